@@ -1,0 +1,39 @@
+//! Wall-clock access. `AGENTBOX_NOW` (RFC 3339) fixes the clock, so tests and
+//! replays are reproducible.
+
+use crate::error::{Error, Result};
+use chrono::{DateTime, SecondsFormat, Utc};
+
+/// The clock a call runs with: the real one, or the fixed instant from `AGENTBOX_NOW`.
+#[derive(Debug, Clone, Copy)]
+pub struct Clock {
+    fixed: Option<DateTime<Utc>>,
+}
+
+impl Clock {
+    /// Reads `AGENTBOX_NOW`; an unparsable value is `invalid_args`.
+    pub fn from_env() -> Result<Clock> {
+        match std::env::var("AGENTBOX_NOW") {
+            Ok(text) if !text.is_empty() => {
+                let fixed = DateTime::parse_from_rfc3339(&text)
+                    .map_err(|e| {
+                        Error::invalid_args(format!("AGENTBOX_NOW is not an RFC 3339 time: {e}"))
+                            .with_hint("use a value like 2026-01-31T09:00:00Z, or unset it")
+                            .with_detail("env", "AGENTBOX_NOW")
+                    })?
+                    .with_timezone(&Utc);
+                Ok(Clock { fixed: Some(fixed) })
+            }
+            _ => Ok(Clock { fixed: None }),
+        }
+    }
+
+    pub fn now(&self) -> DateTime<Utc> {
+        self.fixed.unwrap_or_else(Utc::now)
+    }
+
+    /// The current time as stored in documents: RFC 3339, UTC, whole seconds.
+    pub fn stamp(&self) -> String {
+        self.now().to_rfc3339_opts(SecondsFormat::Secs, true)
+    }
+}

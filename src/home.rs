@@ -1,0 +1,153 @@
+//! The agent home: where it is (resolution order of SPEC §3), what it holds,
+//! and its config.
+
+use crate::config::Config;
+use crate::error::{Error, ErrorType, Result};
+use crate::redact::Redactor;
+use crate::store::Store;
+use std::path::{Path, PathBuf};
+
+/// The folder name a project's home has.
+pub const HOME_DIR_NAME: &str = ".agent";
+
+/// Folders every home has (relative to the home).
+pub const LAYOUT_DIRS: &[&str] = &[
+    "tools",
+    "memory/personal",
+    "memory/episodes",
+    "memory/knowledge",
+    "skills",
+    "plans",
+    "persona",
+    "runs/evolve",
+    "index",
+    "locks",
+];
+
+/// The home's `.gitignore`: derived and transient files never reach a remote.
+pub const GITIGNORE: &str = "# agentbox: derived or transient, never synced\nindex/\nlocks/\n*.lock\n.*.tmp\n";
+
+/// What to consult when looking for the home, in order.
+#[derive(Debug, Clone, Default)]
+pub struct HomeLookup {
+    /// `--home DIR`.
+    pub flag: Option<PathBuf>,
+    /// `AGENTBOX_HOME`.
+    pub env: Option<PathBuf>,
+    /// argv[0] when it is a path (`<H>/tools/<tool>`).
+    pub invoked: Option<PathBuf>,
+    /// The working directory.
+    pub cwd: PathBuf,
+}
+
+impl HomeLookup {
+    /// Resolves: `--home` › `AGENTBOX_HOME` › the home holding the invoked link
+    /// › the nearest `.agent/` upward from the working directory.
+    pub fn resolve(&self) -> Result<PathBuf> {
+        if let Some(dir) = &self.flag {
+            return explicit_home(&self.cwd.join(dir), "--home");
+        }
+        if let Some(dir) = &self.env {
+            return explicit_home(&self.cwd.join(dir), "AGENTBOX_HOME");
+        }
+        if let Some(home) = self.invoked.as_deref().and_then(|p| link_home(&self.cwd.join(p))) {
+            return Ok(home);
+        }
+        for dir in self.cwd.ancestors() {
+            let candidate = dir.join(HOME_DIR_NAME);
+            if candidate.is_dir() {
+                return Ok(candidate);
+            }
+        }
+        Err(Error::not_found(format!(
+            "no agent home found from {} upward",
+            self.cwd.display()
+        ))
+        .with_hint("run `agentbox init` in your project, or pass --home DIR")
+        .with_detail("cwd", self.cwd.display().to_string()))
+    }
+}
+
+/// A home named by flag or environment. A project folder that holds `.agent/`
+/// is accepted for the home inside it.
+fn explicit_home(dir: &Path, source: &str) -> Result<PathBuf> {
+    if !dir.is_dir() {
+        return Err(Error::not_found(format!(
+            "the home {} ({source}) does not exist",
+            dir.display()
+        ))
+        .with_hint(format!("create it with `agentbox init {}`", dir.display()))
+        .with_detail("path", dir.display().to_string()));
+    }
+    let nested = dir.join(HOME_DIR_NAME);
+    if !dir.join("config.json").exists() && nested.is_dir() {
+        return Ok(nested);
+    }
+    Ok(dir.to_path_buf())
+}
+
+/// `<H>/tools/<tool>` → `<H>`, when `<H>` looks like a home.
+fn link_home(invoked: &Path) -> Option<PathBuf> {
+    let tools = invoked.parent()?;
+    if tools.file_name()? != "tools" {
+        return None;
+    }
+    let home = tools.parent()?;
+    home.join("config.json").is_file().then(|| home.to_path_buf())
+}
+
+/// An opened home: its root, config and store.
+#[derive(Debug, Clone)]
+pub struct Home {
+    pub root: PathBuf,
+    pub config: Config,
+    pub store: Store,
+}
+
+impl Home {
+    /// Opens the home at `root`: reads `config.json` (defaults when absent) and
+    /// builds the redactor with the configured extra patterns.
+    pub fn open(root: PathBuf) -> Result<Home> {
+        let config_path = root.join("config.json");
+        let config = match std::fs::read_to_string(&config_path) {
+            Ok(text) => Config::parse(&text, &config_path)?,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Config::default(),
+            Err(e) => return Err(Error::io("read", &config_path, &e)),
+        };
+        let redactor = Redactor::new(&config.redaction.extra_patterns).map_err(|e| {
+            Error::invalid_args(format!(
+                "{}: redaction.extra_patterns[{}] is not a valid regex: {}",
+                config_path.display(),
+                e.index,
+                e.message
+            ))
+            .with_hint("fix or remove the pattern in config.json")
+            .with_detail("path", config_path.display().to_string())
+            .with_detail("key", format!("redaction.extra_patterns[{}]", e.index))
+        })?;
+        let store = Store::new(root.clone(), redactor, config.limits.max_item_bytes);
+        Ok(Home {
+            root,
+            config,
+            store,
+        })
+    }
+
+    /// The link for `tool` in this home.
+    pub fn tool_link(&self, tool: &str) -> PathBuf {
+        self.root.join("tools").join(tool)
+    }
+}
+
+/// The running executable, as links should point at it.
+pub fn current_exe() -> Result<PathBuf> {
+    std::env::current_exe()
+        .and_then(std::fs::canonicalize)
+        .map_err(|e| {
+            Error::new(
+                ErrorType::Io,
+                format!("cannot locate the running agentbox executable: {e}"),
+            )
+            .with_hint("run agentbox by its full path")
+        })
+}

@@ -1,0 +1,389 @@
+//! Housekeeping commands: `init`, `link`, `doctor`, `completions`.
+
+use crate::cli::RAW_META;
+use crate::error::{Error, Result};
+use crate::home::{self, GITIGNORE, HOME_DIR_NAME, Home, LAYOUT_DIRS};
+use crate::output::{FormatChoice, Outcome, Style};
+use crate::redact::Redactor;
+use crate::registry;
+use crate::store::{LinkState, Store};
+use crate::tools::{Ctx, Tool};
+use clap::{Arg, ArgMatches, Command, value_parser};
+use clap_complete::Shell;
+use serde_json::{Value, json};
+use std::path::{Path, PathBuf};
+
+pub const INIT: Tool = Tool {
+    name: "init",
+    about: "Create an agent home (.agent/) with its config, folders and tool links",
+    command: init_command,
+    run: run_init,
+};
+
+pub const LINK: Tool = Tool {
+    name: "link",
+    about: "Re-create or repair the links in .agent/tools/ (idempotent)",
+    command: link_command,
+    run: run_link,
+};
+
+pub const DOCTOR: Tool = Tool {
+    name: "doctor",
+    about: "Check the home: config, folders, links, documents",
+    command: doctor_command,
+    run: run_doctor,
+};
+
+pub const COMPLETIONS: Tool = Tool {
+    name: "completions",
+    about: "Print a shell completion script",
+    command: completions_command,
+    run: run_completions,
+};
+
+fn init_command() -> Command {
+    Command::new("init")
+        .about("Create an agent home (.agent/) with its config, folders and tool links")
+        .long_about(
+            "Create an agent home in DIR/.agent (DIR defaults to the working directory): \
+             config.json, .gitignore, the folder skeleton, and a link in .agent/tools/ for every tool.\n\n\
+             Safe to run again: existing files are never overwritten; missing pieces are added \
+             and broken links repaired.",
+        )
+        .arg(
+            Arg::new("dir")
+                .value_name("DIR")
+                .value_parser(value_parser!(PathBuf))
+                .help("Project folder to create .agent/ in (a path ending in .agent is used as is)"),
+        )
+        .after_help("Examples:\n  agentbox init\n  agentbox init ~/projects/site")
+}
+
+fn link_command() -> Command {
+    Command::new("link")
+        .about("Re-create or repair the links in .agent/tools/ (idempotent)")
+        .long_about(
+            "Point every link in .agent/tools/ at the running agentbox executable, creating \
+             missing links and repairing stale or broken ones. Run it after moving or \
+             upgrading agentbox.",
+        )
+        .after_help("Examples:\n  agentbox link\n  agentbox link --home ~/projects/site/.agent")
+}
+
+fn doctor_command() -> Command {
+    Command::new("doctor")
+        .about("Check the home: config, folders, links, documents")
+        .long_about(
+            "Report the health of the agent home as a checklist: config, folder layout, \
+             .gitignore, tool links, and every stored plan. Exit status is 0 when the report \
+             was produced; `data.healthy` says whether all checks passed.",
+        )
+        .after_help("Examples:\n  agentbox doctor\n  agentbox doctor --format json | jq .data.healthy")
+}
+
+fn completions_command() -> Command {
+    Command::new("completions")
+        .about("Print a shell completion script")
+        .long_about(
+            "Print the completion script for SHELL on stdout. The script is printed as is \
+             unless --format json is given explicitly, which wraps it in an envelope \
+             (data.script).",
+        )
+        .arg(
+            Arg::new("shell")
+                .value_name("SHELL")
+                .required(true)
+                .value_parser(value_parser!(Shell))
+                .help("The shell to complete for"),
+        )
+        .after_help(
+            "Examples:\n  agentbox completions bash > ~/.local/share/bash-completion/completions/agentbox\n  \
+             agentbox completions zsh > ~/.zfunc/_agentbox",
+        )
+}
+
+fn link_rows(home: &Home) -> Result<(PathBuf, Vec<(String, PathBuf, LinkState)>)> {
+    let exe = home::current_exe()?;
+    let mut rows = Vec::new();
+    for tool in registry::TOOLS {
+        let link = home.tool_link(tool.name);
+        let state = home.store.link(&link, &exe)?;
+        rows.push((tool.name.to_string(), link, state));
+    }
+    Ok((exe, rows))
+}
+
+fn links_json(rows: &[(String, PathBuf, LinkState)]) -> Value {
+    rows.iter()
+        .map(|(tool, path, state)| {
+            json!({"tool": tool, "path": path.display().to_string(), "state": state.as_str()})
+        })
+        .collect()
+}
+
+fn run_init(ctx: &Ctx, m: &ArgMatches) -> Result<Outcome> {
+    let dir = m
+        .get_one::<PathBuf>("dir")
+        .map(|d| ctx.lookup.cwd.join(d))
+        .unwrap_or_else(|| ctx.lookup.cwd.clone());
+    let root = if dir.file_name().is_some_and(|n| n == HOME_DIR_NAME) {
+        dir
+    } else {
+        dir.join(HOME_DIR_NAME)
+    };
+    // A bare store (built-in redaction, default cap) creates the skeleton; the
+    // home is opened once its config exists.
+    let bare = Store::new(
+        root.clone(),
+        Redactor::builtin(),
+        crate::config::DEFAULT_MAX_ITEM_BYTES,
+    );
+    let mut created = Vec::new();
+    if bare.create_root()? {
+        created.push(format!("{HOME_DIR_NAME}/"));
+    }
+    for rel in LAYOUT_DIRS {
+        if bare.ensure_dir(&root.join(rel))? {
+            created.push(format!("{rel}/"));
+        }
+    }
+    if bare.write_text_if_absent(&root.join("config.json"), crate::config::DEFAULT_CONFIG)? {
+        created.push("config.json".to_string());
+    }
+    if bare.write_text_if_absent(&root.join(".gitignore"), GITIGNORE)? {
+        created.push(".gitignore".to_string());
+    }
+    let home = ctx.set_home(Home::open(root.canonicalize().unwrap_or(root))?);
+    let (exe, rows) = link_rows(home)?;
+    let changed = !created.is_empty() || rows.iter().any(|r| r.2 != LinkState::Unchanged);
+
+    let s = ctx.style;
+    let mut text = if changed {
+        format!("{} agent home {}\n", s.green("Initialized"), s.bold(&home.root.display().to_string()))
+    } else {
+        format!(
+            "Agent home {} is already set up — nothing changed.\n",
+            s.bold(&home.root.display().to_string())
+        )
+    };
+    if !created.is_empty() {
+        text.push_str(&format!("  created  {}\n", created.join(", ")));
+    }
+    text.push_str(&link_text(&rows, &exe, s));
+    text.push_str("\nNext: .agent/tools/plan create \"First plan\" --step \"Read the code\"\n");
+    Ok(Outcome::new(
+        json!({
+            "home": home.root.display().to_string(),
+            "created": created,
+            "links": links_json(&rows),
+            "target": exe.display().to_string(),
+        }),
+        text,
+    )
+    .with_meta("path", home.root.display().to_string()))
+}
+
+fn link_text(rows: &[(String, PathBuf, LinkState)], exe: &Path, s: Style) -> String {
+    let mut text = String::new();
+    for (tool, _, state) in rows {
+        let mark = match state {
+            LinkState::Unchanged => s.dim("ok"),
+            LinkState::Created => s.green("created"),
+            LinkState::Repaired => s.yellow("repaired"),
+        };
+        text.push_str(&format!("  {mark:<8} tools/{tool} → {}\n", exe.display()));
+    }
+    text
+}
+
+fn run_link(ctx: &Ctx, _m: &ArgMatches) -> Result<Outcome> {
+    let home = ctx.home()?;
+    home.store.ensure_dir(&home.root.join("tools"))?;
+    let (exe, rows) = link_rows(home)?;
+    let fixed = rows.iter().filter(|r| r.2 != LinkState::Unchanged).count();
+    let mut text = format!(
+        "{} link{} in {}: {} changed\n",
+        rows.len(),
+        if rows.len() == 1 { "" } else { "s" },
+        home.root.join("tools").display(),
+        fixed
+    );
+    text.push_str(&link_text(&rows, &exe, ctx.style));
+    Ok(Outcome::new(
+        json!({
+            "home": home.root.display().to_string(),
+            "target": exe.display().to_string(),
+            "links": links_json(&rows),
+        }),
+        text,
+    )
+    .with_meta("count", rows.len()))
+}
+
+/// One line of the doctor's checklist.
+struct Check {
+    name: String,
+    ok: bool,
+    message: String,
+    hint: String,
+}
+
+impl Check {
+    fn pass(name: impl Into<String>, message: impl Into<String>) -> Check {
+        Check {
+            name: name.into(),
+            ok: true,
+            message: message.into(),
+            hint: String::new(),
+        }
+    }
+    fn fail(name: impl Into<String>, message: impl Into<String>, hint: impl Into<String>) -> Check {
+        Check {
+            name: name.into(),
+            ok: false,
+            message: message.into(),
+            hint: hint.into(),
+        }
+    }
+}
+
+fn run_doctor(ctx: &Ctx, _m: &ArgMatches) -> Result<Outcome> {
+    let root = ctx.lookup.resolve()?;
+    let mut checks = Vec::new();
+    let home = match Home::open(root.clone()) {
+        Ok(home) => {
+            let note = if root.join("config.json").is_file() {
+                "config.json parses"
+            } else {
+                "no config.json: defaults apply"
+            };
+            checks.push(Check::pass("config", note));
+            Some(ctx.set_home(home))
+        }
+        Err(err) => {
+            checks.push(Check::fail("config", err.message, err.hint));
+            None
+        }
+    };
+    let missing: Vec<&str> = LAYOUT_DIRS
+        .iter()
+        .copied()
+        .filter(|rel| !root.join(rel).is_dir())
+        .collect();
+    checks.push(if missing.is_empty() {
+        Check::pass("layout", format!("all {} folders present", LAYOUT_DIRS.len()))
+    } else {
+        Check::fail(
+            "layout",
+            format!("missing folders: {}", missing.join(", ")),
+            "run `agentbox init` to add them (nothing existing is touched)",
+        )
+    });
+    let gitignore = std::fs::read_to_string(root.join(".gitignore")).unwrap_or_default();
+    checks.push(
+        if gitignore.lines().any(|l| l.trim() == "index/")
+            && gitignore.lines().any(|l| l.trim() == "locks/")
+        {
+            Check::pass("gitignore", ".gitignore keeps index/ and locks/ out of git")
+        } else {
+            Check::fail(
+                "gitignore",
+                ".gitignore is missing or does not ignore index/ and locks/",
+                "add the lines `index/` and `locks/` to .agent/.gitignore",
+            )
+        },
+    );
+    let exe = home::current_exe()?;
+    for tool in registry::TOOLS {
+        let link = root.join("tools").join(tool.name);
+        let name = format!("link {}", tool.name);
+        let check = match std::fs::read_link(&link) {
+            Err(_) if link.exists() => Check::fail(
+                name,
+                format!("tools/{} is a file, not a link", tool.name),
+                "move it away, then run `agentbox link`",
+            ),
+            Err(_) => Check::fail(
+                name,
+                format!("tools/{} is missing", tool.name),
+                "run `agentbox link`",
+            ),
+            Ok(target) => match std::fs::canonicalize(&link) {
+                Ok(real) if real == exe => {
+                    Check::pass(name, format!("tools/{} → {}", tool.name, target.display()))
+                }
+                Ok(real) => Check::fail(
+                    name,
+                    format!("tools/{} points at another executable ({})", tool.name, real.display()),
+                    "run `agentbox link` to point it at this agentbox",
+                ),
+                Err(_) => Check::fail(
+                    name,
+                    format!("tools/{} is broken (→ {})", tool.name, target.display()),
+                    "run `agentbox link`",
+                ),
+            },
+        };
+        checks.push(check);
+    }
+    if let Some(home) = home {
+        checks.push(match crate::tools::plan::check_all(home) {
+            Ok(count) => Check::pass("plans", format!("{count} plan file(s) parse")),
+            Err(err) => Check::fail("plans", err.message, err.hint),
+        });
+    }
+
+    let problems = checks.iter().filter(|c| !c.ok).count();
+    let s = ctx.style;
+    let mut text = format!("agentbox doctor — {}\n", s.bold(&root.display().to_string()));
+    for c in &checks {
+        let mark = if c.ok { s.green("✓") } else { s.red("✗") };
+        text.push_str(&format!("  {mark} {:<12} {}\n", c.name, c.message));
+        if !c.ok && !c.hint.is_empty() {
+            text.push_str(&format!("    {} {}\n", s.dim("→"), c.hint));
+        }
+    }
+    text.push_str(&match problems {
+        0 => "All checks passed.\n".to_string(),
+        1 => "1 problem found.\n".to_string(),
+        n => format!("{n} problems found.\n"),
+    });
+    let rows: Vec<Value> = checks
+        .iter()
+        .map(|c| json!({"name": c.name, "ok": c.ok, "message": c.message, "hint": c.hint}))
+        .collect();
+    Ok(Outcome::new(
+        json!({
+            "home": root.display().to_string(),
+            "healthy": problems == 0,
+            "problems": problems,
+            "checks": rows,
+        }),
+        text,
+    )
+    .with_meta("count", checks.len()))
+}
+
+fn run_completions(_ctx: &Ctx, m: &ArgMatches) -> Result<Outcome> {
+    let shell = *m
+        .get_one::<Shell>("shell")
+        .ok_or_else(|| Error::invalid_args("a shell is required"))?;
+    let script = completion_script(shell);
+    let explicit_json = m.get_one::<FormatChoice>("format") == Some(&FormatChoice::Json)
+        || (m.get_one::<FormatChoice>("format").is_none()
+            && std::env::var("AGENTBOX_FORMAT").is_ok_and(|v| v == "json"));
+    let outcome = Outcome::new(json!({"shell": shell.to_string(), "script": script}), script.clone());
+    Ok(if explicit_json {
+        outcome
+    } else {
+        outcome.with_meta(RAW_META, true)
+    })
+}
+
+/// The completion script for `shell`, generated from the registry's command tree.
+pub fn completion_script(shell: Shell) -> String {
+    let mut cmd = registry::root_command();
+    let mut buf = Vec::new();
+    clap_complete::generate(shell, &mut cmd, "agentbox", &mut buf);
+    String::from_utf8_lossy(&buf).into_owned()
+}

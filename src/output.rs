@@ -1,0 +1,234 @@
+//! The output layer: format and colour resolution, envelopes, text rendering.
+//! Nothing else in the crate writes to stdout or stderr, and everything written
+//! here passes through the redactor first.
+
+use crate::error::{Error, ErrorType, Result};
+use crate::redact::Redactor;
+use serde_json::{Map, Value, json};
+use std::io::{self, IsTerminal, Write};
+
+/// The `--format` choice before resolution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum FormatChoice {
+    Auto,
+    Json,
+    Text,
+}
+
+/// The resolved output format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    Json,
+    Text,
+}
+
+/// The `--color` choice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+/// Resolves the format: flag > `AGENTBOX_FORMAT` > auto (text on a TTY without
+/// `CI`, json otherwise). This is the only place that decides the format.
+pub fn resolve_format(flag: Option<FormatChoice>) -> Result<Format> {
+    let choice = match flag {
+        Some(choice) => choice,
+        None => match std::env::var("AGENTBOX_FORMAT") {
+            Ok(value) if !value.is_empty() => parse_format_choice(&value).ok_or_else(|| {
+                Error::invalid_args(format!(
+                    "AGENTBOX_FORMAT has an unknown value '{value}'"
+                ))
+                .with_hint("set AGENTBOX_FORMAT to auto, json or text")
+                .with_detail("env", "AGENTBOX_FORMAT")
+            })?,
+            _ => FormatChoice::Auto,
+        },
+    };
+    Ok(match choice {
+        FormatChoice::Json => Format::Json,
+        FormatChoice::Text => Format::Text,
+        FormatChoice::Auto => {
+            let ci = std::env::var_os("CI").is_some_and(|v| !v.is_empty());
+            if !ci && io::stdout().is_terminal() {
+                Format::Text
+            } else {
+                Format::Json
+            }
+        }
+    })
+}
+
+/// Parses a format name as accepted by `--format` and `AGENTBOX_FORMAT`.
+pub fn parse_format_choice(value: &str) -> Option<FormatChoice> {
+    match value {
+        "auto" => Some(FormatChoice::Auto),
+        "json" => Some(FormatChoice::Json),
+        "text" => Some(FormatChoice::Text),
+        _ => None,
+    }
+}
+
+/// Resolves colour: `--color always|never` wins; otherwise colour only on a
+/// terminal, with `NO_COLOR` unset and `TERM` not `dumb`.
+pub fn resolve_color(flag: Option<ColorChoice>) -> bool {
+    match flag.unwrap_or(ColorChoice::Auto) {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => {
+            let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+            let dumb = std::env::var_os("TERM").is_some_and(|t| t == "dumb");
+            !no_color && !dumb && io::stdout().is_terminal()
+        }
+    }
+}
+
+/// ANSI styling that collapses to plain text when colour is off.
+#[derive(Debug, Clone, Copy)]
+pub struct Style {
+    pub color: bool,
+}
+
+impl Style {
+    fn paint(&self, code: &str, text: &str) -> String {
+        if self.color {
+            format!("\x1b[{code}m{text}\x1b[0m")
+        } else {
+            text.to_string()
+        }
+    }
+    pub fn bold(&self, text: &str) -> String {
+        self.paint("1", text)
+    }
+    pub fn dim(&self, text: &str) -> String {
+        self.paint("2", text)
+    }
+    pub fn green(&self, text: &str) -> String {
+        self.paint("32", text)
+    }
+    pub fn yellow(&self, text: &str) -> String {
+        self.paint("33", text)
+    }
+    pub fn red(&self, text: &str) -> String {
+        self.paint("31", text)
+    }
+    pub fn cyan(&self, text: &str) -> String {
+        self.paint("36", text)
+    }
+}
+
+/// What a tool returns on success: `data` and `meta` for json, prose for text.
+#[derive(Debug, Clone, Default)]
+pub struct Outcome {
+    pub data: Value,
+    pub meta: Map<String, Value>,
+    pub text: String,
+}
+
+impl Outcome {
+    pub fn new(data: Value, text: impl Into<String>) -> Outcome {
+        Outcome {
+            data,
+            meta: Map::new(),
+            text: text.into(),
+        }
+    }
+
+    pub fn with_meta(mut self, key: &str, value: impl Into<Value>) -> Outcome {
+        self.meta.insert(key.to_string(), value.into());
+        self
+    }
+}
+
+/// Where and how one invocation writes.
+#[derive(Debug, Clone, Copy)]
+pub struct Output {
+    pub format: Format,
+    pub style: Style,
+    pub quiet: bool,
+    pub verbose: u8,
+}
+
+impl Output {
+    /// Writes the success envelope (json) or the prose (text). Returns exit code 0.
+    pub fn success(&self, outcome: Outcome, redactor: &Redactor) -> i32 {
+        match self.format {
+            Format::Json => {
+                let mut data = outcome.data;
+                let mut meta = Value::Object(outcome.meta);
+                redactor.redact_value(&mut data);
+                redactor.redact_value(&mut meta);
+                let envelope = json!({"ok": true, "data": data, "meta": meta});
+                write_stdout(&format!("{envelope}\n"));
+            }
+            Format::Text => {
+                if !self.quiet && !outcome.text.is_empty() {
+                    let mut text = redactor.redact(&outcome.text).into_owned();
+                    if !text.ends_with('\n') {
+                        text.push('\n');
+                    }
+                    write_stdout(&text);
+                }
+            }
+        }
+        0
+    }
+
+    /// Writes the error envelope (json, on stdout) or `error:`/`hint:` lines
+    /// (text, on stderr; stdout stays empty). Returns the mapped exit code.
+    pub fn failure(&self, error: &Error, redactor: &Redactor) -> i32 {
+        match self.format {
+            Format::Json => {
+                let mut body = error.to_json();
+                redactor.redact_value(&mut body);
+                let envelope = json!({"ok": false, "error": body, "meta": {}});
+                write_stdout(&format!("{envelope}\n"));
+            }
+            Format::Text => {
+                let mut text = format!("error: {}\n", error.message);
+                if !error.hint.is_empty() {
+                    text.push_str(&format!("hint: {}\n", error.hint));
+                }
+                write_stderr(&redactor.redact(&text));
+            }
+        }
+        error.exit_code()
+    }
+
+    /// A log line on stderr, shown with `-v`.
+    pub fn log(&self, redactor: &Redactor, message: &str) {
+        if self.verbose > 0 {
+            write_stderr(&redactor.redact(&format!("agentbox: {message}\n")));
+        }
+    }
+}
+
+/// Writes help, version or a completion script verbatim (they carry no user data).
+pub fn write_raw(text: &str) {
+    write_stdout(text);
+}
+
+/// The envelope for an interrupted call, written from the signal handler.
+pub fn write_cancelled(format: Format) -> i32 {
+    let error = Error::new(ErrorType::Cancelled, "interrupted")
+        .with_hint("run the command again; a cancelled write leaves the previous state in place");
+    let out = Output {
+        format,
+        style: Style { color: false },
+        quiet: false,
+        verbose: 0,
+    };
+    out.failure(&error, &Redactor::builtin())
+}
+
+/// A closed stdout (EPIPE) ends quietly: the write error is dropped.
+fn write_stdout(text: &str) {
+    let mut out = io::stdout().lock();
+    let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+}
+
+fn write_stderr(text: &str) {
+    let mut err = io::stderr().lock();
+    let _ = err.write_all(text.as_bytes()).and_then(|()| err.flush());
+}

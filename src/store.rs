@@ -1,0 +1,398 @@
+//! Store primitives: the one place that writes files, takes locks, checks
+//! revisions, validates names that become paths and enforces size caps.
+//! Everything written passes through the redactor first.
+
+use crate::error::{Error, ErrorType, Result};
+use crate::redact::Redactor;
+use serde_json::Value;
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Component, Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Longest accepted name (plan id, slug, persona name, session key).
+pub const MAX_NAME_LEN: usize = 128;
+
+/// Access to the files of one home.
+#[derive(Debug, Clone)]
+pub struct Store {
+    root: PathBuf,
+    redactor: Redactor,
+    max_item_bytes: u64,
+}
+
+/// An advisory lock, released on drop (or when the process dies).
+#[derive(Debug)]
+pub struct Lock {
+    _file: File,
+}
+
+/// What `Store::link` did to one link.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LinkState {
+    Created,
+    Repaired,
+    Unchanged,
+}
+
+impl LinkState {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LinkState::Created => "created",
+            LinkState::Repaired => "repaired",
+            LinkState::Unchanged => "ok",
+        }
+    }
+}
+
+impl Store {
+    pub fn new(root: PathBuf, redactor: Redactor, max_item_bytes: u64) -> Store {
+        Store {
+            root,
+            redactor,
+            max_item_bytes,
+        }
+    }
+
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    pub fn redactor(&self) -> &Redactor {
+        &self.redactor
+    }
+
+    pub fn max_item_bytes(&self) -> u64 {
+        self.max_item_bytes
+    }
+
+    /// A path inside the home. Every component must be a safe name, and the
+    /// existing part of the path must not leave the home through a symlink.
+    pub fn path(&self, parts: &[&str]) -> Result<PathBuf> {
+        let mut path = self.root.clone();
+        for part in parts {
+            safe_name("path component", part)?;
+            path.push(part);
+        }
+        self.check_inside(&path)?;
+        Ok(path)
+    }
+
+    /// Refuses paths whose existing ancestors resolve outside the home.
+    fn check_inside(&self, path: &Path) -> Result<()> {
+        let root = fs::canonicalize(&self.root).map_err(|e| Error::io("open", &self.root, &e))?;
+        let mut probe = path;
+        loop {
+            match fs::canonicalize(probe) {
+                Ok(real) => {
+                    if real.starts_with(&root) {
+                        return Ok(());
+                    }
+                    return Err(Error::new(
+                        ErrorType::Permission,
+                        format!("{} leads outside the home through a symlink", path.display()),
+                    )
+                    .with_hint("remove the symlink; agentbox only reads and writes inside its home")
+                    .with_detail("path", path.display().to_string()));
+                }
+                Err(_) => match probe.parent() {
+                    Some(parent) => probe = parent,
+                    None => return Ok(()),
+                },
+            }
+        }
+    }
+
+    /// Reads a UTF-8 file inside the home; `None` when it does not exist.
+    pub fn read(&self, path: &Path) -> Result<Option<String>> {
+        let bytes = match fs::read(path) {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(Error::io("read", path, &e)),
+        };
+        check_size(
+            &format!("{}", path.display()),
+            bytes.len() as u64,
+            self.max_item_bytes,
+        )?;
+        String::from_utf8(bytes).map(Some).map_err(|e| {
+            Error::invalid_args(format!(
+                "{} is not valid UTF-8 (byte {})",
+                path.display(),
+                e.utf8_error().valid_up_to()
+            ))
+            .with_hint("repair or remove the file by hand")
+            .with_detail("path", path.display().to_string())
+        })
+    }
+
+    /// Replaces a JSON document atomically, after redacting every string in it.
+    pub fn write_json(&self, path: &Path, value: &Value) -> Result<()> {
+        let mut value = value.clone();
+        self.redactor.redact_value(&mut value);
+        let mut text = serde_json::to_string_pretty(&value)
+            .map_err(|e| Error::internal(format!("cannot serialize {}: {e}", path.display())))?;
+        text.push('\n');
+        self.write_bytes(path, text.as_bytes())
+    }
+
+    /// Replaces a text file atomically, after redacting it.
+    pub fn write_text(&self, path: &Path, text: &str) -> Result<()> {
+        let text = self.redactor.redact(text);
+        self.write_bytes(path, text.as_bytes())
+    }
+
+    fn write_bytes(&self, path: &Path, bytes: &[u8]) -> Result<()> {
+        check_size(
+            &format!("{}", path.display()),
+            bytes.len() as u64,
+            self.max_item_bytes,
+        )?;
+        self.check_inside(path)?;
+        atomic_write(path, bytes)
+    }
+
+    /// Takes the exclusive advisory lock `locks/<name>.lock`, waiting for it.
+    /// Hold it across every read-modify-write of the document it names.
+    pub fn lock(&self, name: &str) -> Result<Lock> {
+        safe_name("lock name", name)?;
+        let dir = self.root.join("locks");
+        fs::create_dir_all(&dir).map_err(|e| Error::io("create", &dir, &e))?;
+        let path = dir.join(format!("{name}.lock"));
+        let file = OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)
+            .map_err(|e| Error::io("open", &path, &e))?;
+        file.lock().map_err(|e| Error::io("lock", &path, &e))?;
+        Ok(Lock { _file: file })
+    }
+
+    /// Creates the home folder itself (and its parents); true when it was new.
+    pub fn create_root(&self) -> Result<bool> {
+        if self.root.is_dir() {
+            return Ok(false);
+        }
+        fs::create_dir_all(&self.root).map_err(|e| Error::io("create", &self.root, &e))?;
+        Ok(true)
+    }
+
+    /// Creates a directory (and parents) inside the home; true when it was new.
+    pub fn ensure_dir(&self, path: &Path) -> Result<bool> {
+        if path.is_dir() {
+            return Ok(false);
+        }
+        self.check_inside(path)?;
+        fs::create_dir_all(path).map_err(|e| Error::io("create", path, &e))?;
+        Ok(true)
+    }
+
+    /// Writes a file only if it does not exist yet; true when it was written.
+    pub fn write_text_if_absent(&self, path: &Path, text: &str) -> Result<bool> {
+        if fs::symlink_metadata(path).is_ok() {
+            return Ok(false);
+        }
+        self.write_text(path, text)?;
+        Ok(true)
+    }
+
+    /// Points the symlink `link` at `target`, replacing a wrong or broken link
+    /// atomically. A regular file in the way is left alone (`conflict`).
+    pub fn link(&self, link: &Path, target: &Path) -> Result<LinkState> {
+        self.check_inside(link.parent().unwrap_or(&self.root))?;
+        let state = match fs::symlink_metadata(link) {
+            Err(_) => LinkState::Created,
+            Ok(meta) if meta.file_type().is_symlink() => {
+                if fs::read_link(link).is_ok_and(|current| current == target) {
+                    return Ok(LinkState::Unchanged);
+                }
+                LinkState::Repaired
+            }
+            Ok(_) => {
+                return Err(Error::conflict(format!(
+                    "{} exists and is not a link",
+                    link.display()
+                ))
+                .with_hint("move the file away, then run `agentbox link`")
+                .with_detail("path", link.display().to_string()));
+            }
+        };
+        let tmp = temp_path(link);
+        symlink(target, &tmp).map_err(|e| Error::io("create link", &tmp, &e))?;
+        if let Err(e) = fs::rename(&tmp, link) {
+            let _ = fs::remove_file(&tmp);
+            return Err(Error::io("replace", link, &e));
+        }
+        sync_dir(link);
+        Ok(state)
+    }
+}
+
+#[cfg(unix)]
+fn symlink(target: &Path, link: &Path) -> io::Result<()> {
+    std::os::unix::fs::symlink(target, link)
+}
+
+#[cfg(windows)]
+fn symlink(target: &Path, link: &Path) -> io::Result<()> {
+    std::os::windows::fs::symlink_file(target, link)
+}
+
+/// A unique temporary name beside `path` (ignored by the home's .gitignore).
+fn temp_path(path: &Path) -> PathBuf {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    path.with_file_name(format!(".{name}.{}.{n}.tmp", std::process::id()))
+}
+
+/// Atomic replace: write a temp file, fsync it, rename over the target, fsync
+/// the directory. A crash at any instant leaves the old or the new content.
+fn atomic_write(path: &Path, bytes: &[u8]) -> Result<()> {
+    let tmp = temp_path(path);
+    let result = (|| -> io::Result<()> {
+        let mut file = OpenOptions::new().write(true).create_new(true).open(&tmp)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        fs::rename(&tmp, path)
+    })();
+    if let Err(e) = result {
+        let _ = fs::remove_file(&tmp);
+        return Err(Error::io("write", path, &e));
+    }
+    sync_dir(path);
+    Ok(())
+}
+
+/// Makes a rename durable. Some filesystems refuse to fsync directories; the
+/// rename itself is still atomic there, so that failure is not an error.
+fn sync_dir(path: &Path) {
+    if let Some(dir) = path.parent()
+        && let Ok(handle) = File::open(dir)
+    {
+        let _ = handle.sync_all();
+    }
+}
+
+/// Validates a name that becomes a path component: no traversal, no
+/// separators, no absolute paths, no NUL or control characters, bounded length.
+pub fn safe_name<'a>(what: &str, name: &'a str) -> Result<&'a str> {
+    let problem = if name.is_empty() {
+        Some("is empty")
+    } else if name.len() > MAX_NAME_LEN {
+        Some("is too long")
+    } else if name == "." || name == ".." || name.starts_with('.') {
+        Some("starts with a dot")
+    } else if name.contains(['/', '\\']) {
+        Some("contains a path separator")
+    } else if name.chars().any(char::is_control) {
+        Some("contains a control character")
+    } else if Path::new(name)
+        .components()
+        .any(|c| !matches!(c, Component::Normal(_)))
+    {
+        Some("is not a plain name")
+    } else {
+        None
+    };
+    match problem {
+        None => Ok(name),
+        Some(problem) => Err(Error::invalid_args(format!(
+            "{what} {} {problem}",
+            serde_json::Value::from(name)
+        ))
+        .with_hint(format!(
+            "use letters, digits, '-', '_' or '.', not starting with a dot, at most {MAX_NAME_LEN} bytes"
+        ))
+        .with_detail("name", name)),
+    }
+}
+
+/// `conflict` when an `--expect-version` guard does not match the stored version.
+pub fn check_version(what: &str, expected: Option<u64>, actual: u64) -> Result<()> {
+    match expected {
+        Some(expected) if expected != actual => Err(Error::conflict(format!(
+            "{what} is at version {actual}, not {expected}"
+        ))
+        .with_hint(format!(
+            "someone else changed it: re-read it, then retry with --expect-version {actual}"
+        ))
+        .with_detail("expected", expected)
+        .with_detail("actual", actual)),
+        _ => Ok(()),
+    }
+}
+
+/// `invalid_args` with `{limit_name, observed, limit}` when an item is too big.
+pub fn check_size(what: &str, observed: u64, limit: u64) -> Result<()> {
+    if observed > limit {
+        return Err(Error::invalid_args(format!(
+            "{what} is {observed} bytes, over the limit of {limit}"
+        ))
+        .with_hint("shorten it, or raise limits.max_item_bytes in the home's config.json")
+        .with_limit("max_item_bytes", observed, limit));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn safe_names_refuse_paths_and_controls() {
+        for bad in [
+            "", ".", "..", "../x", "a/b", "a\\b", "/etc", ".hidden", "a\0b", "a\nb", "a\x1bb",
+        ] {
+            assert!(safe_name("name", bad).is_err(), "{bad:?} accepted");
+        }
+        assert!(safe_name("name", &"x".repeat(MAX_NAME_LEN + 1)).is_err());
+        for good in ["plan", "ship-v1", "a.b_c", "ünïcode", "x".repeat(MAX_NAME_LEN).as_str()] {
+            assert_eq!(safe_name("name", good).unwrap(), good);
+        }
+    }
+
+    #[test]
+    fn version_guard_names_both_versions() {
+        assert!(check_version("plan", None, 3).is_ok());
+        assert!(check_version("plan", Some(3), 3).is_ok());
+        let err = check_version("plan", Some(2), 3).unwrap_err();
+        assert_eq!(err.kind, ErrorType::Conflict);
+        assert_eq!(err.detail["expected"], 2);
+        assert_eq!(err.detail["actual"], 3);
+    }
+
+    #[test]
+    fn atomic_write_replaces_and_leaves_no_temp() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("doc.json");
+        atomic_write(&path, b"one").unwrap();
+        atomic_write(&path, b"two").unwrap();
+        assert_eq!(fs::read_to_string(&path).unwrap(), "two");
+        let names: Vec<_> = fs::read_dir(dir.path()).unwrap().collect();
+        assert_eq!(names.len(), 1);
+    }
+
+    #[test]
+    fn store_refuses_symlink_escapes() {
+        let outside = tempfile::tempdir().unwrap();
+        let home = tempfile::tempdir().unwrap();
+        std::os::unix::fs::symlink(outside.path(), home.path().join("plans")).unwrap();
+        let store = Store::new(home.path().to_path_buf(), Redactor::builtin(), 1024);
+        let err = store.path(&["plans", "x.json"]).unwrap_err();
+        assert_eq!(err.kind, ErrorType::Permission);
+        assert!(store.path(&["other", "x.json"]).is_ok());
+    }
+
+    #[test]
+    fn size_cap_reports_the_limit() {
+        let err = check_size("input", 11, 10).unwrap_err();
+        assert_eq!(err.detail["limit_name"], "max_item_bytes");
+        assert_eq!(err.detail["observed"], 11);
+        assert_eq!(err.detail["limit"], 10);
+    }
+}

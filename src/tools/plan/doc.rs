@@ -1,0 +1,326 @@
+//! `PlanDoc`: the stored plan, its invariants, and its JSON view.
+
+use crate::error::{Error, Result};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use std::path::Path;
+
+/// Schema tag written into every plan file.
+pub const SCHEMA: &str = "agentbox.plan/v1";
+/// Longest title, in characters.
+pub const MAX_TITLE_CHARS: usize = 1_000;
+/// Longest step text, in characters.
+pub const MAX_STEP_CHARS: usize = 10_000;
+/// Longest step note, in characters.
+pub const MAX_NOTE_CHARS: usize = 10_000;
+/// Most steps in one plan.
+pub const MAX_STEPS: usize = 1_000;
+
+/// A plan's lifecycle: active plans take mutations; archived plans are read-only.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PlanStatus {
+    Active,
+    Archived,
+}
+
+/// A step's status.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "snake_case")]
+#[value(rename_all = "snake_case")]
+pub enum StepStatus {
+    Pending,
+    InProgress,
+    Done,
+    Blocked,
+}
+
+impl StepStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            StepStatus::Pending => "pending",
+            StepStatus::InProgress => "in_progress",
+            StepStatus::Done => "done",
+            StepStatus::Blocked => "blocked",
+        }
+    }
+}
+
+/// One step of a plan. Its number is its position (1-based), not stored.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Step {
+    pub text: String,
+    pub status: StepStatus,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+    pub updated: String,
+}
+
+/// A stored plan (`plans/<id>.json`).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct PlanDoc {
+    pub schema: String,
+    pub id: String,
+    pub title: String,
+    pub status: PlanStatus,
+    /// Starts at 1; every acknowledged mutation adds exactly 1.
+    pub version: u64,
+    pub created: String,
+    pub updated: String,
+    pub steps: Vec<Step>,
+}
+
+/// Counts of steps per status.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Progress {
+    pub pending: usize,
+    pub in_progress: usize,
+    pub done: usize,
+    pub blocked: usize,
+}
+
+impl PlanDoc {
+    /// Parses a stored plan; problems name the file, line and column.
+    pub fn parse(text: &str, path: &Path) -> Result<PlanDoc> {
+        let doc: PlanDoc = serde_json::from_str(text).map_err(|e| {
+            Error::invalid_args(format!(
+                "{} is not a valid plan: {e}",
+                path.display()
+            ))
+            .with_hint("the file was changed by hand: fix it at that line, or restore it (git checkout / backup)")
+            .with_detail("path", path.display().to_string())
+            .with_detail("line", e.line())
+            .with_detail("column", e.column())
+        })?;
+        if doc.schema != SCHEMA {
+            return Err(Error::invalid_args(format!(
+                "{} has schema '{}', expected '{SCHEMA}'",
+                path.display(),
+                doc.schema
+            ))
+            .with_hint("this file was written by another tool or a newer agentbox")
+            .with_detail("path", path.display().to_string()));
+        }
+        Ok(doc)
+    }
+
+    pub fn progress(&self) -> Progress {
+        let mut p = Progress::default();
+        for step in &self.steps {
+            match step.status {
+                StepStatus::Pending => p.pending += 1,
+                StepStatus::InProgress => p.in_progress += 1,
+                StepStatus::Done => p.done += 1,
+                StepStatus::Blocked => p.blocked += 1,
+            }
+        }
+        p
+    }
+
+    /// The step numbered `n` (1-based), or `not_found` naming the valid range.
+    pub fn step_index(&self, n: usize) -> Result<usize> {
+        if n == 0 || n > self.steps.len() {
+            return Err(Error::not_found(format!(
+                "plan '{}' has no step {n} (it has {} step{})",
+                self.id,
+                self.steps.len(),
+                if self.steps.len() == 1 { "" } else { "s" }
+            ))
+            .with_hint(format!("steps are numbered 1 to {}; see `plan show {}`", self.steps.len(), self.id))
+            .with_detail("step", n)
+            .with_detail("steps", self.steps.len()));
+        }
+        Ok(n - 1)
+    }
+
+    /// Archived plans are read-only.
+    pub fn ensure_active(&self) -> Result<()> {
+        if self.status == PlanStatus::Archived {
+            return Err(Error::conflict(format!("plan '{}' is archived", self.id))
+                .with_hint("archived plans are read-only; create a new plan for new work")
+                .with_detail("id", self.id.clone()));
+        }
+        Ok(())
+    }
+
+    /// The invariant: at most one step is `in_progress`. Setting step `index`
+    /// to in_progress while another is refuses with `conflict`.
+    pub fn ensure_can_start(&self, index: usize) -> Result<()> {
+        if let Some(other) = self
+            .steps
+            .iter()
+            .enumerate()
+            .position(|(i, s)| i != index && s.status == StepStatus::InProgress)
+        {
+            return Err(Error::conflict(format!(
+                "step {} of '{}' is already in progress",
+                other + 1,
+                self.id
+            ))
+            .with_hint(format!(
+                "finish or pause it first: plan step {} {} --status done|pending",
+                self.id,
+                other + 1
+            ))
+            .with_detail("in_progress", other + 1));
+        }
+        Ok(())
+    }
+
+    /// The step to work on: the one in progress, else the first pending one.
+    pub fn next_index(&self) -> Option<usize> {
+        self.steps
+            .iter()
+            .position(|s| s.status == StepStatus::InProgress)
+            .or_else(|| self.steps.iter().position(|s| s.status == StepStatus::Pending))
+    }
+
+    /// Marks a mutation: one more version, a new `updated` time.
+    pub fn bump(&mut self, now: &str) {
+        self.version += 1;
+        self.updated = now.to_string();
+    }
+
+    pub fn step_json(&self, index: usize) -> Value {
+        let step = &self.steps[index];
+        json!({
+            "n": index + 1,
+            "text": step.text,
+            "status": step.status,
+            "note": step.note,
+            "updated": step.updated,
+        })
+    }
+
+    fn progress_json(&self) -> Value {
+        let p = self.progress();
+        json!({
+            "total": self.steps.len(),
+            "done": p.done,
+            "in_progress": p.in_progress,
+            "pending": p.pending,
+            "blocked": p.blocked,
+        })
+    }
+
+    /// The `data` shape of show/create/step/add-step/archive (docs/tools/plan.md).
+    pub fn to_view(&self) -> Value {
+        json!({
+            "id": self.id,
+            "title": self.title,
+            "status": self.status,
+            "version": self.version,
+            "created": self.created,
+            "updated": self.updated,
+            "progress": self.progress_json(),
+            "steps": (0..self.steps.len()).map(|i| self.step_json(i)).collect::<Vec<_>>(),
+        })
+    }
+
+    /// The row shape of `plan list`.
+    pub fn to_summary(&self) -> Value {
+        json!({
+            "id": self.id,
+            "title": self.title,
+            "status": self.status,
+            "version": self.version,
+            "created": self.created,
+            "updated": self.updated,
+            "progress": self.progress_json(),
+        })
+    }
+}
+
+/// Validates a title: one line, not blank, bounded.
+pub fn check_title(title: &str) -> Result<()> {
+    check_line("title", title, MAX_TITLE_CHARS, "title_chars")
+}
+
+/// Validates a step text: one line, not blank, bounded.
+pub fn check_step_text(text: &str) -> Result<()> {
+    check_line("step text", text, MAX_STEP_CHARS, "step_chars")
+}
+
+/// Validates a note: bounded; may span lines.
+pub fn check_note(note: &str) -> Result<()> {
+    let chars = note.chars().count();
+    if chars > MAX_NOTE_CHARS {
+        return Err(Error::invalid_args(format!(
+            "the note is {chars} characters, over the limit of {MAX_NOTE_CHARS}"
+        ))
+        .with_hint("shorten the note; keep long material in a knowledge note and link it")
+        .with_limit("note_chars", chars as u64, MAX_NOTE_CHARS as u64));
+    }
+    if note.chars().any(|c| c.is_control() && c != '\n' && c != '\t') {
+        return Err(Error::invalid_args("the note contains control characters")
+            .with_hint("remove control characters (newlines and tabs are fine)"));
+    }
+    Ok(())
+}
+
+fn check_line(what: &str, text: &str, max: usize, limit_name: &str) -> Result<()> {
+    if text.trim().is_empty() {
+        return Err(Error::invalid_args(format!("the {what} is empty"))
+            .with_hint(format!("give a non-blank {what}")));
+    }
+    let chars = text.chars().count();
+    if chars > max {
+        return Err(Error::invalid_args(format!(
+            "the {what} is {chars} characters, over the limit of {max}"
+        ))
+        .with_hint(format!("shorten the {what}; details belong in a step note"))
+        .with_limit(limit_name, chars as u64, max as u64));
+    }
+    if text.chars().any(|c| c.is_control() && c != '\t') {
+        return Err(Error::invalid_args(format!(
+            "the {what} contains a newline or control character"
+        ))
+        .with_hint(format!("a {what} is one line; put details in a step note")));
+    }
+    Ok(())
+}
+
+/// A plan id from a title: lowercase ASCII letters and digits joined by '-'.
+pub fn slugify(title: &str) -> String {
+    let mut slug = String::new();
+    for c in title.chars() {
+        if c.is_ascii_alphanumeric() {
+            slug.push(c.to_ascii_lowercase());
+        } else if !slug.is_empty() && !slug.ends_with('-') {
+            slug.push('-');
+        }
+        if slug.len() >= 48 {
+            break;
+        }
+    }
+    let slug = slug.trim_end_matches('-');
+    if slug.is_empty() {
+        "plan".to_string()
+    } else {
+        slug.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slugs_are_short_ascii_and_never_empty() {
+        assert_eq!(slugify("Ship v1.0 — now!"), "ship-v1-0-now");
+        assert_eq!(slugify("日本語"), "plan");
+        assert_eq!(slugify("  --  "), "plan");
+        assert!(slugify(&"a b ".repeat(100)).len() <= 48);
+    }
+
+    #[test]
+    fn lines_refuse_blank_huge_and_multiline() {
+        assert!(check_title("ok").is_ok());
+        assert!(check_title("  ").is_err());
+        assert!(check_title("a\nb").is_err());
+        let err = check_title(&"x".repeat(MAX_TITLE_CHARS + 1)).unwrap_err();
+        assert_eq!(err.detail["limit_name"], "title_chars");
+        assert!(check_note("line one\nline two").is_ok());
+        assert!(check_note("bell\x07").is_err());
+    }
+}

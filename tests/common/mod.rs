@@ -1,0 +1,103 @@
+//! Shared harness for integration tests: a temp project with an initialized
+//! home, a fixed clock and a clean environment, driving the real binary.
+#![allow(dead_code)]
+
+use assert_cmd::Command;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+/// The fixed clock every test runs with.
+pub const NOW: &str = "2026-01-15T09:30:00Z";
+
+/// Path of the built agentbox binary.
+pub fn bin() -> PathBuf {
+    assert_cmd::cargo::cargo_bin("agentbox")
+}
+
+/// A temp project folder; `home()` is its `.agent`.
+pub struct Sandbox {
+    pub dir: tempfile::TempDir,
+}
+
+impl Sandbox {
+    /// An empty project folder (no home yet).
+    pub fn empty() -> Sandbox {
+        Sandbox {
+            dir: tempfile::tempdir().expect("tempdir"),
+        }
+    }
+
+    /// A project folder with `agentbox init` already run.
+    pub fn new() -> Sandbox {
+        let sb = Sandbox::empty();
+        sb.agentbox(&["init"]).assert().success();
+        sb
+    }
+
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    pub fn home(&self) -> PathBuf {
+        self.dir.path().join(".agent")
+    }
+
+    /// A command with a clean environment (no AGENTBOX_*, CI=true, fixed clock),
+    /// run from the project folder.
+    pub fn command(&self, program: impl AsRef<std::ffi::OsStr>) -> Command {
+        let mut cmd = Command::new(program);
+        cmd.current_dir(self.path())
+            .env_remove("AGENTBOX_HOME")
+            .env_remove("AGENTBOX_FORMAT")
+            .env_remove("NO_COLOR")
+            .env_remove("AGENTBOX_DEBUG_PANIC")
+            .env("CI", "true")
+            .env("AGENTBOX_NOW", NOW);
+        cmd
+    }
+
+    /// `agentbox ARGS…`
+    pub fn agentbox(&self, args: &[&str]) -> Command {
+        let mut cmd = self.command(bin());
+        cmd.args(args);
+        cmd
+    }
+
+    /// `.agent/tools/plan ARGS…` through the link.
+    pub fn plan(&self, args: &[&str]) -> Command {
+        let mut cmd = self.command(self.home().join("tools").join("plan"));
+        cmd.args(args);
+        cmd
+    }
+}
+
+/// Runs a command and parses its single stdout line as an envelope.
+pub fn envelope(cmd: &mut Command) -> (Value, i32) {
+    let out = cmd.output().expect("run");
+    let stdout = String::from_utf8(out.stdout).expect("utf-8 stdout");
+    assert_eq!(
+        stdout.matches('\n').count(),
+        1,
+        "expected exactly one line on stdout, got {stdout:?} (stderr {:?})",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let value: Value = serde_json::from_str(stdout.trim_end()).expect("stdout is JSON");
+    (value, out.status.code().unwrap_or(-1))
+}
+
+/// Runs a command that must succeed; returns `data`.
+pub fn ok_data(cmd: &mut Command) -> Value {
+    let (env, code) = envelope(cmd);
+    assert_eq!(env["ok"], true, "not ok: {env}");
+    assert_eq!(code, 0, "exit code for {env}");
+    env["data"].clone()
+}
+
+/// Runs a command that must fail with `kind`; returns the error object.
+pub fn err_of(cmd: &mut Command, kind: &str, code: i32) -> Value {
+    let (env, status) = envelope(cmd);
+    assert_eq!(env["ok"], false, "expected failure: {env}");
+    assert_eq!(env["error"]["type"], kind, "wrong type: {env}");
+    assert_eq!(status, code, "wrong exit code for {env}");
+    env["error"].clone()
+}
