@@ -73,6 +73,8 @@ fn global_args() -> [Arg; 5] {
 
 fn finish(cmd: Command) -> Command {
     cmd.args(global_args())
+        .disable_help_subcommand(true)
+        .propagate_version(true)
         .term_width(100)
         .version(env!("CARGO_PKG_VERSION"))
 }
@@ -87,7 +89,6 @@ pub fn root_command() -> Command {
     let mut root = Command::new("agentbox")
         .about("Host-agent tools — plans, memory and self-improvement behind one JSON contract")
         .subcommand_required(true)
-        .disable_help_subcommand(true)
         .subcommand_value_name("TOOL")
         .subcommand_help_heading("Tools and commands")
         .after_help(

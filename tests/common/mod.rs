@@ -56,6 +56,20 @@ impl Sandbox {
         cmd
     }
 
+    /// The same clean environment as a `std::process::Command`, for tests that
+    /// need to hold pipes open or signal the child.
+    pub fn std_command(&self, program: impl AsRef<std::ffi::OsStr>) -> std::process::Command {
+        let mut cmd = std::process::Command::new(program);
+        cmd.current_dir(self.path())
+            .env_remove("AGENTBOX_HOME")
+            .env_remove("AGENTBOX_FORMAT")
+            .env_remove("NO_COLOR")
+            .env_remove("AGENTBOX_DEBUG_PANIC")
+            .env("CI", "true")
+            .env("AGENTBOX_NOW", NOW);
+        cmd
+    }
+
     /// `agentbox ARGS…`
     pub fn agentbox(&self, args: &[&str]) -> Command {
         let mut cmd = self.command(bin());

@@ -1,0 +1,352 @@
+//! `plan`, verb by verb, with good and bad input; bad input never touches
+//! what is already stored.
+
+mod common;
+
+use common::{Sandbox, err_of, ok_data};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// Every file under `dir` with its bytes (locks and temp files excluded).
+fn snapshot(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    let mut files = BTreeMap::new();
+    for entry in walk(dir) {
+        let rel = entry.strip_prefix(dir).unwrap().display().to_string();
+        if rel.starts_with("locks") {
+            continue;
+        }
+        files.insert(rel, std::fs::read(&entry).unwrap_or_default());
+    }
+    files
+}
+
+fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap().flatten() {
+        let path = entry.path();
+        let meta = std::fs::symlink_metadata(&path).unwrap();
+        if meta.is_dir() {
+            out.extend(walk(&path));
+        } else {
+            out.push(path);
+        }
+    }
+    out
+}
+
+fn statuses(data: &Value) -> Vec<String> {
+    data["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["status"].as_str().unwrap().to_string())
+        .collect()
+}
+
+fn stdout(cmd: &mut assert_cmd::Command) -> String {
+    let out = cmd.output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn create_show_list_roundtrip() {
+    let sb = Sandbox::new();
+    let data = ok_data(&mut sb.plan(&["create", "Ship v1", "--step", "build", "--step", "test"]));
+    assert_eq!(data["id"], "ship-v1");
+    assert_eq!(data["version"], 1);
+    assert_eq!(data["status"], "active");
+    assert_eq!(data["created"], common::NOW);
+    assert_eq!(data["progress"]["total"], 2);
+    assert_eq!(data["steps"][1]["n"], 2);
+    assert_eq!(data["steps"][1]["note"], Value::Null);
+    // same title again gets a unique id
+    let again = ok_data(&mut sb.plan(&["create", "Ship v1", "--step", "x"]));
+    assert_eq!(again["id"], "ship-v1-2");
+    // a plan with no steps yet is fine from flags
+    let empty = ok_data(&mut sb.plan(&["create", "Empty"]));
+    assert_eq!(empty["steps"].as_array().unwrap().len(), 0);
+    assert_eq!(ok_data(&mut sb.plan(&["show", "ship-v1"]))["title"], "Ship v1");
+    let list = ok_data(&mut sb.plan(&["list"]));
+    assert_eq!(list["plans"].as_array().unwrap().len(), 3);
+    assert_eq!(list["broken"].as_array().unwrap().len(), 0);
+    // the stored file is the documented schema
+    let stored: Value = serde_json::from_str(&std::fs::read_to_string(sb.home().join("plans/ship-v1.json")).unwrap()).unwrap();
+    assert_eq!(stored["schema"], "agentbox.plan/v1");
+    assert_eq!(stored["version"], 1);
+}
+
+#[test]
+fn explicit_ids_are_checked() {
+    let sb = Sandbox::new();
+    ok_data(&mut sb.plan(&["create", "A", "--id", "alpha", "--step", "x"]));
+    let e = err_of(&mut sb.plan(&["create", "B", "--id", "alpha"]), "conflict", 1);
+    assert_eq!(e["detail"]["id"], "alpha");
+    for bad in ["../escape", "/abs", ".hidden", "a/b", "nul\u{1}x"] {
+        err_of(&mut sb.plan(&["create", "B", "--id", bad]), "invalid_args", 2);
+        err_of(&mut sb.plan(&["show", bad]), "invalid_args", 2);
+    }
+    assert!(!sb.path().join("escape.json").exists());
+    assert!(!sb.home().join("escape.json").exists());
+}
+
+#[test]
+fn step_next_add_archive_and_versions() {
+    let sb = Sandbox::new();
+    ok_data(&mut sb.plan(&["create", "P", "--step", "a", "--step", "b", "--step", "c"]));
+    // next: first pending
+    let next = ok_data(&mut sb.plan(&["next"]));
+    assert_eq!(next["step"]["n"], 1);
+    assert_eq!(next["plan"]["version"], 1);
+    // next --start marks it in progress (a mutation)
+    let next = ok_data(&mut sb.plan(&["next", "p", "--start"]));
+    assert_eq!(next["step"]["status"], "in_progress");
+    assert_eq!(next["plan"]["version"], 2);
+    // --start again: still the same step, no new mutation
+    let next = ok_data(&mut sb.plan(&["next", "--start"]));
+    assert_eq!((next["step"]["n"].as_u64(), next["plan"]["version"].as_u64()), (Some(1), Some(2)));
+    // at most one in progress
+    let e = err_of(&mut sb.plan(&["step", "p", "2", "--status", "in_progress"]), "conflict", 1);
+    assert_eq!(e["detail"]["in_progress"], 1);
+    let data = ok_data(&mut sb.plan(&["step", "p", "1", "--status", "done", "--note", "shipped\nwith care"]));
+    assert_eq!(data["version"], 3);
+    assert_eq!(data["steps"][0]["note"], "shipped\nwith care");
+    let data = ok_data(&mut sb.plan(&["step", "p", "2", "--status", "in_progress", "--expect-version", "3"]));
+    assert_eq!(statuses(&data), ["done", "in_progress", "pending"]);
+    // a note alone; an empty note clears
+    let data = ok_data(&mut sb.plan(&["step", "p", "2", "--note", "half way"]));
+    assert_eq!(data["steps"][1]["status"], "in_progress");
+    let data = ok_data(&mut sb.plan(&["step", "p", "2", "--note", ""]));
+    assert_eq!(data["steps"][1]["note"], Value::Null);
+    assert_eq!(data["version"], 6);
+    // neither status nor note
+    err_of(&mut sb.plan(&["step", "p", "2"]), "invalid_args", 2);
+    // add-step at the end, after N, at the top
+    let data = ok_data(&mut sb.plan(&["add-step", "p", "d"]));
+    assert_eq!(data["steps"][3]["text"], "d");
+    let data = ok_data(&mut sb.plan(&["add-step", "p", "b2", "--after", "2"]));
+    assert_eq!(data["steps"][2]["text"], "b2");
+    let data = ok_data(&mut sb.plan(&["add-step", "p", "zero", "--after", "0", "--expect-version", "8"]));
+    let texts: Vec<&str> = data["steps"].as_array().unwrap().iter().map(|s| s["text"].as_str().unwrap()).collect();
+    assert_eq!(texts, ["zero", "a", "b", "b2", "c", "d"]);
+    assert_eq!(data["version"], 9);
+    err_of(&mut sb.plan(&["add-step", "p", "x", "--after", "99"]), "not_found", 1);
+    // blocked and done
+    for n in ["1", "3", "4", "5", "6"] {
+        ok_data(&mut sb.plan(&["step", "p", n, "--status", "done"]));
+    }
+    ok_data(&mut sb.plan(&["step", "p", "2", "--status", "blocked"]));
+    let next = ok_data(&mut sb.plan(&["next", "p"]));
+    assert_eq!(next["step"], Value::Null);
+    assert_eq!(next["blocked"], serde_json::json!([2]));
+    assert_eq!(next["done"], false);
+    ok_data(&mut sb.plan(&["step", "p", "2", "--status", "done"]));
+    assert_eq!(ok_data(&mut sb.plan(&["next", "p"]))["done"], true);
+    // archive: read-only afterwards, hidden from list, no default plan
+    let data = ok_data(&mut sb.plan(&["archive", "p"]));
+    assert_eq!(data["status"], "archived");
+    let e = err_of(&mut sb.plan(&["add-step", "p", "late"]), "conflict", 1);
+    assert!(e["hint"].as_str().unwrap().contains("read-only"));
+    err_of(&mut sb.plan(&["archive", "p"]), "conflict", 1);
+    assert_eq!(ok_data(&mut sb.plan(&["list"]))["plans"].as_array().unwrap().len(), 0);
+    assert_eq!(ok_data(&mut sb.plan(&["list", "--all"]))["plans"].as_array().unwrap().len(), 1);
+    err_of(&mut sb.plan(&["show"]), "not_found", 1);
+    err_of(&mut sb.plan(&["next"]), "not_found", 1);
+    assert_eq!(ok_data(&mut sb.plan(&["show", "p"]))["status"], "archived");
+}
+
+#[test]
+fn stale_writes_are_conflicts_and_change_nothing() {
+    let sb = Sandbox::new();
+    ok_data(&mut sb.plan(&["create", "P", "--step", "a"]));
+    ok_data(&mut sb.plan(&["step", "p", "1", "--note", "n"]));
+    let before = snapshot(&sb.home());
+    for args in [
+        vec!["step", "p", "1", "--status", "done", "--expect-version", "1"],
+        vec!["add-step", "p", "x", "--expect-version", "3"],
+        vec!["archive", "p", "--expect-version", "0"],
+        vec!["next", "p", "--start", "--expect-version", "1"],
+    ] {
+        let e = err_of(&mut sb.plan(&args), "conflict", 1);
+        assert_eq!(e["detail"]["actual"], 2, "{args:?}");
+        assert!(e["hint"].as_str().unwrap().contains("--expect-version 2"));
+    }
+    assert_eq!(snapshot(&sb.home()), before);
+}
+
+#[test]
+fn default_plan_is_the_most_recently_updated_active_one() {
+    let sb = Sandbox::new();
+    ok_data(&mut sb.plan(&["create", "Old", "--step", "a"]));
+    let later = |args: &[&str]| {
+        let mut cmd = sb.plan(args);
+        cmd.env("AGENTBOX_NOW", "2026-01-16T10:00:00Z");
+        cmd
+    };
+    ok_data(&mut later(&["create", "New", "--step", "a"]));
+    assert_eq!(ok_data(&mut sb.plan(&["show"]))["id"], "new");
+    let mut cmd = sb.plan(&["step", "old", "1", "--note", "touched"]);
+    cmd.env("AGENTBOX_NOW", "2026-01-17T10:00:00Z");
+    ok_data(&mut cmd);
+    assert_eq!(ok_data(&mut sb.plan(&["show"]))["id"], "old");
+    assert_eq!(ok_data(&mut sb.plan(&["list"]))["plans"][0]["id"], "old");
+}
+
+#[test]
+fn create_from_files_and_stdin() {
+    let sb = Sandbox::new();
+    let md = sb.path().join("PLAN.md");
+    std::fs::write(&md, "# Launch\n\nContext prose is ignored.\n\n- [x] design\n- [>] build\n  note: in review\n- [ ] ship\n- [!] party\n").unwrap();
+    let data = ok_data(&mut sb.plan(&["create", "--file"]).arg(&md));
+    assert_eq!(data["title"], "Launch");
+    assert_eq!(statuses(&data), ["done", "in_progress", "pending", "blocked"]);
+    assert_eq!(data["steps"][1]["note"], "in review");
+    // the argument title wins over the file's
+    let data = ok_data(&mut sb.plan(&["create", "Other title", "--file"]).arg(&md));
+    assert_eq!(data["title"], "Other title");
+    let json = r#"{"title": "From JSON", "id": "fj", "steps": ["one", {"text": "two", "status": "done", "note": "ok"}]}"#;
+    let data = ok_data(sb.plan(&["create", "--file", "-"]).write_stdin(json));
+    assert_eq!(data["id"], "fj");
+    assert_eq!(statuses(&data), ["pending", "done"]);
+    let data = ok_data(sb.plan(&["create", "--file", "-"]).write_stdin("# Piped\n- [ ] a\n"));
+    assert_eq!(data["title"], "Piped");
+}
+
+#[test]
+fn malformed_plan_files_name_problem_and_line() {
+    let sb = Sandbox::new();
+    ok_data(&mut sb.plan(&["create", "Keep", "--step", "a"]));
+    let before = snapshot(&sb.home());
+    let cases: &[(&str, &str, u64, &str)] = &[
+        ("a.md", "# T\n- [ ] ok\n- [?] huh\n", 3, "unknown checkbox"),
+        ("b.md", "# T\n- no box\n", 2, "without a checkbox"),
+        ("c.md", "# Only a title\n", 1, "no steps"),
+        ("d.json", "{\"title\": \"T\",\n \"steps\": [\"a\",\n ]}", 3, "trailing comma"),
+        ("e.json", "{\"title\": \"T\", \"steps\": [{\"text\": \"a\",\n \"status\": \"someday\"}]}", 2, "someday"),
+        ("f.json", "{\"title\": \"T\", \"steps\": [{\"note\": \"n\"}]}", 1, "text"),
+        ("g.md", "- [ ] a\n- [>] b\n- [~] c\n", 0, "at most one"),
+    ];
+    for (name, text, line, needle) in cases {
+        let path = sb.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        let e = err_of(&mut sb.plan(&["create", "T", "--file"]).arg(&path), "invalid_args", 2);
+        assert!(e["message"].as_str().unwrap().contains(needle), "{name}: {e}");
+        if *line > 0 {
+            assert_eq!(e["detail"]["line"], *line, "{name}: {e}");
+            assert!(e["detail"]["path"].as_str().unwrap().ends_with(name));
+        }
+    }
+    // no title anywhere
+    let path = sb.path().join("notitle.md");
+    std::fs::write(&path, "- [ ] a\n").unwrap();
+    let e = err_of(&mut sb.plan(&["create", "--file"]).arg(&path), "invalid_args", 2);
+    assert!(e["message"].as_str().unwrap().contains("title"));
+    // missing file, invalid UTF-8, and --file with --step
+    err_of(&mut sb.plan(&["create", "T", "--file", "nope.md"]), "not_found", 1);
+    let latin1 = sb.path().join("latin1.md");
+    std::fs::write(&latin1, b"# Caf\xe9\n- [ ] a\n").unwrap();
+    let e = err_of(&mut sb.plan(&["create", "--file"]).arg(&latin1), "invalid_args", 2);
+    assert!(e["message"].as_str().unwrap().contains("UTF-8"));
+    err_of(&mut sb.plan(&["create", "T", "--file", "x.md", "--step", "a"]), "invalid_args", 2);
+    assert_eq!(snapshot(&sb.home()), before);
+}
+
+#[test]
+fn size_limits_are_invalid_args_with_limit_detail() {
+    let sb = Sandbox::new();
+    ok_data(&mut sb.plan(&["create", "Keep", "--step", "a"]));
+    let before = snapshot(&sb.home());
+    let huge = "x".repeat(1001);
+    let e = err_of(&mut sb.plan(&["create", &huge]), "invalid_args", 2);
+    assert_eq!(e["detail"]["limit_name"], "title_chars");
+    assert_eq!(e["detail"]["observed"], 1001);
+    assert_eq!(e["detail"]["limit"], 1000);
+    let e = err_of(&mut sb.plan(&["add-step", "keep", &"y".repeat(10_001)]), "invalid_args", 2);
+    assert_eq!(e["detail"]["limit_name"], "step_chars");
+    err_of(&mut sb.plan(&["create", "two\nlines"]), "invalid_args", 2);
+    err_of(&mut sb.plan(&["create", "   "]), "invalid_args", 2);
+    err_of(&mut sb.plan(&["step", "keep", "1", "--note", &"z".repeat(10_001)]), "invalid_args", 2);
+    // a file over the configured cap (default 1 MiB)
+    let big = sb.path().join("big.md");
+    let mut text = String::from("# Big\n");
+    while text.len() <= 1024 * 1024 {
+        text.push_str("- [ ] a step with some words in it\n");
+    }
+    std::fs::write(&big, &text).unwrap();
+    let e = err_of(&mut sb.plan(&["create", "--file"]).arg(&big), "invalid_args", 2);
+    assert_eq!(e["detail"]["limit_name"], "max_item_bytes");
+    assert_eq!(e["detail"]["limit"], 1024 * 1024);
+    let e = err_of(sb.plan(&["create", "--file", "-"]).write_stdin(text.as_str()), "invalid_args", 2);
+    assert_eq!(e["detail"]["limit_name"], "max_item_bytes");
+    assert_eq!(snapshot(&sb.home()), before);
+    // the cap comes from config
+    std::fs::write(sb.home().join("config.json"), r#"{"limits": {"max_item_bytes": 300}}"#).unwrap();
+    let e = err_of(&mut sb.plan(&["create", "Long", "--step", &"w".repeat(400)]), "invalid_args", 2);
+    assert_eq!(e["detail"]["limit"], 300);
+}
+
+#[test]
+fn hand_corrupted_plan_file_is_reported_and_isolated() {
+    let sb = Sandbox::new();
+    ok_data(&mut sb.plan(&["create", "Good", "--step", "a"]));
+    ok_data(&mut sb.plan(&["create", "Bad", "--step", "a"]));
+    let bad = sb.home().join("plans/bad.json");
+    let text = std::fs::read_to_string(&bad).unwrap();
+    let corrupt = text.replacen("\"version\": 1", "\"version\": \"one\"", 1);
+    assert_ne!(corrupt, text);
+    std::fs::write(&bad, &corrupt).unwrap();
+    let before = snapshot(&sb.home());
+    let e = err_of(&mut sb.plan(&["show", "bad"]), "invalid_args", 2);
+    assert_eq!(e["detail"]["line"], 6, "{e}");
+    assert!(e["detail"]["path"].as_str().unwrap().ends_with("plans/bad.json"));
+    let e = err_of(&mut sb.plan(&["step", "bad", "1", "--status", "done"]), "invalid_args", 2);
+    assert!(e["message"].as_str().unwrap().contains("bad.json"));
+    // the good plan still works; list reports the broken file
+    ok_data(&mut sb.plan(&["step", "good", "1", "--status", "done"]));
+    let list = ok_data(&mut sb.plan(&["list"]));
+    assert_eq!(list["plans"].as_array().unwrap().len(), 1);
+    assert_eq!(list["broken"][0]["detail"]["line"], 6);
+    let after = snapshot(&sb.home());
+    assert_eq!(after["plans/bad.json"], before["plans/bad.json"]);
+    // truncated JSON, an empty file, a wrong schema, binary junk
+    for junk in [&text[..text.len() / 2], "", "{\"schema\": \"other/v9\", \"id\": \"bad\"}", "\u{0}\u{1}garbage"] {
+        std::fs::write(&bad, junk).unwrap();
+        err_of(&mut sb.plan(&["show", "bad"]), "invalid_args", 2);
+    }
+    std::fs::write(&bad, [0xff, 0xfe, 0x00]).unwrap();
+    let e = err_of(&mut sb.plan(&["show", "bad"]), "invalid_args", 2);
+    assert!(e["message"].as_str().unwrap().contains("UTF-8"));
+    assert_eq!(ok_data(&mut sb.plan(&["show", "good"]))["version"], 2);
+}
+
+#[test]
+fn unknown_fields_in_stored_plans_are_ignored() {
+    let sb = Sandbox::new();
+    ok_data(&mut sb.plan(&["create", "P", "--step", "a"]));
+    let path = sb.home().join("plans/p.json");
+    let mut doc: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    doc["future_field"] = "x".into();
+    doc["steps"][0]["owner"] = "someone".into();
+    std::fs::write(&path, serde_json::to_string_pretty(&doc).unwrap()).unwrap();
+    let data = ok_data(&mut sb.plan(&["step", "p", "1", "--status", "done"]));
+    assert_eq!(data["version"], 2);
+}
+
+#[test]
+fn text_output_reads_like_a_checklist() {
+    let sb = Sandbox::new();
+    ok_data(&mut sb.plan(&["create", "Ship v1", "--step", "build", "--step", "test", "--step", "release", "--step", "announce"]));
+    ok_data(&mut sb.plan(&["step", "ship-v1", "1", "--status", "done", "--note", "green on CI"]));
+    ok_data(&mut sb.plan(&["step", "ship-v1", "2", "--status", "in_progress"]));
+    ok_data(&mut sb.plan(&["step", "ship-v1", "4", "--status", "blocked", "--note", "waiting on\nthe blog"]));
+    let t = |args: &[&str]| {
+        let mut full = args.to_vec();
+        full.extend(["--format", "text"]);
+        stdout(&mut sb.plan(&full))
+    };
+    insta::assert_snapshot!("plan_show_text", t(&["show"]));
+    insta::assert_snapshot!("plan_list_text", t(&["list"]));
+    insta::assert_snapshot!("plan_next_text", t(&["next"]));
+    insta::assert_snapshot!("plan_step_text", t(&["step", "ship-v1", "2", "--status", "done"]));
+}

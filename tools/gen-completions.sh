@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Regenerates the committed shell completions from the registry's command tree.
+# Usage: tools/gen-completions.sh   (run from anywhere; builds agentbox first)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build --quiet
+bin=target/debug/agentbox
+mkdir -p completions
+"$bin" completions bash > completions/agentbox.bash
+"$bin" completions zsh > completions/_agentbox
+"$bin" completions fish > completions/agentbox.fish
+"$bin" completions elvish > completions/agentbox.elv
+"$bin" completions powershell > completions/_agentbox.ps1
+echo "completions/ regenerated"
