@@ -88,6 +88,22 @@ impl EarlyFlags {
     }
 }
 
+/// The first argument that is not a global flag or its value: the tool name
+/// when agentbox runs under its own name.
+fn first_positional(args: &[OsString]) -> Option<String> {
+    let mut iter = args.iter().skip(1).map(|a| a.to_string_lossy());
+    while let Some(arg) = iter.next() {
+        match arg.as_ref() {
+            "--format" | "--home" | "--color" => {
+                iter.next();
+            }
+            a if a.starts_with('-') => {}
+            a => return Some(a.to_string()),
+        }
+    }
+    None
+}
+
 /// The tool name argv[0] asks for, if it names one (`plan`, `plan.py`, `skill-forge`).
 fn invoked_tool(argv0: &OsString) -> Option<&'static Tool> {
     let stem = Path::new(argv0).file_name()?.to_str()?;
@@ -104,15 +120,13 @@ fn dispatch(mut args: Vec<OsString>, early: EarlyFlags) -> i32 {
         Some(tool) => (registry::tool_command(tool), None),
         None => {
             // `agentbox skill-forge …` and `agentbox plan.py …` name tools too.
-            if let Some(tool) = args
-                .get(1)
-                .and_then(|a| a.to_str())
-                .and_then(registry::find_tool)
+            if let Some(i) = first_positional(&args)
+                .and_then(|name| args.iter().position(|a| a.to_str() == Some(name.as_str())))
+                && let Some(tool) = args[i].to_str().and_then(registry::find_tool)
             {
-                args[1] = OsString::from(tool.name);
+                args[i] = OsString::from(tool.name);
             }
-            let name = args.get(1).map(|a| a.to_string_lossy().into_owned());
-            (registry::root_command(), name)
+            (registry::root_command(), first_positional(&args))
         }
     };
     let bin = command.get_name().to_string();

@@ -86,6 +86,8 @@ fn error_table() {
     let e = err_of(&mut sb.agentbox(&["plam", "list"]), "invalid_args", 2);
     assert_eq!(e["detail"]["tool"], "plam");
     assert!(e["hint"].as_str().unwrap().contains("did you mean 'plan'"), "{e}");
+    let e = err_of(&mut sb.agentbox(&["--format", "json", "-q", "plann"]), "invalid_args", 2);
+    assert_eq!(e["detail"]["tool"], "plann");
     err_of(&mut sb.agentbox(&[]), "invalid_args", 2);
     // not_found
     err_of(&mut sb.plan(&["show", "missing"]), "not_found", 1);
