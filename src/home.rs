@@ -25,7 +25,8 @@ pub const LAYOUT_DIRS: &[&str] = &[
 ];
 
 /// The home's `.gitignore`: derived and transient files never reach a remote.
-pub const GITIGNORE: &str = "# agentbox: derived or transient, never synced\nindex/\nlocks/\n*.lock\n.*.tmp\n";
+pub const GITIGNORE: &str =
+    "# agentbox: derived or transient, never synced\nindex/\nlocks/\n*.lock\n.*.tmp\n";
 
 /// What to consult when looking for the home, in order.
 #[derive(Debug, Clone, Default)]
@@ -50,7 +51,11 @@ impl HomeLookup {
         if let Some(dir) = &self.env {
             return explicit_home(&self.cwd.join(dir), "AGENTBOX_HOME");
         }
-        if let Some(home) = self.invoked.as_deref().and_then(|p| link_home(&self.cwd.join(p))) {
+        if let Some(home) = self
+            .invoked
+            .as_deref()
+            .and_then(|p| link_home(&self.cwd.join(p)))
+        {
             return Ok(home);
         }
         for dir in self.cwd.ancestors() {
@@ -93,7 +98,9 @@ fn link_home(invoked: &Path) -> Option<PathBuf> {
         return None;
     }
     let home = tools.parent()?;
-    home.join("config.json").is_file().then(|| home.to_path_buf())
+    home.join("config.json")
+        .is_file()
+        .then(|| home.to_path_buf())
 }
 
 /// An opened home: its root, config and store.

@@ -78,7 +78,9 @@ fn doctor_command() -> Command {
              .gitignore, tool links, and every stored plan. Exit status is 0 when the report \
              was produced; `data.healthy` says whether all checks passed.",
         )
-        .after_help("Examples:\n  agentbox doctor\n  agentbox doctor --format json | jq .data.healthy")
+        .after_help(
+            "Examples:\n  agentbox doctor\n  agentbox doctor --format json | jq .data.healthy",
+        )
 }
 
 fn completions_command() -> Command {
@@ -102,7 +104,10 @@ fn completions_command() -> Command {
         )
 }
 
-fn link_rows(home: &Home) -> Result<(PathBuf, Vec<(String, PathBuf, LinkState)>)> {
+/// One tool link and what `link` did to it.
+type LinkRow = (String, PathBuf, LinkState);
+
+fn link_rows(home: &Home) -> Result<(PathBuf, Vec<LinkRow>)> {
     let exe = home::current_exe()?;
     let mut rows = Vec::new();
     for tool in registry::TOOLS {
@@ -113,7 +118,7 @@ fn link_rows(home: &Home) -> Result<(PathBuf, Vec<(String, PathBuf, LinkState)>)
     Ok((exe, rows))
 }
 
-fn links_json(rows: &[(String, PathBuf, LinkState)]) -> Value {
+fn links_json(rows: &[LinkRow]) -> Value {
     rows.iter()
         .map(|(tool, path, state)| {
             json!({"tool": tool, "path": path.display().to_string(), "state": state.as_str()})
@@ -159,7 +164,11 @@ fn run_init(ctx: &Ctx, m: &ArgMatches) -> Result<Outcome> {
 
     let s = ctx.style;
     let mut text = if changed {
-        format!("{} agent home {}\n", s.green("Initialized"), s.bold(&home.root.display().to_string()))
+        format!(
+            "{} agent home {}\n",
+            s.green("Initialized"),
+            s.bold(&home.root.display().to_string())
+        )
     } else {
         format!(
             "Agent home {} is already set up — nothing changed.\n",
@@ -183,7 +192,7 @@ fn run_init(ctx: &Ctx, m: &ArgMatches) -> Result<Outcome> {
     .with_meta("path", home.root.display().to_string()))
 }
 
-fn link_text(rows: &[(String, PathBuf, LinkState)], exe: &Path, s: Style) -> String {
+fn link_text(rows: &[LinkRow], exe: &Path, s: Style) -> String {
     let mut text = String::new();
     for (tool, _, state) in rows {
         let mark = match state {
@@ -271,7 +280,10 @@ fn run_doctor(ctx: &Ctx, _m: &ArgMatches) -> Result<Outcome> {
         .filter(|rel| !root.join(rel).is_dir())
         .collect();
     checks.push(if missing.is_empty() {
-        Check::pass("layout", format!("all {} folders present", LAYOUT_DIRS.len()))
+        Check::pass(
+            "layout",
+            format!("all {} folders present", LAYOUT_DIRS.len()),
+        )
     } else {
         Check::fail(
             "layout",
@@ -314,7 +326,11 @@ fn run_doctor(ctx: &Ctx, _m: &ArgMatches) -> Result<Outcome> {
                 }
                 Ok(real) => Check::fail(
                     name,
-                    format!("tools/{} points at another executable ({})", tool.name, real.display()),
+                    format!(
+                        "tools/{} points at another executable ({})",
+                        tool.name,
+                        real.display()
+                    ),
                     "run `agentbox link` to point it at this agentbox",
                 ),
                 Err(_) => Check::fail(
@@ -326,6 +342,16 @@ fn run_doctor(ctx: &Ctx, _m: &ArgMatches) -> Result<Outcome> {
         };
         checks.push(check);
     }
+    let temps = leftover_temps(&root);
+    checks.push(if temps.is_empty() {
+        Check::pass("temp files", "no leftovers from interrupted writes")
+    } else {
+        Check::fail(
+            "temp files",
+            format!("{} leftover temp file(s) from interrupted writes, e.g. {}", temps.len(), temps[0].display()),
+            "harmless, but safe to delete while no agentbox runs: find .agent -name '.*.tmp' -delete",
+        )
+    });
     if let Some(home) = home {
         checks.push(match crate::tools::plan::check_all(home) {
             Ok(count) => Check::pass("plans", format!("{count} plan file(s) parse")),
@@ -335,7 +361,10 @@ fn run_doctor(ctx: &Ctx, _m: &ArgMatches) -> Result<Outcome> {
 
     let problems = checks.iter().filter(|c| !c.ok).count();
     let s = ctx.style;
-    let mut text = format!("agentbox doctor — {}\n", s.bold(&root.display().to_string()));
+    let mut text = format!(
+        "agentbox doctor — {}\n",
+        s.bold(&root.display().to_string())
+    );
     for c in &checks {
         let mark = if c.ok { s.green("✓") } else { s.red("✗") };
         text.push_str(&format!("  {mark} {:<12} {}\n", c.name, c.message));
@@ -364,6 +393,30 @@ fn run_doctor(ctx: &Ctx, _m: &ArgMatches) -> Result<Outcome> {
     .with_meta("count", checks.len()))
 }
 
+/// Temp files (`.<name>.<pid>.<n>.tmp`) a killed writer left behind.
+fn leftover_temps(root: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let is_dir = entry.file_type().is_ok_and(|t| t.is_dir());
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            if is_dir && name != "index" && name != "tools" {
+                stack.push(path);
+            } else if !is_dir && name.starts_with('.') && name.ends_with(".tmp") {
+                found.push(path);
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
 fn run_completions(_ctx: &Ctx, m: &ArgMatches) -> Result<Outcome> {
     let shell = *m
         .get_one::<Shell>("shell")
@@ -372,7 +425,10 @@ fn run_completions(_ctx: &Ctx, m: &ArgMatches) -> Result<Outcome> {
     let explicit_json = m.get_one::<FormatChoice>("format") == Some(&FormatChoice::Json)
         || (m.get_one::<FormatChoice>("format").is_none()
             && std::env::var("AGENTBOX_FORMAT").is_ok_and(|v| v == "json"));
-    let outcome = Outcome::new(json!({"shell": shell.to_string(), "script": script}), script.clone());
+    let outcome = Outcome::new(
+        json!({"shell": shell.to_string(), "script": script}),
+        script.clone(),
+    );
     Ok(if explicit_json {
         outcome
     } else {

@@ -37,11 +37,9 @@ pub fn resolve_format(flag: Option<FormatChoice>) -> Result<Format> {
         Some(choice) => choice,
         None => match std::env::var("AGENTBOX_FORMAT") {
             Ok(value) if !value.is_empty() => parse_format_choice(&value).ok_or_else(|| {
-                Error::invalid_args(format!(
-                    "AGENTBOX_FORMAT has an unknown value '{value}'"
-                ))
-                .with_hint("set AGENTBOX_FORMAT to auto, json or text")
-                .with_detail("env", "AGENTBOX_FORMAT")
+                Error::invalid_args(format!("AGENTBOX_FORMAT has an unknown value '{value}'"))
+                    .with_hint("set AGENTBOX_FORMAT to auto, json or text")
+                    .with_detail("env", "AGENTBOX_FORMAT")
             })?,
             _ => FormatChoice::Auto,
         },

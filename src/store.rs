@@ -90,7 +90,10 @@ impl Store {
                     }
                     return Err(Error::new(
                         ErrorType::Permission,
-                        format!("{} leads outside the home through a symlink", path.display()),
+                        format!(
+                            "{} leads outside the home through a symlink",
+                            path.display()
+                        ),
                     )
                     .with_hint("remove the symlink; agentbox only reads and writes inside its home")
                     .with_detail("path", path.display().to_string()));
@@ -150,6 +153,35 @@ impl Store {
         )?;
         self.check_inside(path)?;
         atomic_write(path, bytes)
+    }
+
+    /// Appends one JSON value as one whole line (JSONL), redacted, under the
+    /// lock `name`, and fsyncs it. Concurrent appenders never interleave.
+    pub fn append_jsonl(&self, lock_name: &str, path: &Path, value: &Value) -> Result<()> {
+        let mut value = value.clone();
+        self.redactor.redact_value(&mut value);
+        let mut line = serde_json::to_string(&value).map_err(|e| {
+            Error::internal(format!(
+                "cannot serialize a line for {}: {e}",
+                path.display()
+            ))
+        })?;
+        line.push('\n');
+        check_size(
+            &format!("a line for {}", path.display()),
+            line.len() as u64,
+            self.max_item_bytes,
+        )?;
+        self.check_inside(path)?;
+        let _lock = self.lock(lock_name)?;
+        let mut file = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map_err(|e| Error::io("open", path, &e))?;
+        file.write_all(line.as_bytes())
+            .and_then(|()| file.sync_data())
+            .map_err(|e| Error::io("append to", path, &e))
     }
 
     /// Takes the exclusive advisory lock `locks/<name>.lock`, waiting for it.
@@ -250,12 +282,26 @@ fn temp_path(path: &Path) -> PathBuf {
     path.with_file_name(format!(".{name}.{}.{n}.tmp", std::process::id()))
 }
 
+/// Opens a fresh temp file beside `path`. A temp file left by a killed writer
+/// whose pid is reused now must not block this write: take the next free name.
+fn create_temp(path: &Path) -> io::Result<(PathBuf, File)> {
+    let mut last = io::Error::from(io::ErrorKind::AlreadyExists);
+    for _ in 0..64 {
+        let tmp = temp_path(path);
+        match OpenOptions::new().write(true).create_new(true).open(&tmp) {
+            Ok(file) => return Ok((tmp, file)),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => last = e,
+            Err(e) => return Err(e),
+        }
+    }
+    Err(last)
+}
+
 /// Atomic replace: write a temp file, fsync it, rename over the target, fsync
 /// the directory. A crash at any instant leaves the old or the new content.
 fn atomic_write(path: &Path, bytes: &[u8]) -> Result<()> {
-    let tmp = temp_path(path);
+    let (tmp, mut file) = create_temp(path).map_err(|e| Error::io("write", path, &e))?;
     let result = (|| -> io::Result<()> {
-        let mut file = OpenOptions::new().write(true).create_new(true).open(&tmp)?;
         file.write_all(bytes)?;
         file.sync_all()?;
         fs::rename(&tmp, path)
@@ -351,7 +397,13 @@ mod tests {
             assert!(safe_name("name", bad).is_err(), "{bad:?} accepted");
         }
         assert!(safe_name("name", &"x".repeat(MAX_NAME_LEN + 1)).is_err());
-        for good in ["plan", "ship-v1", "a.b_c", "ünïcode", "x".repeat(MAX_NAME_LEN).as_str()] {
+        for good in [
+            "plan",
+            "ship-v1",
+            "a.b_c",
+            "ünïcode",
+            "x".repeat(MAX_NAME_LEN).as_str(),
+        ] {
             assert_eq!(safe_name("name", good).unwrap(), good);
         }
     }
@@ -386,6 +438,34 @@ mod tests {
         let err = store.path(&["plans", "x.json"]).unwrap_err();
         assert_eq!(err.kind, ErrorType::Permission);
         assert!(store.path(&["other", "x.json"]).is_ok());
+    }
+
+    #[test]
+    fn appends_are_whole_redacted_lines_from_many_threads() {
+        let home = tempfile::tempdir().unwrap();
+        let store = Store::new(home.path().to_path_buf(), Redactor::builtin(), 1 << 20);
+        let path = home.path().join("events.jsonl");
+        std::thread::scope(|scope| {
+            for t in 0..8 {
+                let (store, path) = (&store, &path);
+                scope.spawn(move || {
+                    for i in 0..50 {
+                        let v = serde_json::json!({"t": t, "i": i, "pad": "x".repeat(5000)});
+                        store.append_jsonl("events", path, &v).unwrap();
+                    }
+                });
+            }
+        });
+        store
+            .append_jsonl("events", &path, &serde_json::json!({"password": "hunter2"}))
+            .unwrap();
+        let text = fs::read_to_string(&path).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 401);
+        for line in &lines {
+            serde_json::from_str::<Value>(line).unwrap();
+        }
+        assert!(!text.contains("hunter2"));
     }
 
     #[test]

@@ -79,22 +79,50 @@ fn error_table() {
     // invalid_args: unknown flag, bad value, unknown verb, unknown tool.
     let e = err_of(&mut sb.plan(&["show", "--bogus"]), "invalid_args", 2);
     assert_eq!(e["detail"]["flag"], "--bogus");
-    let e = err_of(&mut sb.plan(&["step", "t", "1", "--status", "finished"]), "invalid_args", 2);
-    assert!(e["detail"]["valid"].as_array().unwrap().contains(&"in_progress".into()));
+    let e = err_of(
+        &mut sb.plan(&["step", "t", "1", "--status", "finished"]),
+        "invalid_args",
+        2,
+    );
+    assert!(
+        e["detail"]["valid"]
+            .as_array()
+            .unwrap()
+            .contains(&"in_progress".into())
+    );
     let e = err_of(&mut sb.plan(&["frobnicate"]), "invalid_args", 2);
     assert_eq!(e["detail"]["verb"], "frobnicate");
     let e = err_of(&mut sb.agentbox(&["plam", "list"]), "invalid_args", 2);
     assert_eq!(e["detail"]["tool"], "plam");
-    assert!(e["hint"].as_str().unwrap().contains("did you mean 'plan'"), "{e}");
-    let e = err_of(&mut sb.agentbox(&["--format", "json", "-q", "plann"]), "invalid_args", 2);
+    assert!(
+        e["hint"].as_str().unwrap().contains("did you mean 'plan'"),
+        "{e}"
+    );
+    let e = err_of(
+        &mut sb.agentbox(&["--format", "json", "-q", "plann"]),
+        "invalid_args",
+        2,
+    );
     assert_eq!(e["detail"]["tool"], "plann");
     err_of(&mut sb.agentbox(&[]), "invalid_args", 2);
     // not_found
     err_of(&mut sb.plan(&["show", "missing"]), "not_found", 1);
-    err_of(&mut sb.plan(&["step", "t", "9", "--status", "done"]), "not_found", 1);
+    err_of(
+        &mut sb.plan(&["step", "t", "9", "--status", "done"]),
+        "not_found",
+        1,
+    );
     // conflict
     let e = err_of(
-        &mut sb.plan(&["step", "t", "1", "--status", "done", "--expect-version", "7"]),
+        &mut sb.plan(&[
+            "step",
+            "t",
+            "1",
+            "--status",
+            "done",
+            "--expect-version",
+            "7",
+        ]),
         "conflict",
         1,
     );
@@ -103,8 +131,11 @@ fn error_table() {
     // permission: a symlink out of the home
     let outside = tempfile::tempdir().unwrap();
     std::fs::write(outside.path().join("x.json"), "{}").unwrap();
-    std::os::unix::fs::symlink(outside.path().join("x.json"), sb.home().join("plans/x.json"))
-        .unwrap();
+    std::os::unix::fs::symlink(
+        outside.path().join("x.json"),
+        sb.home().join("plans/x.json"),
+    )
+    .unwrap();
     err_of(&mut sb.plan(&["show", "x"]), "permission", 1);
     // io: the plan "file" is a directory
     std::fs::create_dir(sb.home().join("plans/dir.json")).unwrap();
@@ -177,14 +208,21 @@ fn closed_stdout_ends_quietly() {
         drop(child.stdout.take()); // the reader goes away before the writer writes
         let out = child.wait_with_output().unwrap();
         assert_eq!(out.status.code(), Some(0), "{format}: {out:?}");
-        assert!(out.stderr.is_empty(), "{format}: {:?}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.stderr.is_empty(),
+            "{format}: {:?}",
+            String::from_utf8_lossy(&out.stderr)
+        );
     }
 }
 
 #[test]
 fn text_failure_keeps_stdout_empty() {
     let sb = Sandbox::new();
-    let out = sb.plan(&["show", "nope", "--format", "text"]).output().unwrap();
+    let out = sb
+        .plan(&["show", "nope", "--format", "text"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(1));
     assert!(out.stdout.is_empty());
     let stderr = String::from_utf8(out.stderr).unwrap();
@@ -192,10 +230,17 @@ fn text_failure_keeps_stdout_empty() {
     assert_eq!(lines[0], "error: no plan 'nope'");
     assert!(lines[1].starts_with("hint: "), "{stderr}");
     // parse errors too
-    let out = sb.plan(&["show", "--bogus", "--format", "text"]).output().unwrap();
+    let out = sb
+        .plan(&["show", "--bogus", "--format", "text"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty());
-    assert!(String::from_utf8(out.stderr).unwrap().starts_with("error: unexpected argument '--bogus'"));
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .starts_with("error: unexpected argument '--bogus'")
+    );
 }
 
 #[test]
@@ -206,10 +251,20 @@ fn format_precedence_flag_env_auto() {
     // auto with CI set (and a pipe): json
     assert!(is_json(&sb.plan(&["show"]).output().unwrap()));
     // auto without CI on a pipe: json
-    assert!(is_json(&sb.plan(&["show"]).env_remove("CI").output().unwrap()));
+    assert!(is_json(
+        &sb.plan(&["show"]).env_remove("CI").output().unwrap()
+    ));
     // env
-    let out = sb.plan(&["show"]).env("AGENTBOX_FORMAT", "text").output().unwrap();
-    assert!(stdout_of(&out).starts_with("T  (t · v1 · 0/1 done)"), "{}", stdout_of(&out));
+    let out = sb
+        .plan(&["show"])
+        .env("AGENTBOX_FORMAT", "text")
+        .output()
+        .unwrap();
+    assert!(
+        stdout_of(&out).starts_with("T  (t · v1 · 0/1 done)"),
+        "{}",
+        stdout_of(&out)
+    );
     // flag beats env
     let out = sb
         .plan(&["show", "--format", "json"])
@@ -218,11 +273,22 @@ fn format_precedence_flag_env_auto() {
         .unwrap();
     assert!(is_json(&out));
     // flag before the verb, and through agentbox
-    assert!(is_json(&sb.agentbox(&["--format", "json", "plan", "show"]).output().unwrap()));
-    let out = sb.agentbox(&["plan", "--format=text", "show"]).output().unwrap();
+    assert!(is_json(
+        &sb.agentbox(&["--format", "json", "plan", "show"])
+            .output()
+            .unwrap()
+    ));
+    let out = sb
+        .agentbox(&["plan", "--format=text", "show"])
+        .output()
+        .unwrap();
     assert!(stdout_of(&out).starts_with("T  "));
     // a bad env value is invalid_args
-    let e = err_of(sb.plan(&["show"]).env("AGENTBOX_FORMAT", "yaml"), "invalid_args", 2);
+    let e = err_of(
+        sb.plan(&["show"]).env("AGENTBOX_FORMAT", "yaml"),
+        "invalid_args",
+        2,
+    );
     assert_eq!(e["detail"]["env"], "AGENTBOX_FORMAT");
 }
 
@@ -255,7 +321,10 @@ fn auto_is_text_on_a_tty_and_colour_respects_no_color() {
     assert!(!tty.contains("{\"ok\""), "{tty:?}");
     assert!(tty.contains("\x1b["), "colour on a terminal: {tty:?}");
     let no_color = on_tty(&sb, &cmd, &[("NO_COLOR", "1")]);
-    assert!(no_color.contains("T  (t · v1") && !no_color.contains("\x1b["), "{no_color:?}");
+    assert!(
+        no_color.contains("T  (t · v1") && !no_color.contains("\x1b["),
+        "{no_color:?}"
+    );
     let dumb = on_tty(&sb, &cmd, &[("TERM", "dumb")]);
     assert!(!dumb.contains("\x1b["), "{dumb:?}");
     let ci = on_tty(&sb, &cmd, &[("CI", "true")]);
@@ -268,21 +337,36 @@ fn auto_is_text_on_a_tty_and_colour_respects_no_color() {
         .unwrap();
     assert!(stdout_of(&out).contains("\x1b[1mT\x1b[0m"));
     let never = on_tty(&sb, &format!("{cmd} --color never"), &[]);
-    assert!(!never.contains("\x1b[") && never.contains("T  "), "{never:?}");
+    assert!(
+        !never.contains("\x1b[") && never.contains("T  "),
+        "{never:?}"
+    );
     // json is never coloured
-    let out = sb.plan(&["show", "--format", "json", "--color", "always"]).output().unwrap();
+    let out = sb
+        .plan(&["show", "--format", "json", "--color", "always"])
+        .output()
+        .unwrap();
     assert!(!stdout_of(&out).contains('\x1b'));
 }
 
 #[test]
 fn quiet_silences_text_success_only() {
     let sb = Sandbox::new();
-    let out = sb.plan(&["create", "T", "--step", "a", "-q", "--format", "text"]).output().unwrap();
+    let out = sb
+        .plan(&["create", "T", "--step", "a", "-q", "--format", "text"])
+        .output()
+        .unwrap();
     assert!(out.status.success());
     assert!(out.stdout.is_empty());
     let out = sb.plan(&["show", "-q"]).output().unwrap();
-    assert!(stdout_of(&out).starts_with("{\"ok\":true"), "json still prints");
-    let out = sb.plan(&["show", "zz", "-q", "--format", "text"]).output().unwrap();
+    assert!(
+        stdout_of(&out).starts_with("{\"ok\":true"),
+        "json still prints"
+    );
+    let out = sb
+        .plan(&["show", "zz", "-q", "--format", "text"])
+        .output()
+        .unwrap();
     assert!(!out.stderr.is_empty(), "errors still print");
 }
 
@@ -301,7 +385,11 @@ fn dispatch_by_link_name_and_first_argument() {
     let tools = sb.home().join("tools");
     // plan.py and a copy under another directory both answer as `plan`
     std::os::unix::fs::symlink(bin(), tools.join("plan.py")).unwrap();
-    let data = ok_data(&mut sb.command(tools.join("plan.py")).args(["create", "Py", "--step", "a"]));
+    let data = ok_data(
+        &mut sb
+            .command(tools.join("plan.py"))
+            .args(["create", "Py", "--step", "a"]),
+    );
     assert_eq!(data["id"], "py");
     // a name that is no tool falls back to the first argument
     let other = sb.path().join("mytool");
@@ -350,7 +438,11 @@ fn home_resolution_order() {
     cmd.current_dir(elsewhere.path());
     let e = err_of(&mut cmd, "not_found", 1);
     assert!(e["hint"].as_str().unwrap().contains("agentbox init"));
-    let e = err_of(&mut a.plan(&["list", "--home", "/nonexistent/home"]), "not_found", 1);
+    let e = err_of(
+        &mut a.plan(&["list", "--home", "/nonexistent/home"]),
+        "not_found",
+        1,
+    );
     assert_eq!(e["detail"]["path"], "/nonexistent/home");
 }
 
@@ -358,14 +450,30 @@ fn home_resolution_order() {
 fn init_is_idempotent_and_never_damages() {
     let sb = Sandbox::empty();
     let data = ok_data(&mut sb.agentbox(&["init"]));
-    let created: Vec<&str> = data["created"].as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
-    for want in [".agent/", "config.json", ".gitignore", "plans/", "memory/personal/", "index/"] {
+    let created: Vec<&str> = data["created"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    for want in [
+        ".agent/",
+        "config.json",
+        ".gitignore",
+        "plans/",
+        "memory/personal/",
+        "index/",
+    ] {
         assert!(created.contains(&want), "{want} in {created:?}");
     }
     assert_eq!(data["links"][0]["state"], "created");
     let home = sb.home();
     let gitignore = std::fs::read_to_string(home.join(".gitignore")).unwrap();
-    assert!(gitignore.contains("index/") && gitignore.contains("locks/") && gitignore.contains(".*.tmp"));
+    assert!(
+        gitignore.contains("index/")
+            && gitignore.contains("locks/")
+            && gitignore.contains(".*.tmp")
+    );
     // hand edits survive a second init; a deleted link comes back
     let custom = "{\"limits\": {\"max_item_bytes\": 4096}, \"mine\": true}\n";
     std::fs::write(home.join("config.json"), custom).unwrap();
@@ -375,8 +483,14 @@ fn init_is_idempotent_and_never_damages() {
     let data = ok_data(&mut sb.agentbox(&["init"]));
     assert_eq!(data["created"].as_array().unwrap().len(), 0);
     assert_eq!(data["links"][0]["state"], "created");
-    assert_eq!(std::fs::read_to_string(home.join("config.json")).unwrap(), custom);
-    assert_eq!(std::fs::read(home.join("plans/keep.json")).unwrap(), plan_before);
+    assert_eq!(
+        std::fs::read_to_string(home.join("config.json")).unwrap(),
+        custom
+    );
+    assert_eq!(
+        std::fs::read(home.join("plans/keep.json")).unwrap(),
+        plan_before
+    );
     // a third run changes nothing
     let data = ok_data(&mut sb.agentbox(&["init"]));
     assert_eq!(data["links"][0]["state"], "ok");
@@ -397,7 +511,12 @@ fn link_repairs_and_doctor_reports() {
     std::os::unix::fs::symlink("/nonexistent/agentbox", &link).unwrap();
     let data = ok_data(&mut sb.agentbox(&["doctor"]));
     assert_eq!(data["healthy"], false);
-    let bad: Vec<&Value> = data["checks"].as_array().unwrap().iter().filter(|c| c["ok"] == false).collect();
+    let bad: Vec<&Value> = data["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["ok"] == false)
+        .collect();
     assert_eq!(bad.len(), 1, "{data}");
     assert_eq!(bad[0]["name"], "link plan");
     assert!(bad[0]["hint"].as_str().unwrap().contains("agentbox link"));
@@ -406,12 +525,27 @@ fn link_repairs_and_doctor_reports() {
     assert_eq!(ok_data(&mut sb.agentbox(&["doctor"]))["healthy"], true);
     let data = ok_data(&mut sb.agentbox(&["link"]));
     assert_eq!(data["links"][0]["state"], "ok");
+    // a temp file left by a killed writer is reported
+    std::fs::write(sb.home().join("plans/.x.json.999.0.tmp"), "{").unwrap();
+    let data = ok_data(&mut sb.agentbox(&["doctor"]));
+    let temp = data["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "temp files")
+        .unwrap()
+        .clone();
+    assert_eq!(temp["ok"], false, "{data}");
+    std::fs::remove_file(sb.home().join("plans/.x.json.999.0.tmp")).unwrap();
     // a corrupt config and a corrupt plan show up as failed checks
     std::fs::write(sb.home().join("config.json"), "{\n  \"limits\": [\n").unwrap();
     let data = ok_data(&mut sb.agentbox(&["doctor"]));
     assert_eq!(data["checks"][0]["name"], "config");
     assert_eq!(data["checks"][0]["ok"], false);
-    let out = sb.agentbox(&["doctor", "--format", "text"]).output().unwrap();
+    let out = sb
+        .agentbox(&["doctor", "--format", "text"])
+        .output()
+        .unwrap();
     let text = stdout_of(&out);
     assert!(text.contains("✗ config"), "{text}");
     assert!(text.contains("1 problem found."), "{text}");
@@ -420,10 +554,19 @@ fn link_repairs_and_doctor_reports() {
 #[test]
 fn corrupt_config_is_invalid_args_naming_the_line() {
     let sb = Sandbox::new();
-    std::fs::write(sb.home().join("config.json"), "{\n  \"limits\": {\"max_item_bytes\": \"big\"}\n}\n").unwrap();
+    std::fs::write(
+        sb.home().join("config.json"),
+        "{\n  \"limits\": {\"max_item_bytes\": \"big\"}\n}\n",
+    )
+    .unwrap();
     let e = err_of(&mut sb.plan(&["list"]), "invalid_args", 2);
     assert_eq!(e["detail"]["line"], 2);
-    assert!(e["detail"]["path"].as_str().unwrap().ends_with("config.json"));
+    assert!(
+        e["detail"]["path"]
+            .as_str()
+            .unwrap()
+            .ends_with("config.json")
+    );
 }
 
 #[test]
@@ -436,38 +579,68 @@ fn invalid_utf8_argument_is_invalid_args() {
     let e = err_of(sb.plan(&["show"]).arg(bad), "invalid_args", 2);
     assert!(e["message"].as_str().unwrap().contains("UTF-8"), "{e}");
     // argv[0] that is not UTF-8 still dispatches by the first argument
-    assert_eq!(std::fs::read_dir(sb.home().join("plans")).unwrap().count(), 0);
+    assert_eq!(
+        std::fs::read_dir(sb.home().join("plans")).unwrap().count(),
+        0
+    );
 }
 
 #[test]
 fn help_and_version_print_text_and_exit_zero() {
     let sb = Sandbox::new();
-    for args in [vec!["--help"], vec!["plan", "--help"], vec!["plan", "step", "-h"], vec!["--version"]] {
+    for args in [
+        vec!["--help"],
+        vec!["plan", "--help"],
+        vec!["plan", "step", "-h"],
+        vec!["--version"],
+    ] {
         let out = sb.agentbox(&args).output().unwrap();
         assert_eq!(out.status.code(), Some(0), "{args:?}");
         assert!(!stdout_of(&out).starts_with('{'), "{args:?}");
         assert!(out.stderr.is_empty());
     }
     let out = sb.agentbox(&["--version"]).output().unwrap();
-    assert_eq!(stdout_of(&out), format!("agentbox {}\n", env!("CARGO_PKG_VERSION")));
+    assert_eq!(
+        stdout_of(&out),
+        format!("agentbox {}\n", env!("CARGO_PKG_VERSION"))
+    );
 }
 
 #[test]
 fn redaction_on_stdout_stderr_and_store() {
     let sb = Sandbox::new();
     let token = "ghp_abcdefghijklmnopqrstuvwxyz0123456789";
-    let data = ok_data(&mut sb.plan(&["create", "Rotate keys", "--step", &format!("use {token}"), "--step", "export DB_PASSWORD=hunter2"]));
+    let data = ok_data(&mut sb.plan(&[
+        "create",
+        "Rotate keys",
+        "--step",
+        &format!("use {token}"),
+        "--step",
+        "export DB_PASSWORD=hunter2",
+    ]));
     let steps = data["steps"].as_array().unwrap();
     assert_eq!(steps[0]["text"], "use ghp_abcd_REDACTED");
     assert_eq!(steps[1]["text"], "export DB_PASSWORD=_REDACTED");
     let stored = std::fs::read_to_string(sb.home().join("plans/rotate-keys.json")).unwrap();
-    assert!(!stored.contains("efghijklmnop") && !stored.contains("hunter2"), "{stored}");
+    assert!(
+        !stored.contains("efghijklmnop") && !stored.contains("hunter2"),
+        "{stored}"
+    );
     // text stdout and a text-mode error on stderr
-    let out = sb.plan(&["show", "rotate-keys", "--format", "text"]).output().unwrap();
+    let out = sb
+        .plan(&["show", "rotate-keys", "--format", "text"])
+        .output()
+        .unwrap();
     assert!(stdout_of(&out).contains("use ghp_abcd_REDACTED"));
-    let out = sb.plan(&["show", token, "--format", "text"]).output().unwrap();
+    let out = sb
+        .plan(&["show", token, "--format", "text"])
+        .output()
+        .unwrap();
     let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(stderr.contains("ghp_abcd_REDACTED") && !stderr.contains("efghijklmnop"), "{stderr}");
+    assert!(
+        stderr.contains("ghp_abcd_REDACTED") && !stderr.contains("efghijklmnop"),
+        "{stderr}"
+    );
     // json error envelope too
     let (env, _) = envelope(&mut sb.plan(&["show", token]));
     assert!(!env.to_string().contains("efghijklmnop"), "{env}");
@@ -481,11 +654,19 @@ fn extra_redaction_patterns_from_config() {
         r#"{"redaction": {"extra_patterns": ["ACME-[0-9]{6}", "internal:(?P<secret>[a-z]+)"]}}"#,
     )
     .unwrap();
-    let data = ok_data(&mut sb.plan(&["create", "T", "--step", "ticket ACME-123456 internal:zebra"]));
-    assert_eq!(data["steps"][0]["text"], "ticket _REDACTED internal:_REDACTED");
+    let data =
+        ok_data(&mut sb.plan(&["create", "T", "--step", "ticket ACME-123456 internal:zebra"]));
+    assert_eq!(
+        data["steps"][0]["text"],
+        "ticket _REDACTED internal:_REDACTED"
+    );
     let stored = std::fs::read_to_string(sb.home().join("plans/t.json")).unwrap();
     assert!(!stored.contains("ACME-123456") && !stored.contains("zebra"));
-    std::fs::write(sb.home().join("config.json"), r#"{"redaction": {"extra_patterns": ["(unclosed"]}}"#).unwrap();
+    std::fs::write(
+        sb.home().join("config.json"),
+        r#"{"redaction": {"extra_patterns": ["(unclosed"]}}"#,
+    )
+    .unwrap();
     let e = err_of(&mut sb.plan(&["list"]), "invalid_args", 2);
     assert_eq!(e["detail"]["key"], "redaction.extra_patterns[0]");
 }

@@ -67,12 +67,18 @@ fn create_show_list_roundtrip() {
     // a plan with no steps yet is fine from flags
     let empty = ok_data(&mut sb.plan(&["create", "Empty"]));
     assert_eq!(empty["steps"].as_array().unwrap().len(), 0);
-    assert_eq!(ok_data(&mut sb.plan(&["show", "ship-v1"]))["title"], "Ship v1");
+    assert_eq!(
+        ok_data(&mut sb.plan(&["show", "ship-v1"]))["title"],
+        "Ship v1"
+    );
     let list = ok_data(&mut sb.plan(&["list"]));
     assert_eq!(list["plans"].as_array().unwrap().len(), 3);
     assert_eq!(list["broken"].as_array().unwrap().len(), 0);
     // the stored file is the documented schema
-    let stored: Value = serde_json::from_str(&std::fs::read_to_string(sb.home().join("plans/ship-v1.json")).unwrap()).unwrap();
+    let stored: Value = serde_json::from_str(
+        &std::fs::read_to_string(sb.home().join("plans/ship-v1.json")).unwrap(),
+    )
+    .unwrap();
     assert_eq!(stored["schema"], "agentbox.plan/v1");
     assert_eq!(stored["version"], 1);
 }
@@ -81,10 +87,18 @@ fn create_show_list_roundtrip() {
 fn explicit_ids_are_checked() {
     let sb = Sandbox::new();
     ok_data(&mut sb.plan(&["create", "A", "--id", "alpha", "--step", "x"]));
-    let e = err_of(&mut sb.plan(&["create", "B", "--id", "alpha"]), "conflict", 1);
+    let e = err_of(
+        &mut sb.plan(&["create", "B", "--id", "alpha"]),
+        "conflict",
+        1,
+    );
     assert_eq!(e["detail"]["id"], "alpha");
     for bad in ["../escape", "/abs", ".hidden", "a/b", "nul\u{1}x"] {
-        err_of(&mut sb.plan(&["create", "B", "--id", bad]), "invalid_args", 2);
+        err_of(
+            &mut sb.plan(&["create", "B", "--id", bad]),
+            "invalid_args",
+            2,
+        );
         err_of(&mut sb.plan(&["show", bad]), "invalid_args", 2);
     }
     assert!(!sb.path().join("escape.json").exists());
@@ -105,14 +119,37 @@ fn step_next_add_archive_and_versions() {
     assert_eq!(next["plan"]["version"], 2);
     // --start again: still the same step, no new mutation
     let next = ok_data(&mut sb.plan(&["next", "--start"]));
-    assert_eq!((next["step"]["n"].as_u64(), next["plan"]["version"].as_u64()), (Some(1), Some(2)));
+    assert_eq!(
+        (next["step"]["n"].as_u64(), next["plan"]["version"].as_u64()),
+        (Some(1), Some(2))
+    );
     // at most one in progress
-    let e = err_of(&mut sb.plan(&["step", "p", "2", "--status", "in_progress"]), "conflict", 1);
+    let e = err_of(
+        &mut sb.plan(&["step", "p", "2", "--status", "in_progress"]),
+        "conflict",
+        1,
+    );
     assert_eq!(e["detail"]["in_progress"], 1);
-    let data = ok_data(&mut sb.plan(&["step", "p", "1", "--status", "done", "--note", "shipped\nwith care"]));
+    let data = ok_data(&mut sb.plan(&[
+        "step",
+        "p",
+        "1",
+        "--status",
+        "done",
+        "--note",
+        "shipped\nwith care",
+    ]));
     assert_eq!(data["version"], 3);
     assert_eq!(data["steps"][0]["note"], "shipped\nwith care");
-    let data = ok_data(&mut sb.plan(&["step", "p", "2", "--status", "in_progress", "--expect-version", "3"]));
+    let data = ok_data(&mut sb.plan(&[
+        "step",
+        "p",
+        "2",
+        "--status",
+        "in_progress",
+        "--expect-version",
+        "3",
+    ]));
     assert_eq!(statuses(&data), ["done", "in_progress", "pending"]);
     // a note alone; an empty note clears
     let data = ok_data(&mut sb.plan(&["step", "p", "2", "--note", "half way"]));
@@ -127,11 +164,28 @@ fn step_next_add_archive_and_versions() {
     assert_eq!(data["steps"][3]["text"], "d");
     let data = ok_data(&mut sb.plan(&["add-step", "p", "b2", "--after", "2"]));
     assert_eq!(data["steps"][2]["text"], "b2");
-    let data = ok_data(&mut sb.plan(&["add-step", "p", "zero", "--after", "0", "--expect-version", "8"]));
-    let texts: Vec<&str> = data["steps"].as_array().unwrap().iter().map(|s| s["text"].as_str().unwrap()).collect();
+    let data = ok_data(&mut sb.plan(&[
+        "add-step",
+        "p",
+        "zero",
+        "--after",
+        "0",
+        "--expect-version",
+        "8",
+    ]));
+    let texts: Vec<&str> = data["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["text"].as_str().unwrap())
+        .collect();
     assert_eq!(texts, ["zero", "a", "b", "b2", "c", "d"]);
     assert_eq!(data["version"], 9);
-    err_of(&mut sb.plan(&["add-step", "p", "x", "--after", "99"]), "not_found", 1);
+    err_of(
+        &mut sb.plan(&["add-step", "p", "x", "--after", "99"]),
+        "not_found",
+        1,
+    );
     // blocked and done
     for n in ["1", "3", "4", "5", "6"] {
         ok_data(&mut sb.plan(&["step", "p", n, "--status", "done"]));
@@ -149,8 +203,20 @@ fn step_next_add_archive_and_versions() {
     let e = err_of(&mut sb.plan(&["add-step", "p", "late"]), "conflict", 1);
     assert!(e["hint"].as_str().unwrap().contains("read-only"));
     err_of(&mut sb.plan(&["archive", "p"]), "conflict", 1);
-    assert_eq!(ok_data(&mut sb.plan(&["list"]))["plans"].as_array().unwrap().len(), 0);
-    assert_eq!(ok_data(&mut sb.plan(&["list", "--all"]))["plans"].as_array().unwrap().len(), 1);
+    assert_eq!(
+        ok_data(&mut sb.plan(&["list"]))["plans"]
+            .as_array()
+            .unwrap()
+            .len(),
+        0
+    );
+    assert_eq!(
+        ok_data(&mut sb.plan(&["list", "--all"]))["plans"]
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
     err_of(&mut sb.plan(&["show"]), "not_found", 1);
     err_of(&mut sb.plan(&["next"]), "not_found", 1);
     assert_eq!(ok_data(&mut sb.plan(&["show", "p"]))["status"], "archived");
@@ -163,7 +229,15 @@ fn stale_writes_are_conflicts_and_change_nothing() {
     ok_data(&mut sb.plan(&["step", "p", "1", "--note", "n"]));
     let before = snapshot(&sb.home());
     for args in [
-        vec!["step", "p", "1", "--status", "done", "--expect-version", "1"],
+        vec![
+            "step",
+            "p",
+            "1",
+            "--status",
+            "done",
+            "--expect-version",
+            "1",
+        ],
         vec!["add-step", "p", "x", "--expect-version", "3"],
         vec!["archive", "p", "--expect-version", "0"],
         vec!["next", "p", "--start", "--expect-version", "1"],
@@ -200,7 +274,10 @@ fn create_from_files_and_stdin() {
     std::fs::write(&md, "# Launch\n\nContext prose is ignored.\n\n- [x] design\n- [>] build\n  note: in review\n- [ ] ship\n- [!] party\n").unwrap();
     let data = ok_data(&mut sb.plan(&["create", "--file"]).arg(&md));
     assert_eq!(data["title"], "Launch");
-    assert_eq!(statuses(&data), ["done", "in_progress", "pending", "blocked"]);
+    assert_eq!(
+        statuses(&data),
+        ["done", "in_progress", "pending", "blocked"]
+    );
     assert_eq!(data["steps"][1]["note"], "in review");
     // the argument title wins over the file's
     let data = ok_data(&mut sb.plan(&["create", "Other title", "--file"]).arg(&md));
@@ -209,7 +286,10 @@ fn create_from_files_and_stdin() {
     let data = ok_data(sb.plan(&["create", "--file", "-"]).write_stdin(json));
     assert_eq!(data["id"], "fj");
     assert_eq!(statuses(&data), ["pending", "done"]);
-    let data = ok_data(sb.plan(&["create", "--file", "-"]).write_stdin("# Piped\n- [ ] a\n"));
+    let data = ok_data(
+        sb.plan(&["create", "--file", "-"])
+            .write_stdin("# Piped\n- [ ] a\n"),
+    );
     assert_eq!(data["title"], "Piped");
 }
 
@@ -222,16 +302,38 @@ fn malformed_plan_files_name_problem_and_line() {
         ("a.md", "# T\n- [ ] ok\n- [?] huh\n", 3, "unknown checkbox"),
         ("b.md", "# T\n- no box\n", 2, "without a checkbox"),
         ("c.md", "# Only a title\n", 1, "no steps"),
-        ("d.json", "{\"title\": \"T\",\n \"steps\": [\"a\",\n ]}", 3, "trailing comma"),
-        ("e.json", "{\"title\": \"T\", \"steps\": [{\"text\": \"a\",\n \"status\": \"someday\"}]}", 2, "someday"),
-        ("f.json", "{\"title\": \"T\", \"steps\": [{\"note\": \"n\"}]}", 1, "text"),
+        (
+            "d.json",
+            "{\"title\": \"T\",\n \"steps\": [\"a\",\n ]}",
+            3,
+            "trailing comma",
+        ),
+        (
+            "e.json",
+            "{\"title\": \"T\", \"steps\": [{\"text\": \"a\",\n \"status\": \"someday\"}]}",
+            2,
+            "someday",
+        ),
+        (
+            "f.json",
+            "{\"title\": \"T\", \"steps\": [{\"note\": \"n\"}]}",
+            1,
+            "text",
+        ),
         ("g.md", "- [ ] a\n- [>] b\n- [~] c\n", 0, "at most one"),
     ];
     for (name, text, line, needle) in cases {
         let path = sb.path().join(name);
         std::fs::write(&path, text).unwrap();
-        let e = err_of(&mut sb.plan(&["create", "T", "--file"]).arg(&path), "invalid_args", 2);
-        assert!(e["message"].as_str().unwrap().contains(needle), "{name}: {e}");
+        let e = err_of(
+            &mut sb.plan(&["create", "T", "--file"]).arg(&path),
+            "invalid_args",
+            2,
+        );
+        assert!(
+            e["message"].as_str().unwrap().contains(needle),
+            "{name}: {e}"
+        );
         if *line > 0 {
             assert_eq!(e["detail"]["line"], *line, "{name}: {e}");
             assert!(e["detail"]["path"].as_str().unwrap().ends_with(name));
@@ -240,15 +342,31 @@ fn malformed_plan_files_name_problem_and_line() {
     // no title anywhere
     let path = sb.path().join("notitle.md");
     std::fs::write(&path, "- [ ] a\n").unwrap();
-    let e = err_of(&mut sb.plan(&["create", "--file"]).arg(&path), "invalid_args", 2);
+    let e = err_of(
+        &mut sb.plan(&["create", "--file"]).arg(&path),
+        "invalid_args",
+        2,
+    );
     assert!(e["message"].as_str().unwrap().contains("title"));
     // missing file, invalid UTF-8, and --file with --step
-    err_of(&mut sb.plan(&["create", "T", "--file", "nope.md"]), "not_found", 1);
+    err_of(
+        &mut sb.plan(&["create", "T", "--file", "nope.md"]),
+        "not_found",
+        1,
+    );
     let latin1 = sb.path().join("latin1.md");
     std::fs::write(&latin1, b"# Caf\xe9\n- [ ] a\n").unwrap();
-    let e = err_of(&mut sb.plan(&["create", "--file"]).arg(&latin1), "invalid_args", 2);
+    let e = err_of(
+        &mut sb.plan(&["create", "--file"]).arg(&latin1),
+        "invalid_args",
+        2,
+    );
     assert!(e["message"].as_str().unwrap().contains("UTF-8"));
-    err_of(&mut sb.plan(&["create", "T", "--file", "x.md", "--step", "a"]), "invalid_args", 2);
+    err_of(
+        &mut sb.plan(&["create", "T", "--file", "x.md", "--step", "a"]),
+        "invalid_args",
+        2,
+    );
     assert_eq!(snapshot(&sb.home()), before);
 }
 
@@ -262,11 +380,19 @@ fn size_limits_are_invalid_args_with_limit_detail() {
     assert_eq!(e["detail"]["limit_name"], "title_chars");
     assert_eq!(e["detail"]["observed"], 1001);
     assert_eq!(e["detail"]["limit"], 1000);
-    let e = err_of(&mut sb.plan(&["add-step", "keep", &"y".repeat(10_001)]), "invalid_args", 2);
+    let e = err_of(
+        &mut sb.plan(&["add-step", "keep", &"y".repeat(10_001)]),
+        "invalid_args",
+        2,
+    );
     assert_eq!(e["detail"]["limit_name"], "step_chars");
     err_of(&mut sb.plan(&["create", "two\nlines"]), "invalid_args", 2);
     err_of(&mut sb.plan(&["create", "   "]), "invalid_args", 2);
-    err_of(&mut sb.plan(&["step", "keep", "1", "--note", &"z".repeat(10_001)]), "invalid_args", 2);
+    err_of(
+        &mut sb.plan(&["step", "keep", "1", "--note", &"z".repeat(10_001)]),
+        "invalid_args",
+        2,
+    );
     // a file over the configured cap (default 1 MiB)
     let big = sb.path().join("big.md");
     let mut text = String::from("# Big\n");
@@ -274,15 +400,32 @@ fn size_limits_are_invalid_args_with_limit_detail() {
         text.push_str("- [ ] a step with some words in it\n");
     }
     std::fs::write(&big, &text).unwrap();
-    let e = err_of(&mut sb.plan(&["create", "--file"]).arg(&big), "invalid_args", 2);
+    let e = err_of(
+        &mut sb.plan(&["create", "--file"]).arg(&big),
+        "invalid_args",
+        2,
+    );
     assert_eq!(e["detail"]["limit_name"], "max_item_bytes");
     assert_eq!(e["detail"]["limit"], 1024 * 1024);
-    let e = err_of(sb.plan(&["create", "--file", "-"]).write_stdin(text.as_str()), "invalid_args", 2);
+    let e = err_of(
+        sb.plan(&["create", "--file", "-"])
+            .write_stdin(text.as_str()),
+        "invalid_args",
+        2,
+    );
     assert_eq!(e["detail"]["limit_name"], "max_item_bytes");
     assert_eq!(snapshot(&sb.home()), before);
     // the cap comes from config
-    std::fs::write(sb.home().join("config.json"), r#"{"limits": {"max_item_bytes": 300}}"#).unwrap();
-    let e = err_of(&mut sb.plan(&["create", "Long", "--step", &"w".repeat(400)]), "invalid_args", 2);
+    std::fs::write(
+        sb.home().join("config.json"),
+        r#"{"limits": {"max_item_bytes": 300}}"#,
+    )
+    .unwrap();
+    let e = err_of(
+        &mut sb.plan(&["create", "Long", "--step", &"w".repeat(400)]),
+        "invalid_args",
+        2,
+    );
     assert_eq!(e["detail"]["limit"], 300);
 }
 
@@ -299,8 +442,17 @@ fn hand_corrupted_plan_file_is_reported_and_isolated() {
     let before = snapshot(&sb.home());
     let e = err_of(&mut sb.plan(&["show", "bad"]), "invalid_args", 2);
     assert_eq!(e["detail"]["line"], 6, "{e}");
-    assert!(e["detail"]["path"].as_str().unwrap().ends_with("plans/bad.json"));
-    let e = err_of(&mut sb.plan(&["step", "bad", "1", "--status", "done"]), "invalid_args", 2);
+    assert!(
+        e["detail"]["path"]
+            .as_str()
+            .unwrap()
+            .ends_with("plans/bad.json")
+    );
+    let e = err_of(
+        &mut sb.plan(&["step", "bad", "1", "--status", "done"]),
+        "invalid_args",
+        2,
+    );
     assert!(e["message"].as_str().unwrap().contains("bad.json"));
     // the good plan still works; list reports the broken file
     ok_data(&mut sb.plan(&["step", "good", "1", "--status", "done"]));
@@ -310,7 +462,12 @@ fn hand_corrupted_plan_file_is_reported_and_isolated() {
     let after = snapshot(&sb.home());
     assert_eq!(after["plans/bad.json"], before["plans/bad.json"]);
     // truncated JSON, an empty file, a wrong schema, binary junk
-    for junk in [&text[..text.len() / 2], "", "{\"schema\": \"other/v9\", \"id\": \"bad\"}", "\u{0}\u{1}garbage"] {
+    for junk in [
+        &text[..text.len() / 2],
+        "",
+        "{\"schema\": \"other/v9\", \"id\": \"bad\"}",
+        "\u{0}\u{1}garbage",
+    ] {
         std::fs::write(&bad, junk).unwrap();
         err_of(&mut sb.plan(&["show", "bad"]), "invalid_args", 2);
     }
@@ -336,10 +493,29 @@ fn unknown_fields_in_stored_plans_are_ignored() {
 #[test]
 fn text_output_reads_like_a_checklist() {
     let sb = Sandbox::new();
-    ok_data(&mut sb.plan(&["create", "Ship v1", "--step", "build", "--step", "test", "--step", "release", "--step", "announce"]));
-    ok_data(&mut sb.plan(&["step", "ship-v1", "1", "--status", "done", "--note", "green on CI"]));
+    ok_data(&mut sb.plan(&[
+        "create", "Ship v1", "--step", "build", "--step", "test", "--step", "release", "--step",
+        "announce",
+    ]));
+    ok_data(&mut sb.plan(&[
+        "step",
+        "ship-v1",
+        "1",
+        "--status",
+        "done",
+        "--note",
+        "green on CI",
+    ]));
     ok_data(&mut sb.plan(&["step", "ship-v1", "2", "--status", "in_progress"]));
-    ok_data(&mut sb.plan(&["step", "ship-v1", "4", "--status", "blocked", "--note", "waiting on\nthe blog"]));
+    ok_data(&mut sb.plan(&[
+        "step",
+        "ship-v1",
+        "4",
+        "--status",
+        "blocked",
+        "--note",
+        "waiting on\nthe blog",
+    ]));
     let t = |args: &[&str]| {
         let mut full = args.to_vec();
         full.extend(["--format", "text"]);
@@ -348,5 +524,8 @@ fn text_output_reads_like_a_checklist() {
     insta::assert_snapshot!("plan_show_text", t(&["show"]));
     insta::assert_snapshot!("plan_list_text", t(&["list"]));
     insta::assert_snapshot!("plan_next_text", t(&["next"]));
-    insta::assert_snapshot!("plan_step_text", t(&["step", "ship-v1", "2", "--status", "done"]));
+    insta::assert_snapshot!(
+        "plan_step_text",
+        t(&["step", "ship-v1", "2", "--status", "done"])
+    );
 }

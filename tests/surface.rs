@@ -19,8 +19,13 @@ fn help_pages() {
         insta::assert_snapshot!(format!("help_{cmd}"), help(&sb, &[cmd, "--help"]));
     }
     insta::assert_snapshot!("help_plan", help(&sb, &["plan", "--help"]));
-    for verb in ["create", "show", "list", "step", "add-step", "next", "archive"] {
-        insta::assert_snapshot!(format!("help_plan_{verb}"), help(&sb, &["plan", verb, "--help"]));
+    for verb in [
+        "create", "show", "list", "step", "add-step", "next", "archive",
+    ] {
+        insta::assert_snapshot!(
+            format!("help_plan_{verb}"),
+            help(&sb, &["plan", verb, "--help"])
+        );
     }
 }
 
@@ -30,14 +35,20 @@ fn help_through_the_link_names_the_tool() {
     let out = sb.plan(&["--help"]).output().unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("Usage: plan [OPTIONS] <COMMAND>"), "{text}");
-    assert_eq!(text, help(&sb, &["plan", "--help"]).replace("Usage: agentbox plan", "Usage: plan"));
+    assert_eq!(
+        text,
+        help(&sb, &["plan", "--help"]).replace("Usage: agentbox plan", "Usage: plan")
+    );
 }
 
 #[test]
 fn every_registered_tool_is_listed_once_in_help() {
     let sb = Sandbox::empty();
     let text = help(&sb, &["--help"]);
-    for tool in agentbox::registry::TOOLS.iter().chain(agentbox::registry::HOUSEKEEPING) {
+    for tool in agentbox::registry::TOOLS
+        .iter()
+        .chain(agentbox::registry::HOUSEKEEPING)
+    {
         let line = format!("  {:<12}", tool.name);
         assert_eq!(text.matches(&line).count(), 1, "{} in\n{text}", tool.name);
         assert!(text.contains(tool.about), "{}", tool.about);
@@ -57,8 +68,9 @@ fn committed_completions_are_up_to_date() {
         let out = sb.agentbox(&["completions", shell]).output().unwrap();
         assert!(out.status.success());
         let generated = String::from_utf8(out.stdout).unwrap();
-        let committed = std::fs::read_to_string(format!("{}/completions/{file}", env!("CARGO_MANIFEST_DIR")))
-            .unwrap_or_default();
+        let committed =
+            std::fs::read_to_string(format!("{}/completions/{file}", env!("CARGO_MANIFEST_DIR")))
+                .unwrap_or_default();
         assert!(
             generated == committed,
             "completions/{file} is stale: run tools/gen-completions.sh and commit the result"
@@ -74,6 +86,15 @@ fn completions_json_only_when_asked_explicitly() {
     assert!(String::from_utf8_lossy(&out.stdout).contains("_agentbox()"));
     let data = common::ok_data(&mut sb.agentbox(&["completions", "fish", "--format", "json"]));
     assert_eq!(data["shell"], "fish");
-    assert!(data["script"].as_str().unwrap().contains("complete -c agentbox"));
-    common::err_of(&mut sb.agentbox(&["completions", "tcsh"]), "invalid_args", 2);
+    assert!(
+        data["script"]
+            .as_str()
+            .unwrap()
+            .contains("complete -c agentbox")
+    );
+    common::err_of(
+        &mut sb.agentbox(&["completions", "tcsh"]),
+        "invalid_args",
+        2,
+    );
 }

@@ -126,7 +126,11 @@ impl PlanDoc {
                 self.steps.len(),
                 if self.steps.len() == 1 { "" } else { "s" }
             ))
-            .with_hint(format!("steps are numbered 1 to {}; see `plan show {}`", self.steps.len(), self.id))
+            .with_hint(format!(
+                "steps are numbered 1 to {}; see `plan show {}`",
+                self.steps.len(),
+                self.id
+            ))
             .with_detail("step", n)
             .with_detail("steps", self.steps.len()));
         }
@@ -172,7 +176,11 @@ impl PlanDoc {
         self.steps
             .iter()
             .position(|s| s.status == StepStatus::InProgress)
-            .or_else(|| self.steps.iter().position(|s| s.status == StepStatus::Pending))
+            .or_else(|| {
+                self.steps
+                    .iter()
+                    .position(|s| s.status == StepStatus::Pending)
+            })
     }
 
     /// Marks a mutation: one more version, a new `updated` time.
@@ -251,7 +259,10 @@ pub fn check_note(note: &str) -> Result<()> {
         .with_hint("shorten the note; keep long material in a knowledge note and link it")
         .with_limit("note_chars", chars as u64, MAX_NOTE_CHARS as u64));
     }
-    if note.chars().any(|c| c.is_control() && c != '\n' && c != '\t') {
+    if note
+        .chars()
+        .any(|c| c.is_control() && c != '\n' && c != '\t')
+    {
         return Err(Error::invalid_args("the note contains control characters")
             .with_hint("remove control characters (newlines and tabs are fine)"));
     }

@@ -3,8 +3,8 @@
 
 use super::doc::StepStatus;
 use crate::error::{Error, Result};
-use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::Deserialize;
+use serde::de::{self, Deserializer, MapAccess, Visitor};
 use std::fmt;
 
 /// A step as written in a plan file.
@@ -123,7 +123,8 @@ fn list_item(line: &str) -> Option<&str> {
 /// items are steps (`[x]` done, `[>]`/`[~]` in progress, `[!]` blocked), lines
 /// indented under an item are its note; other prose is ignored.
 fn parse_markdown(text: &str, name: &str) -> Result<PlanInput> {
-    let hint = "write steps as `- [ ] step` ([x] done, [>] in progress, [!] blocked) under a `# Title`";
+    let hint =
+        "write steps as `- [ ] step` ([x] done, [>] in progress, [!] blocked) under a `# Title`";
     let mut plan = PlanInput::default();
     let mut in_fence = false;
     let mut last_line = 0;
@@ -156,10 +157,15 @@ fn parse_markdown(text: &str, name: &str) -> Result<PlanInput> {
             };
             let mut chars = rest.chars();
             let (Some(mark), Some(']')) = (chars.next(), chars.next()) else {
-                return Err(problem(name, n, format!("malformed checkbox: {}", line.trim())).with_hint(hint));
+                return Err(
+                    problem(name, n, format!("malformed checkbox: {}", line.trim()))
+                        .with_hint(hint),
+                );
             };
             let Some(status) = checkbox_status(mark) else {
-                return Err(problem(name, n, format!("unknown checkbox '[{mark}]'")).with_hint(hint));
+                return Err(
+                    problem(name, n, format!("unknown checkbox '[{mark}]'")).with_hint(hint)
+                );
             };
             let step_text = chars.as_str().trim();
             if step_text.is_empty() {
@@ -202,7 +208,11 @@ mod tests {
         )
         .unwrap();
         assert_eq!(plan.title.as_deref(), Some("Ship v1"));
-        let got: Vec<_> = plan.steps.iter().map(|s| (s.text.as_str(), s.status)).collect();
+        let got: Vec<_> = plan
+            .steps
+            .iter()
+            .map(|s| (s.text.as_str(), s.status))
+            .collect();
         assert_eq!(
             got,
             vec![
@@ -244,8 +254,11 @@ mod tests {
 
     #[test]
     fn json_problems_name_line_and_column() {
-        let err = parse("{\n \"title\": \"T\",\n \"steps\": [{\"text\": \"a\", \"status\": \"finished\"}]\n}", "p.json")
-            .unwrap_err();
+        let err = parse(
+            "{\n \"title\": \"T\",\n \"steps\": [{\"text\": \"a\", \"status\": \"finished\"}]\n}",
+            "p.json",
+        )
+        .unwrap_err();
         assert_eq!(err.detail["line"], 3);
         assert!(err.message.contains("finished"), "{}", err.message);
         let err = parse("{\"title\": \"T\"}", "p.json").unwrap_err();

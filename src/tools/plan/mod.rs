@@ -56,8 +56,10 @@ enum Verb {
 /// or a markdown checklist (# Title, then - [ ] step; [x] done, [>] in progress,
 /// [!] blocked; lines indented under a step become its note).
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  plan create \"Ship v1\" --step build --step test\n  \
-                        plan create --file PLAN.md\n  cat plan.json | plan create --file -")]
+#[command(
+    after_help = "Examples:\n  plan create \"Ship v1\" --step build --step test\n  \
+                        plan create --file PLAN.md\n  cat plan.json | plan create --file -"
+)]
 struct CreateArgs {
     /// Plan title (overrides the title in --file)
     title: Option<String>,
@@ -93,9 +95,11 @@ struct ListArgs {
 ///
 /// Invariant: at most one step is in_progress; starting a second one is a conflict.
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  plan step ship-v1 2 --status in_progress\n  \
+#[command(
+    after_help = "Examples:\n  plan step ship-v1 2 --status in_progress\n  \
                         plan step ship-v1 2 --status blocked --note \"waiting on review\"\n  \
-                        plan step ship-v1 2 --note \"\"   # clear the note")]
+                        plan step ship-v1 2 --note \"\"   # clear the note"
+)]
 struct StepArgs {
     /// Plan id
     id: String,
@@ -114,8 +118,10 @@ struct StepArgs {
 
 /// Add a step (at the end, or after step N; later steps are renumbered).
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  plan add-step ship-v1 \"write release notes\"\n  \
-                        plan add-step ship-v1 \"smoke test\" --after 2 --expect-version 4")]
+#[command(
+    after_help = "Examples:\n  plan add-step ship-v1 \"write release notes\"\n  \
+                        plan add-step ship-v1 \"smoke test\" --after 2 --expect-version 4"
+)]
 struct AddStepArgs {
     /// Plan id
     id: String,
@@ -186,8 +192,11 @@ fn load(home: &Home, id: &str) -> Result<(PlanDoc, PathBuf)> {
     Ok((doc, path))
 }
 
-/// Every plan file: parsed plans (with their mtime) and the broken ones.
-fn load_all(home: &Home) -> Result<(Vec<(PlanDoc, std::time::SystemTime)>, Vec<Error>)> {
+/// Parsed plans with their file's mtime, newest first, and the unreadable ones.
+type PlanSet = (Vec<(PlanDoc, std::time::SystemTime)>, Vec<Error>);
+
+/// Every plan file: parsed plans and the broken ones.
+fn load_all(home: &Home) -> Result<PlanSet> {
     let dir = home.root.join("plans");
     let entries = match std::fs::read_dir(&dir) {
         Ok(entries) => entries,
@@ -214,7 +223,11 @@ fn load_all(home: &Home) -> Result<(Vec<(PlanDoc, std::time::SystemTime)>, Vec<E
         }
     }
     plans.sort_by(|a, b| {
-        (b.0.updated.as_str(), b.1, b.0.id.as_str()).cmp(&(a.0.updated.as_str(), a.1, a.0.id.as_str()))
+        (b.0.updated.as_str(), b.1, b.0.id.as_str()).cmp(&(
+            a.0.updated.as_str(),
+            a.1,
+            a.0.id.as_str(),
+        ))
     });
     Ok((plans, broken))
 }
@@ -258,7 +271,10 @@ fn mutate(
     let now = ctx.clock.stamp();
     change(&mut doc, &now)?;
     doc.bump(&now);
-    home.store.write_json(&path, &serde_json::to_value(&doc).map_err(|e| Error::internal(e.to_string()))?)?;
+    home.store.write_json(
+        &path,
+        &serde_json::to_value(&doc).map_err(|e| Error::internal(e.to_string()))?,
+    )?;
     Ok((doc, path))
 }
 
@@ -296,9 +312,12 @@ fn read_input(home: &Home, file: &str) -> Result<(String, String)> {
     };
     check_size(&name, bytes.len() as u64, limit)?;
     let text = String::from_utf8(bytes).map_err(|e| {
-        Error::invalid_args(format!("{name} is not valid UTF-8 (byte {})", e.utf8_error().valid_up_to()))
-            .with_hint("save the plan file as UTF-8")
-            .with_detail("path", name.clone())
+        Error::invalid_args(format!(
+            "{name} is not valid UTF-8 (byte {})",
+            e.utf8_error().valid_up_to()
+        ))
+        .with_hint("save the plan file as UTF-8")
+        .with_detail("path", name.clone())
     })?;
     Ok((text, name))
 }
@@ -360,7 +379,10 @@ fn create(ctx: &Ctx, home: &Home, args: CreateArgs) -> Result<Outcome> {
         .with_hint("mark all but one of them pending")
         .with_detail("in_progress", started));
     }
-    let wanted_id = args.id.clone().or_else(|| parsed.as_ref().and_then(|p| p.id.clone()));
+    let wanted_id = args
+        .id
+        .clone()
+        .or_else(|| parsed.as_ref().and_then(|p| p.id.clone()));
     if let Some(id) = &wanted_id {
         store::safe_name("plan id", id)?;
     }
@@ -407,8 +429,15 @@ fn create(ctx: &Ctx, home: &Home, args: CreateArgs) -> Result<Outcome> {
             .collect(),
     };
     let path = plan_path(home, &id)?;
-    home.store.write_json(&path, &serde_json::to_value(&doc).map_err(|e| Error::internal(e.to_string()))?)?;
-    let headline = format!("{} plan {}", ctx.style.green("Created"), ctx.style.bold(&id));
+    home.store.write_json(
+        &path,
+        &serde_json::to_value(&doc).map_err(|e| Error::internal(e.to_string()))?,
+    )?;
+    let headline = format!(
+        "{} plan {}",
+        ctx.style.green("Created"),
+        ctx.style.bold(&id)
+    );
     Ok(plan_outcome(ctx, &doc, &path, Some(headline)))
 }
 
@@ -437,8 +466,16 @@ fn list(ctx: &Ctx, home: &Home, args: ListArgs) -> Result<Outcome> {
             "No active plans. See archived ones with `plan list --all`, or create one.\n"
         });
     } else {
-        let width = shown.iter().map(|d| d.id.chars().count()).max().unwrap_or(2).max(2);
-        text.push_str(&s.dim(&format!("{:<width$}  {:>4}  {:>5}  {:<20}  {}", "ID", "VER", "DONE", "UPDATED", "TITLE")));
+        let width = shown
+            .iter()
+            .map(|d| d.id.chars().count())
+            .max()
+            .unwrap_or(2)
+            .max(2);
+        text.push_str(&s.dim(&format!(
+            "{:<width$}  {:>4}  {:>5}  {:<20}  {}",
+            "ID", "VER", "DONE", "UPDATED", "TITLE"
+        )));
         text.push('\n');
         for doc in &shown {
             let p = doc.progress();
@@ -532,7 +569,12 @@ fn add_step(ctx: &Ctx, home: &Home, args: AddStepArgs) -> Result<Outcome> {
         );
         Ok(())
     })?;
-    let headline = format!("{} v{}: added step {}", ctx.style.bold(&doc.id), doc.version, index + 1);
+    let headline = format!(
+        "{} v{}: added step {}",
+        ctx.style.bold(&doc.id),
+        doc.version,
+        index + 1
+    );
     Ok(plan_outcome(ctx, &doc, &path, Some(headline)).with_meta("step", index + 1))
 }
 
@@ -576,7 +618,8 @@ fn next(ctx: &Ctx, home: &Home, args: NextArgs) -> Result<Outcome> {
         .filter(|(_, st)| st.status == StepStatus::Blocked)
         .map(|(i, _)| i + 1)
         .collect();
-    let all_done = !doc.steps.is_empty() && doc.steps.iter().all(|st| st.status == StepStatus::Done);
+    let all_done =
+        !doc.steps.is_empty() && doc.steps.iter().all(|st| st.status == StepStatus::Done);
     let text = match next {
         Some(i) => {
             let step = &doc.steps[i];
@@ -589,18 +632,33 @@ fn next(ctx: &Ctx, home: &Home, args: NextArgs) -> Result<Outcome> {
                 step.text
             );
             if let Some(note) = &step.note {
-                t.push_str(&format!("       {}\n", s.dim(&format!("note: {}", note.replace('\n', " / ")))));
+                t.push_str(&format!(
+                    "       {}\n",
+                    s.dim(&format!("note: {}", note.replace('\n', " / ")))
+                ));
             }
             t
         }
-        None if all_done => format!("All {} steps of {} are done.\n", doc.steps.len(), s.bold(&doc.id)),
+        None if all_done => format!(
+            "All {} steps of {} are done.\n",
+            doc.steps.len(),
+            s.bold(&doc.id)
+        ),
         None if !blocked.is_empty() => format!(
             "Nothing to start in {}: step{} {} blocked.\n",
             s.bold(&doc.id),
             if blocked.len() == 1 { "" } else { "s" },
-            blocked.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(", ")
+            blocked
+                .iter()
+                .map(|n| n.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
         ),
-        None => format!("{} has no steps. Add one: plan add-step {} \"…\"\n", s.bold(&doc.id), doc.id),
+        None => format!(
+            "{} has no steps. Add one: plan add-step {} \"…\"\n",
+            s.bold(&doc.id),
+            doc.id
+        ),
     };
     let data = json!({
         "plan": doc.to_summary(),
@@ -618,7 +676,12 @@ fn archive(ctx: &Ctx, home: &Home, args: ArchiveArgs) -> Result<Outcome> {
         doc.status = PlanStatus::Archived;
         Ok(())
     })?;
-    let headline = format!("{} plan {} (v{})", ctx.style.yellow("Archived"), ctx.style.bold(&doc.id), doc.version);
+    let headline = format!(
+        "{} plan {} (v{})",
+        ctx.style.yellow("Archived"),
+        ctx.style.bold(&doc.id),
+        doc.version
+    );
     Ok(plan_outcome(ctx, &doc, &path, Some(headline)))
 }
 
@@ -638,13 +701,25 @@ fn render(doc: &PlanDoc, s: Style) -> String {
     if doc.status == PlanStatus::Archived {
         state.push_str(" · archived");
     }
-    let mut text = format!("{}  {}\n", s.bold(&doc.title), s.dim(&format!("({} · {state})", doc.id)));
+    let mut text = format!(
+        "{}  {}\n",
+        s.bold(&doc.title),
+        s.dim(&format!("({} · {state})", doc.id))
+    );
     if doc.steps.is_empty() {
-        text.push_str(&format!("  (no steps yet — plan add-step {} \"…\")\n", doc.id));
+        text.push_str(&format!(
+            "  (no steps yet — plan add-step {} \"…\")\n",
+            doc.id
+        ));
     }
     let width = doc.steps.len().to_string().len();
     for (i, step) in doc.steps.iter().enumerate() {
-        text.push_str(&format!("  {} {:>width$}. {}\n", marker(step.status, s), i + 1, step.text));
+        text.push_str(&format!(
+            "  {} {:>width$}. {}\n",
+            marker(step.status, s),
+            i + 1,
+            step.text
+        ));
         if let Some(note) = &step.note {
             for line in note.lines() {
                 text.push_str(&format!("  {:>w$}  {}\n", "", s.dim(line), w = width + 4));
