@@ -11,7 +11,6 @@ pub mod error;
 pub mod home;
 pub mod housekeeping;
 pub mod output;
-#[path = "/tmp/redact_shim.rs"]
 pub mod redact;
 pub mod registry;
 pub mod store;

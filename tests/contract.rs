@@ -386,15 +386,14 @@ fn dispatch_by_link_name_and_first_argument() {
     // plan.py and a copy under another directory both answer as `plan`
     std::os::unix::fs::symlink(bin(), tools.join("plan.py")).unwrap();
     let data = ok_data(
-        &mut sb
-            .command(tools.join("plan.py"))
+        sb.command(tools.join("plan.py"))
             .args(["create", "Py", "--step", "a"]),
     );
     assert_eq!(data["id"], "py");
     // a name that is no tool falls back to the first argument
     let other = sb.path().join("mytool");
     std::os::unix::fs::symlink(bin(), &other).unwrap();
-    let data = ok_data(&mut sb.command(&other).args(["plan", "list"]));
+    let data = ok_data(sb.command(&other).args(["plan", "list"]));
     assert_eq!(data["plans"].as_array().unwrap().len(), 1);
     // `agentbox plan.py` and `agentbox plan` alike
     ok_data(&mut sb.agentbox(&["plan.py", "list"]));
@@ -496,7 +495,7 @@ fn init_is_idempotent_and_never_damages() {
     assert_eq!(data["links"][0]["state"], "ok");
     // init DIR from elsewhere
     let other = tempfile::tempdir().unwrap();
-    ok_data(&mut sb.agentbox(&["init"]).arg(other.path()));
+    ok_data(sb.agentbox(&["init"]).arg(other.path()));
     assert!(other.path().join(".agent/tools/plan").exists());
 }
 

@@ -272,7 +272,7 @@ fn create_from_files_and_stdin() {
     let sb = Sandbox::new();
     let md = sb.path().join("PLAN.md");
     std::fs::write(&md, "# Launch\n\nContext prose is ignored.\n\n- [x] design\n- [>] build\n  note: in review\n- [ ] ship\n- [!] party\n").unwrap();
-    let data = ok_data(&mut sb.plan(&["create", "--file"]).arg(&md));
+    let data = ok_data(sb.plan(&["create", "--file"]).arg(&md));
     assert_eq!(data["title"], "Launch");
     assert_eq!(
         statuses(&data),
@@ -280,7 +280,7 @@ fn create_from_files_and_stdin() {
     );
     assert_eq!(data["steps"][1]["note"], "in review");
     // the argument title wins over the file's
-    let data = ok_data(&mut sb.plan(&["create", "Other title", "--file"]).arg(&md));
+    let data = ok_data(sb.plan(&["create", "Other title", "--file"]).arg(&md));
     assert_eq!(data["title"], "Other title");
     let json = r#"{"title": "From JSON", "id": "fj", "steps": ["one", {"text": "two", "status": "done", "note": "ok"}]}"#;
     let data = ok_data(sb.plan(&["create", "--file", "-"]).write_stdin(json));
@@ -326,7 +326,7 @@ fn malformed_plan_files_name_problem_and_line() {
         let path = sb.path().join(name);
         std::fs::write(&path, text).unwrap();
         let e = err_of(
-            &mut sb.plan(&["create", "T", "--file"]).arg(&path),
+            sb.plan(&["create", "T", "--file"]).arg(&path),
             "invalid_args",
             2,
         );
@@ -342,11 +342,7 @@ fn malformed_plan_files_name_problem_and_line() {
     // no title anywhere
     let path = sb.path().join("notitle.md");
     std::fs::write(&path, "- [ ] a\n").unwrap();
-    let e = err_of(
-        &mut sb.plan(&["create", "--file"]).arg(&path),
-        "invalid_args",
-        2,
-    );
+    let e = err_of(sb.plan(&["create", "--file"]).arg(&path), "invalid_args", 2);
     assert!(e["message"].as_str().unwrap().contains("title"));
     // missing file, invalid UTF-8, and --file with --step
     err_of(
@@ -357,7 +353,7 @@ fn malformed_plan_files_name_problem_and_line() {
     let latin1 = sb.path().join("latin1.md");
     std::fs::write(&latin1, b"# Caf\xe9\n- [ ] a\n").unwrap();
     let e = err_of(
-        &mut sb.plan(&["create", "--file"]).arg(&latin1),
+        sb.plan(&["create", "--file"]).arg(&latin1),
         "invalid_args",
         2,
     );
@@ -400,11 +396,7 @@ fn size_limits_are_invalid_args_with_limit_detail() {
         text.push_str("- [ ] a step with some words in it\n");
     }
     std::fs::write(&big, &text).unwrap();
-    let e = err_of(
-        &mut sb.plan(&["create", "--file"]).arg(&big),
-        "invalid_args",
-        2,
-    );
+    let e = err_of(sb.plan(&["create", "--file"]).arg(&big), "invalid_args", 2);
     assert_eq!(e["detail"]["limit_name"], "max_item_bytes");
     assert_eq!(e["detail"]["limit"], 1024 * 1024);
     let e = err_of(
