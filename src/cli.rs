@@ -21,7 +21,12 @@ pub fn run() -> i32 {
         output::resolve_format(Some(FormatChoice::Auto)).unwrap_or(Format::Json)
     });
     // SIGINT: the envelope, then exit 130. Installed before any work starts.
-    let _ = ctrlc::set_handler(move || std::process::exit(output::write_cancelled(format)));
+    // Once a write has landed the call finishes instead, and reports it.
+    let _ = ctrlc::set_handler(move || {
+        if !crate::store::write_committed() {
+            std::process::exit(output::write_cancelled(format));
+        }
+    });
     // Panics are reported as an `internal` envelope, not as a backtrace.
     std::panic::set_hook(Box::new(|_| {}));
     let out = Output {

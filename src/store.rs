@@ -8,7 +8,17 @@ use serde_json::Value;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Component, Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+/// Set once this process has begun to make a write visible (the rename). From
+/// then on an interrupt must not report `cancelled`: the write has landed, so
+/// the call runs to its honest end.
+static COMMITTED: AtomicBool = AtomicBool::new(false);
+
+/// Whether this process has already made a write visible.
+pub fn write_committed() -> bool {
+    COMMITTED.load(Ordering::SeqCst)
+}
 
 /// Longest accepted name (plan id, slug, persona name, session key).
 pub const MAX_NAME_LEN: usize = 128;
@@ -179,6 +189,7 @@ impl Store {
             .append(true)
             .open(path)
             .map_err(|e| Error::io("open", path, &e))?;
+        COMMITTED.store(true, Ordering::SeqCst);
         file.write_all(line.as_bytes())
             .and_then(|()| file.sync_data())
             .map_err(|e| Error::io("append to", path, &e))
@@ -304,6 +315,7 @@ fn atomic_write(path: &Path, bytes: &[u8]) -> Result<()> {
     let result = (|| -> io::Result<()> {
         file.write_all(bytes)?;
         file.sync_all()?;
+        COMMITTED.store(true, Ordering::SeqCst);
         fs::rename(&tmp, path)
     })();
     if let Err(e) = result {
