@@ -240,23 +240,28 @@ fn clap_to_error(err: &clap::Error, bin: &str, tool: Option<&str>) -> Error {
     let rendered = err.render().to_string();
     let first = rendered.lines().next().unwrap_or("invalid arguments");
     let mut message = first.strip_prefix("error: ").unwrap_or(first).to_string();
-    let suggestion = context_str(err, ContextKind::SuggestedSubcommand)
-        .or_else(|| context_str(err, ContextKind::SuggestedArg))
-        .or_else(|| context_str(err, ContextKind::SuggestedValue));
-    let invalid = context_str(err, ContextKind::InvalidArg);
-    let invalid_sub = context_str(err, ContextKind::InvalidSubcommand);
-    let usage_hint = match tool {
-        Some(tool) if bin == "agentbox" && registry::find_tool(tool).is_some() => {
-            format!("run `agentbox {tool} --help` for usage")
-        }
-        _ => format!("run `{bin} --help` for usage"),
-    };
     let mut error = Error::new(ErrorType::InvalidArgs, String::new());
+    // clap names arguments with their placeholder (`--status <STATUS>`, `<N>`).
+    let arg_name = |s: &String| {
+        let name = s.split([' ', '=']).next().unwrap_or(s);
+        name.trim_start_matches('<')
+            .trim_end_matches(['>', '.'])
+            .to_string()
+    };
+    let invalid: Vec<String> = context_list(err, ContextKind::InvalidArg)
+        .iter()
+        .map(arg_name)
+        .collect();
     match err.kind() {
-        ErrorKind::InvalidSubcommand if bin == "agentbox" && tool == invalid_sub.as_deref() => {
-            let name = invalid_sub.clone().unwrap_or_default();
-            message = format!("unknown tool '{name}'");
-            error = error.with_detail("tool", name);
+        ErrorKind::InvalidSubcommand => {
+            let name = context_str(err, ContextKind::InvalidSubcommand).unwrap_or_default();
+            if bin == "agentbox" && tool == Some(name.as_str()) {
+                message = format!("unknown tool '{name}'");
+                error = error.with_detail("tool", name);
+            } else {
+                message = format!("unknown verb '{name}'");
+                error = error.with_detail("verb", name);
+            }
         }
         ErrorKind::MissingSubcommand | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             message = if bin == "agentbox" && tool.is_none() {
@@ -265,22 +270,38 @@ fn clap_to_error(err: &clap::Error, bin: &str, tool: Option<&str>) -> Error {
                 "a verb is required".to_string()
             };
         }
+        ErrorKind::MissingRequiredArgument => {
+            message = format!(
+                "missing required argument{}: {}",
+                if invalid.len() == 1 { "" } else { "s" },
+                invalid.join(", ")
+            );
+            error = error.with_detail("missing", invalid.clone());
+        }
         ErrorKind::InvalidUtf8 => {
             message = "an argument is not valid UTF-8".to_string();
         }
         _ => {}
     }
-    if let Some(sub) = invalid_sub.filter(|_| !error.detail.contains_key("tool")) {
-        message = format!("unknown verb '{sub}'");
-        error = error.with_detail("verb", sub);
-    }
-    if let Some(flag) = invalid {
-        error = error.with_detail("flag", flag);
+    if let Some(flag) = invalid
+        .first()
+        .filter(|_| !error.detail.contains_key("missing"))
+    {
+        error = error.with_detail("flag", flag.clone());
     }
     let valid = context_list(err, ContextKind::ValidValue);
     if !valid.is_empty() {
         error = error.with_detail("valid", valid);
     }
+    let usage_hint = match tool {
+        Some(tool) if bin == "agentbox" && registry::find_tool(tool).is_some() => {
+            format!("run `agentbox {tool} --help` for usage")
+        }
+        _ => format!("run `{bin} --help` for usage"),
+    };
+    let suggestion = context_str(err, ContextKind::SuggestedSubcommand)
+        .or_else(|| context_str(err, ContextKind::SuggestedArg))
+        .or_else(|| context_str(err, ContextKind::SuggestedValue));
     error.message = message;
     error.hint = match suggestion {
         Some(s) => format!("did you mean '{s}'? {usage_hint}"),

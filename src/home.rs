@@ -76,19 +76,49 @@ impl HomeLookup {
 /// A home named by flag or environment. A project folder that holds `.agent/`
 /// is accepted for the home inside it.
 fn explicit_home(dir: &Path, source: &str) -> Result<PathBuf> {
-    if !dir.is_dir() {
-        return Err(Error::not_found(format!(
-            "the home {} ({source}) does not exist",
-            dir.display()
-        ))
-        .with_hint(format!("create it with `agentbox init {}`", dir.display()))
-        .with_detail("path", dir.display().to_string()));
-    }
+    let dir = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
     let nested = dir.join(HOME_DIR_NAME);
-    if !dir.join("config.json").exists() && nested.is_dir() {
-        return Ok(nested);
+    if dir.join("config.json").is_file()
+        || (dir.is_dir() && dir.file_name() == Some(HOME_DIR_NAME.as_ref()))
+    {
+        Ok(dir)
+    } else if nested.is_dir() {
+        Ok(nested)
+    } else {
+        let problem = if dir.is_dir() {
+            "is not an agent home"
+        } else {
+            "does not exist"
+        };
+        Err(
+            Error::not_found(format!("{} ({source}) {problem}", dir.display()))
+                .with_hint(format!(
+                    "create a home there with `agentbox init --home {}`",
+                    dir.display()
+                ))
+                .with_detail("path", dir.display().to_string()),
+        )
     }
-    Ok(dir.to_path_buf())
+}
+
+impl HomeLookup {
+    /// Where `agentbox init` creates the home: `[DIR]/.agent`, else the home
+    /// named by `--home` or `AGENTBOX_HOME` (a path used as is), else `./.agent`.
+    pub fn init_target(&self, dir: Option<&Path>) -> PathBuf {
+        let named = |p: &Path| {
+            let p = self.cwd.join(p);
+            if p.file_name() == Some(HOME_DIR_NAME.as_ref()) {
+                p
+            } else {
+                p.join(HOME_DIR_NAME)
+            }
+        };
+        match (dir, &self.flag, &self.env) {
+            (Some(dir), _, _) => named(dir),
+            (None, Some(home), _) | (None, None, Some(home)) => self.cwd.join(home),
+            (None, None, None) => self.cwd.join(HOME_DIR_NAME),
+        }
+    }
 }
 
 /// `<H>/tools/<tool>` → `<H>`, when `<H>` looks like a home.

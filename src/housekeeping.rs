@@ -54,9 +54,9 @@ fn init_command() -> Command {
             Arg::new("dir")
                 .value_name("DIR")
                 .value_parser(value_parser!(PathBuf))
-                .help("Project folder to create .agent/ in (a path ending in .agent is used as is)"),
+                .help("Project folder to create .agent/ in (a path ending in .agent is used as is); without it, --home or AGENTBOX_HOME names the home itself"),
         )
-        .after_help("Examples:\n  agentbox init\n  agentbox init ~/projects/site")
+        .after_help("Examples:\n  agentbox init\n  agentbox init ~/projects/site\n  agentbox init --home ~/agent-home")
 }
 
 fn link_command() -> Command {
@@ -127,15 +127,9 @@ fn links_json(rows: &[LinkRow]) -> Value {
 }
 
 fn run_init(ctx: &Ctx, m: &ArgMatches) -> Result<Outcome> {
-    let dir = m
-        .get_one::<PathBuf>("dir")
-        .map(|d| ctx.lookup.cwd.join(d))
-        .unwrap_or_else(|| ctx.lookup.cwd.clone());
-    let root = if dir.file_name().is_some_and(|n| n == HOME_DIR_NAME) {
-        dir
-    } else {
-        dir.join(HOME_DIR_NAME)
-    };
+    let root = ctx
+        .lookup
+        .init_target(m.get_one::<PathBuf>("dir").map(PathBuf::as_path));
     // A bare store (built-in redaction, default cap) creates the skeleton; the
     // home is opened once its config exists.
     let bare = Store::new(
@@ -145,7 +139,11 @@ fn run_init(ctx: &Ctx, m: &ArgMatches) -> Result<Outcome> {
     );
     let mut created = Vec::new();
     if bare.create_root()? {
-        created.push(format!("{HOME_DIR_NAME}/"));
+        let name = root.file_name().map(|n| n.to_string_lossy().into_owned());
+        created.push(format!(
+            "{}/",
+            name.unwrap_or_else(|| HOME_DIR_NAME.to_string())
+        ));
     }
     for rel in LAYOUT_DIRS {
         if bare.ensure_dir(&root.join(rel))? {

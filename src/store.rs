@@ -82,6 +82,14 @@ impl Store {
         let mut path = self.root.clone();
         for part in parts {
             safe_name("path component", part)?;
+            // A file name is stored as is, so it must not carry a secret.
+            if self.redactor.redact(part) != *part {
+                return Err(Error::invalid_args(format!(
+                    "the name {} looks like a credential",
+                    self.redactor.redact(&Value::from(*part).to_string())
+                ))
+                .with_hint("names become file names in the home; choose one without a token or password in it"));
+            }
             path.push(part);
         }
         self.check_inside(&path)?;
@@ -364,7 +372,7 @@ pub fn safe_name<'a>(what: &str, name: &'a str) -> Result<&'a str> {
             serde_json::Value::from(name)
         ))
         .with_hint(format!(
-            "use letters, digits, '-', '_' or '.', not starting with a dot, at most {MAX_NAME_LEN} bytes"
+            "use a plain name: no '/' or '\\', no leading dot, no control characters, at most {MAX_NAME_LEN} bytes"
         ))
         .with_detail("name", name)),
     }

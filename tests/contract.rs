@@ -104,7 +104,18 @@ fn error_table() {
         2,
     );
     assert_eq!(e["detail"]["tool"], "plann");
-    err_of(&mut sb.agentbox(&[]), "invalid_args", 2);
+    let e = err_of(&mut sb.agentbox(&[]), "invalid_args", 2);
+    assert_eq!(e["message"], "no tool given");
+    let e = err_of(&mut sb.plan(&[]), "invalid_args", 2);
+    assert_eq!(e["message"], "a verb is required");
+    let e = err_of(&mut sb.plan(&["step", "t"]), "invalid_args", 2);
+    assert_eq!(
+        e["detail"]["missing"],
+        serde_json::json!(["--status", "N"]),
+        "{e}"
+    );
+    let e = err_of(&mut sb.plan(&["create", "T", "--step"]), "invalid_args", 2);
+    assert_eq!(e["detail"]["flag"], "--step");
     // not_found
     err_of(&mut sb.plan(&["show", "missing"]), "not_found", 1);
     err_of(
@@ -443,6 +454,19 @@ fn home_resolution_order() {
         1,
     );
     assert_eq!(e["detail"]["path"], "/nonexistent/home");
+    // an existing folder that is no home is refused, and nothing is written there
+    let plain = tempfile::tempdir().unwrap();
+    let mut cmd = a.plan(&["create", "X", "--home"]);
+    cmd.arg(plain.path());
+    let e = err_of(&mut cmd, "not_found", 1);
+    assert!(
+        e["message"]
+            .as_str()
+            .unwrap()
+            .contains("is not an agent home"),
+        "{e}"
+    );
+    assert_eq!(std::fs::read_dir(plain.path()).unwrap().count(), 0);
 }
 
 #[test]
@@ -493,6 +517,19 @@ fn init_is_idempotent_and_never_damages() {
     // a third run changes nothing
     let data = ok_data(&mut sb.agentbox(&["init"]));
     assert_eq!(data["links"][0]["state"], "ok");
+    // init --home and AGENTBOX_HOME name the home itself
+    let custom = tempfile::tempdir().unwrap();
+    let target = custom.path().join("myhome");
+    let data = ok_data(sb.agentbox(&["init", "--home"]).arg(&target));
+    assert_eq!(data["created"][0], "myhome/");
+    assert!(target.join("config.json").is_file() && target.join("tools/plan").exists());
+    let mut cmd = sb.agentbox(&["plan", "create", "Here", "--step", "a", "--home"]);
+    cmd.arg(&target);
+    ok_data(&mut cmd);
+    assert!(target.join("plans/here.json").is_file());
+    let env_target = custom.path().join("envhome");
+    ok_data(sb.agentbox(&["init"]).env("AGENTBOX_HOME", &env_target));
+    assert!(env_target.join("config.json").is_file());
     // init DIR from elsewhere
     let other = tempfile::tempdir().unwrap();
     ok_data(sb.agentbox(&["init"]).arg(other.path()));

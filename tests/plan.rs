@@ -101,6 +101,17 @@ fn explicit_ids_are_checked() {
         );
         err_of(&mut sb.plan(&["show", bad]), "invalid_args", 2);
     }
+    // ids are portable file names: ASCII, bounded, no spaces or colons
+    let long = "a".repeat(65);
+    for bad in [long.as_str(), "my plan", "a:b", "ünï", "_x"] {
+        let e = err_of(
+            &mut sb.plan(&["create", "B", "--id", bad]),
+            "invalid_args",
+            2,
+        );
+        assert_eq!(e["detail"]["id"], bad);
+    }
+    ok_data(&mut sb.plan(&["create", "B", "--id", &"b".repeat(64)]));
     assert!(!sb.path().join("escape.json").exists());
     assert!(!sb.home().join("escape.json").exists());
 }
@@ -480,6 +491,36 @@ fn unknown_fields_in_stored_plans_are_ignored() {
     std::fs::write(&path, serde_json::to_string_pretty(&doc).unwrap()).unwrap();
     let data = ok_data(&mut sb.plan(&["step", "p", "1", "--status", "done"]));
     assert_eq!(data["version"], 2);
+    // ... and kept when the plan is written again
+    let stored: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(stored["future_field"], "x");
+    assert_eq!(stored["steps"][0]["owner"], "someone");
+    assert_eq!(stored["steps"][0]["status"], "done");
+}
+
+#[test]
+fn no_secret_becomes_a_file_name() {
+    let sb = Sandbox::new();
+    let token = "ghp_abcdefghijklmnopqrstuvwxyz0123456789";
+    let e = err_of(
+        &mut sb.plan(&["create", "T", "--id", token]),
+        "invalid_args",
+        2,
+    );
+    assert!(!e.to_string().contains("efghijklmnop"), "{e}");
+    let data = ok_data(&mut sb.plan(&["create", &format!("rotate {token}"), "--step", "a"]));
+    let id = data["id"].as_str().unwrap();
+    assert!(!id.contains("efghijklmnop"), "{id}");
+    for entry in std::fs::read_dir(sb.home().join("plans")).unwrap() {
+        let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+        assert!(!name.contains("efghijklmnop"), "{name}");
+    }
+    // the id that list shows reaches the plan
+    let listed = ok_data(&mut sb.plan(&["list"]))["plans"][0]["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    ok_data(&mut sb.plan(&["show", &listed]));
 }
 
 #[test]

@@ -54,6 +54,9 @@ pub struct Step {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
     pub updated: String,
+    /// Fields this version does not know, kept as they were (compatibility rule).
+    #[serde(flatten)]
+    pub extra: serde_json::Map<String, Value>,
 }
 
 /// A stored plan (`plans/<id>.json`).
@@ -68,6 +71,9 @@ pub struct PlanDoc {
     pub created: String,
     pub updated: String,
     pub steps: Vec<Step>,
+    /// Fields this version does not know, kept as they were (compatibility rule).
+    #[serde(flatten)]
+    pub extra: serde_json::Map<String, Value>,
 }
 
 /// Counts of steps per status.
@@ -287,6 +293,29 @@ fn check_line(what: &str, text: &str, max: usize, limit_name: &str) -> Result<()
             "the {what} contains a newline or control character"
         ))
         .with_hint(format!("a {what} is one line; put details in a step note")));
+    }
+    Ok(())
+}
+
+/// Longest plan id, in bytes.
+pub const MAX_ID_LEN: usize = 64;
+
+/// Validates a plan id: ASCII letters, digits, '-', '_' and '.', starting with
+/// a letter or digit, at most 64 bytes — portable as a file name everywhere.
+pub fn check_id(id: &str) -> Result<()> {
+    let starts_ok = id.chars().next().is_some_and(|c| c.is_ascii_alphanumeric());
+    let chars_ok = id
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
+    if !starts_ok || !chars_ok || id.len() > MAX_ID_LEN {
+        return Err(Error::invalid_args(format!(
+            "invalid plan id {}",
+            serde_json::Value::from(id)
+        ))
+        .with_hint(format!(
+            "a plan id is 1 to {MAX_ID_LEN} ASCII letters, digits, '-', '_' or '.', starting with a letter or digit"
+        ))
+        .with_detail("id", id));
     }
     Ok(())
 }

@@ -11,7 +11,7 @@ use crate::output::{Outcome, Style};
 use crate::store::{self, check_size};
 use crate::tools::{Ctx, Tool};
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
-use doc::{Step, check_note, check_step_text, check_title, slugify};
+use doc::{Step, check_id, check_note, check_step_text, check_title, slugify};
 use serde_json::{Value, json};
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -175,7 +175,7 @@ fn run(ctx: &Ctx, matches: &clap::ArgMatches) -> Result<Outcome> {
 }
 
 fn plan_path(home: &Home, id: &str) -> Result<PathBuf> {
-    store::safe_name("plan id", id)?;
+    check_id(id)?;
     home.store.path(&["plans", &format!("{id}.json")])
 }
 
@@ -263,7 +263,7 @@ fn mutate(
     expect: Option<u64>,
     change: impl FnOnce(&mut PlanDoc, &str) -> Result<()>,
 ) -> Result<(PlanDoc, PathBuf)> {
-    store::safe_name("plan id", id)?;
+    check_id(id)?;
     let _lock = home.store.lock(&format!("plan-{id}"))?;
     let (mut doc, path) = load(home, id)?;
     store::check_version(&format!("plan '{id}'"), expect, doc.version)?;
@@ -384,7 +384,7 @@ fn create(ctx: &Ctx, home: &Home, args: CreateArgs) -> Result<Outcome> {
         .clone()
         .or_else(|| parsed.as_ref().and_then(|p| p.id.clone()));
     if let Some(id) = &wanted_id {
-        store::safe_name("plan id", id)?;
+        check_id(id)?;
     }
 
     let now = ctx.clock.stamp();
@@ -400,7 +400,8 @@ fn create(ctx: &Ctx, home: &Home, args: CreateArgs) -> Result<Outcome> {
             id
         }
         None => {
-            let base = slugify(&title);
+            // From the redacted title, so no secret becomes part of a file name.
+            let base = slugify(&home.store.redactor().redact(&title));
             let mut id = base.clone();
             let mut n = 2;
             while plan_path(home, &id)?.exists() {
@@ -425,8 +426,10 @@ fn create(ctx: &Ctx, home: &Home, args: CreateArgs) -> Result<Outcome> {
                 status: s.status,
                 note: s.note.filter(|n| !n.is_empty()),
                 updated: now.clone(),
+                extra: Default::default(),
             })
             .collect(),
+        extra: Default::default(),
     };
     let path = plan_path(home, &id)?;
     home.store.write_json(
@@ -565,6 +568,7 @@ fn add_step(ctx: &Ctx, home: &Home, args: AddStepArgs) -> Result<Outcome> {
                 status: StepStatus::Pending,
                 note: None,
                 updated: now.to_string(),
+                extra: Default::default(),
             },
         );
         Ok(())
