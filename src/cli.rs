@@ -142,8 +142,9 @@ fn dispatch(mut args: Vec<OsString>, early: EarlyFlags) -> i32 {
 
     let format_flag = matches.get_one::<FormatChoice>("format").copied();
     let color_flag = matches.get_one::<ColorChoice>("color").copied();
+    let format = output::resolve_format(format_flag);
     let out = Output {
-        format: output::resolve_format(format_flag).unwrap_or(Format::Json),
+        format: *format.as_ref().unwrap_or(&Format::Json),
         style: Style {
             color: output::resolve_color(color_flag),
         },
@@ -151,7 +152,7 @@ fn dispatch(mut args: Vec<OsString>, early: EarlyFlags) -> i32 {
         verbose: matches.get_count("verbose"),
     };
     let builtin = Redactor::builtin();
-    if let Err(err) = output::resolve_format(format_flag) {
+    if let Err(err) = format {
         return out.failure(&err, &builtin);
     }
     let clock = match Clock::from_env() {
@@ -182,7 +183,7 @@ fn dispatch(mut args: Vec<OsString>, early: EarlyFlags) -> i32 {
         }
     };
     let result: Result<Outcome, Error> = (tool.run)(&ctx, sub);
-    if let Ok(home) = ctx.home() {
+    if let Some(home) = ctx.opened_home() {
         out.log(ctx.redactor(), &format!("home {}", home.root.display()));
     }
     match result {

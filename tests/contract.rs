@@ -179,13 +179,23 @@ fn panic_in_text_mode_has_no_backtrace_noise() {
 fn sigint_is_cancelled_130() {
     let sb = Sandbox::new();
     // `--file -` waits on stdin, which stays open until we interrupt.
-    let child = spawn_plan(&sb, &["create", "T", "--file", "-"]);
+    let mut child = spawn_plan(&sb, &["create", "T", "--file", "-"]);
     std::thread::sleep(std::time::Duration::from_millis(400));
     let status = StdCommand::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()
         .unwrap();
     assert!(status.success());
+    // Keep stdin open until the child is gone: closing it first would race
+    // the interrupt with an end-of-input parse error.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while child.try_wait().unwrap().is_none() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the interrupted call never ended"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(130), "{out:?}");
     let env: Failure = serde_json::from_str(stdout_of(&out).trim_end()).unwrap();

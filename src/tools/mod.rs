@@ -49,6 +49,11 @@ impl Ctx {
         Ok(self.home.get_or_init(|| home))
     }
 
+    /// The home, if this call has opened one.
+    pub fn opened_home(&self) -> Option<&Home> {
+        self.home.get()
+    }
+
     /// Uses an already opened home (after `init` created it).
     pub fn set_home(&self, home: Home) -> &Home {
         self.home.get_or_init(|| home)
@@ -56,8 +61,7 @@ impl Ctx {
 
     /// The redactor for output: the home's (with its extra patterns) once opened.
     pub fn redactor(&self) -> &Redactor {
-        self.home
-            .get()
+        self.opened_home()
             .map(|h| h.store.redactor())
             .unwrap_or(&self.builtin)
     }
