@@ -33,6 +33,7 @@ set edit:completion:arg-completer[agentbox] = {|@words|
             cand init 'Create an agent home (.agent/) with its config, folders and tool links'
             cand link 'Re-create or repair the links in .agent/tools/ (idempotent)'
             cand doctor 'Check the home: config, folders, links, documents'
+            cand reindex 'Rebuild the search index from the files of the home'
             cand completions 'Print a shell completion script'
         }
         &'agentbox;plan'= {
@@ -185,6 +186,19 @@ set edit:completion:arg-completer[agentbox] = {|@words|
             cand --version 'Print version'
         }
         &'agentbox;doctor'= {
+            cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
+            cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
+            cand --color 'Colour text output: auto respects NO_COLOR and terminals'
+            cand -q 'Print nothing on success in text mode (json still prints its envelope)'
+            cand --quiet 'Print nothing on success in text mode (json still prints its envelope)'
+            cand -v 'Log what happens to stderr'
+            cand --verbose 'Log what happens to stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'agentbox;reindex'= {
             cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
             cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
             cand --color 'Colour text output: auto respects NO_COLOR and terminals'

@@ -34,6 +34,13 @@ pub const DOCTOR: Tool = Tool {
     run: run_doctor,
 };
 
+pub const REINDEX: Tool = Tool {
+    name: "reindex",
+    about: "Rebuild the search index from the files of the home",
+    command: reindex_command,
+    run: run_reindex,
+};
+
 pub const COMPLETIONS: Tool = Tool {
     name: "completions",
     about: "Print a shell completion script",
@@ -81,6 +88,57 @@ fn doctor_command() -> Command {
         .after_help(
             "Examples:\n  agentbox doctor\n  agentbox doctor --format json | jq .data.healthy",
         )
+}
+
+fn reindex_command() -> Command {
+    Command::new("reindex")
+        .about("Rebuild the search index from the files of the home")
+        .long_about(
+            "Drop the search index (index/search.db) and rebuild it from the episodes, notes and \
+             profile facts on disk. The index is derived: this loses nothing. Search notices hand \
+             edits to notes and PROFILE.md on its own; reindex is for a deleted or damaged index, \
+             or after editing episode files by hand.",
+        )
+        .after_help(
+            "Examples:\n  agentbox reindex\n  agentbox reindex --format json | jq .data.turns",
+        )
+}
+
+fn run_reindex(ctx: &Ctx, _m: &ArgMatches) -> Result<Outcome> {
+    let home = ctx.home()?;
+    let started = std::time::Instant::now();
+    let stats = crate::search::rebuild(home)?;
+    let seconds = started.elapsed().as_secs_f64();
+    let s = ctx.style;
+    let mut text = format!(
+        "{} the search index from {} file(s): {} turn(s), {} note(s), {} fact(s) in {:.2}s\n",
+        s.green("Rebuilt"),
+        stats.files,
+        stats.turns,
+        stats.notes,
+        stats.facts,
+        seconds
+    );
+    for (path, message) in &stats.skipped {
+        text.push_str(&format!("  {} {path}: {message}\n", s.yellow("skipped")));
+    }
+    let skipped: Vec<Value> = stats
+        .skipped
+        .iter()
+        .map(|(path, message)| json!({"path": path, "message": message}))
+        .collect();
+    Ok(Outcome::new(
+        json!({
+            "files": stats.files,
+            "turns": stats.turns,
+            "notes": stats.notes,
+            "facts": stats.facts,
+            "skipped": skipped,
+            "seconds": seconds,
+        }),
+        text,
+    )
+    .with_meta("count", stats.turns + stats.notes + stats.facts))
 }
 
 fn completions_command() -> Command {

@@ -13,5 +13,6 @@ pub mod housekeeping;
 pub mod output;
 pub mod redact;
 pub mod registry;
+pub mod search;
 pub mod store;
 pub mod tools;

@@ -15,6 +15,7 @@ pub const HOUSEKEEPING: &[Tool] = &[
     housekeeping::INIT,
     housekeeping::LINK,
     housekeeping::DOCTOR,
+    housekeeping::REINDEX,
     housekeeping::COMPLETIONS,
 ];
 

@@ -15,7 +15,7 @@ fn help(sb: &Sandbox, args: &[&str]) -> String {
 fn help_pages() {
     let sb = Sandbox::empty();
     insta::assert_snapshot!("help_agentbox", help(&sb, &["--help"]));
-    for cmd in ["init", "link", "doctor", "completions"] {
+    for cmd in ["init", "link", "doctor", "reindex", "completions"] {
         insta::assert_snapshot!(format!("help_{cmd}"), help(&sb, &[cmd, "--help"]));
     }
     insta::assert_snapshot!("help_plan", help(&sb, &["plan", "--help"]));
