@@ -36,6 +36,9 @@ complete -c agentbox -n "__fish_agentbox_needs_command" -s v -l verbose -d 'Log 
 complete -c agentbox -n "__fish_agentbox_needs_command" -s h -l help -d 'Print help'
 complete -c agentbox -n "__fish_agentbox_needs_command" -s V -l version -d 'Print version'
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "plan" -d 'Plans with ordered steps: create, track status, pick the next step'
+complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "knowledge" -d 'Curated notes with claims and revisions, and the user\'s profile facts'
+complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "track" -d 'Trajectories: record turns into episodes, list, show, search, import odek runs'
+complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "memory_mcp" -d 'Serve the agent\'s memory to MCP hosts (JSON-RPC over stdio)'
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "init" -d 'Create an agent home (.agent/) with its config, folders and tool links'
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "link" -d 'Re-create or repair the links in .agent/tools/ (idempotent)'
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "doctor" -d 'Check the home: config, folders, links, documents'
@@ -151,6 +154,295 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand plan; and __fish_seen_
 complete -c agentbox -n "__fish_agentbox_using_subcommand plan; and __fish_seen_subcommand_from archive" -s v -l verbose -d 'Log what happens to stderr'
 complete -c agentbox -n "__fish_agentbox_using_subcommand plan; and __fish_seen_subcommand_from archive" -s h -l help -d 'Print help'
 complete -c agentbox -n "__fish_agentbox_using_subcommand plan; and __fish_seen_subcommand_from archive" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and not __fish_seen_subcommand_from add show list edit rm link search lint profile" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and not __fish_seen_subcommand_from add show list edit rm link search lint profile" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and not __fish_seen_subcommand_from add show list edit rm link search lint profile" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and not __fish_seen_subcommand_from add show list edit rm link search lint profile" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and not __fish_seen_subcommand_from add show list edit rm link search lint profile" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and not __fish_seen_subcommand_from add show list edit rm link search lint profile" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and not __fish_seen_subcommand_from add show list edit rm link search lint profile" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and not __fish_seen_subcommand_from add show list edit rm link search lint profile" -f -a "add" -d 'Add a note (rev 1)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and not __fish_seen_subcommand_from add show list edit rm link search lint profile" -f -a "show" -d 'Show a note: metadata, claims and body'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and not __fish_seen_subcommand_from add show list edit rm link search lint profile" -f -a "list" -d 'List notes, most recently updated first'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and not __fish_seen_subcommand_from add show list edit rm link search lint profile" -f -a "edit" -d 'Change a note (rev + 1). --expect-rev is required: edits replace what you read'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and not __fish_seen_subcommand_from add show list edit rm link search lint profile" -f -a "rm" -d 'Delete a note'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and not __fish_seen_subcommand_from add show list edit rm link search lint profile" -f -a "link" -d 'Link a note to another (or --unlink), rev + 1 when that changes anything'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and not __fish_seen_subcommand_from add show list edit rm link search lint profile" -f -a "search" -d 'Search notes: keywords or a natural-language question, best match first'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and not __fish_seen_subcommand_from add show list edit rm link search lint profile" -f -a "lint" -d 'Check the notes: unreadable files, broken links, duplicates, contradicting claims'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and not __fish_seen_subcommand_from add show list edit rm link search lint profile" -f -a "profile" -d 'The user\'s profile facts (memory/personal/PROFILE.md)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from add" -l body -d 'Note body (markdown)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from add" -l file -d 'Read the body from a file ("-" for stdin)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from add" -l tag -d 'A tag (repeat for more)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from add" -l source -d 'A source: URL, path or citation (repeat for more)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from add" -l link -d 'Link to another note by slug (repeat for more)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from add" -l claim -d 'A claim KEY=VALUE, like go.formatter=gofmt (repeat for more)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from add" -l slug -d 'Slug (default: derived from the title, made unique)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from add" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from add" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from add" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from add" -l supersede -d 'Take contradicting claims out of the other notes instead of failing'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from add" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from add" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from add" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from add" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from show" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from show" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from show" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from show" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from list" -l tag -d 'Only notes with this tag' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from list" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from list" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from list" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from edit" -l title -d 'New title' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from edit" -l body -d 'New body (replaces the old one)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from edit" -l file -d 'Read the new body from a file ("-" for stdin)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from edit" -l add-tag -d 'Add a tag (repeat for more)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from edit" -l rm-tag -d 'Remove a tag (repeat for more)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from edit" -l add-source -d 'Add a source (repeat for more)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from edit" -l rm-source -d 'Remove a source (repeat for more)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from edit" -l claim -d 'Set a claim KEY=VALUE (adds it, or replaces this note\'s value)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from edit" -l rm-claim -d 'Remove a claim by key (repeat for more)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from edit" -l expect-rev -d 'Refuse the write unless the note is at this rev (required)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from edit" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from edit" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from edit" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from edit" -l supersede -d 'Take contradicting claims out of the other notes instead of failing'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from edit" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from edit" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from edit" -s h -l help -d 'Print help'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from edit" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from rm" -l expect-rev -d 'Refuse unless the note is at this rev' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from rm" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from rm" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from rm" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from rm" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from rm" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from rm" -s h -l help -d 'Print help'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from rm" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from link" -l expect-rev -d 'Refuse unless the note is at this rev' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from link" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from link" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from link" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from link" -l unlink -d 'Remove the link instead (works for links to missing notes too)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from link" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from link" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from link" -s h -l help -d 'Print help'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from link" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from search" -l tag -d 'Only notes with this tag' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from search" -l limit -d 'Most hits to return (1-100)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from search" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from search" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from search" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from search" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from search" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from search" -s h -l help -d 'Print help'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from search" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from lint" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from lint" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from lint" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from lint" -l strict -d 'Fail (conflict, exit 1) when there is any finding'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from lint" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from lint" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from lint" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from lint" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from profile" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from profile" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from profile" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from profile" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from profile" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from profile" -s h -l help -d 'Print help'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from profile" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from profile" -f -a "add" -d 'Add a fact (under ## Facts) or a preference (under ## Preferences)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from profile" -f -a "list" -d 'List the facts, numbered within each section'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from profile" -f -a "rm" -d 'Remove a fact by number (needs --section) or by its text'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -f -a "record" -d 'Record one turn (from flags), or a batch of messages (--messages)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -f -a "flush" -d 'Close the open episode of a session (nothing open is fine)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -f -a "list" -d 'List episodes, newest first'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -f -a "show" -d 'Show an episode\'s turns as a transcript'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -f -a "search" -d 'Search turns: ranked by relevance and recency; questions work as well as keywords'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -f -a "stats" -d 'Count sessions, episodes, turns by role and tool calls by name'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -f -a "prune" -d 'Delete closed episodes whose last turn is older than a cutoff'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -f -a "import" -d 'Import an odek.event/v1 JSONL stream: one closed episode per run'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from record" -l session -d 'Session key [default: default, or the sessionKey of --messages]' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from record" -l role -d 'Role of the turn [default: user]' -r -f -a "user\t''
+assistant\t''
+system\t''
+tool\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from record" -l content -d 'The turn\'s text' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from record" -l content-file -d 'Read the turn\'s text from a file ("-" for stdin)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from record" -l tool-call-id -d 'The tool call this turn answers (role tool)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from record" -l messages -d 'Read messages[] JSON from a file ("-" for stdin)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from record" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from record" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from record" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from record" -l flush -d 'Close the episode after saving'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from record" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from record" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from record" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from record" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from flush" -l session -d 'Session key' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from flush" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from flush" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from flush" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from flush" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from flush" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from flush" -s h -l help -d 'Print help'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from flush" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from list" -l session -d 'Only this session\'s episodes' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from list" -l limit -d 'Show at most N episodes (0: all)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from list" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from list" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from list" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from show" -l session -d 'The open (else latest) episode of this session' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from show" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from show" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from show" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from show" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -l session -d 'Only turns of this session' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -l since -d 'Only turns at or after this time (RFC 3339, or a date like 2026-01-31)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -l until -d 'Only turns at or before this time (a date covers that whole day)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -l limit -d 'At most N hits (1–100)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -s h -l help -d 'Print help'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from stats" -l session -d 'Only this session' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from stats" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from stats" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from stats" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from stats" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from stats" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from stats" -s h -l help -d 'Print help'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from stats" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from prune" -l older-than -d 'A duration back from now (90m, 12h, 30d, 2w) or a date/time (2026-01-01, RFC 3339)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from prune" -l session -d 'Only this session' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from prune" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from prune" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from prune" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from prune" -l dry-run -d 'Report what would be removed, remove nothing'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from prune" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from prune" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from prune" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from prune" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from import" -l session -d 'Store every run in this session [default: the stream\'s session_id, else odek-<run id prefix>]' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from import" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from import" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from import" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from import" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from import" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from import" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from import" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand memory_mcp" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand memory_mcp" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand memory_mcp" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand memory_mcp" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand memory_mcp" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand memory_mcp" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c agentbox -n "__fish_agentbox_using_subcommand memory_mcp" -s V -l version -d 'Print version'
 complete -c agentbox -n "__fish_agentbox_using_subcommand init" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"

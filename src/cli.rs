@@ -23,7 +23,10 @@ pub fn run() -> i32 {
     // SIGINT: the envelope, then exit 130. Installed before any work starts.
     // Once a write has landed the call finishes instead, and reports it.
     let _ = ctrlc::set_handler(move || {
-        if !crate::store::write_committed() {
+        // A protocol server (memory_mcp) stops at once, quietly on stdout
+        // (the output layer sends the message to stderr); its writes are
+        // atomic, so stopping mid-call damages nothing.
+        if output::stdout_claimed() || !crate::store::write_committed() {
             std::process::exit(output::write_cancelled(format));
         }
     });
@@ -134,6 +137,10 @@ fn dispatch(mut args: Vec<OsString>, early: EarlyFlags) -> i32 {
             (registry::root_command(), first_positional(&args))
         }
     };
+    let target = via_link.or_else(|| tool_name.as_deref().and_then(registry::find_tool));
+    if target.is_some_and(|t| t.serves_stdio) {
+        output::claim_stdout();
+    }
     let bin = command.get_name().to_string();
     let matches = match command.try_get_matches_from(&args) {
         Ok(matches) => matches,

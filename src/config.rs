@@ -13,6 +13,7 @@ pub const DEFAULT_MAX_ITEM_BYTES: u64 = 1024 * 1024;
 pub struct Config {
     pub limits: Limits,
     pub redaction: RedactionConfig,
+    pub mcp: McpConfig,
 }
 
 /// Size limits.
@@ -27,6 +28,32 @@ impl Default for Limits {
     fn default() -> Self {
         Limits {
             max_item_bytes: DEFAULT_MAX_ITEM_BYTES,
+        }
+    }
+}
+
+/// Limits of the memory MCP server (`memory_mcp`, docs/MCP.md).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default)]
+pub struct McpConfig {
+    /// Largest accepted request line, in bytes; a longer line is answered
+    /// with an error and discarded without being buffered whole.
+    pub max_line_bytes: u64,
+    /// Longest tool result or resource text, in characters; longer text is
+    /// cut with a truncation notice.
+    pub max_result_chars: u64,
+}
+
+/// Default cap for one MCP request line (odek's `max_response_bytes` default).
+pub const DEFAULT_MCP_MAX_LINE_BYTES: u64 = 10 * 1024 * 1024;
+/// Default cap for MCP result text (odek's `max_result_chars` default).
+pub const DEFAULT_MCP_MAX_RESULT_CHARS: u64 = 200_000;
+
+impl Default for McpConfig {
+    fn default() -> Self {
+        McpConfig {
+            max_line_bytes: DEFAULT_MCP_MAX_LINE_BYTES,
+            max_result_chars: DEFAULT_MCP_MAX_RESULT_CHARS,
         }
     }
 }
@@ -46,6 +73,10 @@ pub const DEFAULT_CONFIG: &str = r#"{
   },
   "redaction": {
     "extra_patterns": []
+  },
+  "mcp": {
+    "max_line_bytes": 10485760,
+    "max_result_chars": 200000
   }
 }
 "#;
@@ -63,5 +94,23 @@ impl Config {
             .with_detail("line", e.line())
             .with_detail("column", e.column())
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_config_file_holds_the_defaults() {
+        let config = Config::parse(DEFAULT_CONFIG, Path::new("config.json")).unwrap();
+        assert_eq!(config.limits.max_item_bytes, DEFAULT_MAX_ITEM_BYTES);
+        assert_eq!(config.mcp.max_line_bytes, DEFAULT_MCP_MAX_LINE_BYTES);
+        assert_eq!(config.mcp.max_result_chars, DEFAULT_MCP_MAX_RESULT_CHARS);
+        let partial =
+            Config::parse(r#"{"mcp": {"max_line_bytes": 65536}}"#, Path::new("c")).unwrap();
+        assert_eq!(partial.mcp.max_line_bytes, 65536);
+        assert_eq!(partial.mcp.max_result_chars, DEFAULT_MCP_MAX_RESULT_CHARS);
+        assert!(Config::parse(r#"{"mcp": {"max_line_bytes": -1}}"#, Path::new("c")).is_err());
     }
 }

@@ -18,6 +18,7 @@ pub const INIT: Tool = Tool {
     about: "Create an agent home (.agent/) with its config, folders and tool links",
     command: init_command,
     run: run_init,
+    serves_stdio: false,
 };
 
 pub const LINK: Tool = Tool {
@@ -25,6 +26,7 @@ pub const LINK: Tool = Tool {
     about: "Re-create or repair the links in .agent/tools/ (idempotent)",
     command: link_command,
     run: run_link,
+    serves_stdio: false,
 };
 
 pub const DOCTOR: Tool = Tool {
@@ -32,6 +34,7 @@ pub const DOCTOR: Tool = Tool {
     about: "Check the home: config, folders, links, documents",
     command: doctor_command,
     run: run_doctor,
+    serves_stdio: false,
 };
 
 pub const REINDEX: Tool = Tool {
@@ -39,6 +42,7 @@ pub const REINDEX: Tool = Tool {
     about: "Rebuild the search index from the files of the home",
     command: reindex_command,
     run: run_reindex,
+    serves_stdio: false,
 };
 
 pub const COMPLETIONS: Tool = Tool {
@@ -46,6 +50,7 @@ pub const COMPLETIONS: Tool = Tool {
     about: "Print a shell completion script",
     command: completions_command,
     run: run_completions,
+    serves_stdio: false,
 };
 
 fn init_command() -> Command {

@@ -10,6 +10,7 @@ pub mod config;
 pub mod error;
 pub mod home;
 pub mod housekeeping;
+pub mod mcp;
 pub mod output;
 pub mod redact;
 pub mod registry;

@@ -6,6 +6,22 @@ use crate::error::{Error, ErrorType, Result};
 use crate::redact::Redactor;
 use serde_json::{Map, Value, json};
 use std::io::{self, IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Set once stdout carries a protocol instead of envelopes (`memory_mcp`).
+/// From then on a failure or an interrupt is reported on stderr only. A
+/// process-wide flag because the SIGINT handler has to see it.
+static STDOUT_CLAIMED: AtomicBool = AtomicBool::new(false);
+
+/// Declares that stdout belongs to a protocol from now on.
+pub fn claim_stdout() {
+    STDOUT_CLAIMED.store(true, Ordering::SeqCst);
+}
+
+/// Whether stdout belongs to a protocol (see `claim_stdout`).
+pub fn stdout_claimed() -> bool {
+    STDOUT_CLAIMED.load(Ordering::SeqCst)
+}
 
 /// The `--format` choice before resolution.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -176,6 +192,11 @@ impl Output {
     /// Writes the error envelope (json, on stdout) or `error:`/`hint:` lines
     /// (text, on stderr; stdout stays empty). Returns the mapped exit code.
     pub fn failure(&self, error: &Error, redactor: &Redactor) -> i32 {
+        if stdout_claimed() {
+            // A protocol server that cannot start: a boot failure, exit 1.
+            write_stderr(&redactor.redact(&error_lines(error)));
+            return 1;
+        }
         match self.format {
             Format::Json => {
                 let mut body = error.to_json();
@@ -183,13 +204,7 @@ impl Output {
                 let envelope = json!({"ok": false, "error": body, "meta": {}});
                 write_stdout(&format!("{envelope}\n"));
             }
-            Format::Text => {
-                let mut text = format!("error: {}\n", error.message);
-                if !error.hint.is_empty() {
-                    text.push_str(&format!("hint: {}\n", error.hint));
-                }
-                write_stderr(&redactor.redact(&text));
-            }
+            Format::Text => write_stderr(&redactor.redact(&error_lines(error))),
         }
         error.exit_code()
     }
@@ -200,6 +215,15 @@ impl Output {
             write_stderr(&redactor.redact(&format!("agentbox: {message}\n")));
         }
     }
+}
+
+/// `error: …` and `hint: …` lines.
+fn error_lines(error: &Error) -> String {
+    let mut text = format!("error: {}\n", error.message);
+    if !error.hint.is_empty() {
+        text.push_str(&format!("hint: {}\n", error.hint));
+    }
+    text
 }
 
 /// Writes help, version or a completion script verbatim (they carry no user data).
@@ -217,7 +241,8 @@ pub fn write_cancelled(format: Format) -> i32 {
         quiet: false,
         verbose: 0,
     };
-    out.failure(&error, &Redactor::builtin())
+    out.failure(&error, &Redactor::builtin());
+    error.exit_code()
 }
 
 /// A closed stdout (EPIPE) ends quietly: the write error is dropped.

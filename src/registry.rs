@@ -8,7 +8,12 @@ use clap::{Arg, ArgAction, Command, value_parser};
 use std::path::PathBuf;
 
 /// The tools: each gets a link in `.agent/tools/` and answers to its own name.
-pub const TOOLS: &[Tool] = &[tools::plan::TOOL];
+pub const TOOLS: &[Tool] = &[
+    tools::plan::TOOL,
+    tools::knowledge::TOOL,
+    tools::track::TOOL,
+    crate::mcp::TOOL,
+];
 
 /// Housekeeping commands: reached only as `agentbox <command>`.
 pub const HOUSEKEEPING: &[Tool] = &[

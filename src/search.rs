@@ -132,27 +132,27 @@ struct Family {
 /// searchable files adds its family here (one entry).
 fn families() -> Vec<Family> {
     vec![
-        // Family {
-        //     dir: "memory/episodes",
-        //     nested: true,
-        //     accept: |name| name.ends_with(".jsonl") && !name.starts_with('.'),
-        //     extract: crate::tools::track::index_docs,
-        //     watched: false,
-        // },
-        // Family {
-        //     dir: "memory/knowledge",
-        //     nested: false,
-        //     accept: |name| name.ends_with(".md") && !name.starts_with('.'),
-        //     extract: crate::tools::knowledge::index_docs,
-        //     watched: true,
-        // },
-        // Family {
-        //     dir: "memory/personal",
-        //     nested: false,
-        //     accept: |name| name == "PROFILE.md",
-        //     extract: crate::tools::knowledge::profile::index_docs,
-        //     watched: true,
-        // },
+        Family {
+            dir: "memory/episodes",
+            nested: true,
+            accept: |name| name.ends_with(".jsonl") && !name.starts_with('.'),
+            extract: crate::tools::track::index_docs,
+            watched: false,
+        },
+        Family {
+            dir: "memory/knowledge",
+            nested: false,
+            accept: |name| name.ends_with(".md") && !name.starts_with('.'),
+            extract: crate::tools::knowledge::index_docs,
+            watched: true,
+        },
+        Family {
+            dir: "memory/personal",
+            nested: false,
+            accept: |name| name == "PROFILE.md",
+            extract: crate::tools::knowledge::profile::index_docs,
+            watched: true,
+        },
     ]
 }
 

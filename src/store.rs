@@ -203,6 +203,85 @@ impl Store {
             .map_err(|e| Error::io("append to", path, &e))
     }
 
+    /// Appends JSON values as whole lines (JSONL), redacted, to `path` while
+    /// the caller holds `_held`: for writers that must read and append under
+    /// one lock (find the open episode, number the turns, append). All lines go
+    /// out in one write, then the file is fsynced. A torn last line left by a
+    /// killed writer is terminated first, so the new lines stay whole. An empty
+    /// `values` only creates the file.
+    pub fn append_jsonl_held(&self, _held: &Lock, path: &Path, values: &[Value]) -> Result<()> {
+        let text = self.jsonl_lines(path, values)?;
+        self.check_inside(path)?;
+        let mut file = OpenOptions::new()
+            .create(true)
+            .read(true)
+            .append(true)
+            .open(path)
+            .map_err(|e| Error::io("open", path, &e))?;
+        if text.is_empty() {
+            return Ok(());
+        }
+        let torn = ends_without_newline(&mut file).map_err(|e| Error::io("read", path, &e))?;
+        let mut bytes = Vec::with_capacity(text.len() + 1);
+        if torn {
+            bytes.push(b'\n');
+        }
+        bytes.extend_from_slice(text.as_bytes());
+        COMMITTED.store(true, Ordering::SeqCst);
+        file.write_all(&bytes)
+            .and_then(|()| file.sync_data())
+            .map_err(|e| Error::io("append to", path, &e))
+    }
+
+    /// Writes a whole JSONL file atomically (temp file, fsync, rename): each
+    /// value redacted, one line each. Each line must fit the item cap; the file
+    /// as a whole may be larger.
+    pub fn write_jsonl(&self, path: &Path, values: &[Value]) -> Result<()> {
+        let text = self.jsonl_lines(path, values)?;
+        self.check_inside(path)?;
+        atomic_write(path, text.as_bytes())
+    }
+
+    /// The redacted lines for `values`, each checked against the item cap.
+    fn jsonl_lines(&self, path: &Path, values: &[Value]) -> Result<String> {
+        let mut text = String::new();
+        for value in values {
+            let mut value = value.clone();
+            self.redactor.redact_value(&mut value);
+            let line = serde_json::to_string(&value).map_err(|e| {
+                Error::internal(format!(
+                    "cannot serialize a line for {}: {e}",
+                    path.display()
+                ))
+            })?;
+            check_size(
+                &format!("a line for {}", path.display()),
+                line.len() as u64 + 1,
+                self.max_item_bytes,
+            )?;
+            text.push_str(&line);
+            text.push('\n');
+        }
+        Ok(text)
+    }
+
+    /// Renames a file inside the home atomically and makes the rename durable.
+    /// An existing `to` is never replaced (`conflict`); hold the lock that
+    /// guards both names.
+    pub fn rename_new(&self, from: &Path, to: &Path) -> Result<()> {
+        self.check_inside(from)?;
+        self.check_inside(to)?;
+        if fs::symlink_metadata(to).is_ok() {
+            return Err(Error::conflict(format!("{} already exists", to.display()))
+                .with_hint("move one of the two files away by hand, then retry")
+                .with_detail("path", to.display().to_string()));
+        }
+        COMMITTED.store(true, Ordering::SeqCst);
+        fs::rename(from, to).map_err(|e| Error::io("rename", from, &e))?;
+        sync_dir(to);
+        Ok(())
+    }
+
     /// Takes the exclusive advisory lock `locks/<name>.lock`, waiting for it.
     /// Hold it across every read-modify-write of the document it names.
     pub fn lock(&self, name: &str) -> Result<Lock> {
@@ -236,6 +315,32 @@ impl Store {
         }
         self.check_inside(path)?;
         fs::create_dir_all(path).map_err(|e| Error::io("create", path, &e))?;
+        Ok(true)
+    }
+
+    /// Deletes a file inside the home and makes the deletion durable; false when
+    /// it did not exist. Refuses directories and paths that leave the home.
+    pub fn remove_file(&self, path: &Path) -> Result<bool> {
+        self.check_inside(path)?;
+        match fs::symlink_metadata(path) {
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(false),
+            Err(e) => return Err(Error::io("remove", path, &e)),
+            Ok(meta) if meta.is_dir() => {
+                return Err(Error::invalid_args(format!(
+                    "{} is a directory, not a file",
+                    path.display()
+                ))
+                .with_detail("path", path.display().to_string()));
+            }
+            Ok(_) => {}
+        }
+        COMMITTED.store(true, Ordering::SeqCst);
+        match fs::remove_file(path) {
+            Ok(()) => {}
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(false),
+            Err(e) => return Err(Error::io("remove", path, &e)),
+        }
+        sync_dir(path);
         Ok(true)
     }
 
@@ -288,6 +393,19 @@ fn symlink(target: &Path, link: &Path) -> io::Result<()> {
 #[cfg(windows)]
 fn symlink(target: &Path, link: &Path) -> io::Result<()> {
     std::os::windows::fs::symlink_file(target, link)
+}
+
+/// Whether a non-empty file's last byte is not a newline (a torn last line).
+fn ends_without_newline(file: &mut File) -> io::Result<bool> {
+    use std::io::{Read, Seek, SeekFrom};
+    let len = file.metadata()?.len();
+    if len == 0 {
+        return Ok(false);
+    }
+    file.seek(SeekFrom::Start(len - 1))?;
+    let mut last = [0u8; 1];
+    file.read_exact(&mut last)?;
+    Ok(last[0] != b'\n')
 }
 
 /// A unique temporary name beside `path` (ignored by the home's .gitignore).
@@ -486,6 +604,93 @@ mod tests {
             serde_json::from_str::<Value>(line).unwrap();
         }
         assert!(!text.contains("hunter2"));
+    }
+
+    #[test]
+    fn held_appends_terminate_a_torn_tail_and_write_whole_lines() {
+        let home = tempfile::tempdir().unwrap();
+        let store = Store::new(home.path().to_path_buf(), Redactor::builtin(), 1 << 20);
+        let path = home.path().join("ep.jsonl");
+        let lock = store.lock("ep").unwrap();
+        store.append_jsonl_held(&lock, &path, &[]).unwrap();
+        assert_eq!(fs::read_to_string(&path).unwrap(), "");
+        fs::write(&path, "{\"a\":1}\n{\"torn\":").unwrap();
+        let values = [
+            serde_json::json!({"b": 2}),
+            serde_json::json!({"token": "password=hunter2"}),
+        ];
+        store.append_jsonl_held(&lock, &path, &values).unwrap();
+        let text = fs::read_to_string(&path).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 4, "{text}");
+        assert_eq!(lines[1], "{\"torn\":");
+        assert_eq!(lines[2], "{\"b\":2}");
+        assert!(!text.contains("hunter2"));
+        // one line over the cap refuses the whole batch
+        let small = Store::new(home.path().to_path_buf(), Redactor::builtin(), 16);
+        let err = small
+            .append_jsonl_held(&lock, &path, &[serde_json::json!({"c": "x".repeat(32)})])
+            .unwrap_err();
+        assert_eq!(err.detail["limit_name"], "max_item_bytes");
+        assert_eq!(fs::read_to_string(&path).unwrap(), text);
+    }
+
+    #[test]
+    fn jsonl_files_are_written_whole_and_redacted() {
+        let home = tempfile::tempdir().unwrap();
+        let store = Store::new(home.path().to_path_buf(), Redactor::builtin(), 64);
+        let path = home.path().join("ep.jsonl");
+        let values: Vec<Value> = (0..10)
+            .map(|i| serde_json::json!({"i": i, "pad": "xxxxxxxx"}))
+            .collect();
+        store.write_jsonl(&path, &values).unwrap();
+        assert_eq!(fs::read_to_string(&path).unwrap().lines().count(), 10);
+        let err = store
+            .write_jsonl(&path, &[serde_json::json!({"x": "y".repeat(80)})])
+            .unwrap_err();
+        assert_eq!(err.kind, ErrorType::InvalidArgs);
+        assert_eq!(fs::read_to_string(&path).unwrap().lines().count(), 10);
+    }
+
+    #[test]
+    fn rename_new_never_clobbers() {
+        let home = tempfile::tempdir().unwrap();
+        let store = Store::new(home.path().to_path_buf(), Redactor::builtin(), 1024);
+        let (a, b) = (
+            home.path().join("a.open.jsonl"),
+            home.path().join("a.jsonl"),
+        );
+        fs::write(&a, "one\n").unwrap();
+        store.rename_new(&a, &b).unwrap();
+        assert!(!a.exists());
+        assert_eq!(fs::read_to_string(&b).unwrap(), "one\n");
+        fs::write(&a, "two\n").unwrap();
+        let err = store.rename_new(&a, &b).unwrap_err();
+        assert_eq!(err.kind, ErrorType::Conflict);
+        assert_eq!(fs::read_to_string(&b).unwrap(), "one\n");
+        assert_eq!(fs::read_to_string(&a).unwrap(), "two\n");
+    }
+
+    #[test]
+    fn remove_file_deletes_once_and_refuses_dirs_and_escapes() {
+        let home = tempfile::tempdir().unwrap();
+        let store = Store::new(home.path().to_path_buf(), Redactor::builtin(), 1024);
+        let path = home.path().join("note.md");
+        fs::write(&path, "x").unwrap();
+        assert!(store.remove_file(&path).unwrap());
+        assert!(!path.exists());
+        assert!(!store.remove_file(&path).unwrap());
+        fs::create_dir(home.path().join("dir")).unwrap();
+        assert!(store.remove_file(&home.path().join("dir")).is_err());
+        assert!(home.path().join("dir").is_dir());
+        let outside = tempfile::tempdir().unwrap();
+        fs::write(outside.path().join("keep"), "x").unwrap();
+        std::os::unix::fs::symlink(outside.path(), home.path().join("out")).unwrap();
+        let err = store
+            .remove_file(&home.path().join("out").join("keep"))
+            .unwrap_err();
+        assert_eq!(err.kind, ErrorType::Permission);
+        assert!(outside.path().join("keep").exists());
     }
 
     #[test]

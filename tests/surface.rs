@@ -11,21 +11,32 @@ fn help(sb: &Sandbox, args: &[&str]) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
+/// Every command path of the registry's tree: `[]`, `["plan"]`, `["plan", "create"]` …
+fn command_paths(cmd: &clap::Command, prefix: Vec<String>, out: &mut Vec<Vec<String>>) {
+    out.push(prefix.clone());
+    for sub in cmd.get_subcommands() {
+        let mut path = prefix.clone();
+        path.push(sub.get_name().to_string());
+        command_paths(sub, path, out);
+    }
+}
+
+/// The whole CLI reference as snapshots: any change to the surface shows up in review.
 #[test]
 fn help_pages() {
     let sb = Sandbox::empty();
-    insta::assert_snapshot!("help_agentbox", help(&sb, &["--help"]));
-    for cmd in ["init", "link", "doctor", "reindex", "completions"] {
-        insta::assert_snapshot!(format!("help_{cmd}"), help(&sb, &[cmd, "--help"]));
-    }
-    insta::assert_snapshot!("help_plan", help(&sb, &["plan", "--help"]));
-    for verb in [
-        "create", "show", "list", "step", "add-step", "next", "archive",
-    ] {
-        insta::assert_snapshot!(
-            format!("help_plan_{verb}"),
-            help(&sb, &["plan", verb, "--help"])
-        );
+    let mut paths = Vec::new();
+    command_paths(&agentbox::registry::root_command(), Vec::new(), &mut paths);
+    assert!(paths.len() > 20, "{paths:?}");
+    for path in paths {
+        let mut args: Vec<&str> = path.iter().map(String::as_str).collect();
+        let name = if args.is_empty() {
+            "help_agentbox".to_string()
+        } else {
+            format!("help_{}", args.join("_"))
+        };
+        args.push("--help");
+        insta::assert_snapshot!(name, help(&sb, &args));
     }
 }
 

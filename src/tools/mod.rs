@@ -1,7 +1,9 @@
 //! The tools. Each module exposes one `TOOL` for the registry: its clap
 //! command and the function that runs it.
 
+pub mod knowledge;
 pub mod plan;
+pub mod track;
 
 use crate::clock::Clock;
 use crate::error::Result;
@@ -17,6 +19,9 @@ pub struct Tool {
     pub about: &'static str,
     pub command: fn() -> clap::Command,
     pub run: fn(&Ctx, &clap::ArgMatches) -> Result<Outcome>,
+    /// stdout carries a protocol (memory_mcp), not envelopes: every failure,
+    /// from argument parsing on, goes to stderr with exit 1.
+    pub serves_stdio: bool,
 }
 
 /// What a running command may use: the clock, text styling and the home

@@ -21,6 +21,7 @@ pub const TOOL: Tool = Tool {
     about: "Plans with ordered steps: create, track status, pick the next step",
     command: || PlanCli::command(),
     run,
+    serves_stdio: false,
 };
 
 /// Plans with ordered steps: create, track status, pick the next step.

@@ -1,0 +1,359 @@
+//! `memory_mcp` — the memory MCP server (SPEC §5, docs/MCP.md): JSON-RPC 2.0
+//! over stdio, one message per line. stdout carries protocol frames only;
+//! logs (`-v`) go to stderr. The tools and resources call the same library
+//! functions as the CLI (`track`, `knowledge::profile`, `search`).
+
+pub mod protocol;
+pub mod resources;
+pub mod tools;
+
+use crate::cli::RAW_META;
+use crate::clock::Clock;
+use crate::error::{Error, Result};
+use crate::home::Home;
+use crate::output::{self, Format, Outcome, Output, Style};
+use crate::redact::Redactor;
+use crate::tools::{Ctx, Tool};
+use protocol::{Features, Frame, LineReader, Message, RpcError};
+use serde_json::{Map, Value, json};
+use std::io::BufRead;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::time::Instant;
+
+pub const TOOL: Tool = Tool {
+    name: "memory_mcp",
+    about: "Serve the agent's memory to MCP hosts (JSON-RPC over stdio)",
+    command,
+    run,
+    serves_stdio: true,
+};
+
+/// The name in `serverInfo`.
+pub const SERVER_NAME: &str = "agentbox-memory";
+
+/// Accepted range of `mcp.max_line_bytes` (odek's absolute ceiling is 64 MiB).
+const LINE_BYTES_RANGE: (u64, u64) = (1024, 64 * 1024 * 1024);
+/// Accepted range of `mcp.max_result_chars` (odek's hard cap is 1,000,000).
+const RESULT_CHARS_RANGE: (u64, u64) = (1_000, 1_000_000);
+
+/// Set to make the `debug/panic` method panic (tests of the panic guard).
+const DEBUG_PANIC_ENV: &str = "AGENTBOX_DEBUG_MCP_PANIC";
+
+const INSTRUCTIONS: &str = "agentbox memory. At the start of a task call mem_context with the \
+user's request: it returns their preferences, profile facts and the past turns, notes and facts \
+that match, as markdown to use as context. Use mem_search to recall something specific. Record \
+the conversation with mem_save_turn (messages[] or role + content; flush: true at the end of a \
+session), and durable facts about the user (preferences, identity, habits, decisions) with \
+mem_save_fact. Resources: mem://profile and mem://search?q={query}&topK={topK}.";
+
+fn command() -> clap::Command {
+    clap::Command::new("memory_mcp")
+        .about("Serve the agent's memory to MCP hosts (JSON-RPC over stdio)")
+        .long_about(
+            "Serve the agent's memory to MCP hosts: JSON-RPC 2.0 over stdio, one message per line.\n\n\
+             Tools: mem_context, mem_search, mem_save_turn, mem_save_fact. Resources: mem://profile, \
+             mem://search?q={query}&topK={topK}. stdout carries protocol frames only; -v logs each \
+             request to stderr. The server runs until stdin closes. Limits come from the home's \
+             config.json (mcp.max_line_bytes, mcp.max_result_chars). A host starts it; see \
+             docs/MCP.md for ready-to-paste host configuration.",
+        )
+        .after_help(
+            "Examples:\n  /abs/path/project/.agent/tools/memory_mcp\n  \
+             agentbox memory_mcp --home /abs/path/project/.agent -v\n  \
+             echo '{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}' | .agent/tools/memory_mcp",
+        )
+}
+
+/// Serves stdin/stdout until stdin closes. stdout belongs to the protocol, so
+/// a boot failure (no home, bad config) is reported on stderr with exit 1
+/// (see `output::claim_stdout`), never as an envelope.
+fn run(ctx: &Ctx, matches: &clap::ArgMatches) -> Result<Outcome> {
+    output::claim_stdout();
+    let home = ctx.home()?;
+    let limits = Limits::from_home(home)?;
+    let verbose = matches
+        .try_get_one::<u8>("verbose")
+        .ok()
+        .flatten()
+        .copied()
+        .unwrap_or(0);
+    let log = Output {
+        format: Format::Text,
+        style: Style { color: false },
+        quiet: false,
+        verbose,
+    };
+    let mut server = Server::new(home, ctx.clock, limits, log);
+    server.debug_panic = std::env::var_os(DEBUG_PANIC_ENV).is_some_and(|v| !v.is_empty());
+    let stdin = std::io::stdin().lock();
+    // Requests are guarded one by one; this guard only catches a bug in the
+    // loop itself, which then ends the session with a message on stderr.
+    catch_unwind(AssertUnwindSafe(|| {
+        server.serve(stdin, &mut |line: &str| output::write_raw(line))
+    }))
+    .map_err(|_| {
+        Error::internal("memory_mcp hit a bug in its read loop and stopped")
+            .with_hint("this is a bug in agentbox; report it with the host's last request")
+    })?;
+    Ok(Outcome::new(Value::Null, "").with_meta(RAW_META, true))
+}
+
+/// The server's limits, from the home's config.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    pub max_line_bytes: usize,
+    pub max_result_chars: usize,
+}
+
+impl Limits {
+    /// Reads and checks `mcp.*` of the home's config.
+    pub fn from_home(home: &Home) -> Result<Limits> {
+        let check = |key: &str, value: u64, (low, high): (u64, u64)| {
+            if (low..=high).contains(&value) {
+                Ok(value as usize)
+            } else {
+                Err(Error::invalid_args(format!(
+                    "{}: mcp.{key} is {value}; it must be between {low} and {high}",
+                    home.root.join("config.json").display()
+                ))
+                .with_hint(format!(
+                    "fix mcp.{key} in config.json (or remove it for the default)"
+                ))
+                .with_detail("key", format!("mcp.{key}"))
+                .with_limit(key, value, high))
+            }
+        };
+        Ok(Limits {
+            max_line_bytes: check(
+                "max_line_bytes",
+                home.config.mcp.max_line_bytes,
+                LINE_BYTES_RANGE,
+            )?,
+            max_result_chars: check(
+                "max_result_chars",
+                home.config.mcp.max_result_chars,
+                RESULT_CHARS_RANGE,
+            )?,
+        })
+    }
+}
+
+/// One server session: state lives here, never in statics.
+pub struct Server<'h> {
+    memory: tools::Memory<'h>,
+    limits: Limits,
+    features: Features,
+    log: Output,
+    redactor: &'h Redactor,
+    debug_panic: bool,
+}
+
+impl<'h> Server<'h> {
+    pub fn new(home: &'h Home, clock: Clock, limits: Limits, log: Output) -> Server<'h> {
+        Server {
+            memory: tools::Memory::new(home, clock),
+            limits,
+            // Until `initialize` says otherwise, speak the latest version.
+            features: Features::new(protocol::LATEST_VERSION),
+            log,
+            redactor: home.store.redactor(),
+            debug_panic: false,
+        }
+    }
+
+    /// Reads frames until end of input, writing one line (with its newline)
+    /// per reply through `write`. A read error ends the session like EOF.
+    pub fn serve<R: BufRead>(&mut self, input: R, write: &mut dyn FnMut(&str)) {
+        let mut lines = LineReader::new(input, self.limits.max_line_bytes);
+        loop {
+            let frame = match lines.next_frame() {
+                Ok(frame) => frame,
+                Err(e) => {
+                    self.note(&format!("stdin: {e}; stopping"));
+                    return;
+                }
+            };
+            let reply = match frame {
+                Frame::Eof => return,
+                Frame::Oversize { observed } => {
+                    let limit = self.limits.max_line_bytes;
+                    self.note(&format!("dropped a {observed}-byte line (limit {limit})"));
+                    let error = RpcError::new(
+                        protocol::INVALID_REQUEST,
+                        format!(
+                            "invalid request: the line is {observed} bytes, over the limit of {limit} \
+                             (mcp.max_line_bytes); it was discarded"
+                        ),
+                    )
+                    .with_data(json!({"limit_name": "max_line_bytes", "observed": observed, "limit": limit}));
+                    Some(protocol::reply_error(&Value::Null, &error))
+                }
+                Frame::Line(line) if line.iter().all(u8::is_ascii_whitespace) => None,
+                Frame::Line(line) => self.handle_line(&line),
+            };
+            if let Some(reply) = reply {
+                let mut line = protocol::reply_line(&reply, protocol::MAX_RESPONSE_BYTES);
+                line.push('\n');
+                write(&line);
+            }
+        }
+    }
+
+    /// The reply to one line, if it gets one.
+    pub fn handle_line(&mut self, line: &[u8]) -> Option<Value> {
+        match protocol::classify(line) {
+            Message::Invalid { id, error } => {
+                self.note(&format!("invalid message: {}", error.message));
+                Some(protocol::reply_error(&id, &self.redact_error(error)))
+            }
+            Message::Response => {
+                self.note("ignored a response (this server sends no requests)");
+                None
+            }
+            Message::Notification { method, .. } => {
+                match method.as_str() {
+                    "notifications/initialized" | "notifications/cancelled" => {}
+                    other => self.note(&format!("ignored notification {other}")),
+                }
+                None
+            }
+            Message::Request { id, method, params } => {
+                let started = Instant::now();
+                let outcome = catch_unwind(AssertUnwindSafe(|| self.request(&method, params)));
+                let outcome = outcome.unwrap_or_else(|payload| {
+                    // A half-done request may have left the kept index
+                    // connection mid-way: start afresh.
+                    self.memory.reset();
+                    let what = payload
+                        .downcast_ref::<&str>()
+                        .map(|s| s.to_string())
+                        .or_else(|| payload.downcast_ref::<String>().cloned())
+                        .unwrap_or_else(|| "unknown panic".to_string());
+                    Err(RpcError::internal(format!(
+                        "internal error: agentbox hit a bug handling {method}: {what}"
+                    )))
+                });
+                let elapsed = started.elapsed().as_secs_f64() * 1000.0;
+                match outcome {
+                    Ok(result) => {
+                        self.note(&format!("{method} (id {id}) ok in {elapsed:.1} ms"));
+                        Some(protocol::reply(&id, result))
+                    }
+                    Err(error) => {
+                        self.note(&format!(
+                            "{method} (id {id}) failed in {elapsed:.1} ms: {} {}",
+                            error.code, error.message
+                        ));
+                        Some(protocol::reply_error(&id, &self.redact_error(error)))
+                    }
+                }
+            }
+        }
+    }
+
+    fn request(
+        &mut self,
+        method: &str,
+        params: Option<Value>,
+    ) -> std::result::Result<Value, RpcError> {
+        match method {
+            "initialize" => {
+                let params = protocol::params_object(params)?;
+                let requested = params.get("protocolVersion").and_then(Value::as_str);
+                let version = protocol::negotiate(requested);
+                self.features = Features::new(version);
+                let mut server_info =
+                    json!({"name": SERVER_NAME, "version": env!("CARGO_PKG_VERSION")});
+                if self.features.structured() {
+                    server_info["title"] = json!("agentbox memory");
+                }
+                Ok(json!({
+                    "protocolVersion": version,
+                    "capabilities": {
+                        "tools": {"listChanged": false},
+                        "resources": {"subscribe": false, "listChanged": false}
+                    },
+                    "serverInfo": server_info,
+                    "instructions": INSTRUCTIONS
+                }))
+            }
+            "ping" => Ok(json!({})),
+            "tools/list" => Ok(tools::list(self.features)),
+            "tools/call" => {
+                let params = protocol::params_object(params)?;
+                let name = match params.get("name") {
+                    Some(Value::String(name)) => name.clone(),
+                    _ => {
+                        return Err(RpcError::invalid_params(
+                            "tools/call needs params.name, the tool's name",
+                        ));
+                    }
+                };
+                let args = match params.get("arguments") {
+                    None | Some(Value::Null) => Map::new(),
+                    Some(Value::Object(args)) => args.clone(),
+                    Some(_) => {
+                        return Err(RpcError::invalid_params(
+                            "params.arguments must be an object",
+                        ));
+                    }
+                };
+                let output = tools::call(&mut self.memory, &name, &args)?;
+                Ok(self.tool_result(output))
+            }
+            "resources/list" => Ok(resources::list(self.features)),
+            "resources/templates/list" => Ok(resources::templates(self.features)),
+            "resources/read" => {
+                let params = protocol::params_object(params)?;
+                let Some(uri) = params.get("uri").and_then(Value::as_str) else {
+                    return Err(RpcError::invalid_params("resources/read needs params.uri"));
+                };
+                let text = resources::read(&mut self.memory, uri)?;
+                Ok(resources::contents(uri, self.bounded(&text)))
+            }
+            "debug/panic" if self.debug_panic => panic!("debug/panic was called"),
+            other => Err(RpcError::new(
+                protocol::METHOD_NOT_FOUND,
+                format!("Method not found: {other}"),
+            )
+            .with_data(json!({"method": other}))),
+        }
+    }
+
+    /// Result text: redacted, then cut to `max_result_chars`.
+    fn bounded(&self, text: &str) -> String {
+        let redacted = self.redactor.redact(text).into_owned();
+        protocol::bound_text(redacted, self.limits.max_result_chars).0
+    }
+
+    /// A `tools/call` result: text content (redacted and bounded), `isError`
+    /// when the tool failed, and `structuredContent` where the negotiated
+    /// version has it.
+    fn tool_result(&self, output: tools::ToolOutput) -> Value {
+        let mut result = json!({"content": [{"type": "text", "text": self.bounded(&output.text)}]});
+        if output.is_error {
+            result["isError"] = json!(true);
+        }
+        if self.features.structured()
+            && let Some(mut structured) = output.structured
+        {
+            self.redactor.redact_value(&mut structured);
+            result["structuredContent"] = structured;
+        }
+        result
+    }
+
+    fn redact_error(&self, mut error: RpcError) -> RpcError {
+        error.message = self.redactor.redact(&error.message).into_owned();
+        if let Some(data) = &mut error.data {
+            self.redactor.redact_value(data);
+        }
+        error
+    }
+
+    /// A log line on stderr (with -v).
+    fn note(&self, message: &str) {
+        self.log
+            .log(self.redactor, &format!("memory_mcp: {message}"));
+    }
+}

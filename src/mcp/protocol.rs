@@ -1,0 +1,448 @@
+//! JSON-RPC 2.0 framing for the MCP stdio transport: bounded line reading,
+//! request classification, error codes, version negotiation and the caps on
+//! what goes back out (result text and reply lines).
+
+use serde_json::{Map, Value, json};
+use std::io::{self, BufRead};
+
+/// The protocol versions this server speaks, oldest first.
+pub const PROTOCOL_VERSIONS: [&str; 4] = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"];
+
+/// Answered when a client asks for a version this server does not know.
+pub const LATEST_VERSION: &str = "2025-11-25";
+
+/// No reply line is ever longer than this (odek's default `max_response_bytes`).
+pub const MAX_RESPONSE_BYTES: usize = 10 * 1024 * 1024;
+
+/// JSON-RPC and MCP error codes.
+pub const PARSE_ERROR: i64 = -32700;
+pub const INVALID_REQUEST: i64 = -32600;
+pub const METHOD_NOT_FOUND: i64 = -32601;
+pub const INVALID_PARAMS: i64 = -32602;
+pub const INTERNAL_ERROR: i64 = -32603;
+/// MCP: `resources/read` of a URI the server does not have.
+pub const RESOURCE_NOT_FOUND: i64 = -32002;
+
+/// The version to answer for a requested one: the same when supported, else
+/// the latest (the MCP negotiation rule).
+pub fn negotiate(requested: Option<&str>) -> &'static str {
+    PROTOCOL_VERSIONS
+        .iter()
+        .find(|v| Some(**v) == requested)
+        .copied()
+        .unwrap_or(LATEST_VERSION)
+}
+
+/// What a negotiated version lets the server send. Versions are dates, so
+/// they compare as strings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Features {
+    pub version: &'static str,
+}
+
+impl Features {
+    pub fn new(version: &'static str) -> Features {
+        Features { version }
+    }
+
+    /// Tool annotations (`readOnlyHint` …) exist since 2025-03-26.
+    pub fn annotations(self) -> bool {
+        self.version >= "2025-03-26"
+    }
+
+    /// `title`, `outputSchema` and `structuredContent` exist since 2025-06-18.
+    pub fn structured(self) -> bool {
+        self.version >= "2025-06-18"
+    }
+}
+
+/// A JSON-RPC error object.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RpcError {
+    pub code: i64,
+    pub message: String,
+    pub data: Option<Value>,
+}
+
+impl RpcError {
+    pub fn new(code: i64, message: impl Into<String>) -> RpcError {
+        RpcError {
+            code,
+            message: message.into(),
+            data: None,
+        }
+    }
+
+    pub fn with_data(mut self, data: Value) -> RpcError {
+        self.data = Some(data);
+        self
+    }
+
+    pub fn invalid_params(message: impl Into<String>) -> RpcError {
+        RpcError::new(INVALID_PARAMS, message)
+    }
+
+    pub fn internal(message: impl Into<String>) -> RpcError {
+        RpcError::new(INTERNAL_ERROR, message)
+    }
+
+    pub fn to_json(&self) -> Value {
+        let mut error = json!({"code": self.code, "message": self.message});
+        if let Some(data) = &self.data {
+            error["data"] = data.clone();
+        }
+        error
+    }
+}
+
+/// A success reply.
+pub fn reply(id: &Value, result: Value) -> Value {
+    json!({"jsonrpc": "2.0", "id": id, "result": result})
+}
+
+/// An error reply (`id` is `null` when the request's id is unknown).
+pub fn reply_error(id: &Value, error: &RpcError) -> Value {
+    json!({"jsonrpc": "2.0", "id": id, "error": error.to_json()})
+}
+
+/// One incoming line, classified.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Message {
+    /// A request: it gets exactly one reply.
+    Request {
+        id: Value,
+        method: String,
+        params: Option<Value>,
+    },
+    /// A notification: it never gets a reply.
+    Notification {
+        method: String,
+        params: Option<Value>,
+    },
+    /// A response to a request this server never sent: ignored.
+    Response,
+    /// Not a valid message: answered with this error (and this id, or null).
+    Invalid { id: Value, error: RpcError },
+}
+
+/// Parses and classifies one line (without its newline).
+pub fn classify(line: &[u8]) -> Message {
+    let value: Value = match serde_json::from_slice(line) {
+        Ok(value) => value,
+        Err(e) => {
+            return Message::Invalid {
+                id: Value::Null,
+                error: RpcError::new(PARSE_ERROR, format!("parse error: {e}")),
+            };
+        }
+    };
+    let invalid = |id: Value, message: &str| Message::Invalid {
+        id,
+        error: RpcError::new(INVALID_REQUEST, format!("invalid request: {message}")),
+    };
+    let object = match value {
+        Value::Object(object) => object,
+        Value::Array(_) => {
+            return invalid(
+                Value::Null,
+                "batches are not supported; send one message per line",
+            );
+        }
+        _ => return invalid(Value::Null, "a message must be a JSON object"),
+    };
+    // A usable id is a string or an integer; anything else cannot be echoed.
+    let id = match object.get("id") {
+        None => None,
+        Some(id @ Value::String(_)) => Some(id.clone()),
+        Some(id @ Value::Number(n)) if n.is_i64() || n.is_u64() => Some(id.clone()),
+        Some(_) => return invalid(Value::Null, "id must be a string or an integer"),
+    };
+    if object.get("jsonrpc").and_then(Value::as_str) != Some("2.0") {
+        return invalid(id.unwrap_or(Value::Null), "jsonrpc must be \"2.0\"");
+    }
+    let method = match object.get("method") {
+        Some(Value::String(method)) => method.clone(),
+        Some(_) => return invalid(id.unwrap_or(Value::Null), "method must be a string"),
+        None if id.is_some() && (object.contains_key("result") || object.contains_key("error")) => {
+            return Message::Response;
+        }
+        None => return invalid(id.unwrap_or(Value::Null), "method is missing"),
+    };
+    let params = object.get("params").cloned();
+    match id {
+        Some(id) => Message::Request { id, method, params },
+        None => Message::Notification { method, params },
+    }
+}
+
+/// `params` as an object: absent or null is `{}`; anything else is `-32602`.
+pub fn params_object(params: Option<Value>) -> Result<Map<String, Value>, RpcError> {
+    match params {
+        None | Some(Value::Null) => Ok(Map::new()),
+        Some(Value::Object(object)) => Ok(object),
+        Some(_) => Err(RpcError::invalid_params("params must be an object")),
+    }
+}
+
+/// What the line reader produced.
+#[derive(Debug, PartialEq)]
+pub enum Frame {
+    /// A line (without `\n` or a trailing `\r`), within the cap.
+    Line(Vec<u8>),
+    /// A line longer than the cap; its bytes were discarded as they arrived.
+    Oversize { observed: u64 },
+    /// End of input.
+    Eof,
+}
+
+/// Reads newline-delimited frames, never holding more than `cap` bytes of
+/// one line: the rest of an oversize line is read and dropped in the
+/// reader's own (bounded) buffer chunks.
+pub struct LineReader<R> {
+    input: R,
+    cap: usize,
+    buf: Vec<u8>,
+}
+
+/// Buffer capacity kept between lines; a big line's allocation is released.
+const KEEP_CAPACITY: usize = 64 * 1024;
+
+impl<R: BufRead> LineReader<R> {
+    pub fn new(input: R, cap: usize) -> LineReader<R> {
+        LineReader {
+            input,
+            cap,
+            buf: Vec::new(),
+        }
+    }
+
+    /// The next frame.
+    pub fn next_frame(&mut self) -> io::Result<Frame> {
+        self.buf.clear();
+        if self.buf.capacity() > KEEP_CAPACITY {
+            self.buf.shrink_to(KEEP_CAPACITY);
+        }
+        let mut observed: u64 = 0;
+        let mut oversize = false;
+        let mut any = false;
+        loop {
+            let chunk = match self.input.fill_buf() {
+                Ok(chunk) => chunk,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if chunk.is_empty() {
+                // EOF: a last line without its newline still counts.
+                return Ok(match (any, oversize) {
+                    (false, _) => Frame::Eof,
+                    (true, true) => Frame::Oversize { observed },
+                    (true, false) => Frame::Line(self.finish()),
+                });
+            }
+            any = true;
+            let (part, used, done) = match chunk.iter().position(|b| *b == b'\n') {
+                Some(i) => (&chunk[..i], i + 1, true),
+                None => (chunk, chunk.len(), false),
+            };
+            observed += part.len() as u64;
+            if !oversize {
+                if self.buf.len() + part.len() <= self.cap {
+                    self.buf.extend_from_slice(part);
+                } else {
+                    oversize = true;
+                    self.buf.clear();
+                }
+            }
+            self.input.consume(used);
+            if done {
+                return Ok(if oversize {
+                    Frame::Oversize { observed }
+                } else {
+                    Frame::Line(self.finish())
+                });
+            }
+        }
+    }
+
+    fn finish(&mut self) -> Vec<u8> {
+        if self.buf.last() == Some(&b'\r') {
+            self.buf.pop();
+        }
+        std::mem::take(&mut self.buf)
+    }
+}
+
+/// Cuts `text` to at most `max_chars` characters, notice included:
+/// `…\n\n[truncated: N of M characters shown]`. Returns the text and whether
+/// it was cut.
+pub fn bound_text(text: String, max_chars: usize) -> (String, bool) {
+    let total = text.chars().count();
+    if total <= max_chars {
+        return (text, false);
+    }
+    let notice = |shown: usize| format!("\n\n[truncated: {shown} of {total} characters shown]");
+    // The notice's own length depends on `shown`; the longest it can be is
+    // with `shown == total`.
+    let room = max_chars.saturating_sub(notice(total).chars().count());
+    let cut = text
+        .char_indices()
+        .nth(room)
+        .map(|(i, _)| i)
+        .unwrap_or(text.len());
+    let mut out = text[..cut].to_string();
+    out.push_str(&notice(room));
+    (out, true)
+}
+
+/// The reply line to write: `reply` serialized, or, when that would exceed
+/// `cap` bytes (newline included), an error reply in its place.
+pub fn reply_line(reply: &Value, cap: usize) -> String {
+    let line = reply.to_string();
+    if line.len() < cap {
+        return line;
+    }
+    let id = reply.get("id").cloned().unwrap_or(Value::Null);
+    let error = RpcError::internal(format!(
+        "the reply would be {} bytes, over the {cap}-byte limit for one line; ask for less (a smaller topK or a narrower query)",
+        line.len() + 1
+    ))
+    .with_data(json!({"limit_name": "max_response_bytes", "observed": line.len() + 1, "limit": cap}));
+    reply_error(&id, &error).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn frames(input: &[u8], cap: usize) -> Vec<Frame> {
+        // A tiny buffer exercises lines that span many chunks.
+        let reader = io::BufReader::with_capacity(7, input);
+        let mut lines = LineReader::new(reader, cap);
+        let mut out = Vec::new();
+        loop {
+            let frame = lines.next_frame().unwrap();
+            if frame == Frame::Eof {
+                return out;
+            }
+            out.push(frame);
+        }
+    }
+
+    #[test]
+    fn lines_split_on_newlines_and_oversize_lines_are_dropped() {
+        let big = "x".repeat(40);
+        let input = format!("{{\"a\":1}}\r\n{big}\nshort\n\nlast");
+        assert_eq!(
+            frames(input.as_bytes(), 10),
+            vec![
+                Frame::Line(b"{\"a\":1}".to_vec()),
+                Frame::Oversize { observed: 40 },
+                Frame::Line(b"short".to_vec()),
+                Frame::Line(Vec::new()),
+                Frame::Line(b"last".to_vec()),
+            ]
+        );
+        // exactly at the cap is fine; one more byte is not
+        assert_eq!(
+            frames(b"0123456789\n", 10),
+            vec![Frame::Line(b"0123456789".to_vec())]
+        );
+        assert_eq!(
+            frames(b"0123456789A", 10),
+            vec![Frame::Oversize { observed: 11 }]
+        );
+        assert_eq!(frames(b"", 10), vec![]);
+    }
+
+    #[test]
+    fn messages_are_classified() {
+        let req = classify(br#"{"jsonrpc":"2.0","id":7,"method":"ping"}"#);
+        assert_eq!(
+            req,
+            Message::Request {
+                id: json!(7),
+                method: "ping".into(),
+                params: None
+            }
+        );
+        let note = classify(br#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#);
+        assert!(matches!(note, Message::Notification { .. }));
+        assert_eq!(
+            classify(br#"{"jsonrpc":"2.0","id":1,"result":{}}"#),
+            Message::Response
+        );
+        let code = |line: &[u8]| match classify(line) {
+            Message::Invalid { id, error } => (id, error.code),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(code(b"{not json"), (Value::Null, PARSE_ERROR));
+        assert_eq!(code(b"\xff\xfe"), (Value::Null, PARSE_ERROR));
+        assert_eq!(code(b"[1,2]"), (Value::Null, INVALID_REQUEST));
+        assert_eq!(code(b"42"), (Value::Null, INVALID_REQUEST));
+        assert_eq!(
+            code(br#"{"jsonrpc":"2.0","id":3}"#),
+            (json!(3), INVALID_REQUEST)
+        );
+        assert_eq!(
+            code(br#"{"jsonrpc":"2.0","id":"a","method":5}"#),
+            (json!("a"), INVALID_REQUEST)
+        );
+        assert_eq!(
+            code(br#"{"jsonrpc":"1.0","id":4,"method":"ping"}"#),
+            (json!(4), INVALID_REQUEST)
+        );
+        assert_eq!(
+            code(br#"{"jsonrpc":"2.0","id":{},"method":"ping"}"#),
+            (Value::Null, INVALID_REQUEST)
+        );
+        assert_eq!(
+            code(br#"{"jsonrpc":"2.0","id":1.5,"method":"ping"}"#),
+            (Value::Null, INVALID_REQUEST)
+        );
+        let deep = "[".repeat(10_000);
+        assert_eq!(code(deep.as_bytes()), (Value::Null, PARSE_ERROR));
+    }
+
+    #[test]
+    fn versions_negotiate_to_the_asked_or_the_latest() {
+        for v in PROTOCOL_VERSIONS {
+            assert_eq!(negotiate(Some(v)), v);
+        }
+        assert_eq!(negotiate(Some("2099-01-01")), LATEST_VERSION);
+        assert_eq!(negotiate(None), LATEST_VERSION);
+        assert!(!Features::new("2024-11-05").annotations());
+        assert!(Features::new("2025-03-26").annotations());
+        assert!(!Features::new("2025-03-26").structured());
+        assert!(Features::new("2025-06-18").structured());
+    }
+
+    #[test]
+    fn text_is_bounded_with_a_notice() {
+        let (same, cut) = bound_text("short".into(), 100);
+        assert_eq!((same.as_str(), cut), ("short", false));
+        let long = "é".repeat(1000);
+        let (text, cut) = bound_text(long, 200);
+        assert!(cut);
+        assert!(text.chars().count() <= 200, "{}", text.chars().count());
+        let shown = text.chars().filter(|c| *c == 'é').count();
+        assert!(
+            text.ends_with(&format!(
+                "\n\n[truncated: {shown} of 1000 characters shown]"
+            )),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn oversize_replies_become_errors() {
+        let small = reply(&json!(1), json!({"text": "ok"}));
+        assert_eq!(reply_line(&small, 1000), small.to_string());
+        let big = reply(&json!(2), json!({"text": "x".repeat(5000)}));
+        let line = reply_line(&big, 1000);
+        let value: Value = serde_json::from_str(&line).unwrap();
+        assert_eq!(value["id"], 2);
+        assert_eq!(value["error"]["code"], INTERNAL_ERROR);
+        assert_eq!(value["error"]["data"]["limit"], 1000);
+        assert!(line.len() < 1000);
+    }
+}

@@ -1,0 +1,188 @@
+//! The two MCP resources: `mem://profile` (the read side of `mem_context`
+//! with an empty query) and `mem://search?q={query}&topK={topK}` (the read
+//! side of `mem_search`). Failures are JSON-RPC errors: `-32002` for a URI
+//! this server does not have, `-32603` for everything else.
+
+use super::protocol::{Features, INTERNAL_ERROR, RESOURCE_NOT_FOUND, RpcError};
+use super::tools::{self, Memory};
+use serde_json::{Value, json};
+
+pub const PROFILE_URI: &str = "mem://profile";
+pub const SEARCH_TEMPLATE: &str = "mem://search?q={query}&topK={topK}";
+const MARKDOWN: &str = "text/markdown";
+
+/// `resources/list`.
+pub fn list(features: Features) -> Value {
+    let mut profile = json!({
+        "uri": PROFILE_URI,
+        "name": "profile",
+        "description": "The user's preferences and profile facts (mem_context with an empty query), as markdown",
+        "mimeType": MARKDOWN
+    });
+    if features.structured() {
+        profile["title"] = json!("Memory profile");
+    }
+    json!({ "resources": [profile] })
+}
+
+/// `resources/templates/list`.
+pub fn templates(features: Features) -> Value {
+    let mut search = json!({
+        "uriTemplate": SEARCH_TEMPLATE,
+        "name": "search",
+        "description": "Search memory (mem_search): q (or query) is required, topK (or top_k) defaults to 5, at most 50",
+        "mimeType": MARKDOWN
+    });
+    if features.structured() {
+        search["title"] = json!("Search memory");
+    }
+    json!({ "resourceTemplates": [search] })
+}
+
+/// What `uri` names.
+#[derive(Debug, PartialEq)]
+enum Target {
+    Profile,
+    Search {
+        query: String,
+        top_k: Option<String>,
+    },
+}
+
+/// Parses a `mem://` URI; `None` when it is not one of ours.
+fn parse(uri: &str) -> Option<Target> {
+    let rest = uri.strip_prefix("mem://")?;
+    let rest = rest.split('#').next().unwrap_or(rest);
+    let (path, query) = match rest.split_once('?') {
+        Some((path, query)) => (path, Some(query)),
+        None => (rest, None),
+    };
+    match path.trim_end_matches('/') {
+        "profile" => Some(Target::Profile),
+        "search" => {
+            let mut q = None;
+            let mut top_k = None;
+            for pair in query.unwrap_or("").split('&').filter(|p| !p.is_empty()) {
+                let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+                match decode(key).as_str() {
+                    // The first spelling given wins; `q` before `query` when both.
+                    "q" => q = Some(decode(value)),
+                    "query" => {
+                        q.get_or_insert_with(|| decode(value));
+                    }
+                    "topK" => top_k = Some(decode(value)),
+                    "top_k" => {
+                        top_k.get_or_insert_with(|| decode(value));
+                    }
+                    _ => {}
+                }
+            }
+            Some(Target::Search {
+                query: q.unwrap_or_default(),
+                top_k,
+            })
+        }
+        _ => None,
+    }
+}
+
+/// Percent-decoding with `+` as a space; a malformed escape stays as written.
+pub fn decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'+' => out.push(b' '),
+            b'%' if i + 2 < bytes.len() => {
+                let hex = std::str::from_utf8(&bytes[i + 1..i + 3])
+                    .ok()
+                    .and_then(|h| u8::from_str_radix(h, 16).ok());
+                match hex {
+                    Some(b) => {
+                        out.push(b);
+                        i += 3;
+                        continue;
+                    }
+                    None => out.push(b'%'),
+                }
+            }
+            b => out.push(b),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// `resources/read`: the markdown text of `uri`.
+pub fn read(memory: &mut Memory, uri: &str) -> Result<String, RpcError> {
+    let failed = |e: crate::error::Error| {
+        RpcError::new(INTERNAL_ERROR, tools::error_text(&e)).with_data(json!({"uri": uri}))
+    };
+    match parse(uri) {
+        Some(Target::Profile) => tools::context(memory, "", tools::DEFAULT_TOP_K).map_err(failed),
+        Some(Target::Search { query, top_k }) => {
+            if query.trim().is_empty() {
+                return Err(RpcError::new(
+                    INTERNAL_ERROR,
+                    "mem://search needs a query: mem://search?q=your+words&topK=5",
+                )
+                .with_data(json!({"uri": uri})));
+            }
+            let top_k = tools::top_k(top_k.map(Value::String).as_ref());
+            tools::search(memory, &query, top_k).map_err(failed)
+        }
+        None => Err(
+            RpcError::new(RESOURCE_NOT_FOUND, format!("Resource not found: {uri}"))
+                .with_data(json!({"uri": uri, "available": [PROFILE_URI, SEARCH_TEMPLATE]})),
+        ),
+    }
+}
+
+/// The `contents` of a read.
+pub fn contents(uri: &str, text: String) -> Value {
+    json!({"contents": [{"uri": uri, "mimeType": MARKDOWN, "text": text}]})
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uris_parse() {
+        assert_eq!(parse("mem://profile"), Some(Target::Profile));
+        assert_eq!(parse("mem://profile/"), Some(Target::Profile));
+        assert_eq!(
+            parse("mem://search?q=go+fmt%20tabs&topK=3"),
+            Some(Target::Search {
+                query: "go fmt tabs".into(),
+                top_k: Some("3".into())
+            })
+        );
+        assert_eq!(
+            parse("mem://search?query=caf%C3%A9&top_k=9"),
+            Some(Target::Search {
+                query: "café".into(),
+                top_k: Some("9".into())
+            })
+        );
+        assert_eq!(
+            parse("mem://search"),
+            Some(Target::Search {
+                query: String::new(),
+                top_k: None
+            })
+        );
+        assert_eq!(parse("mem://nope"), None);
+        assert_eq!(parse("file:///etc/passwd"), None);
+    }
+
+    #[test]
+    fn decoding_tolerates_bad_escapes() {
+        assert_eq!(decode("a%2"), "a%2");
+        assert_eq!(decode("100%"), "100%");
+        assert_eq!(decode("%zz"), "%zz");
+        assert_eq!(decode("%41%42"), "AB");
+        assert_eq!(decode("%ff"), "\u{fffd}");
+    }
+}

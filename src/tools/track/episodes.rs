@@ -1,0 +1,734 @@
+//! Episode files: where they live, how they are named, read, appended,
+//! closed and removed. Every write to a session's episodes happens while its
+//! `episodes-<session>` lock is held, and the search index is updated under the
+//! same lock, so the index never sees a file's turns under a stale path.
+
+use crate::error::{Error, Result};
+use crate::home::Home;
+use crate::search::{self, Doc, Kind};
+use crate::store::{self, Lock};
+use chrono::{DateTime, SecondsFormat, Utc};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use std::fs::File;
+use std::io::{self, Read, Seek, SeekFrom};
+use std::path::{Path, PathBuf};
+
+/// The `schema` of every turn line.
+pub const TURN_SCHEMA: &str = "agentbox.turn/v1";
+
+/// Where episodes live, relative to the home.
+pub const EPISODES_DIR: &str = "memory/episodes";
+
+/// The lock that makes new episode ids unique across sessions.
+const ID_LOCK: &str = "episode-ids";
+
+/// Longest session key: the lock `episodes-<key>` must still be a valid name.
+pub const MAX_SESSION_LEN: usize = store::MAX_NAME_LEN - "episodes-".len();
+
+/// One stored turn (one line of an episode file). Readers ignore unknown fields.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Turn {
+    #[serde(default)]
+    pub schema: String,
+    #[serde(default)]
+    pub id: String,
+    #[serde(default)]
+    pub session: String,
+    #[serde(default)]
+    pub episode: String,
+    #[serde(default)]
+    pub seq: u64,
+    #[serde(default)]
+    pub ts: String,
+    pub role: String,
+    #[serde(default)]
+    pub content: String,
+    #[serde(default)]
+    pub tool_calls: Vec<ToolCall>,
+    #[serde(default)]
+    pub tool_call_id: Option<String>,
+    #[serde(default)]
+    pub source: String,
+    #[serde(default, skip_serializing_if = "Map::is_empty")]
+    pub meta: Map<String, Value>,
+}
+
+/// A tool call as stored.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ToolCall {
+    #[serde(default)]
+    pub id: String,
+    pub name: String,
+    #[serde(default)]
+    pub arguments: Value,
+}
+
+/// A turn before it has a place: what a writer hands to [`SessionWriter`].
+#[derive(Debug, Clone)]
+pub struct Draft {
+    pub ts: String,
+    pub role: String,
+    pub content: String,
+    pub tool_calls: Vec<ToolCall>,
+    pub tool_call_id: Option<String>,
+    pub source: String,
+    pub meta: Map<String, Value>,
+}
+
+/// One episode file.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EpisodeFile {
+    pub session: String,
+    pub id: String,
+    pub open: bool,
+    pub path: PathBuf,
+}
+
+impl EpisodeFile {
+    fn new(home: &Home, session: &str, id: &str, open: bool) -> Result<EpisodeFile> {
+        let path = home
+            .store
+            .path(&["memory", "episodes", session, &file_name(id, open)])?;
+        Ok(EpisodeFile {
+            session: session.to_string(),
+            id: id.to_string(),
+            open,
+            path,
+        })
+    }
+
+    /// The home-relative path (the index's `source`).
+    pub fn rel(&self) -> String {
+        format!(
+            "{EPISODES_DIR}/{}/{}",
+            self.session,
+            file_name(&self.id, self.open)
+        )
+    }
+
+    /// The sort key: start time from the id, then its counter.
+    fn order(&self) -> (String, u64, String) {
+        match parse_id(&self.id) {
+            Some((stamp, n)) => (stamp.to_string(), n, String::new()),
+            None => (String::new(), 0, self.id.clone()),
+        }
+    }
+}
+
+fn file_name(id: &str, open: bool) -> String {
+    if open {
+        format!("{id}.open.jsonl")
+    } else {
+        format!("{id}.jsonl")
+    }
+}
+
+/// `ep-20260115T093000Z-3` → `("20260115T093000Z", 3)`.
+fn parse_id(id: &str) -> Option<(&str, u64)> {
+    let rest = id.strip_prefix("ep-")?;
+    let (stamp, n) = rest.rsplit_once('-')?;
+    Some((stamp, n.parse().ok()?))
+}
+
+/// `foo.open.jsonl` → `("foo", true)`, `foo.jsonl` → `("foo", false)`.
+fn split_file_name(name: &str) -> Option<(&str, bool)> {
+    if name.starts_with('.') {
+        return None;
+    }
+    if let Some(id) = name.strip_suffix(".open.jsonl") {
+        return Some((id, true));
+    }
+    name.strip_suffix(".jsonl").map(|id| (id, false))
+}
+
+/// Validates a session key (it becomes a folder name) and returns its folder.
+pub fn session_dir(home: &Home, session: &str) -> Result<PathBuf> {
+    store::safe_name("session key", session)?;
+    if session.len() > MAX_SESSION_LEN {
+        return Err(Error::invalid_args(format!(
+            "session key is {} bytes, over the limit of {MAX_SESSION_LEN}",
+            session.len()
+        ))
+        .with_hint("use a shorter session key")
+        .with_limit(
+            "session_key_bytes",
+            session.len() as u64,
+            MAX_SESSION_LEN as u64,
+        ));
+    }
+    home.store.path(&["memory", "episodes", session])
+}
+
+/// Validates an episode id given on the command line.
+pub fn check_episode_id(id: &str) -> Result<&str> {
+    store::safe_name("episode id", id)
+}
+
+/// The session keys that have an episode folder, sorted.
+pub fn sessions(home: &Home) -> Result<Vec<String>> {
+    let dir = home.store.path(&["memory", "episodes"])?;
+    let entries = match std::fs::read_dir(&dir) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(Error::io("read", &dir, &e)),
+    };
+    let mut names: Vec<String> = entries
+        .flatten()
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+        .filter_map(|e| e.file_name().to_str().map(str::to_string))
+        .filter(|name| store::safe_name("session key", name).is_ok())
+        .collect();
+    names.sort();
+    Ok(names)
+}
+
+/// A session's episodes, oldest first.
+pub fn episodes_of(home: &Home, session: &str) -> Result<Vec<EpisodeFile>> {
+    let dir = session_dir(home, session)?;
+    let entries = match std::fs::read_dir(&dir) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(Error::io("read", &dir, &e)),
+    };
+    let mut episodes = Vec::new();
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some((id, open)) = name.to_str().and_then(split_file_name) else {
+            continue;
+        };
+        if store::safe_name("episode id", id).is_err()
+            || !entry.file_type().is_ok_and(|t| t.is_file())
+        {
+            continue;
+        }
+        episodes.push(EpisodeFile {
+            session: session.to_string(),
+            id: id.to_string(),
+            open,
+            path: entry.path(),
+        });
+    }
+    episodes.sort_by_key(EpisodeFile::order);
+    Ok(episodes)
+}
+
+/// Every episode of the home (or of one session), newest first.
+pub fn all_episodes(home: &Home, session: Option<&str>) -> Result<Vec<EpisodeFile>> {
+    let keys = match session {
+        Some(key) => {
+            session_dir(home, key)?;
+            vec![key.to_string()]
+        }
+        None => sessions(home)?,
+    };
+    let mut all = Vec::new();
+    for key in keys {
+        all.extend(episodes_of(home, &key)?);
+    }
+    all.sort_by(|a, b| (b.order(), &b.session).cmp(&(a.order(), &a.session)));
+    Ok(all)
+}
+
+/// The episode with this id, in whichever session holds it.
+pub fn find(home: &Home, id: &str) -> Result<EpisodeFile> {
+    check_episode_id(id)?;
+    for session in sessions(home)? {
+        for open in [true, false] {
+            let ep = EpisodeFile::new(home, &session, id, open)?;
+            if ep.path.is_file() {
+                return Ok(ep);
+            }
+        }
+    }
+    Err(Error::not_found(format!("no episode '{id}'"))
+        .with_hint("list the episodes with `track list`")
+        .with_detail("id", id))
+}
+
+/// A line of an episode file that is not a turn.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Broken {
+    pub line: usize,
+    pub message: String,
+}
+
+/// An episode file, read.
+#[derive(Debug, Clone, Default)]
+pub struct Parsed {
+    pub turns: Vec<Turn>,
+    pub broken: Vec<Broken>,
+    pub bytes: u64,
+}
+
+/// Parses episode text. Lines that are not turns are reported, not fatal: a
+/// hand edit or a torn tail must not hide the rest of the episode.
+pub fn parse_text(text: &[u8], session: &str, episode: &str) -> Parsed {
+    let mut parsed = Parsed {
+        bytes: text.len() as u64,
+        ..Parsed::default()
+    };
+    for (i, raw) in text.split(|b| *b == b'\n').enumerate() {
+        if raw.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        let line = i + 1;
+        let Ok(raw) = std::str::from_utf8(raw) else {
+            parsed.broken.push(Broken {
+                line,
+                message: "not valid UTF-8".to_string(),
+            });
+            continue;
+        };
+        match serde_json::from_str::<Turn>(raw) {
+            Ok(mut turn) => {
+                if turn.session.is_empty() {
+                    turn.session = session.to_string();
+                }
+                if turn.episode.is_empty() {
+                    turn.episode = episode.to_string();
+                }
+                if turn.id.is_empty() {
+                    turn.id = format!("{}#{}", turn.episode, turn.seq);
+                }
+                parsed.turns.push(turn);
+            }
+            Err(e) => parsed.broken.push(Broken {
+                line,
+                message: format!("not a turn: {e}"),
+            }),
+        }
+    }
+    parsed
+}
+
+/// Reads and parses one episode file.
+pub fn read(ep: &EpisodeFile) -> Result<Parsed> {
+    let bytes = std::fs::read(&ep.path).map_err(|e| {
+        if e.kind() == io::ErrorKind::NotFound {
+            Error::not_found(format!("episode '{}' is gone", ep.id))
+                .with_hint(
+                    "it was pruned or flushed meanwhile; list the episodes with `track list`",
+                )
+                .with_detail("id", ep.id.clone())
+        } else {
+            Error::io("read", &ep.path, &e)
+        }
+    })?;
+    Ok(parse_text(&bytes, &ep.session, &ep.id))
+}
+
+/// The last `want` non-empty lines of a file, without reading all of it.
+fn tail_lines(path: &Path, want: usize) -> io::Result<Vec<Vec<u8>>> {
+    let mut file = File::open(path)?;
+    let len = file.metadata()?.len();
+    let mut window: u64 = 16 * 1024;
+    loop {
+        let start = len.saturating_sub(window);
+        file.seek(SeekFrom::Start(start))?;
+        let mut buf = Vec::with_capacity((len - start) as usize);
+        (&mut file).take(len - start).read_to_end(&mut buf)?;
+        let mut lines: Vec<&[u8]> = buf.split(|b| *b == b'\n').collect();
+        if start > 0 {
+            // The first piece may be the end of a longer line.
+            lines.remove(0);
+        }
+        let lines: Vec<&[u8]> = lines
+            .into_iter()
+            .filter(|l| !l.iter().all(u8::is_ascii_whitespace))
+            .collect();
+        if lines.len() >= want || start == 0 {
+            let skip = lines.len().saturating_sub(want);
+            return Ok(lines[skip..].iter().map(|l| l.to_vec()).collect());
+        }
+        window = window.saturating_mul(4);
+    }
+}
+
+/// The last `want` lines of an episode, each a turn or `None` when broken.
+pub fn tail(ep: &EpisodeFile, want: usize) -> Result<Vec<Option<Turn>>> {
+    let lines = tail_lines(&ep.path, want).map_err(|e| Error::io("read", &ep.path, &e))?;
+    Ok(lines
+        .iter()
+        .map(|l| {
+            std::str::from_utf8(l)
+                .ok()
+                .and_then(|s| serde_json::from_str::<Turn>(s).ok())
+        })
+        .collect())
+}
+
+/// The time of an episode's last turn (`None` when it has no readable turn).
+pub fn last_ts(ep: &EpisodeFile) -> Result<Option<String>> {
+    if let Some(Some(turn)) = tail(ep, 1)?.pop() {
+        return Ok(Some(turn.ts));
+    }
+    Ok(read(ep)?.turns.into_iter().map(|t| t.ts).max())
+}
+
+/// `2026-01-15T09:30:00Z` → `20260115T093000Z`.
+fn compact_stamp(ts: &str) -> String {
+    let time = DateTime::parse_from_rfc3339(ts)
+        .map(|t| t.with_timezone(&Utc))
+        .unwrap_or_else(|_| Utc::now());
+    time.format("%Y%m%dT%H%M%SZ").to_string()
+}
+
+/// Normalizes an RFC 3339 time to UTC whole seconds; `None` when it is not one.
+pub fn normalize_ts(ts: &str) -> Option<String> {
+    DateTime::parse_from_rfc3339(ts).ok().map(|t| {
+        t.with_timezone(&Utc)
+            .to_rfc3339_opts(SecondsFormat::Secs, true)
+    })
+}
+
+/// One search document per turn of an episode file.
+pub fn docs_for(rel: &str, turns: &[Turn]) -> Vec<Doc> {
+    turns
+        .iter()
+        .map(|turn| {
+            let mut tags = vec![turn.role.clone()];
+            let mut body = turn.content.clone();
+            for call in &turn.tool_calls {
+                if !tags.contains(&call.name) {
+                    tags.push(call.name.clone());
+                }
+                body.push('\n');
+                body.push_str(&call.name);
+                let args = match &call.arguments {
+                    Value::Null => String::new(),
+                    Value::String(s) => s.clone(),
+                    other => other.to_string(),
+                };
+                if !args.is_empty() {
+                    body.push(' ');
+                    body.push_str(&args);
+                }
+            }
+            Doc {
+                id: turn.id.clone(),
+                kind: Kind::Turn,
+                source: rel.to_string(),
+                session: Some(turn.session.clone()),
+                tags,
+                date: turn.ts.clone(),
+                title: format!("{} in {}", turn.role, turn.session),
+                body,
+            }
+        })
+        .collect()
+}
+
+/// Session and episode id from a home-relative episode path.
+pub fn split_rel(rel: &str) -> Option<(&str, &str, bool)> {
+    let rest = rel.strip_prefix(EPISODES_DIR)?.strip_prefix('/')?;
+    let (session, name) = rest.split_once('/')?;
+    let (id, open) = split_file_name(name)?;
+    Some((session, id, open))
+}
+
+/// Re-indexes a whole episode file under its current path.
+fn reindex_file(home: &Home, ep: &EpisodeFile) -> Result<()> {
+    let parsed = read(ep)?;
+    search::Index::open(home)?.replace_source(&ep.rel(), &docs_for(&ep.rel(), &parsed.turns))
+}
+
+/// The open episode of a session with the next sequence number and its size.
+struct OpenEpisode {
+    ep: EpisodeFile,
+    next_seq: u64,
+    bytes: u64,
+}
+
+/// Exclusive access to one session's episodes for the life of the value.
+pub struct SessionWriter<'h> {
+    home: &'h Home,
+    session: String,
+    lock: Lock,
+    open: Option<OpenEpisode>,
+    cap: u64,
+}
+
+impl<'h> SessionWriter<'h> {
+    /// Validates the key, takes the session's lock and finds its open episode.
+    pub fn lock(home: &'h Home, session: &str) -> Result<SessionWriter<'h>> {
+        session_dir(home, session)?;
+        let lock = home.store.lock(&format!("episodes-{session}"))?;
+        let mut writer = SessionWriter {
+            home,
+            session: session.to_string(),
+            lock,
+            open: None,
+            cap: home.store.max_item_bytes(),
+        };
+        // Normally at most one is open; with several (hand-made), the newest takes the appends.
+        if let Some(ep) = episodes_of(home, session)?
+            .into_iter()
+            .rev()
+            .find(|e| e.open)
+        {
+            writer.open = Some(writer.inspect(ep)?);
+        }
+        Ok(writer)
+    }
+
+    fn inspect(&self, ep: EpisodeFile) -> Result<OpenEpisode> {
+        let bytes = std::fs::metadata(&ep.path)
+            .map_err(|e| Error::io("read", &ep.path, &e))?
+            .len();
+        let mut last = tail(&ep, 8)?.into_iter().flatten().map(|t| t.seq).max();
+        if last.is_none() && bytes > 0 {
+            last = read(&ep)?.turns.iter().map(|t| t.seq).max();
+        }
+        Ok(OpenEpisode {
+            ep,
+            next_seq: last.map_or(1, |s| s + 1),
+            bytes,
+        })
+    }
+
+    /// The session's open episode, if any.
+    pub fn open_episode(&self) -> Option<&EpisodeFile> {
+        self.open.as_ref().map(|o| &o.ep)
+    }
+
+    /// The session's most recent closed episode, if any.
+    pub fn latest_closed(&self) -> Result<Option<EpisodeFile>> {
+        Ok(episodes_of(self.home, &self.session)?
+            .into_iter()
+            .rev()
+            .find(|e| !e.open))
+    }
+
+    /// Creates a new episode file (open or closed) with an id unique across
+    /// the home, holding the id lock until the file exists. `lines` builds the
+    /// file's lines once the episode (and so its id) is known.
+    fn create(
+        &self,
+        first_ts: &str,
+        open: bool,
+        lines: impl FnOnce(&EpisodeFile) -> Result<Vec<Value>>,
+    ) -> Result<EpisodeFile> {
+        let dir = session_dir(self.home, &self.session)?;
+        self.home.store.ensure_dir(&dir)?;
+        let _id_lock = self.home.store.lock(ID_LOCK)?;
+        let stamp = compact_stamp(first_ts);
+        let sessions = sessions(self.home)?;
+        let mut n = 1;
+        let id = loop {
+            let id = format!("ep-{stamp}-{n}");
+            let taken = sessions.iter().any(|s| {
+                let base = self.home.root.join(EPISODES_DIR).join(s);
+                base.join(file_name(&id, true)).exists()
+                    || base.join(file_name(&id, false)).exists()
+            });
+            if !taken {
+                break id;
+            }
+            n += 1;
+        };
+        let ep = EpisodeFile::new(self.home, &self.session, &id, open)?;
+        let values = lines(&ep)?;
+        if open {
+            self.home
+                .store
+                .append_jsonl_held(&self.lock, &ep.path, &values)?;
+        } else {
+            self.home.store.write_jsonl(&ep.path, &values)?;
+        }
+        Ok(ep)
+    }
+
+    /// Places drafts in the episode `ep`, starting at `seq`; returns the
+    /// redacted turns and their lines.
+    fn place(&self, ep_id: &str, seq: u64, draft: &Draft) -> Result<(Turn, Value, u64)> {
+        let turn = Turn {
+            schema: TURN_SCHEMA.to_string(),
+            id: format!("{ep_id}#{seq}"),
+            session: self.session.clone(),
+            episode: ep_id.to_string(),
+            seq,
+            ts: draft.ts.clone(),
+            role: draft.role.clone(),
+            content: draft.content.clone(),
+            tool_calls: draft.tool_calls.clone(),
+            tool_call_id: draft.tool_call_id.clone(),
+            source: draft.source.clone(),
+            meta: draft.meta.clone(),
+        };
+        let mut value = serde_json::to_value(&turn).map_err(|e| Error::internal(e.to_string()))?;
+        self.home.store.redactor().redact_value(&mut value);
+        let line = serde_json::to_string(&value).map_err(|e| Error::internal(e.to_string()))?;
+        let turn: Turn =
+            serde_json::from_value(value.clone()).map_err(|e| Error::internal(e.to_string()))?;
+        Ok((turn, value, line.len() as u64 + 1))
+    }
+
+    /// Appends drafts to the open episode (creating one when there is none).
+    /// An episode never grows past the item cap: when the next turn would not
+    /// fit, the episode is closed and the turn starts a new one. Every written
+    /// turn is indexed before this returns.
+    pub fn append(&mut self, drafts: &[Draft]) -> Result<Vec<Turn>> {
+        let mut written = Vec::new();
+        let mut batch: Vec<(Turn, Value)> = Vec::new();
+        let mut batch_bytes = 0u64;
+        for draft in drafts {
+            loop {
+                if self.open.is_none() {
+                    // The id comes from the first turn's time; the file exists from now on.
+                    let ep = self.create(&draft.ts, true, |_| Ok(Vec::new()))?;
+                    self.open = Some(OpenEpisode {
+                        ep,
+                        next_seq: 1,
+                        bytes: 0,
+                    });
+                }
+                let open = self.open.as_ref().expect("set above");
+                let seq = open.next_seq + batch.len() as u64;
+                let (turn, value, len) = self.place(&open.ep.id, seq, draft)?;
+                let used = open.bytes + batch_bytes;
+                if used > 0 && used + len > self.cap {
+                    written.extend(self.write_batch(std::mem::take(&mut batch), batch_bytes)?);
+                    batch_bytes = 0;
+                    self.close()?;
+                    continue;
+                }
+                batch.push((turn, value));
+                batch_bytes += len;
+                break;
+            }
+        }
+        written.extend(self.write_batch(batch, batch_bytes)?);
+        Ok(written)
+    }
+
+    fn write_batch(&mut self, batch: Vec<(Turn, Value)>, bytes: u64) -> Result<Vec<Turn>> {
+        if batch.is_empty() {
+            return Ok(Vec::new());
+        }
+        let open = self
+            .open
+            .as_mut()
+            .expect("a batch always has an open episode");
+        let values: Vec<Value> = batch.iter().map(|(_, v)| v.clone()).collect();
+        self.home
+            .store
+            .append_jsonl_held(&self.lock, &open.ep.path, &values)?;
+        open.next_seq += batch.len() as u64;
+        open.bytes += bytes;
+        let turns: Vec<Turn> = batch.into_iter().map(|(t, _)| t).collect();
+        let rel = open.ep.rel();
+        search::Index::open(self.home)?.add(&docs_for(&rel, &turns))?;
+        Ok(turns)
+    }
+
+    /// Closes the open episode (`<id>.open.jsonl` → `<id>.jsonl`) and moves its
+    /// index entries to the new path. `None` when nothing was open.
+    pub fn close(&mut self) -> Result<Option<EpisodeFile>> {
+        let Some(open) = self.open.take() else {
+            return Ok(None);
+        };
+        let closed = EpisodeFile::new(self.home, &self.session, &open.ep.id, false)?;
+        self.home.store.rename_new(&open.ep.path, &closed.path)?;
+        reindex_file(self.home, &closed)?;
+        search::Index::open(self.home)?.remove_source(&open.ep.rel())?;
+        Ok(Some(closed))
+    }
+
+    /// Writes drafts as new closed episodes (an import), split so that no file
+    /// exceeds the item cap, and indexes them. The open episode is untouched.
+    pub fn write_closed(&mut self, drafts: &[Draft]) -> Result<Vec<(EpisodeFile, Vec<Turn>)>> {
+        let mut out = Vec::new();
+        let mut start = 0;
+        while start < drafts.len() {
+            // Measure under the longest plausible id, so the real file fits too.
+            let probe_id = format!("ep-{}-{}", compact_stamp(&drafts[start].ts), u32::MAX);
+            let mut end = start;
+            let mut bytes = 0u64;
+            while end < drafts.len() {
+                let (_, _, len) = self.place(&probe_id, (end - start + 1) as u64, &drafts[end])?;
+                if bytes > 0 && bytes + len > self.cap {
+                    break;
+                }
+                bytes += len;
+                end += 1;
+            }
+            let chunk = &drafts[start..end];
+            let mut turns = Vec::new();
+            let ep = self.create(&chunk[0].ts, false, |ep| {
+                let mut values = Vec::new();
+                for (i, draft) in chunk.iter().enumerate() {
+                    let (turn, value, _) = self.place(&ep.id, i as u64 + 1, draft)?;
+                    turns.push(turn);
+                    values.push(value);
+                }
+                Ok(values)
+            })?;
+            search::Index::open(self.home)?
+                .replace_source(&ep.rel(), &docs_for(&ep.rel(), &turns))?;
+            out.push((ep, turns));
+            start = end;
+        }
+        Ok(out)
+    }
+
+    /// Removes a closed episode and its index entries.
+    pub fn remove(&self, ep: &EpisodeFile) -> Result<bool> {
+        let removed = self.home.store.remove_file(&ep.path)?;
+        search::Index::open(self.home)?.remove_source(&ep.rel())?;
+        Ok(removed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_and_file_names_round_trip() {
+        assert_eq!(
+            parse_id("ep-20260115T093000Z-12"),
+            Some(("20260115T093000Z", 12))
+        );
+        assert_eq!(parse_id("other"), None);
+        assert_eq!(split_file_name("ep-x-1.open.jsonl"), Some(("ep-x-1", true)));
+        assert_eq!(split_file_name("ep-x-1.jsonl"), Some(("ep-x-1", false)));
+        assert_eq!(split_file_name(".ep-x-1.jsonl.1.2.tmp"), None);
+        assert_eq!(
+            split_rel("memory/episodes/s1/ep-x-1.open.jsonl"),
+            Some(("s1", "ep-x-1", true))
+        );
+        assert_eq!(
+            compact_stamp("2026-01-15T10:30:00+01:00"),
+            "20260115T093000Z"
+        );
+    }
+
+    #[test]
+    fn parsing_reports_broken_lines_and_keeps_the_rest() {
+        let text = b"{\"role\":\"user\",\"content\":\"hi\",\"seq\":1}\n\nnot json\n\xff\xfe\n{\"content\":\"no role\"}\n";
+        let parsed = parse_text(text, "s", "ep-1");
+        assert_eq!(parsed.turns.len(), 1);
+        assert_eq!(parsed.turns[0].id, "ep-1#1");
+        assert_eq!(parsed.turns[0].session, "s");
+        let lines: Vec<usize> = parsed.broken.iter().map(|b| b.line).collect();
+        assert_eq!(lines, [3, 4, 5]);
+    }
+
+    #[test]
+    fn tails_read_only_the_end() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("x.jsonl");
+        let mut text = String::new();
+        for i in 0..5000 {
+            text.push_str(&format!("line {i} {}\n", "x".repeat(20)));
+        }
+        std::fs::write(&path, &text).unwrap();
+        let lines = tail_lines(&path, 3).unwrap();
+        assert_eq!(lines.len(), 3);
+        assert!(lines[2].starts_with(b"line 4999 "));
+        assert!(lines[0].starts_with(b"line 4997 "));
+        let all = tail_lines(&path, 10_000).unwrap();
+        assert_eq!(all.len(), 5000);
+    }
+}

@@ -1,0 +1,1265 @@
+//! The memory MCP server over its real transport: the binary (through its
+//! `.agent/tools/memory_mcp` link and as `agentbox memory_mcp`), raw
+//! JSON-RPC lines on stdin, reply lines on stdout. Every rule of issue 3
+//! item 5 and of odek-extension/v1 has a test here (docs/MCP.md).
+
+mod common;
+
+use common::Sandbox;
+use serde_json::{Value, json};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
+
+/// How long a reply may take before the test fails instead of hanging.
+const REPLY_TIMEOUT: Duration = Duration::from_secs(120);
+
+/// A running server.
+struct Mcp {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    stderr: std::thread::JoinHandle<String>,
+    next_id: i64,
+}
+
+/// Every stdout line must be one JSON-RPC 2.0 reply: an id (or null) and
+/// exactly one of result/error.
+fn check_frame(line: &str) -> Value {
+    let value: Value = serde_json::from_str(line).unwrap_or_else(|e| {
+        panic!(
+            "stdout line is not JSON ({e}): {:?}",
+            &line[..line.len().min(300)]
+        )
+    });
+    assert_eq!(value["jsonrpc"], "2.0", "{value}");
+    assert!(value.get("id").is_some(), "reply without id: {value}");
+    assert!(
+        value.get("result").is_some() != value.get("error").is_some(),
+        "a reply holds exactly one of result/error: {value}"
+    );
+    if let Some(error) = value.get("error") {
+        assert!(
+            error["code"].is_i64() && error["message"].is_string(),
+            "{value}"
+        );
+    }
+    assert!(line.len() < 10 * 1024 * 1024, "reply line over 10 MiB");
+    value
+}
+
+impl Mcp {
+    fn spawn(mut cmd: Command) -> Mcp {
+        let mut child = cmd
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("spawn the server");
+        let stdout = child.stdout.take().unwrap();
+        let mut stderr = child.stderr.take().unwrap();
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stderr = std::thread::spawn(move || {
+            let mut text = String::new();
+            let _ = stderr.read_to_string(&mut text);
+            text
+        });
+        Mcp {
+            stdin: child.stdin.take(),
+            child,
+            lines: rx,
+            stderr,
+            next_id: 100,
+        }
+    }
+
+    /// Through the link, from the project folder.
+    fn link(sb: &Sandbox) -> Mcp {
+        Mcp::spawn(sb.std_command(sb.home().join("tools").join("memory_mcp")))
+    }
+
+    /// Through the link, initialized with `version`.
+    fn ready(sb: &Sandbox, version: &str) -> Mcp {
+        let mut mcp = Mcp::link(sb);
+        let result = mcp.request("initialize", json!({"protocolVersion": version, "capabilities": {}, "clientInfo": {"name": "test", "version": "1"}}));
+        assert_eq!(result["protocolVersion"], version);
+        mcp.notify("notifications/initialized", json!({}));
+        mcp
+    }
+
+    fn send_raw(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin.write_all(bytes).expect("write to the server");
+        stdin.flush().unwrap();
+    }
+
+    fn send(&mut self, value: &Value) {
+        self.send_raw(format!("{value}\n").as_bytes());
+    }
+
+    fn recv(&mut self) -> Value {
+        let line = self
+            .lines
+            .recv_timeout(REPLY_TIMEOUT)
+            .expect("a reply line within the timeout");
+        check_frame(&line)
+    }
+
+    /// Sends a request and returns the whole reply (checking its id).
+    fn call(&mut self, method: &str, params: Value) -> Value {
+        self.next_id += 1;
+        let id = self.next_id;
+        self.send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        let reply = self.recv();
+        assert_eq!(reply["id"], id, "reply to another request: {reply}");
+        reply
+    }
+
+    /// A request that must succeed; its result.
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        let reply = self.call(method, params);
+        assert!(reply.get("error").is_none(), "{method} failed: {reply}");
+        reply["result"].clone()
+    }
+
+    /// A request that must fail with `code`; its error object.
+    fn request_error(&mut self, method: &str, params: Value, code: i64) -> Value {
+        let reply = self.call(method, params);
+        assert_eq!(reply["error"]["code"], code, "{method}: {reply}");
+        reply["error"].clone()
+    }
+
+    fn notify(&mut self, method: &str, params: Value) {
+        self.send(&json!({"jsonrpc": "2.0", "method": method, "params": params}));
+    }
+
+    /// `tools/call`: the result (content, isError, structuredContent).
+    fn tool(&mut self, name: &str, args: Value) -> Value {
+        self.request("tools/call", json!({"name": name, "arguments": args}))
+    }
+
+    /// A tool call that must succeed; its text.
+    fn tool_text(&mut self, name: &str, args: Value) -> String {
+        let result = self.tool(name, args.clone());
+        assert_ne!(result["isError"], true, "{name} {args} failed: {result}");
+        text_of(&result)
+    }
+
+    /// A save tool's JSON status.
+    fn save(&mut self, name: &str, args: Value) -> (Value, bool) {
+        let result = self.tool(name, args);
+        let status: Value = serde_json::from_str(&text_of(&result)).expect("save result is JSON");
+        (status, result["isError"] == true)
+    }
+
+    /// Closes stdin and waits: (stdout lines left, stderr, exit code).
+    fn finish(mut self) -> (Vec<String>, String, i32) {
+        drop(self.stdin.take());
+        let status = self.child.wait().expect("wait");
+        let rest: Vec<String> = self.lines.iter().collect();
+        for line in &rest {
+            check_frame(line);
+        }
+        let stderr = self.stderr.join().unwrap();
+        (rest, stderr, status.code().unwrap_or(-1))
+    }
+
+    /// Pings, so every earlier line has been handled, and checks that
+    /// nothing else was answered in between.
+    fn sync(&mut self) {
+        let result = self.request("ping", json!({}));
+        assert_eq!(result, json!({}));
+    }
+}
+
+fn text_of(result: &Value) -> String {
+    let content = result["content"].as_array().expect("content array");
+    assert_eq!(content.len(), 1, "{result}");
+    assert_eq!(content[0]["type"], "text");
+    content[0]["text"].as_str().unwrap().to_string()
+}
+
+/// Writes `config.json` of the sandbox home with an `mcp` section.
+fn set_mcp_config(sb: &Sandbox, mcp: Value) {
+    let config = json!({"schema": "agentbox.config/v1", "mcp": mcp});
+    std::fs::write(sb.home().join("config.json"), config.to_string()).unwrap();
+}
+
+/// All file contents under `dir`, concatenated (for "never stored" checks).
+fn all_text(dir: &std::path::Path) -> String {
+    let mut out = String::new();
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return out;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            out.push_str(&all_text(&path));
+        } else if let Ok(bytes) = std::fs::read(&path) {
+            out.push_str(&String::from_utf8_lossy(&bytes));
+        }
+    }
+    out
+}
+
+// ------------------------------------------------------------ handshake
+
+#[test]
+fn initialize_echoes_each_supported_version_and_answers_the_latest_otherwise() {
+    let sb = Sandbox::new();
+    let mut mcp = Mcp::link(&sb);
+    for (asked, answered) in [
+        (json!("2024-11-05"), "2024-11-05"),
+        (json!("2025-03-26"), "2025-03-26"),
+        (json!("2025-06-18"), "2025-06-18"),
+        (json!("2025-11-25"), "2025-11-25"),
+        (json!("1999-01-01"), "2025-11-25"),
+        (json!("2099-12-31"), "2025-11-25"),
+        (json!(42), "2025-11-25"),
+    ] {
+        let result = mcp.request(
+            "initialize",
+            json!({"protocolVersion": asked, "capabilities": {}, "clientInfo": {"name": "t", "version": "0"}}),
+        );
+        assert_eq!(result["protocolVersion"], answered, "asked {asked}");
+        assert_eq!(
+            result["capabilities"],
+            json!({"tools": {"listChanged": false}, "resources": {"subscribe": false, "listChanged": false}})
+        );
+        assert_eq!(result["serverInfo"]["name"], "agentbox-memory");
+        assert_eq!(result["serverInfo"]["version"], env!("CARGO_PKG_VERSION"));
+        assert!(
+            result["instructions"]
+                .as_str()
+                .unwrap()
+                .contains("mem_context")
+        );
+    }
+    // initialize without params still answers
+    let result = mcp.request("initialize", Value::Null);
+    assert_eq!(result["protocolVersion"], "2025-11-25");
+    let (rest, _, code) = mcp.finish();
+    assert!(rest.is_empty(), "{rest:?}");
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn odek_handshake_as_odek_sends_it() {
+    let sb = Sandbox::new();
+    let mut mcp = Mcp::link(&sb);
+    mcp.send_raw(
+        b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-03-26\",\"capabilities\":{},\"clientInfo\":{\"name\":\"odek\",\"version\":\"0.9.0\"}}}\n",
+    );
+    let reply = mcp.recv();
+    assert_eq!(reply["id"], 1);
+    assert_eq!(reply["result"]["protocolVersion"], "2025-03-26");
+    mcp.send_raw(b"{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n");
+    mcp.send_raw(b"{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}\n");
+    let reply = mcp.recv();
+    assert_eq!(reply["id"], 2);
+    let tools = reply["result"]["tools"].as_array().unwrap();
+    let names: Vec<&str> = tools.iter().map(|t| t["name"].as_str().unwrap()).collect();
+    assert_eq!(
+        names,
+        [
+            "mem_context",
+            "mem_search",
+            "mem_save_turn",
+            "mem_save_fact"
+        ]
+    );
+    for tool in tools {
+        // 2025-03-26 has annotations but not titles or output schemas
+        assert!(tool["annotations"].is_object(), "{tool}");
+        assert!(
+            tool.get("outputSchema").is_none() && tool.get("title").is_none(),
+            "{tool}"
+        );
+    }
+    mcp.send_raw(b"{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}\n");
+    let reply = mcp.recv();
+    assert_eq!(reply, json!({"jsonrpc": "2.0", "id": 3, "result": {}}));
+    mcp.send_raw(b"{\"jsonrpc\":\"2.0\",\"id\":\"s-4\",\"method\":\"tools/call\",\"params\":{\"name\":\"mem_search\",\"arguments\":{\"query\":\"anything\"}}}\n");
+    let reply = mcp.recv();
+    assert_eq!(reply["id"], "s-4", "string ids are echoed");
+    assert!(reply["result"].get("structuredContent").is_none());
+    let (rest, stderr, code) = mcp.finish();
+    assert!(rest.is_empty(), "{rest:?}");
+    assert_eq!(code, 0, "{stderr}");
+}
+
+#[test]
+fn notifications_and_responses_get_no_reply() {
+    let sb = Sandbox::new();
+    let mut mcp = Mcp::ready(&sb, "2025-06-18");
+    mcp.notify("notifications/initialized", json!({}));
+    mcp.notify(
+        "notifications/cancelled",
+        json!({"requestId": 7, "reason": "user"}),
+    );
+    mcp.notify("notifications/whatever", json!({}));
+    mcp.notify("tools/list", json!({})); // a known method sent as a notification
+    mcp.send(&json!({"jsonrpc": "2.0", "method": "no/such/method"}));
+    mcp.send(&json!({"jsonrpc": "2.0", "id": 55, "result": {}})); // a response
+    mcp.send(&json!({"jsonrpc": "2.0", "id": 56, "error": {"code": 1, "message": "x"}}));
+    mcp.send_raw(b"\n   \n\r\n");
+    mcp.sync();
+    let (rest, _, code) = mcp.finish();
+    assert!(rest.is_empty(), "unexpected replies: {rest:?}");
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn tools_list_names_schemas_and_annotations_by_version() {
+    let sb = Sandbox::new();
+    for version in ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"] {
+        let mut mcp = Mcp::ready(&sb, version);
+        let tools = mcp.request("tools/list", json!({}))["tools"].clone();
+        let tools = tools.as_array().unwrap();
+        assert_eq!(tools.len(), 4);
+        for tool in tools {
+            let name = tool["name"].as_str().unwrap();
+            assert!((1..=64).contains(&name.len()), "{name}");
+            assert!(
+                name.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-'),
+                "{name}"
+            );
+            assert!(!name.contains("__"), "{name}");
+            assert_eq!(tool["inputSchema"]["type"], "object", "{tool}");
+            assert!(tool["description"].as_str().unwrap().len() > 20);
+            let structured = version >= "2025-06-18";
+            assert_eq!(tool.get("title").is_some(), structured, "{version} {tool}");
+            if version == "2024-11-05" {
+                assert!(tool.get("annotations").is_none(), "{tool}");
+                continue;
+            }
+            let a = &tool["annotations"];
+            assert_eq!(a["openWorldHint"], false, "{tool}");
+            match name {
+                "mem_context" | "mem_search" => {
+                    assert_eq!(a["readOnlyHint"], true, "{tool}");
+                    assert!(tool.get("outputSchema").is_none());
+                    assert_eq!(tool["inputSchema"]["required"], json!(["query"]));
+                }
+                "mem_save_turn" | "mem_save_fact" => {
+                    assert_eq!(a["readOnlyHint"], false, "{tool}");
+                    assert_eq!(a["destructiveHint"], false, "{tool}");
+                    assert_eq!(a["idempotentHint"], name == "mem_save_fact", "{tool}");
+                    assert_eq!(tool.get("outputSchema").is_some(), structured, "{tool}");
+                }
+                other => panic!("unexpected tool {other}"),
+            }
+        }
+        mcp.finish();
+    }
+}
+
+// ------------------------------------------------------------ tools
+
+#[test]
+fn save_turn_forms_statuses_and_search() {
+    let sb = Sandbox::new();
+    let mut mcp = Mcp::ready(&sb, "2025-06-18");
+    let messages = json!([
+        {"role": "user", "content": "How should I format Go code in this repo?"},
+        {"role": "assistant", "content": [{"type": "text", "text": "Run gofmt on save."}],
+         "toolCalls": [{"id": "c1", "name": "shell", "arguments": {"cmd": "gofmt -l ."}}]},
+        {"role": "tool", "content": "main.go", "toolCallId": "c1", "extraField": {"ignored": true}}
+    ]);
+    let args = json!({"messages": messages, "sessionKey": "go-work", "unknownArg": [1, 2]});
+    let result = mcp.tool("mem_save_turn", args.clone());
+    assert_ne!(result["isError"], true, "{result}");
+    let status: Value = serde_json::from_str(&text_of(&result)).unwrap();
+    assert_eq!(status["saved"], true);
+    assert_eq!(status["status"], "saved");
+    assert_eq!(status["messageCount"], 3);
+    assert_eq!(status["flushed"], false);
+    assert_eq!(status["extracted"], 0);
+    assert_eq!(status["profileUpdated"], false);
+    assert_eq!(status["sessionKey"], "go-work");
+    let episode = status["episode"].as_str().unwrap().to_string();
+    assert!(episode.starts_with("ep-"), "{status}");
+    assert_eq!(status["ids"].as_array().unwrap().len(), 3);
+    assert_eq!(
+        result["structuredContent"], status,
+        "2025-06-18 carries structuredContent"
+    );
+
+    // the same messages again: a duplicate, nothing written twice
+    let (again, is_error) = mcp.save("mem_save_turn", args);
+    assert!(!is_error);
+    assert_eq!(again["status"], "duplicate");
+    assert_eq!(again["saved"], false);
+    assert_eq!(again["episode"], episode.as_str());
+
+    // legacy forms: role + content, role + text, toolCallId; default session
+    let (legacy, _) = mcp.save(
+        "mem_save_turn",
+        json!({"role": "user", "content": "remember the zebra crossing"}),
+    );
+    assert_eq!(legacy["status"], "saved");
+    assert_eq!(legacy["sessionKey"], "default");
+    assert_eq!(legacy["messageCount"], 1);
+    let (legacy, _) = mcp.save(
+        "mem_save_turn",
+        json!({"role": "assistant", "text": "noted: zebra"}),
+    );
+    assert_eq!(legacy["status"], "saved");
+    let (legacy, _) = mcp.save(
+        "mem_save_turn",
+        json!({"role": "tool", "content": "ok", "toolCallId": "c9", "flush": true}),
+    );
+    assert_eq!(legacy["status"], "saved");
+    assert_eq!(legacy["flushed"], true);
+    let default_dir = sb.home().join("memory/episodes/default");
+    let files: Vec<String> = std::fs::read_dir(&default_dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(
+        files
+            .iter()
+            .any(|f| f.ends_with(".jsonl") && !f.ends_with(".open.jsonl")),
+        "{files:?}"
+    );
+    let stored = all_text(&default_dir);
+    assert!(
+        stored.contains("\"tool_call_id\":\"c9\"") && stored.contains("zebra crossing"),
+        "{stored}"
+    );
+
+    // flush alone closes the open episode of a session
+    let (flushed, _) = mcp.save(
+        "mem_save_turn",
+        json!({"sessionKey": "go-work", "flush": true}),
+    );
+    assert_eq!(flushed["status"], "flushed");
+    assert_eq!(flushed["flushed"], true);
+    assert_eq!(flushed["episode"], episode.as_str());
+    let (flushed, _) = mcp.save(
+        "mem_save_turn",
+        json!({"sessionKey": "go-work", "flush": true}),
+    );
+    assert_eq!(
+        flushed["flushed"], false,
+        "nothing left to flush: {flushed}"
+    );
+
+    // saved turns are searchable at once, flushed or not
+    let text = mcp.tool_text("mem_search", json!({"query": "how do I format go code?"}));
+    assert!(text.contains(&format!("`{episode}#")), "{text}");
+    assert!(
+        text.contains("turn") && text.contains("2026-01-15T09:30:00Z"),
+        "{text}"
+    );
+    let text = mcp.tool_text("mem_context", json!({"query": "zebra"}));
+    for section in ["## Preferences", "## Profile", "## Foresight", "## Matches"] {
+        assert!(text.contains(section), "{section} in {text}");
+    }
+    assert!(
+        text.contains("zebra crossing") && text.contains("#1`"),
+        "{text}"
+    );
+    mcp.finish();
+}
+
+#[test]
+fn save_turn_failures_are_tool_errors_that_name_the_problem() {
+    let sb = Sandbox::new();
+    let mut mcp = Mcp::ready(&sb, "2025-11-25");
+    for (args, needle) in [
+        (json!({}), "nothing to save"),
+        (json!({"sessionKey": "s"}), "nothing to save"),
+        (json!({"messages": []}), "empty"),
+        (json!({"messages": "hello"}), "messages"),
+        (
+            json!({"messages": [{"content": "no role"}]}),
+            "messages[0].role",
+        ),
+        (
+            json!({"messages": [{"role": "user", "content": "a"}, {"role": "robot", "content": "b"}]}),
+            "messages[1].role",
+        ),
+        (
+            json!({"messages": [{"role": "user", "content": 42}]}),
+            "messages[0].content",
+        ),
+        (json!({"role": "user", "content": 7}), "content"),
+        (json!({"role": 5, "content": "x"}), "role"),
+        (
+            json!({"role": "user", "content": "x", "sessionKey": "../escape"}),
+            "session",
+        ),
+        (
+            json!({"role": "user", "content": "x", "flush": "maybe"}),
+            "flush",
+        ),
+    ] {
+        let result = mcp.tool("mem_save_turn", args.clone());
+        assert_eq!(result["isError"], true, "{args}: {result}");
+        let status: Value = serde_json::from_str(&text_of(&result)).unwrap();
+        assert_eq!(status["status"], "rejected", "{args}: {status}");
+        assert_eq!(status["saved"], false);
+        let message = status["error"].as_str().unwrap();
+        assert!(
+            message.contains(needle),
+            "{args}: {needle:?} not in {message:?}"
+        );
+    }
+    // nothing was stored by any of them
+    assert_eq!(all_text(&sb.home().join("memory/episodes")), "");
+    // and the server still serves
+    mcp.sync();
+    mcp.finish();
+}
+
+#[test]
+fn save_fact_statuses_and_tool_roles_refused() {
+    let sb = Sandbox::new();
+    let mut mcp = Mcp::ready(&sb, "2025-06-18");
+    let (status, is_error) = mcp.save(
+        "mem_save_fact",
+        json!({"fact": "Works on the billing service.", "extra": 1}),
+    );
+    assert!(!is_error, "{status}");
+    assert_eq!(status["saved"], true);
+    assert_eq!(status["status"], "saved");
+    assert_eq!(status["profileUpdated"], true);
+    assert_eq!(status["extracted"], 1);
+    let (status, _) = mcp.save(
+        "mem_save_fact",
+        json!({"fact": "works on the billing service"}),
+    );
+    assert_eq!(status["status"], "duplicate", "{status}");
+    assert_eq!(status["saved"], false);
+    assert_eq!(status["profileUpdated"], false);
+
+    // a stated preference goes under Preferences, a section can be forced
+    let (status, _) = mcp.save(
+        "mem_save_fact",
+        json!({"fact": "I prefer tabs over spaces."}),
+    );
+    assert_eq!(status["status"], "saved");
+    let (status, _) = mcp.save(
+        "mem_save_fact",
+        json!({"fact": "Dark roast only", "section": "preferences"}),
+    );
+    assert_eq!(status["status"], "saved");
+
+    // messages: only user and assistant statements count
+    let (status, is_error) = mcp.save(
+        "mem_save_fact",
+        json!({"messages": [
+            {"role": "user", "content": "My name is Ada and I work at Example Corp."},
+            {"role": "assistant", "content": "Nice to meet you."}
+        ]}),
+    );
+    assert!(!is_error);
+    assert_eq!(status["status"], "saved", "{status}");
+    assert_eq!(status["messageCount"], 2);
+    assert_eq!(status["extracted"], 2);
+    assert_eq!(
+        status["facts"],
+        json!(["Name is Ada.", "Works at Example Corp."])
+    );
+
+    // nothing qualifies: no_extraction, honestly not saved (and not a failure)
+    let result = mcp.tool(
+        "mem_save_fact",
+        json!({"messages": [{"role": "user", "content": "What time is it?"}, {"role": "assistant", "content": "Noon."}]}),
+    );
+    assert_ne!(result["isError"], true);
+    let status: Value = serde_json::from_str(&text_of(&result)).unwrap();
+    assert_eq!(status["status"], "no_extraction");
+    assert_eq!(status["saved"], false);
+    assert_eq!(status["extracted"], 0);
+    assert_eq!(status["profileUpdated"], false);
+
+    // tool, system and function roles are refused outright
+    for role in ["tool", "system", "function"] {
+        let (status, is_error) = mcp.save(
+            "mem_save_fact",
+            json!({"messages": [{"role": "user", "content": "I prefer vim."}, {"role": role, "content": "I prefer emacs."}]}),
+        );
+        assert!(is_error, "{role}: {status}");
+        assert_eq!(status["status"], "rejected");
+        assert_eq!(status["saved"], false);
+        assert!(
+            status["error"].as_str().unwrap().contains("messages[1]"),
+            "{status}"
+        );
+    }
+    for args in [
+        json!({}),
+        json!({"fact": ""}),
+        json!({"fact": 3}),
+        json!({"fact": "x", "section": "hobbies"}),
+    ] {
+        let (status, is_error) = mcp.save("mem_save_fact", args.clone());
+        assert!(is_error, "{args}: {status}");
+        assert_eq!(status["status"], "rejected");
+    }
+
+    let profile = std::fs::read_to_string(sb.home().join("memory/personal/PROFILE.md")).unwrap();
+    assert!(
+        !profile.contains("vim") && !profile.contains("emacs"),
+        "{profile}"
+    );
+    let context = mcp.tool_text("mem_context", json!({"query": ""}));
+    let prefs = context.split("## Profile").next().unwrap();
+    assert!(
+        prefs.contains("I prefer tabs over spaces.") && prefs.contains("Dark roast only"),
+        "{context}"
+    );
+    let facts = context.split("## Profile").nth(1).unwrap();
+    assert!(
+        facts.contains("Works on the billing service.") && facts.contains("Name is Ada."),
+        "{context}"
+    );
+    assert!(context.contains("## Foresight\n(none)"), "{context}");
+    assert!(context.contains("## Matches\n(no query)"), "{context}");
+    // facts are searchable
+    let text = mcp.tool_text("mem_search", json!({"query": "where does Ada work?"}));
+    assert!(
+        text.contains("Example Corp") && text.contains("fact"),
+        "{text}"
+    );
+    mcp.finish();
+}
+
+#[test]
+fn top_k_defaults_caps_and_tolerates_junk() {
+    let sb = Sandbox::new();
+    let mut mcp = Mcp::ready(&sb, "2025-03-26");
+    let messages: Vec<Value> = (0..60)
+        .map(|i| json!({"role": "user", "content": format!("walrus fact number {i}")}))
+        .collect();
+    let (status, _) = mcp.save("mem_save_turn", json!({"messages": messages}));
+    assert_eq!(status["ids"].as_array().unwrap().len(), 60);
+    let count = |text: &str| {
+        text.lines()
+            .filter(|l| {
+                l.split_once(". `")
+                    .is_some_and(|(n, _)| n.parse::<usize>().is_ok())
+            })
+            .count()
+    };
+    for (top_k, want) in [
+        (json!(3), 3),
+        (json!(0), 5),
+        (json!(-3), 5),
+        (json!("x"), 5),
+        (json!(2.5), 5),
+        (json!(null), 5),
+        (json!(500), 50),
+        (json!(50), 50),
+        (json!("7"), 7),
+    ] {
+        let text = mcp.tool_text("mem_search", json!({"query": "walrus", "topK": top_k}));
+        assert_eq!(count(&text), want, "topK {top_k}: {text}");
+    }
+    let text = mcp.tool_text("mem_search", json!({"query": "walrus"}));
+    assert_eq!(count(&text), 5);
+    let text = mcp.tool_text("mem_context", json!({"query": "walrus", "topK": 2}));
+    assert_eq!(count(&text), 2, "{text}");
+    mcp.finish();
+}
+
+#[test]
+fn read_tool_failures_are_tool_errors() {
+    let sb = Sandbox::new();
+    let mut mcp = Mcp::ready(&sb, "2025-11-25");
+    for (name, args) in [
+        ("mem_search", json!({})),
+        ("mem_search", json!({"query": "   "})),
+        ("mem_search", json!({"query": 12})),
+        ("mem_context", json!({})),
+        ("mem_context", json!({"query": ["a"]})),
+    ] {
+        let result = mcp.tool(name, args.clone());
+        assert_eq!(result["isError"], true, "{name} {args}: {result}");
+        assert!(text_of(&result).starts_with("error: query"), "{result}");
+    }
+    // a corrupt PROFILE.md is reported (naming the file), not a crash
+    std::fs::write(
+        sb.home().join("memory/personal/PROFILE.md"),
+        b"## Facts\n- a\0b\n",
+    )
+    .unwrap();
+    let result = mcp.tool("mem_context", json!({"query": "x"}));
+    assert_eq!(result["isError"], true, "{result}");
+    assert!(text_of(&result).contains("PROFILE.md"), "{result}");
+    let error = mcp.request_error("resources/read", json!({"uri": "mem://profile"}), -32603);
+    assert!(
+        error["message"].as_str().unwrap().contains("PROFILE.md"),
+        "{error}"
+    );
+    mcp.sync();
+    mcp.finish();
+}
+
+// ------------------------------------------------------------ resources
+
+#[test]
+fn resources_list_templates_and_read() {
+    let sb = Sandbox::new();
+    let mut mcp = Mcp::ready(&sb, "2025-06-18");
+    let list = mcp.request("resources/list", json!({}));
+    assert_eq!(list["resources"].as_array().unwrap().len(), 1);
+    assert_eq!(list["resources"][0]["uri"], "mem://profile");
+    assert_eq!(list["resources"][0]["mimeType"], "text/markdown");
+    let templates = mcp.request("resources/templates/list", json!({}));
+    assert_eq!(
+        templates["resourceTemplates"][0]["uriTemplate"],
+        "mem://search?q={query}&topK={topK}"
+    );
+
+    mcp.save(
+        "mem_save_fact",
+        json!({"fact": "I prefer tabs over spaces."}),
+    );
+    let turns: Vec<Value> = (0..8)
+        .map(
+            |i| json!({"role": "user", "content": format!("deploy the gateway service, step {i}")}),
+        )
+        .collect();
+    mcp.save("mem_save_turn", json!({"messages": turns}));
+
+    let read = mcp.request("resources/read", json!({"uri": "mem://profile"}));
+    let contents = &read["contents"][0];
+    assert_eq!(contents["uri"], "mem://profile");
+    assert_eq!(contents["mimeType"], "text/markdown");
+    let text = contents["text"].as_str().unwrap();
+    assert!(
+        text.contains("## Preferences\n- I prefer tabs over spaces."),
+        "{text}"
+    );
+    assert_eq!(
+        text,
+        mcp.tool_text("mem_context", json!({"query": ""})),
+        "mem://profile is mem_context with an empty query"
+    );
+
+    let hits = |text: &str| text.lines().filter(|l| l.contains(". `")).count();
+    for (uri, want) in [
+        ("mem://search?q=gateway&topK=3", 3),
+        ("mem://search?query=gateway&top_k=2", 2),
+        ("mem://search?q=deploy+the%20gateway", 5),
+        ("mem://search?q=gateway&topK=0", 5),
+        ("mem://search?q=gateway&topK=abc", 5),
+        ("mem://search?q=gateway&topK=999", 8),
+    ] {
+        let read = mcp.request("resources/read", json!({"uri": uri}));
+        let contents = &read["contents"][0];
+        assert_eq!(contents["uri"], uri);
+        assert_eq!(contents["mimeType"], "text/markdown");
+        let text = contents["text"].as_str().unwrap();
+        assert_eq!(hits(text), want, "{uri}: {text}");
+        assert!(text.contains("gateway"), "{text}");
+    }
+    // resources/read gives the same markdown as mem_search
+    let read = mcp.request(
+        "resources/read",
+        json!({"uri": "mem://search?q=gateway&topK=4"}),
+    );
+    assert_eq!(
+        read["contents"][0]["text"].as_str().unwrap(),
+        mcp.tool_text("mem_search", json!({"query": "gateway", "topK": 4}))
+    );
+
+    // empty or missing query: -32603; unknown URI: -32002; no uri: -32602
+    for uri in [
+        "mem://search?q=",
+        "mem://search",
+        "mem://search?topK=3",
+        "mem://search?q=+%20",
+    ] {
+        let error = mcp.request_error("resources/read", json!({"uri": uri}), -32603);
+        assert!(
+            error["message"].as_str().unwrap().contains("query"),
+            "{error}"
+        );
+    }
+    for uri in [
+        "mem://nope",
+        "mem://",
+        "file:///etc/passwd",
+        "https://example.com/",
+        "",
+    ] {
+        let error = mcp.request_error("resources/read", json!({"uri": uri}), -32002);
+        assert_eq!(error["data"]["uri"], uri, "{error}");
+    }
+    mcp.request_error("resources/read", json!({}), -32602);
+    mcp.request_error("resources/read", json!({"uri": 5}), -32602);
+    mcp.sync();
+    mcp.finish();
+}
+
+// ------------------------------------------------------------ framing and errors
+
+#[test]
+fn malformed_frames_are_answered_and_serving_continues() {
+    let sb = Sandbox::new();
+    let mut mcp = Mcp::ready(&sb, "2025-03-26");
+    let expect = |mcp: &mut Mcp, raw: &[u8], id: Value, code: i64| {
+        mcp.send_raw(raw);
+        let reply = mcp.recv();
+        assert_eq!(reply["id"], id, "{}: {reply}", String::from_utf8_lossy(raw));
+        assert_eq!(
+            reply["error"]["code"],
+            code,
+            "{}: {reply}",
+            String::from_utf8_lossy(raw)
+        );
+    };
+    expect(&mut mcp, b"{not json\n", Value::Null, -32700);
+    expect(
+        &mut mcp,
+        b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"\n",
+        Value::Null,
+        -32700,
+    );
+    expect(&mut mcp, b"\xff\xfe\xfd\n", Value::Null, -32700);
+    expect(&mut mcp, b"[]\n", Value::Null, -32600);
+    expect(
+        &mut mcp,
+        b"[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}]\n",
+        Value::Null,
+        -32600,
+    );
+    expect(&mut mcp, b"42\n", Value::Null, -32600);
+    expect(&mut mcp, b"\"ping\"\n", Value::Null, -32600);
+    expect(
+        &mut mcp,
+        b"{\"jsonrpc\":\"2.0\",\"id\":5}\n",
+        json!(5),
+        -32600,
+    );
+    expect(
+        &mut mcp,
+        b"{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":7}\n",
+        json!(6),
+        -32600,
+    );
+    expect(
+        &mut mcp,
+        b"{\"id\":7,\"method\":\"ping\"}\n",
+        json!(7),
+        -32600,
+    );
+    expect(
+        &mut mcp,
+        b"{\"jsonrpc\":\"2.0\",\"id\":null,\"method\":\"ping\"}\n",
+        Value::Null,
+        -32600,
+    );
+    expect(
+        &mut mcp,
+        b"{\"jsonrpc\":\"2.0\",\"id\":[1],\"method\":\"ping\"}\n",
+        Value::Null,
+        -32600,
+    );
+    expect(
+        &mut mcp,
+        b"{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"no/such\"}\n",
+        json!(8),
+        -32601,
+    );
+    expect(&mut mcp, b"{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"resources/subscribe\",\"params\":{\"uri\":\"mem://profile\"}}\n", json!(9), -32601);
+    expect(
+        &mut mcp,
+        b"{\"jsonrpc\":\"2.0\",\"id\":10,\"method\":\"tools/call\",\"params\":[1]}\n",
+        json!(10),
+        -32602,
+    );
+    expect(
+        &mut mcp,
+        b"{\"jsonrpc\":\"2.0\",\"id\":11,\"method\":\"tools/call\",\"params\":{}}\n",
+        json!(11),
+        -32602,
+    );
+    expect(&mut mcp, b"{\"jsonrpc\":\"2.0\",\"id\":12,\"method\":\"tools/call\",\"params\":{\"name\":\"mem_search\",\"arguments\":\"q\"}}\n", json!(12), -32602);
+    expect(
+        &mut mcp,
+        b"{\"jsonrpc\":\"2.0\",\"id\":13,\"method\":\"initialize\",\"params\":\"x\"}\n",
+        json!(13),
+        -32602,
+    );
+    // an unknown tool is a protocol error (-32602), as the MCP spec shows
+    let error = mcp.request_error(
+        "tools/call",
+        json!({"name": "mem_delete_everything", "arguments": {}}),
+        -32602,
+    );
+    assert!(
+        error["message"].as_str().unwrap().contains("Unknown tool"),
+        "{error}"
+    );
+    let error = mcp.request_error("tools/call", json!({"name": "mem__search"}), -32602);
+    assert!(error["data"]["available"].is_array(), "{error}");
+    // a deeply nested value is a parse error, not a stack overflow
+    let mut deep = "[".repeat(100_000).into_bytes();
+    deep.push(b'\n');
+    expect(&mut mcp, &deep, Value::Null, -32700);
+    mcp.sync();
+    let (rest, _, code) = mcp.finish();
+    assert!(rest.is_empty());
+    assert_eq!(code, 0);
+}
+
+/// Writes `len` bytes of one JSON-looking line (no newline) from a thread, so
+/// the server can read while the test writes.
+fn write_big_line(mcp: &mut Mcp, len: usize) {
+    let mut stdin = mcp.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let head = b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"mem_save_turn\",\"arguments\":{\"role\":\"user\",\"content\":\"";
+        stdin.write_all(head).unwrap();
+        let chunk = vec![b'a'; 1024 * 1024];
+        let mut left = len - head.len() - 4;
+        while left > 0 {
+            let n = left.min(chunk.len());
+            stdin.write_all(&chunk[..n]).unwrap();
+            left -= n;
+        }
+        stdin.write_all(b"\"}}}\n").unwrap();
+        stdin.flush().unwrap();
+        stdin
+    });
+    mcp.stdin = Some(writer.join().unwrap());
+}
+
+fn oversize_line_is_refused_and_serving_continues(sb: &Sandbox, limit: u64) {
+    let mut mcp = Mcp::ready(sb, "2025-03-26");
+    write_big_line(&mut mcp, 11 * 1024 * 1024);
+    let reply = mcp.recv();
+    assert_eq!(reply["id"], Value::Null, "{reply}");
+    assert_eq!(reply["error"]["code"], -32600, "{reply}");
+    assert_eq!(reply["error"]["data"]["limit"], limit, "{reply}");
+    assert_eq!(reply["error"]["data"]["limit_name"], "max_line_bytes");
+    assert!(reply["error"]["data"]["observed"].as_u64().unwrap() > limit);
+    assert!(
+        reply["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("mcp.max_line_bytes")
+    );
+    // the line was dropped whole: nothing of it was saved, and the next request works
+    mcp.sync();
+    let (status, _) = mcp.save(
+        "mem_save_turn",
+        json!({"role": "user", "content": "after the big line"}),
+    );
+    assert_eq!(status["status"], "saved");
+    assert_eq!(
+        status["ids"],
+        json!([format!("{}#1", status["episode"].as_str().unwrap())])
+    );
+    let (rest, _, code) = mcp.finish();
+    assert!(rest.is_empty());
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn oversize_line_with_a_small_configured_cap() {
+    let sb = Sandbox::new();
+    set_mcp_config(&sb, json!({"max_line_bytes": 65536}));
+    oversize_line_is_refused_and_serving_continues(&sb, 65536);
+}
+
+#[test]
+fn oversize_line_at_the_default_ten_mib_cap() {
+    let sb = Sandbox::new();
+    oversize_line_is_refused_and_serving_continues(&sb, 10 * 1024 * 1024);
+}
+
+#[test]
+fn a_line_just_under_the_cap_is_served() {
+    let sb = Sandbox::new();
+    set_mcp_config(&sb, json!({"max_line_bytes": 4096}));
+    let mut mcp = Mcp::ready(&sb, "2025-03-26");
+    let query = "q".repeat(3000);
+    let text = mcp.tool_text("mem_search", json!({"query": query}));
+    assert!(text.starts_with("No matches"), "{text}");
+    mcp.finish();
+}
+
+#[test]
+fn huge_results_are_truncated_with_a_notice() {
+    let sb = Sandbox::new();
+    // a hand-edited profile far larger than one result may be
+    let mut profile = String::from("# Profile\n\n## Preferences\n\n## Facts\n");
+    for i in 0..3000 {
+        profile.push_str(&format!("- Fact number {i:04} about the user, padded so that each bullet is long enough to add up quickly.\n"));
+    }
+    std::fs::write(sb.home().join("memory/personal/PROFILE.md"), &profile).unwrap();
+    let full_chars = {
+        let mut mcp = Mcp::ready(&sb, "2025-06-18");
+        let result = mcp.tool("mem_context", json!({"query": ""}));
+        assert_ne!(result["isError"], true);
+        let text = text_of(&result);
+        assert!(text.chars().count() <= 200_000, "{}", text.chars().count());
+        let notice = text.rsplit("\n\n").next().unwrap();
+        assert!(
+            notice.starts_with("[truncated: ") && notice.ends_with(" characters shown]"),
+            "{notice}"
+        );
+        let numbers: Vec<usize> = notice
+            .trim_start_matches("[truncated: ")
+            .trim_end_matches(" characters shown]")
+            .split(" of ")
+            .map(|n| n.parse().unwrap())
+            .collect();
+        assert!(numbers[0] < numbers[1] && numbers[1] > 200_000, "{notice}");
+        assert!(text.starts_with("## Preferences"));
+        // the resource is bounded the same way
+        let read = mcp.request("resources/read", json!({"uri": "mem://profile"}));
+        assert_eq!(read["contents"][0]["text"].as_str().unwrap(), text);
+        mcp.finish();
+        numbers[1]
+    };
+    // a smaller configured cap
+    set_mcp_config(&sb, json!({"max_result_chars": 2000}));
+    let mut mcp = Mcp::ready(&sb, "2025-06-18");
+    let text = mcp.tool_text("mem_context", json!({"query": ""}));
+    assert!(text.chars().count() <= 2000, "{}", text.chars().count());
+    assert!(
+        text.ends_with(&format!(" of {full_chars} characters shown]")),
+        "{text}"
+    );
+    mcp.finish();
+}
+
+#[test]
+fn a_panicking_request_is_an_internal_error_and_serving_continues() {
+    let sb = Sandbox::new();
+    let mut cmd = sb.std_command(sb.home().join("tools").join("memory_mcp"));
+    cmd.env("AGENTBOX_DEBUG_MCP_PANIC", "1");
+    let mut mcp = Mcp::spawn(cmd);
+    let error = mcp.request_error("debug/panic", json!({}), -32603);
+    assert!(
+        error["message"].as_str().unwrap().contains("bug"),
+        "{error}"
+    );
+    mcp.sync();
+    let (status, _) = mcp.save(
+        "mem_save_turn",
+        json!({"role": "user", "content": "still here"}),
+    );
+    assert_eq!(status["status"], "saved");
+    let (rest, stderr, code) = mcp.finish();
+    assert!(rest.is_empty());
+    assert_eq!(code, 0);
+    assert!(!stderr.contains("panicked"), "no backtrace noise: {stderr}");
+    // without the switch the method does not exist
+    let mut mcp = Mcp::link(&sb);
+    mcp.request_error("debug/panic", json!({}), -32601);
+    mcp.finish();
+}
+
+// ------------------------------------------------------------ process and streams
+
+#[test]
+fn stdout_carries_only_frames_and_logs_go_to_stderr() {
+    let sb = Sandbox::new();
+    let mut cmd = sb.std_command(common::bin());
+    cmd.args(["memory_mcp", "-v"]);
+    let mut mcp = Mcp::spawn(cmd);
+    mcp.request("initialize", json!({"protocolVersion": "2025-03-26"}));
+    mcp.notify("notifications/initialized", json!({}));
+    mcp.tool(
+        "mem_save_turn",
+        json!({"role": "user", "content": "log me"}),
+    );
+    mcp.tool("mem_search", json!({"query": "log"}));
+    mcp.send_raw(b"garbage\n");
+    mcp.recv();
+    let (rest, stderr, code) = mcp.finish();
+    assert!(rest.is_empty());
+    assert_eq!(code, 0);
+    assert!(stderr.contains("memory_mcp: tools/call"), "{stderr}");
+    assert!(stderr.contains("invalid message"), "{stderr}");
+}
+
+#[test]
+fn the_link_resolves_its_home_from_any_working_directory() {
+    let sb = Sandbox::new();
+    let elsewhere = tempfile::tempdir().unwrap();
+    let mut cmd = sb.std_command(sb.home().join("tools").join("memory_mcp"));
+    cmd.current_dir(elsewhere.path());
+    let mut mcp = Mcp::spawn(cmd);
+    mcp.request("initialize", json!({"protocolVersion": "2025-11-25"}));
+    let (status, _) = mcp.save(
+        "mem_save_turn",
+        json!({"role": "user", "content": "via the link"}),
+    );
+    assert_eq!(status["status"], "saved");
+    mcp.finish();
+    assert!(all_text(&sb.home().join("memory/episodes/default")).contains("via the link"));
+    // agentbox memory_mcp --home, from elsewhere too
+    let mut cmd = sb.std_command(common::bin());
+    cmd.current_dir(elsewhere.path())
+        .args(["memory_mcp", "--home"])
+        .arg(sb.home());
+    let mut mcp = Mcp::spawn(cmd);
+    let text = mcp.tool_text("mem_search", json!({"query": "link"}));
+    assert!(text.contains("via the link"), "{text}");
+    mcp.finish();
+}
+
+#[test]
+fn boot_failures_exit_1_with_stderr_only() {
+    let run = |sb: &Sandbox, args: &[&str]| {
+        let out = sb
+            .std_command(common::bin())
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        (
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+            out.status.code(),
+        )
+    };
+    // no home anywhere
+    let empty = Sandbox::empty();
+    let (stdout, stderr, code) = run(&empty, &["memory_mcp"]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert_eq!(stdout, "", "stdout is protocol only");
+    assert!(stderr.contains("error: no agent home found"), "{stderr}");
+    assert!(stderr.contains("hint:"), "{stderr}");
+    let (stdout, stderr, code) = run(&empty, &["memory_mcp", "--home", "/nonexistent/agent-home"]);
+    assert_eq!((stdout.as_str(), code), ("", Some(1)), "{stderr}");
+    assert!(stderr.starts_with("error: "), "{stderr}");
+    // a broken config
+    let sb = Sandbox::new();
+    std::fs::write(sb.home().join("config.json"), "{\"mcp\": [").unwrap();
+    let (stdout, stderr, code) = run(&sb, &["memory_mcp"]);
+    assert_eq!((stdout.as_str(), code), ("", Some(1)), "{stderr}");
+    assert!(stderr.contains("config.json"), "{stderr}");
+    for bad in [
+        json!({"max_line_bytes": 0}),
+        json!({"max_result_chars": 5_000_000}),
+        json!({"max_line_bytes": "big"}),
+    ] {
+        set_mcp_config(&sb, bad.clone());
+        let (stdout, stderr, code) = run(&sb, &["memory_mcp"]);
+        assert_eq!((stdout.as_str(), code), ("", Some(1)), "{bad}: {stderr}");
+        assert!(stderr.contains("config.json"), "{bad}: {stderr}");
+    }
+    // the json format flag does not bring the envelope back
+    let (stdout, _, code) = run(&empty, &["memory_mcp", "--format", "json"]);
+    assert_eq!((stdout.as_str(), code), ("", Some(1)));
+    // nor do argument and environment errors before the server starts
+    let (stdout, stderr, code) = run(&sb, &["memory_mcp", "--bogus"]);
+    assert_eq!((stdout.as_str(), code), ("", Some(1)), "{stderr}");
+    assert!(stderr.contains("--bogus"), "{stderr}");
+    let out = sb
+        .std_command(sb.home().join("tools/memory_mcp"))
+        .env("AGENTBOX_NOW", "not a time")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!((out.stdout.len(), out.status.code()), (0, Some(1)));
+}
+
+#[test]
+fn end_of_input_ends_the_server_quietly() {
+    let sb = Sandbox::new();
+    let out = sb
+        .std_command(common::bin())
+        .arg("memory_mcp")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stdout.is_empty() && out.stderr.is_empty());
+    // a last line without its newline is still answered
+    let mut mcp = Mcp::link(&sb);
+    mcp.send_raw(b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}");
+    let (rest, _, code) = mcp.finish();
+    assert_eq!(rest, ["{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}"]);
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn sigint_stops_the_server_without_touching_stdout() {
+    let sb = Sandbox::new();
+    for save_first in [false, true] {
+        let mut mcp = Mcp::ready(&sb, "2025-03-26");
+        if save_first {
+            // a landed write does not make the server ignore the interrupt
+            let (status, _) = mcp.save(
+                "mem_save_turn",
+                json!({"role": "user", "content": "before ^C"}),
+            );
+            assert_eq!(status["status"], "saved");
+        }
+        mcp.sync();
+        let killed = Command::new("kill")
+            .args(["-INT", &mcp.child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        let status = mcp.child.wait().unwrap();
+        drop(mcp.stdin.take());
+        let rest: Vec<String> = mcp.lines.iter().collect();
+        assert!(rest.is_empty(), "stdout after SIGINT: {rest:?}");
+        assert_eq!(status.code(), Some(130));
+        let stderr = mcp.stderr.join().unwrap();
+        assert!(stderr.contains("error: interrupted"), "{stderr}");
+    }
+}
+
+// ------------------------------------------------------------ redaction
+
+#[test]
+fn secrets_never_reach_the_store_or_the_replies() {
+    let sb = Sandbox::new();
+    let mut mcp = Mcp::ready(&sb, "2025-06-18");
+    let key = "sk-proj-Zq8XvT2mN4pL6rB1cD3fG5hJ7kW9yA0s";
+    let ghp = "ghp_R4nd0mT0k3nV4lu3F0rT3st1ngPurp0s3sXyZ";
+    let content = format!("deploy with {key} and password=hunter2hunter2 then {ghp}");
+    let (status, _) = mcp.save(
+        "mem_save_turn",
+        json!({"messages": [
+            {"role": "user", "content": content},
+            {"role": "assistant", "content": "ok",
+             "toolCalls": [{"id": "c1", "name": "shell", "arguments": {"env": {"API_KEY": key}}}]}
+        ], "sessionKey": "secrets"}),
+    );
+    assert_eq!(status["status"], "saved");
+    let (status, _) = mcp.save(
+        "mem_save_fact",
+        json!({"fact": format!("Deploy token is {ghp}")}),
+    );
+    assert_eq!(status["status"], "saved");
+    let mut replies = String::new();
+    replies.push_str(&mcp.tool_text("mem_search", json!({"query": "deploy password"})));
+    replies.push_str(&mcp.tool_text("mem_context", json!({"query": "deploy"})));
+    let read = mcp.request("resources/read", json!({"uri": "mem://search?q=deploy"}));
+    replies.push_str(&read.to_string());
+    // an error message that echoes input is redacted too
+    let error = mcp.request_error("tools/call", json!({"name": key}), -32602);
+    replies.push_str(&error.to_string());
+    assert!(replies.contains("deploy"), "{replies}");
+    let stored = all_text(&sb.home().join("memory"));
+    assert!(stored.contains("deploy with"), "{stored}");
+    for secret in [&key[10..], "hunter2hunter2", &ghp[10..]] {
+        assert!(!stored.contains(secret), "{secret} stored: {stored}");
+        assert!(!replies.contains(secret), "{secret} in a reply: {replies}");
+    }
+    assert!(stored.contains("_REDACTED"));
+    mcp.finish();
+}

@@ -1,0 +1,225 @@
+#!/usr/bin/env python3
+"""Interop test: the official Python MCP SDK client against `memory_mcp`.
+
+Usage: python3 tests/mcp_interop.py <path-to-agentbox> <home>
+
+Starts `<agentbox> memory_mcp --home <home>` (and then the home's
+`tools/memory_mcp` link) through the SDK's stdio transport, and drives it the
+way a host does: initialize, list tools, resources and templates, call all
+four tools, read both resources, and the error paths (a tool role refused
+with isError, an empty-query resource read and an unknown URI as JSON-RPC
+errors, an unknown tool). Works with SDK 1.x and 2.x: results are compared as
+their camelCase wire dicts. Exits 0 when everything holds, 1 with a message
+naming the failed check otherwise, 3 when the `mcp` package is missing.
+"""
+
+import asyncio
+import json
+import os
+import sys
+
+try:
+    from mcp import ClientSession, StdioServerParameters
+    from mcp.client.stdio import stdio_client
+except ImportError as error:  # pragma: no cover - reported by the Rust runner
+    print(f"mcp_interop: the Python MCP SDK is not importable: {error}", file=sys.stderr)
+    sys.exit(3)
+
+try:  # SDK 2.x
+    from mcp import MCPError as McpError
+except ImportError:  # SDK 1.x
+    from mcp.shared.exceptions import McpError
+
+
+class CheckFailed(Exception):
+    pass
+
+
+def check(condition, message):
+    if not condition:
+        raise CheckFailed(message)
+
+
+def wire(model):
+    """A result as the camelCase dict it was on the wire."""
+    return model.model_dump(by_alias=True, mode="json", exclude_none=True)
+
+
+def text_of(result):
+    content = result["content"]
+    check(len(content) == 1 and content[0]["type"] == "text", f"one text content item: {result}")
+    return content[0]["text"]
+
+
+def error_code(error):
+    err = getattr(error, "error", None)
+    return getattr(err, "code", None)
+
+
+async def expect_error(what, code, call):
+    try:
+        result = await call()
+    except McpError as error:
+        check(error_code(error) == code, f"{what}: JSON-RPC error {code} expected, got {error_code(error)}: {error}")
+        return str(error)
+    raise CheckFailed(f"{what}: a JSON-RPC error {code} was expected, got a result: {result}")
+
+
+async def tool(session, name, arguments):
+    return wire(await session.call_tool(name, arguments))
+
+
+async def save(session, name, arguments):
+    result = await tool(session, name, arguments)
+    status = json.loads(text_of(result))
+    if "structuredContent" in result:
+        check(result["structuredContent"] == status, f"{name}: structuredContent matches the text: {result}")
+    return status, result.get("isError", False)
+
+
+async def full_session(params):
+    async with stdio_client(params) as (read, write):
+        async with ClientSession(read, write) as session:
+            init = wire(await session.initialize())
+            check(init["serverInfo"]["name"] == "agentbox-memory", f"serverInfo: {init}")
+            check(
+                init["protocolVersion"] in ("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"),
+                f"protocolVersion: {init}",
+            )
+            check("tools" in init["capabilities"] and "resources" in init["capabilities"], f"capabilities: {init}")
+            check("mem_context" in init.get("instructions", ""), f"instructions: {init}")
+            await session.send_ping()
+
+            tools = wire(await session.list_tools())["tools"]
+            names = [t["name"] for t in tools]
+            check(names == ["mem_context", "mem_search", "mem_save_turn", "mem_save_fact"], f"tools: {names}")
+            by_name = {t["name"]: t for t in tools}
+            for name in ("mem_context", "mem_search"):
+                check(by_name[name]["annotations"]["readOnlyHint"] is True, f"{name} is read-only")
+            for t in tools:
+                check(t["annotations"]["openWorldHint"] is False, f"{t['name']} is not open-world")
+                check(t["inputSchema"]["type"] == "object", f"{t['name']} inputSchema")
+
+            resources = wire(await session.list_resources())["resources"]
+            check([r["uri"] for r in resources] == ["mem://profile"], f"resources: {resources}")
+            templates = wire(await session.list_resource_templates())["resourceTemplates"]
+            check(
+                [t["uriTemplate"] for t in templates] == ["mem://search?q={query}&topK={topK}"],
+                f"templates: {templates}",
+            )
+
+            # mem_save_turn: messages[], a duplicate retry, the legacy form
+            messages = [
+                {"role": "user", "content": "How do I format Go code here?"},
+                {
+                    "role": "assistant",
+                    "content": "Run gofmt before committing.",
+                    "toolCalls": [{"id": "c1", "name": "shell", "arguments": {"cmd": "gofmt -l ."}}],
+                },
+                {"role": "tool", "content": "main.go", "toolCallId": "c1"},
+            ]
+            status, is_error = await save(session, "mem_save_turn", {"messages": messages, "sessionKey": "interop"})
+            check(not is_error and status["status"] == "saved" and status["saved"] is True, f"save_turn: {status}")
+            check(status["messageCount"] == 3 and len(status["ids"]) == 3, f"save_turn counts: {status}")
+            for key in ("flushed", "extracted", "profileUpdated", "sessionKey", "episode"):
+                check(key in status, f"save_turn has {key}: {status}")
+            status, _ = await save(session, "mem_save_turn", {"messages": messages, "sessionKey": "interop"})
+            check(status["status"] == "duplicate" and status["saved"] is False, f"duplicate: {status}")
+            status, _ = await save(
+                session, "mem_save_turn", {"role": "user", "text": "the gateway deploys on Fridays", "flush": True}
+            )
+            check(status["status"] == "saved" and status["flushed"] is True, f"legacy save_turn: {status}")
+            check(status["sessionKey"] == "default", f"default session: {status}")
+
+            # mem_save_fact: one fact, a duplicate, extraction, no_extraction, a refused tool role
+            status, is_error = await save(session, "mem_save_fact", {"fact": "Works on the billing service."})
+            check(not is_error and status["status"] == "saved" and status["profileUpdated"] is True, f"fact: {status}")
+            status, _ = await save(session, "mem_save_fact", {"fact": "Works on the billing service."})
+            check(status["status"] == "duplicate", f"duplicate fact: {status}")
+            status, _ = await save(
+                session, "mem_save_fact", {"messages": [{"role": "user", "content": "I prefer tabs over spaces."}]}
+            )
+            check(status["status"] == "saved" and status["extracted"] == 1, f"extracted fact: {status}")
+            status, is_error = await save(
+                session, "mem_save_fact", {"messages": [{"role": "user", "content": "What time is it?"}]}
+            )
+            check(not is_error and status["status"] == "no_extraction" and status["saved"] is False, f"{status}")
+            status, is_error = await save(
+                session,
+                "mem_save_fact",
+                {"messages": [{"role": "tool", "content": "I prefer emacs."}]},
+            )
+            check(is_error is True and status["status"] == "rejected", f"tool role refused: {status}")
+
+            # the read tools
+            result = await tool(session, "mem_search", {"query": "how should Go code be formatted?", "topK": 3})
+            check(not result.get("isError"), f"mem_search: {result}")
+            text = text_of(result)
+            check("gofmt" in text or "format Go" in text, f"mem_search finds the turn: {text}")
+            result = await tool(session, "mem_context", {"query": "gateway"})
+            text = text_of(result)
+            for section in ("## Preferences", "## Profile", "## Foresight", "## Matches"):
+                check(section in text, f"mem_context has {section}: {text}")
+            check("Prefers tabs over spaces." in text and "billing service" in text, f"mem_context: {text}")
+            check("Fridays" in text, f"mem_context matches: {text}")
+            result = await tool(session, "mem_search", {"query": ""})
+            check(result.get("isError") is True, f"an empty mem_search query is a tool error: {result}")
+
+            # the resources
+            read = wire(await session.read_resource("mem://profile"))
+            contents = read["contents"][0]
+            check(contents["mimeType"] == "text/markdown", f"profile mimeType: {contents}")
+            check("## Preferences" in contents["text"] and "billing" in contents["text"], f"profile: {contents}")
+            read = wire(await session.read_resource("mem://search?q=gateway+deploys&topK=2"))
+            check("Fridays" in read["contents"][0]["text"], f"search resource: {read}")
+            read = wire(await session.read_resource("mem://search?query=gofmt&top_k=1"))
+            check(read["contents"][0]["text"].count(". `") == 1, f"search resource top_k: {read}")
+
+            # errors: JSON-RPC errors for resources and unknown tools
+            await expect_error("empty query resource", -32603, lambda: session.read_resource("mem://search?q="))
+            await expect_error("unknown resource", -32002, lambda: session.read_resource("mem://nope"))
+            try:
+                result = await tool(session, "mem_nope", {})
+            except McpError as error:
+                check(error_code(error) == -32602, f"unknown tool: {error}")
+            else:
+                raise CheckFailed(f"an unknown tool is a JSON-RPC error: {result}")
+            await session.send_ping()
+
+
+async def link_session(params):
+    async with stdio_client(params) as (read, write):
+        async with ClientSession(read, write) as session:
+            await session.initialize()
+            result = await tool(session, "mem_search", {"query": "billing"})
+            check("billing" in text_of(result), f"the link serves the same home: {result}")
+
+
+def innermost(error):
+    """The first leaf of an exception group (anyio task groups wrap errors)."""
+    while getattr(error, "exceptions", None):
+        error = error.exceptions[0]
+    return error
+
+
+def main():
+    if len(sys.argv) != 3:
+        print(__doc__, file=sys.stderr)
+        sys.exit(2)
+    binary, home = sys.argv[1], os.path.abspath(sys.argv[2])
+    env = {k: v for k, v in os.environ.items() if k in ("PATH", "HOME", "AGENTBOX_NOW", "LANG", "TMPDIR")}
+    params = StdioServerParameters(command=binary, args=["memory_mcp", "--home", home], env=env)
+    link = StdioServerParameters(command=os.path.join(home, "tools", "memory_mcp"), args=[], env=env)
+    try:
+        asyncio.run(full_session(params))
+        asyncio.run(link_session(link))
+    except Exception as error:  # an SDK-side failure is a failed interop too
+        root = innermost(error)
+        kind = "" if isinstance(root, CheckFailed) else f"{type(root).__name__}: "
+        print(f"mcp_interop: FAIL: {kind}{root}", file=sys.stderr)
+        sys.exit(1)
+    print("mcp_interop: ok")
+
+
+if __name__ == "__main__":
+    main()
