@@ -240,7 +240,11 @@ impl<'h> Index<'h> {
             retry_busy(|| conn.query_row("PRAGMA journal_mode=WAL", [], |r| r.get::<_, String>(0)))
                 .map_err(db_error)?;
         }
-        conn.execute_batch("PRAGMA synchronous=NORMAL;")
+        // The index is derived, so it trades durability for speed: no fsync
+        // on commit or checkpoint (synchronous=OFF). A killed process cannot
+        // damage it (the OS still has every write); after a power loss a
+        // damaged index is rebuilt with `agentbox reindex` and loses nothing.
+        conn.execute_batch("PRAGMA synchronous=OFF;")
             .map_err(db_error)?;
         Ok(Index { home, conn })
     }
@@ -309,6 +313,13 @@ impl<'h> Index<'h> {
             )
             .map_err(db_error)?;
         tx.commit()?;
+        // Fold the rebuild's WAL into the database now, so the next process
+        // to open the index does not replay tens of megabytes of log.
+        retry_busy(|| {
+            self.conn
+                .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))
+        })
+        .map_err(db_error)?;
         Ok(stats)
     }
 
@@ -449,13 +460,113 @@ impl<'h> Index<'h> {
             .map(|t| format!("\"{t}\""))
             .collect::<Vec<_>>()
             .join(" OR ");
+        let filtered = !query.kinds.is_empty()
+            || query.session.is_some()
+            || query.tag.is_some()
+            || query.since.is_some()
+            || query.until.is_some();
+        let wanted = (query.limit * 4).max(40);
+        // Rank inside FTS5 alone (no join, no document text): that is what
+        // keeps a query over 100k documents in milliseconds. With filters,
+        // over-fetch and filter the candidates; fall back to a filtered join
+        // when that leaves too few.
+        let mut found = self.rank_candidates(&fts, if filtered { wanted * 8 } else { wanted })?;
+        if filtered {
+            found.retain(|row| passes(row, query));
+            if found.len() < query.limit {
+                found = self.rank_candidates_filtered(&fts, query, wanted)?;
+            }
+        }
+        found.truncate(wanted);
+        let newest = found
+            .iter()
+            .map(|r| r.5.as_str())
+            .max()
+            .unwrap_or("")
+            .to_string();
+        let mut hits: Vec<Hit> = found
+            .into_iter()
+            .map(
+                |Row(id, kind, source, session, tags, date, title, body, rank)| {
+                    let kind = Kind::parse(&kind).unwrap_or(Kind::Turn);
+                    let relevance = -rank;
+                    let score = relevance * kind.boost() * (1.0 + 0.2 * recency(&date, &newest));
+                    Hit {
+                        snippet: snippet(&body, &terms),
+                        id,
+                        kind,
+                        source,
+                        session,
+                        tags: tags.split_whitespace().map(str::to_string).collect(),
+                        date,
+                        title,
+                        score,
+                    }
+                },
+            )
+            .collect();
+        hits.sort_by(|a, b| {
+            b.score
+                .total_cmp(&a.score)
+                .then_with(|| b.date.cmp(&a.date))
+        });
+        hits.truncate(query.limit);
+        Ok(hits)
+    }
+
+    /// The best `limit` documents for an FTS5 expression, ranked by BM25.
+    fn rank_candidates(&self, fts: &str, limit: usize) -> Result<Vec<Row>> {
+        let ranked: Vec<(i64, f64)> = {
+            let mut stmt = self
+                .conn
+                .prepare_cached(
+                    "SELECT rowid, bm25(fts, 2.0, 1.0, 1.5) AS r FROM fts WHERE fts MATCH ?1
+                     ORDER BY r LIMIT ?2",
+                )
+                .map_err(db_error)?;
+            let rows = stmt
+                .query_map(params![fts, limit as i64], |r| Ok((r.get(0)?, r.get(1)?)))
+                .map_err(db_error)?;
+            rows.collect::<rusqlite::Result<_>>().map_err(db_error)?
+        };
+        let mut stmt = self
+            .conn
+            .prepare_cached(
+                "SELECT id, kind, source, session, tags, date, title, body FROM docs WHERE rowid = ?1",
+            )
+            .map_err(db_error)?;
+        let mut out = Vec::with_capacity(ranked.len());
+        for (rowid, rank) in ranked {
+            let row = stmt
+                .query_row([rowid], |r| {
+                    Ok(Row(
+                        r.get(0)?,
+                        r.get(1)?,
+                        r.get(2)?,
+                        r.get(3)?,
+                        r.get(4)?,
+                        r.get(5)?,
+                        r.get(6)?,
+                        r.get(7)?,
+                        rank,
+                    ))
+                })
+                .optional()
+                .map_err(db_error)?;
+            out.extend(row);
+        }
+        Ok(out)
+    }
+
+    /// Like `rank_candidates`, with the query's filters applied inside SQLite.
+    fn rank_candidates_filtered(&self, fts: &str, query: &Query, limit: usize) -> Result<Vec<Row>> {
         let mut sql = String::from(
             "SELECT d.id, d.kind, d.source, d.session, d.tags, d.date, d.title, d.body,
                     bm25(fts, 2.0, 1.0, 1.5) AS rank
              FROM fts JOIN docs d ON d.rowid = fts.rowid
              WHERE fts MATCH ?1",
         );
-        let mut args: Vec<String> = vec![fts];
+        let mut args: Vec<String> = vec![fts.to_string()];
         if !query.kinds.is_empty() {
             let marks: Vec<String> = query
                 .kinds
@@ -483,72 +594,27 @@ impl<'h> Index<'h> {
             sql.push_str(&format!(" AND d.date >= ?{}", args.len()));
         }
         if let Some(until) = &query.until {
-            // A bare date covers that whole day.
-            let bound = if until.len() == 10 {
-                format!("{until}T23:59:59Z~")
-            } else {
-                until.clone()
-            };
-            args.push(bound);
+            args.push(until_bound(until));
             sql.push_str(&format!(" AND d.date <= ?{}", args.len()));
         }
-        let candidates = (query.limit * 4).max(40);
-        sql.push_str(&format!(" ORDER BY rank LIMIT {candidates}"));
-
+        sql.push_str(&format!(" ORDER BY rank LIMIT {limit}"));
         let mut stmt = self.conn.prepare_cached(&sql).map_err(db_error)?;
         let rows = stmt
             .query_map(params_from_iter(args.iter()), |r| {
-                Ok((
-                    r.get::<_, String>(0)?,
-                    r.get::<_, String>(1)?,
-                    r.get::<_, String>(2)?,
-                    r.get::<_, Option<String>>(3)?,
-                    r.get::<_, String>(4)?,
-                    r.get::<_, String>(5)?,
-                    r.get::<_, String>(6)?,
-                    r.get::<_, String>(7)?,
-                    r.get::<_, f64>(8)?,
+                Ok(Row(
+                    r.get(0)?,
+                    r.get(1)?,
+                    r.get(2)?,
+                    r.get(3)?,
+                    r.get(4)?,
+                    r.get(5)?,
+                    r.get(6)?,
+                    r.get(7)?,
+                    r.get(8)?,
                 ))
             })
             .map_err(db_error)?;
-        let mut found = Vec::new();
-        for row in rows {
-            found.push(row.map_err(db_error)?);
-        }
-        let newest = found
-            .iter()
-            .map(|r| r.5.as_str())
-            .max()
-            .unwrap_or("")
-            .to_string();
-        let mut hits: Vec<Hit> = found
-            .into_iter()
-            .map(
-                |(id, kind, source, session, tags, date, title, body, rank)| {
-                    let kind = Kind::parse(&kind).unwrap_or(Kind::Turn);
-                    let relevance = -rank;
-                    let score = relevance * kind.boost() * (1.0 + 0.2 * recency(&date, &newest));
-                    Hit {
-                        snippet: snippet(&body, &terms),
-                        id,
-                        kind,
-                        source,
-                        session,
-                        tags: tags.split_whitespace().map(str::to_string).collect(),
-                        date,
-                        title,
-                        score,
-                    }
-                },
-            )
-            .collect();
-        hits.sort_by(|a, b| {
-            b.score
-                .total_cmp(&a.score)
-                .then_with(|| b.date.cmp(&a.date))
-        });
-        hits.truncate(query.limit);
-        Ok(hits)
+        rows.collect::<rusqlite::Result<_>>().map_err(db_error)
     }
 
     /// Documents per kind.
@@ -618,6 +684,51 @@ fn retry_busy<T>(mut op: impl FnMut() -> rusqlite::Result<T>) -> rusqlite::Resul
             other => return other,
         }
     }
+}
+
+/// A candidate: id, kind, source, session, tags, date, title, body, BM25 rank.
+struct Row(
+    String,
+    String,
+    String,
+    Option<String>,
+    String,
+    String,
+    String,
+    String,
+    f64,
+);
+
+/// The inclusive upper bound for `until`: a bare date covers that whole day.
+fn until_bound(until: &str) -> String {
+    if until.len() == 10 {
+        format!("{until}T23:59:59Z~")
+    } else {
+        until.to_string()
+    }
+}
+
+/// Whether a candidate passes the query's filters (the same rules as the SQL).
+fn passes(row: &Row, query: &Query) -> bool {
+    let Row(_, kind, _, session, tags, date, ..) = row;
+    (query.kinds.is_empty() || query.kinds.iter().any(|k| k.as_str() == kind))
+        && query
+            .session
+            .as_ref()
+            .is_none_or(|s| session.as_deref() == Some(s.as_str()))
+        && query.tag.as_ref().is_none_or(|t| {
+            tags.to_lowercase()
+                .split_whitespace()
+                .any(|x| x == t.to_lowercase())
+        })
+        && query
+            .since
+            .as_ref()
+            .is_none_or(|s| date.as_str() >= s.as_str())
+        && query
+            .until
+            .as_ref()
+            .is_none_or(|u| date.as_str() <= until_bound(u).as_str())
 }
 
 /// Rebuilds the index from the files (`agentbox reindex`).

@@ -57,11 +57,11 @@ def sh(cmd, **kw):
     return subprocess.run(cmd, check=True, capture_output=True, text=True, **kw)
 
 
-def timed(cmd, env=None, cwd=None):
+def timed(cmd, env=None, cwd=None, ok=(0,)):
     start = time.perf_counter_ns()
     proc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, cwd=cwd)
     elapsed = (time.perf_counter_ns() - start) / 1e6
-    if proc.returncode != 0:
+    if proc.returncode not in ok:
         sys.exit(f"failed: {' '.join(cmd)}\n{proc.stderr.decode(errors='replace')}")
     return elapsed
 
@@ -180,7 +180,8 @@ def main():
         rss_kb, hwm_kb = server.rss_kb()
         server.close()
 
-        grep = [timed(["grep", "-ril", q.split()[0], os.path.join(home, "memory", "episodes")], cwd=tmp)
+        grep = [timed(["grep", "-ril", q.split()[0], os.path.join(home, "memory", "episodes")], cwd=tmp,
+                      ok=(0, 1))
                 for q in KEYWORD_QUERIES]
         all_q = nl + kw
         rows = [
