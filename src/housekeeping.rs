@@ -335,10 +335,11 @@ fn run_doctor(ctx: &Ctx, _m: &ArgMatches) -> Result<Outcome> {
             None
         }
     };
+    // index/ is derived: deleting it is allowed, the next search rebuilds it.
     let missing: Vec<&str> = LAYOUT_DIRS
         .iter()
         .copied()
-        .filter(|rel| !root.join(rel).is_dir())
+        .filter(|rel| *rel != "index" && !root.join(rel).is_dir())
         .collect();
     checks.push(if missing.is_empty() {
         Check::pass(
@@ -418,6 +419,22 @@ fn run_doctor(ctx: &Ctx, _m: &ArgMatches) -> Result<Outcome> {
             Ok(count) => Check::pass("plans", format!("{count} plan file(s) parse")),
             Err(err) => Check::fail("plans", err.message, err.hint),
         });
+        checks.push(match crate::search::summary(home) {
+            Ok(None) => Check::pass("index", "not built yet: the first search builds it"),
+            Ok(Some(counts)) => {
+                let n = |k| counts.get(&k).copied().unwrap_or(0);
+                Check::pass(
+                    "index",
+                    format!(
+                        "{} turn(s), {} note(s), {} fact(s) indexed",
+                        n(crate::search::Kind::Turn),
+                        n(crate::search::Kind::Note),
+                        n(crate::search::Kind::Fact)
+                    ),
+                )
+            }
+            Err(err) => Check::fail("index", err.message, err.hint),
+        });
     }
 
     let problems = checks.iter().filter(|c| !c.ok).count();
@@ -428,7 +445,7 @@ fn run_doctor(ctx: &Ctx, _m: &ArgMatches) -> Result<Outcome> {
     );
     for c in &checks {
         let mark = if c.ok { s.green("✓") } else { s.red("✗") };
-        text.push_str(&format!("  {mark} {:<12} {}\n", c.name, c.message));
+        text.push_str(&format!("  {mark} {:<16} {}\n", c.name, c.message));
         if !c.ok && !c.hint.is_empty() {
             text.push_str(&format!("    {} {}\n", s.dim("→"), c.hint));
         }

@@ -731,6 +731,15 @@ fn passes(row: &Row, query: &Query) -> bool {
             .is_none_or(|u| date.as_str() <= until_bound(u).as_str())
 }
 
+/// Documents per kind in the home's index, or `None` when it is not built
+/// yet (the first search builds it). Used by `agentbox doctor`.
+pub fn summary(home: &Home) -> Result<Option<HashMap<Kind, usize>>> {
+    if !home.root.join("index").join("search.db").is_file() {
+        return Ok(None);
+    }
+    Index::open(home)?.counts().map(Some)
+}
+
 /// Rebuilds the index from the files (`agentbox reindex`).
 pub fn rebuild(home: &Home) -> Result<RebuildStats> {
     let index = Index::connect(home)?;

@@ -552,6 +552,25 @@ fn link_repairs_and_doctor_reports() {
     let link = sb.home().join("tools/plan");
     let data = ok_data(&mut sb.agentbox(&["doctor"]));
     assert_eq!(data["healthy"], true, "{data}");
+    // the index is derived: deleting it is healthy, and doctor says so
+    ok_data(&mut sb.agentbox(&["track", "record", "--content", "hello there"]));
+    let index = |data: &Value| {
+        data["checks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["name"] == "index")
+            .unwrap()["message"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    let data = ok_data(&mut sb.agentbox(&["doctor"]));
+    assert_eq!(index(&data), "1 turn(s), 0 note(s), 0 fact(s) indexed");
+    std::fs::remove_dir_all(sb.home().join("index")).unwrap();
+    let data = ok_data(&mut sb.agentbox(&["doctor"]));
+    assert_eq!(data["healthy"], true, "{data}");
+    assert!(index(&data).starts_with("not built yet"), "{data}");
     // break the link
     std::fs::remove_file(&link).unwrap();
     std::os::unix::fs::symlink("/nonexistent/agentbox", &link).unwrap();
