@@ -6,11 +6,14 @@ pub mod plan;
 pub mod track;
 
 use crate::clock::Clock;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::home::{Home, HomeLookup};
 use crate::output::{Outcome, Style};
 use crate::redact::Redactor;
+use crate::store::check_size;
 use std::cell::OnceCell;
+use std::io::Read;
+use std::path::Path;
 
 /// One command of the registry: a tool, or a housekeeping command.
 pub struct Tool {
@@ -70,4 +73,46 @@ impl Ctx {
             .map(|h| h.store.redactor())
             .unwrap_or(&self.builtin)
     }
+}
+
+/// Reads an input file, or stdin for "-", as UTF-8, refusing more than
+/// `limit` bytes (stdin is read at most `limit + 1` bytes, never whole).
+/// `what` names the input in errors ("plan file", "messages file").
+/// Returns the text and the name to use in messages (`<stdin>` or the path).
+pub fn read_input(file: &str, what: &str, limit: u64) -> Result<(String, String)> {
+    let (bytes, name) = if file == "-" {
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .take(limit + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| Error::io("read", Path::new("<stdin>"), &e))?;
+        (bytes, "<stdin>".to_string())
+    } else {
+        let path = Path::new(file);
+        let meta = std::fs::metadata(path).map_err(|e| {
+            if e.kind() == std::io::ErrorKind::NotFound {
+                Error::not_found(format!("no such {what}: {file}"))
+                    .with_hint("check the path, or pass - to read stdin")
+                    .with_detail("path", file)
+            } else {
+                Error::io("read", path, &e)
+            }
+        })?;
+        check_size(file, meta.len(), limit)?;
+        let bytes = std::fs::read(path).map_err(|e| Error::io("read", path, &e))?;
+        (bytes, file.to_string())
+    };
+    check_size(&name, bytes.len() as u64, limit)?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let bytes = e.as_bytes();
+        let line = bytes[..at].iter().filter(|b| **b == b'\n').count() + 1;
+        Error::invalid_args(format!(
+            "{name} is not valid UTF-8 (byte {at}, line {line})"
+        ))
+        .with_hint(format!("save the {what} as UTF-8"))
+        .with_detail("path", name.clone())
+        .with_detail("line", line)
+    })?;
+    Ok((text, name))
 }

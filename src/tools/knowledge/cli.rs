@@ -8,12 +8,9 @@ use super::{
 use crate::error::{Error, Result};
 use crate::home::Home;
 use crate::output::{Outcome, Style};
-use crate::store::check_size;
 use crate::tools::Ctx;
 use clap::{Args, Parser, Subcommand};
 use serde_json::{Value, json};
-use std::io::Read;
-use std::path::Path;
 
 /// Default and largest `--limit` of `search`.
 const DEFAULT_LIMIT: u64 = 10;
@@ -302,46 +299,13 @@ pub(super) fn run(ctx: &Ctx, matches: &clap::ArgMatches) -> Result<Outcome> {
     }
 }
 
-/// Reads `--file FILE|-` (bounded by the item size cap, UTF-8 only).
-fn read_body_file(home: &Home, file: &str) -> Result<String> {
-    let limit = home.store.max_item_bytes();
-    let (bytes, name) = if file == "-" {
-        let mut bytes = Vec::new();
-        std::io::stdin()
-            .take(limit + 1)
-            .read_to_end(&mut bytes)
-            .map_err(|e| Error::io("read", Path::new("<stdin>"), &e))?;
-        (bytes, "<stdin>".to_string())
-    } else {
-        let path = Path::new(file);
-        let meta = std::fs::metadata(path).map_err(|e| {
-            if e.kind() == std::io::ErrorKind::NotFound {
-                Error::not_found(format!("no such file: {file}"))
-                    .with_hint("check the path, or pass --file - to read stdin")
-                    .with_detail("path", file)
-            } else {
-                Error::io("read", path, &e)
-            }
-        })?;
-        check_size(file, meta.len(), limit)?;
-        let bytes = std::fs::read(path).map_err(|e| Error::io("read", path, &e))?;
-        (bytes, file.to_string())
-    };
-    check_size(&name, bytes.len() as u64, limit)?;
-    String::from_utf8(bytes).map_err(|e| {
-        Error::invalid_args(format!(
-            "{name} is not valid UTF-8 (byte {})",
-            e.utf8_error().valid_up_to()
-        ))
-        .with_hint("save the body as UTF-8")
-        .with_detail("path", name.clone())
-    })
-}
-
 fn body_arg(home: &Home, body: Option<String>, file: Option<String>) -> Result<Option<String>> {
     match (body, file) {
         (Some(body), _) => Ok(Some(body)),
-        (None, Some(file)) => read_body_file(home, &file).map(Some),
+        (None, Some(file)) => {
+            crate::tools::read_input(&file, "body file", home.store.max_item_bytes())
+                .map(|(text, _)| Some(text))
+        }
         (None, None) => Ok(None),
     }
 }

@@ -8,12 +8,11 @@ pub use doc::{PlanDoc, PlanStatus, StepStatus};
 use crate::error::{Error, Result};
 use crate::home::Home;
 use crate::output::{Outcome, Style};
-use crate::store::{self, check_size};
+use crate::store::{self};
 use crate::tools::{Ctx, Tool};
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use doc::{Step, check_id, check_note, check_step_text, check_title, slugify};
 use serde_json::{Value, json};
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 pub const TOOL: Tool = Tool {
@@ -287,46 +286,11 @@ fn plan_outcome(ctx: &Ctx, doc: &PlanDoc, path: &Path, headline: Option<String>)
         .with_meta("version", doc.version)
 }
 
-fn read_input(home: &Home, file: &str) -> Result<(String, String)> {
-    let limit = home.store.max_item_bytes();
-    let (bytes, name) = if file == "-" {
-        let mut bytes = Vec::new();
-        std::io::stdin()
-            .take(limit + 1)
-            .read_to_end(&mut bytes)
-            .map_err(|e| Error::io("read", Path::new("<stdin>"), &e))?;
-        (bytes, "<stdin>".to_string())
-    } else {
-        let path = Path::new(file);
-        let meta = std::fs::metadata(path).map_err(|e| {
-            if e.kind() == std::io::ErrorKind::NotFound {
-                Error::not_found(format!("no such plan file: {file}"))
-                    .with_hint("check the path, or pass --file - to read stdin")
-                    .with_detail("path", file)
-            } else {
-                Error::io("read", path, &e)
-            }
-        })?;
-        check_size(file, meta.len(), limit)?;
-        let bytes = std::fs::read(path).map_err(|e| Error::io("read", path, &e))?;
-        (bytes, file.to_string())
-    };
-    check_size(&name, bytes.len() as u64, limit)?;
-    let text = String::from_utf8(bytes).map_err(|e| {
-        Error::invalid_args(format!(
-            "{name} is not valid UTF-8 (byte {})",
-            e.utf8_error().valid_up_to()
-        ))
-        .with_hint("save the plan file as UTF-8")
-        .with_detail("path", name.clone())
-    })?;
-    Ok((text, name))
-}
-
 fn create(ctx: &Ctx, home: &Home, args: CreateArgs) -> Result<Outcome> {
     let parsed = match &args.file {
         Some(file) => {
-            let (text, name) = read_input(home, file)?;
+            let (text, name) =
+                crate::tools::read_input(file, "plan file", home.store.max_item_bytes())?;
             Some(input::parse(&text, &name)?)
         }
         None => None,

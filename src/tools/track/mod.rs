@@ -24,8 +24,6 @@ use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use episodes::{Draft, EpisodeFile as Ep, SessionWriter};
 use serde_json::{Map, Value, json};
 use std::collections::BTreeMap;
-use std::io::Read;
-use std::path::Path;
 
 pub const TOOL: Tool = Tool {
     name: "track",
@@ -452,49 +450,10 @@ fn run(ctx: &Ctx, matches: &clap::ArgMatches) -> Result<Outcome> {
     }
 }
 
-/// Reads a file or stdin ("-") as UTF-8, refusing more than `limit` bytes.
-fn read_input(file: &str, what: &str, limit: u64) -> Result<(String, String)> {
-    let (bytes, name) = if file == "-" {
-        let mut bytes = Vec::new();
-        std::io::stdin()
-            .take(limit + 1)
-            .read_to_end(&mut bytes)
-            .map_err(|e| Error::io("read", Path::new("<stdin>"), &e))?;
-        (bytes, "<stdin>".to_string())
-    } else {
-        let path = Path::new(file);
-        let meta = std::fs::metadata(path).map_err(|e| {
-            if e.kind() == std::io::ErrorKind::NotFound {
-                Error::not_found(format!("no such {what}: {file}"))
-                    .with_hint("check the path, or pass - to read stdin")
-                    .with_detail("path", file)
-            } else {
-                Error::io("read", path, &e)
-            }
-        })?;
-        check_size(file, meta.len(), limit)?;
-        let bytes = std::fs::read(path).map_err(|e| Error::io("read", path, &e))?;
-        (bytes, file.to_string())
-    };
-    check_size(&name, bytes.len() as u64, limit)?;
-    let text = String::from_utf8(bytes).map_err(|e| {
-        let at = e.utf8_error().valid_up_to();
-        let bytes = e.as_bytes();
-        let line = bytes[..at].iter().filter(|b| **b == b'\n').count() + 1;
-        Error::invalid_args(format!(
-            "{name} is not valid UTF-8 (byte {at}, line {line})"
-        ))
-        .with_hint(format!("save the {what} as UTF-8"))
-        .with_detail("path", name.clone())
-        .with_detail("line", line)
-    })?;
-    Ok((text, name))
-}
-
 fn record(ctx: &Ctx, home: &Home, args: RecordArgs) -> Result<Outcome> {
     let cap = home.store.max_item_bytes();
     let (messages, file_session) = if let Some(file) = &args.messages {
-        let (text, name) = read_input(file, "messages file", cap)?;
+        let (text, name) = crate::tools::read_input(file, "messages file", cap)?;
         let value: Value = serde_json::from_str(&text).map_err(|e| {
             Error::invalid_args(format!("{name} is not valid JSON: {e}"))
                 .with_hint("--messages takes a JSON array of messages, or {\"messages\": […]}")
@@ -517,7 +476,7 @@ fn record(ctx: &Ctx, home: &Home, args: RecordArgs) -> Result<Outcome> {
     } else {
         let content = match (&args.content, &args.content_file) {
             (Some(text), _) => text.clone(),
-            (None, Some(file)) => read_input(file, "content file", cap)?.0,
+            (None, Some(file)) => crate::tools::read_input(file, "content file", cap)?.0,
             (None, None) => {
                 return Err(Error::invalid_args("nothing to record")
                     .with_hint("pass --content TEXT, --content-file FILE, or --messages FILE")
@@ -1210,7 +1169,8 @@ fn import_verb(ctx: &Ctx, home: &Home, args: ImportArgs) -> Result<Outcome> {
         episodes::session_dir(home, key)?;
     }
     let cap = home.store.max_item_bytes();
-    let (text, name) = read_input(&args.file, "event stream", cap.saturating_mul(IMPORT_ITEMS))?;
+    let (text, name) =
+        crate::tools::read_input(&args.file, "event stream", cap.saturating_mul(IMPORT_ITEMS))?;
     for (i, line) in text.split('\n').enumerate() {
         check_size(&format!("line {} of {name}", i + 1), line.len() as u64, cap)
             .map_err(|e| e.with_detail("line", i + 1))?;
