@@ -408,21 +408,27 @@ impl<'h> Index<'h> {
     /// Re-extracts watched files (notes, PROFILE.md) that changed on disk since
     /// they were indexed, and drops the ones that are gone.
     fn refresh(&self) -> Result<()> {
-        let mut known: HashMap<String, (i64, i64)> = HashMap::new();
-        {
-            let mut stmt = self
-                .conn
-                .prepare_cached("SELECT path, mtime_ns, size FROM sources")
-                .map_err(db_error)?;
-            let rows = stmt
-                .query_map([], |r| Ok((r.get::<_, String>(0)?, (r.get(1)?, r.get(2)?))))
-                .map_err(db_error)?;
-            for row in rows {
-                let (path, stamp) = row.map_err(db_error)?;
-                known.insert(path, stamp);
-            }
-        }
         for family in families().into_iter().filter(|f| f.watched) {
+            // Only this family's stamps: episode files can number in the thousands.
+            let prefix = format!("{}/", family.dir);
+            let mut known: HashMap<String, (i64, i64)> = HashMap::new();
+            {
+                let mut stmt = self
+                    .conn
+                    .prepare_cached(
+                        "SELECT path, mtime_ns, size FROM sources WHERE substr(path, 1, ?2) = ?1",
+                    )
+                    .map_err(db_error)?;
+                let rows = stmt
+                    .query_map(params![prefix, prefix.len() as i64], |r| {
+                        Ok((r.get::<_, String>(0)?, (r.get(1)?, r.get(2)?)))
+                    })
+                    .map_err(db_error)?;
+                for row in rows {
+                    let (path, stamp) = row.map_err(db_error)?;
+                    known.insert(path, stamp);
+                }
+            }
             let files = family_files(self.home, &family);
             for rel in &files {
                 let Some(now) = stamp(&self.home.root.join(rel)) else {
@@ -438,8 +444,7 @@ impl<'h> Index<'h> {
                 };
                 self.replace_source(rel, &docs)?;
             }
-            let prefix = format!("{}/", family.dir);
-            for path in known.keys().filter(|p| p.starts_with(&prefix)) {
+            for path in known.keys() {
                 if !files.contains(path) {
                     self.remove_source(path)?;
                 }
