@@ -84,11 +84,13 @@ impl Store {
             safe_name("path component", part)?;
             // A file name is stored as is, so it must not carry a secret.
             if self.redactor.redact(part) != *part {
+                let shown = self.redactor.redact(part).into_owned();
                 return Err(Error::invalid_args(format!(
                     "the name {} looks like a credential",
-                    self.redactor.redact(&Value::from(*part).to_string())
+                    Value::from(shown.as_str())
                 ))
-                .with_hint("names become file names in the home; choose one without a token or password in it"));
+                .with_hint("names become file names in the home; choose one without a token or password in it")
+                .with_detail("name", shown));
             }
             path.push(part);
         }
@@ -137,13 +139,7 @@ impl Store {
             self.max_item_bytes,
         )?;
         String::from_utf8(bytes).map(Some).map_err(|e| {
-            Error::invalid_args(format!(
-                "{} is not valid UTF-8 (byte {})",
-                path.display(),
-                e.utf8_error().valid_up_to()
-            ))
-            .with_hint("repair or remove the file by hand")
-            .with_detail("path", path.display().to_string())
+            not_utf8(&path.display().to_string(), &e).with_hint("repair or remove the file by hand")
         })
     }
 
@@ -285,7 +281,9 @@ impl Store {
     /// Takes the exclusive advisory lock `locks/<name>.lock`, waiting for it.
     /// Hold it across every read-modify-write of the document it names.
     pub fn lock(&self, name: &str) -> Result<Lock> {
-        safe_name("lock name", name)?;
+        // Lock names are a prefix plus a safe name (`episodes-<session>`), so
+        // they get more room than a name; file names allow 255 bytes.
+        check_name("lock name", name, MAX_NAME_LEN + 64)?;
         let dir = self.root.join("locks");
         fs::create_dir_all(&dir).map_err(|e| Error::io("create", &dir, &e))?;
         let path = dir.join(format!("{name}.lock"));
@@ -465,9 +463,14 @@ fn sync_dir(path: &Path) {
 /// Validates a name that becomes a path component: no traversal, no
 /// separators, no absolute paths, no NUL or control characters, bounded length.
 pub fn safe_name<'a>(what: &str, name: &'a str) -> Result<&'a str> {
+    check_name(what, name, MAX_NAME_LEN)
+}
+
+/// `safe_name` with its own length limit (lock names embed a name plus a prefix).
+fn check_name<'a>(what: &str, name: &'a str, max: usize) -> Result<&'a str> {
     let problem = if name.is_empty() {
         Some("is empty")
-    } else if name.len() > MAX_NAME_LEN {
+    } else if name.len() > max {
         Some("is too long")
     } else if name == "." || name == ".." || name.starts_with('.') {
         Some("starts with a dot")
@@ -490,10 +493,21 @@ pub fn safe_name<'a>(what: &str, name: &'a str) -> Result<&'a str> {
             serde_json::Value::from(name)
         ))
         .with_hint(format!(
-            "use a plain name: no '/' or '\\', no leading dot, no control characters, at most {MAX_NAME_LEN} bytes"
+            "use a plain name: no '/' or '\\', no leading dot, no control characters, at most {max} bytes"
         ))
         .with_detail("name", name)),
     }
+}
+
+/// `invalid_args` for bytes that are not UTF-8, naming the file, byte and line.
+pub fn not_utf8(name: &str, err: &std::string::FromUtf8Error) -> Error {
+    let at = err.utf8_error().valid_up_to();
+    let line = err.as_bytes()[..at].iter().filter(|b| **b == b'\n').count() + 1;
+    Error::invalid_args(format!(
+        "{name} is not valid UTF-8 (byte {at}, line {line})"
+    ))
+    .with_detail("path", name)
+    .with_detail("line", line)
 }
 
 /// `conflict` when an `--expect-version` guard does not match the stored version.

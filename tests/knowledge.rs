@@ -762,3 +762,34 @@ fn search_finds_notes_and_sees_hand_edits() {
     let data = ok_data(&mut kn(&sb, &["search", "gofmt"]));
     assert_eq!(data["hits"][0]["slug"], "go-formatting", "{data}");
 }
+
+#[test]
+fn a_body_with_a_nul_byte_is_refused_and_nothing_is_written() {
+    let sb = Sandbox::new();
+    let file = sb.path().join("body.md");
+    std::fs::write(&file, b"first line\nsecond\0line\n").unwrap();
+    let err = err_of(
+        &mut kn(&sb, &["add", "Binary", "--file", file.to_str().unwrap()]),
+        "invalid_args",
+        2,
+    );
+    assert_eq!(err["detail"]["line"], 2, "{err}");
+    assert!(!note_file(&sb, "binary").exists());
+    ok_data(&mut kn(&sb, &["add", "Binary", "--body", "clean"]));
+    err_of(
+        &mut kn(
+            &sb,
+            &[
+                "edit",
+                "binary",
+                "--expect-rev",
+                "1",
+                "--file",
+                file.to_str().unwrap(),
+            ],
+        ),
+        "invalid_args",
+        2,
+    );
+    assert!(read(&sb, "binary").ends_with("clean\n"));
+}

@@ -474,9 +474,10 @@ fn hand_corrupted_plan_file_is_reported_and_isolated() {
         std::fs::write(&bad, junk).unwrap();
         err_of(&mut sb.plan(&["show", "bad"]), "invalid_args", 2);
     }
-    std::fs::write(&bad, [0xff, 0xfe, 0x00]).unwrap();
+    std::fs::write(&bad, b"{\n  \"title\": \"caf\xe9\"\n}").unwrap();
     let e = err_of(&mut sb.plan(&["show", "bad"]), "invalid_args", 2);
     assert!(e["message"].as_str().unwrap().contains("UTF-8"));
+    assert_eq!(e["detail"]["line"], 2, "{e}");
     assert_eq!(ok_data(&mut sb.plan(&["show", "good"]))["version"], 2);
 }
 
@@ -508,6 +509,7 @@ fn no_secret_becomes_a_file_name() {
         2,
     );
     assert!(!e.to_string().contains("efghijklmnop"), "{e}");
+    assert_eq!(e["detail"]["name"], "ghp_abcd_REDACTED.json", "{e}");
     let data = ok_data(&mut sb.plan(&["create", &format!("rotate {token}"), "--step", "a"]));
     let id = data["id"].as_str().unwrap();
     assert!(!id.contains("efghijklmnop"), "{id}");

@@ -915,7 +915,17 @@ fn invalid_utf8_and_oversized_input_are_refused() {
         2,
     );
     assert_eq!(err["detail"]["limit_name"], "max_item_bytes");
-    assert!(episode_files(&sb).values().all(|b| b.is_empty()));
+    assert_eq!(err["detail"]["field"], "messages[0]");
+    // no empty episode file is left behind either
+    assert!(
+        episode_files(&sb).is_empty(),
+        "{:?}",
+        episode_files(&sb).keys()
+    );
+    ok_data(&mut track(&sb, &["record", "--content", "fits"]));
+    let data = ok_data(&mut track(&sb, &["list"]));
+    assert_eq!(data["episodes"].as_array().unwrap().len(), 1);
+    assert_eq!(data["episodes"][0]["turns"], 1);
 }
 
 #[test]
@@ -951,7 +961,7 @@ fn unsafe_session_keys_are_refused() {
             2,
         );
     }
-    let long = "k".repeat(120);
+    let long = "k".repeat(129);
     let err = err_of(
         &mut track(&sb, &["record", "--session", &long, "--content", "x"]),
         "invalid_args",
@@ -1360,4 +1370,151 @@ fn index_docs_extracts_one_document_per_turn() {
     assert_eq!(hits[0].title, call.title);
     // not an episode path
     assert!(agentbox::tools::track::index_docs(&home, "memory/knowledge/x.md", "").is_err());
+}
+
+/// One odek event line.
+fn odek_event(kind: &str, run: &str, ts: &str, tool: &str, data: Value) -> String {
+    json!({"schema": "odek.event/v1", "type": kind, "run_id": run, "timestamp": ts, "tool": tool, "data": data})
+        .to_string()
+}
+
+#[test]
+fn import_pairs_a_completion_that_arrives_before_its_start() {
+    let sb = Sandbox::new();
+    let stream = [
+        odek_event(
+            "run_started",
+            "r-early",
+            "2026-01-10T08:00:00Z",
+            "",
+            json!({}),
+        ),
+        // c1 completes before its start is written (parallel goroutines)
+        odek_event(
+            "tool_call_completed",
+            "r-early",
+            "2026-01-10T08:00:02Z",
+            "shell",
+            json!({"call_id": "c1", "duration_ms": 5, "result_bytes": 10}),
+        ),
+        odek_event(
+            "tool_call_started",
+            "r-early",
+            "2026-01-10T08:00:01Z",
+            "shell",
+            json!({"call_id": "c1", "args_sha256": "aa", "args_summary": {"program": "ls"}}),
+        ),
+        // c2: two starts with one id, one completion: the first is paired
+        odek_event(
+            "tool_call_started",
+            "r-early",
+            "2026-01-10T08:00:03Z",
+            "grep",
+            json!({"call_id": "c2"}),
+        ),
+        odek_event(
+            "tool_call_started",
+            "r-early",
+            "2026-01-10T08:00:03Z",
+            "grep",
+            json!({"call_id": "c2"}),
+        ),
+        odek_event(
+            "tool_call_failed",
+            "r-early",
+            "2026-01-10T08:00:04Z",
+            "grep",
+            json!({"call_id": "c2", "error_class": "tool_error"}),
+        ),
+    ]
+    .join("\n");
+    let data = ok_data(&mut track_stdin(&sb, &["import", "-"], stream));
+    let run = &data["imported"][0];
+    assert_eq!(run["tool_calls"], 3, "{run}");
+    assert_eq!(run["unfinished"], 1, "{run}");
+    assert_eq!(run["failed"], 1, "{run}");
+    let shown = ok_data(&mut track(&sb, &["show", "--session", "odek-r-early"]));
+    let turns = shown["turns"].as_array().unwrap();
+    assert_eq!(turns.len(), 4, "{shown}");
+    let c1 = &turns[1];
+    assert_eq!(c1["tool_call_id"], "c1");
+    assert_eq!(c1["ts"], "2026-01-10T08:00:01Z", "the start's time");
+    assert_eq!(c1["tool_calls"][0]["arguments"], json!({"program": "ls"}));
+    assert_eq!(c1["meta"]["duration_ms"], 5);
+    assert_eq!(c1["meta"]["args_sha256"], "aa");
+    assert_eq!(c1["meta"]["failed"], false);
+    assert!(c1["meta"].get("orphan").is_none(), "{c1}");
+    assert_eq!(c1["content"], "shell ok · 5 ms · 10 result bytes");
+    // the text transcript has no dangling space after a call without arguments
+    let out = track(
+        &sb,
+        &["show", "--session", "odek-r-early", "--format", "text"],
+    )
+    .output()
+    .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("⚙ call grep [c2]\n"), "{text}");
+    assert!(!text.lines().any(|l| l.ends_with(' ')), "{text:?}");
+}
+
+#[test]
+fn inputs_with_a_utf8_byte_order_mark_are_accepted() {
+    let sb = Sandbox::new();
+    let mut messages = "\u{feff}".to_string();
+    messages.push_str(&json!({"sessionKey": "bom", "messages": [{"role": "user", "content": "saved from notepad"}]}).to_string());
+    let file = write(&sb, "m.json", messages);
+    let data = ok_data(&mut track(&sb, &["record", "--messages", &file]));
+    assert_eq!(data["session"], "bom");
+    let content = write(&sb, "c.txt", "\u{feff}hello from a BOM file");
+    ok_data(&mut track(
+        &sb,
+        &["record", "--session", "bom", "--content-file", &content],
+    ));
+    let shown = ok_data(&mut track(&sb, &["show", "--session", "bom"]));
+    assert_eq!(shown["turns"][1]["content"], "hello from a BOM file");
+    let mut stream = "\u{feff}".to_string();
+    stream.push_str(&odek_event(
+        "run_started",
+        "r-bom",
+        "2026-01-10T08:00:00Z",
+        "",
+        json!({}),
+    ));
+    let events = write(&sb, "e.jsonl", stream);
+    let data = ok_data(&mut track(&sb, &["import", &events]));
+    assert_eq!(data["imported"][0]["run_id"], "r-bom");
+}
+
+#[test]
+fn a_lone_match_never_scores_zero() {
+    let sb = Sandbox::new();
+    ok_data(&mut track(&sb, &["record", "--content", "yes"]));
+    let data = ok_data(&mut track(&sb, &["search", "yes"]));
+    let score = data["hits"][0]["score"].as_f64().unwrap();
+    assert!(score > 0.0, "{data}");
+}
+
+#[test]
+fn a_session_key_of_the_full_name_length_works() {
+    let sb = Sandbox::new();
+    let key = "k".repeat(128);
+    let data =
+        ok_data(&mut sb.agentbox(&["track", "record", "--session", &key, "--content", "hi"]));
+    assert_eq!(data["session"], key.as_str(), "{data}");
+    let e = err_of(
+        &mut sb.agentbox(&[
+            "track",
+            "record",
+            "--session",
+            &"k".repeat(129),
+            "--content",
+            "hi",
+        ]),
+        "invalid_args",
+        2,
+    );
+    assert!(
+        e["hint"].as_str().unwrap().contains("at most 128 bytes"),
+        "{e}"
+    );
 }

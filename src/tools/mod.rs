@@ -104,15 +104,7 @@ pub fn read_input(file: &str, what: &str, limit: u64) -> Result<(String, String)
     };
     check_size(&name, bytes.len() as u64, limit)?;
     let text = String::from_utf8(bytes).map_err(|e| {
-        let at = e.utf8_error().valid_up_to();
-        let bytes = e.as_bytes();
-        let line = bytes[..at].iter().filter(|b| **b == b'\n').count() + 1;
-        Error::invalid_args(format!(
-            "{name} is not valid UTF-8 (byte {at}, line {line})"
-        ))
-        .with_hint(format!("save the {what} as UTF-8"))
-        .with_detail("path", name.clone())
-        .with_detail("line", line)
+        crate::store::not_utf8(&name, &e).with_hint(format!("save the {what} as UTF-8"))
     })?;
     Ok((text, name))
 }

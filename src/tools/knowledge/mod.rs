@@ -235,6 +235,16 @@ fn clean_body(home: &Home, body: &str) -> Result<String> {
         body.len() as u64,
         home.store.max_item_bytes(),
     )?;
+    // A NUL byte turns the markdown file into a binary one (git, grep, editors).
+    if let Some(at) = body.find('\0') {
+        let line = body[..at].matches('\n').count() + 1;
+        return Err(Error::invalid_args(format!(
+            "the note body contains a NUL byte (line {line})"
+        ))
+        .with_hint("a note is markdown text: remove the NUL byte")
+        .with_detail("flag", "--body")
+        .with_detail("line", line));
+    }
     Ok(body
         .replace("\r\n", "\n")
         .trim_start_matches('\n')

@@ -23,8 +23,8 @@ pub const EPISODES_DIR: &str = "memory/episodes";
 /// The lock that makes new episode ids unique across sessions.
 const ID_LOCK: &str = "episode-ids";
 
-/// Longest session key: the lock `episodes-<key>` must still be a valid name.
-pub const MAX_SESSION_LEN: usize = store::MAX_NAME_LEN - "episodes-".len();
+/// Longest session key (a folder name; the lock `episodes-<key>` has room for it).
+pub const MAX_SESSION_LEN: usize = store::MAX_NAME_LEN;
 
 /// One stored turn (one line of an episode file). Readers ignore unknown fields.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -144,19 +144,19 @@ fn split_file_name(name: &str) -> Option<(&str, bool)> {
 
 /// Validates a session key (it becomes a folder name) and returns its folder.
 pub fn session_dir(home: &Home, session: &str) -> Result<PathBuf> {
-    store::safe_name("session key", session)?;
     if session.len() > MAX_SESSION_LEN {
         return Err(Error::invalid_args(format!(
             "session key is {} bytes, over the limit of {MAX_SESSION_LEN}",
             session.len()
         ))
-        .with_hint("use a shorter session key")
+        .with_hint(format!("use a session key of at most {MAX_SESSION_LEN} bytes"))
         .with_limit(
             "session_key_bytes",
             session.len() as u64,
             MAX_SESSION_LEN as u64,
         ));
     }
+    store::safe_name("session key", session)?;
     home.store.path(&["memory", "episodes", session])
 }
 
@@ -569,6 +569,20 @@ impl<'h> SessionWriter<'h> {
     /// fit, the episode is closed and the turn starts a new one. Every written
     /// turn is indexed before this returns.
     pub fn append(&mut self, drafts: &[Draft]) -> Result<Vec<Turn>> {
+        // A turn too big for any episode fails the call before a file is created.
+        for (i, draft) in drafts.iter().enumerate() {
+            let probe_id = format!("ep-{}-{}", compact_stamp(&draft.ts), u32::MAX);
+            let (_, _, len) = self.place(&probe_id, u64::from(u32::MAX), draft)?;
+            if len > self.cap {
+                return Err(Error::invalid_args(format!(
+                    "messages[{i}] takes {len} bytes as a stored turn, over the limit of {}",
+                    self.cap
+                ))
+                .with_hint("shorten it, or raise limits.max_item_bytes in the home's config.json")
+                .with_limit("max_item_bytes", len, self.cap)
+                .with_detail("field", format!("messages[{i}]")));
+            }
+        }
         let mut written = Vec::new();
         let mut batch: Vec<(Turn, Value)> = Vec::new();
         let mut batch_bytes = 0u64;

@@ -171,6 +171,8 @@ struct RunState {
     slots: Vec<Slot>,
     /// call_id → slots started and not yet completed, oldest first.
     pending: HashMap<String, VecDeque<usize>>,
+    /// call_id → completions that arrived before their start, oldest first.
+    orphans: HashMap<String, VecDeque<usize>>,
     ignored: usize,
 }
 
@@ -189,6 +191,7 @@ impl RunState {
             session_id: None,
             slots: Vec::new(),
             pending: HashMap::new(),
+            orphans: HashMap::new(),
             ignored: 0,
         }
     }
@@ -308,6 +311,28 @@ impl RunState {
                         meta.insert(key.into(), v.clone());
                     }
                 }
+                // Its completion came first (events of parallel calls can be
+                // written out of order): pair them by call_id all the same.
+                if let Some(index) = self.orphans.get_mut(&call_id).and_then(VecDeque::pop_front) {
+                    let slot = &mut self.slots[index];
+                    slot.draft.ts = event.ts.clone();
+                    slot.draft.tool_calls[0].arguments = arguments;
+                    if slot.tool.is_none()
+                        && let Some(tool) = &event.tool
+                    {
+                        let old =
+                            std::mem::replace(&mut slot.draft.tool_calls[0].name, tool.clone());
+                        slot.tool = Some(tool.clone());
+                        if let Some(rest) = slot.draft.content.strip_prefix(old.as_str()) {
+                            slot.draft.content = format!("{tool}{rest}");
+                        }
+                    }
+                    slot.draft.meta.remove("orphan");
+                    for (key, value) in meta {
+                        slot.draft.meta.entry(key).or_insert(value);
+                    }
+                    return Ok(());
+                }
                 self.slots.push(Slot {
                     draft: Draft {
                         ts: event.ts.clone(),
@@ -358,7 +383,12 @@ impl RunState {
                             tool: event.tool.clone(),
                             done: false,
                         });
-                        self.slots.len() - 1
+                        let index = self.slots.len() - 1;
+                        self.orphans
+                            .entry(call_id.clone())
+                            .or_default()
+                            .push_back(index);
+                        index
                     }
                 };
                 let slot = &mut self.slots[index];

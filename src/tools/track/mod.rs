@@ -454,7 +454,7 @@ fn record(ctx: &Ctx, home: &Home, args: RecordArgs) -> Result<Outcome> {
     let cap = home.store.max_item_bytes();
     let (messages, file_session) = if let Some(file) = &args.messages {
         let (text, name) = crate::tools::read_input(file, "messages file", cap)?;
-        let value: Value = serde_json::from_str(&text).map_err(|e| {
+        let value: Value = serde_json::from_str(strip_bom(&text)).map_err(|e| {
             Error::invalid_args(format!("{name} is not valid JSON: {e}"))
                 .with_hint("--messages takes a JSON array of messages, or {\"messages\": […]}")
                 .with_detail("path", name.clone())
@@ -476,7 +476,9 @@ fn record(ctx: &Ctx, home: &Home, args: RecordArgs) -> Result<Outcome> {
     } else {
         let content = match (&args.content, &args.content_file) {
             (Some(text), _) => text.clone(),
-            (None, Some(file)) => crate::tools::read_input(file, "content file", cap)?.0,
+            (None, Some(file)) => {
+                strip_bom(&crate::tools::read_input(file, "content file", cap)?.0).to_string()
+            }
             (None, None) => {
                 return Err(Error::invalid_args("nothing to record")
                     .with_hint("pass --content TEXT, --content-file FILE, or --messages FILE")
@@ -562,6 +564,11 @@ fn record(ctx: &Ctx, home: &Home, args: RecordArgs) -> Result<Outcome> {
     )
     .with_meta("count", outcome.saved)
     .with_meta("path", path))
+}
+
+/// A file saved by an editor that writes a UTF-8 byte-order mark is still UTF-8.
+fn strip_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
 }
 
 /// The home-relative path of an episode as it is now (open or closed).
@@ -829,15 +836,25 @@ fn render_turn(turn: &Turn, s: Style) -> String {
         } else {
             format!(" [{}]", call.id)
         };
+        let args = one_line(&args, 200);
+        let sep = if args.is_empty() { "" } else { " " };
         out.push_str(&format!(
-            "  {} {}{} {}\n",
+            "  {} {}{}{sep}{args}\n",
             s.yellow("⚙ call"),
             call.name,
             s.dim(&id),
-            one_line(&args, 200)
         ));
     }
     out
+}
+
+/// A score kept to 4 significant digits: short, yet a small positive score
+/// (one turn in a tiny home) never reads as 0.
+fn round_score(score: f64) -> f64 {
+    if score == 0.0 || !score.is_finite() {
+        return 0.0;
+    }
+    format!("{score:.3e}").parse().unwrap_or(score)
 }
 
 /// A `--since`/`--until` value: RFC 3339 or a plain date.
@@ -912,7 +929,7 @@ fn search_verb(ctx: &Ctx, home: &Home, args: SearchArgs) -> Result<Outcome> {
                 "role": role,
                 "date": h.date,
                 "snippet": h.snippet,
-                "score": (h.score * 1000.0).round() / 1000.0,
+                "score": round_score(h.score),
                 "source": h.source,
             })
         })
@@ -923,11 +940,11 @@ fn search_verb(ctx: &Ctx, home: &Home, args: SearchArgs) -> Result<Outcome> {
             i + 1,
             s.bold(&h.id),
             s.dim(&format!(
-                "{} · {} · {} · score {:.2}",
+                "{} · {} · {} · score {}",
                 h.session.as_deref().unwrap_or("-"),
                 str_of(&row["role"]),
                 h.date,
-                h.score
+                round_score(h.score)
             )),
             h.snippet
         ));
@@ -1175,7 +1192,7 @@ fn import_verb(ctx: &Ctx, home: &Home, args: ImportArgs) -> Result<Outcome> {
         check_size(&format!("line {} of {name}", i + 1), line.len() as u64, cap)
             .map_err(|e| e.with_detail("line", i + 1))?;
     }
-    let runs = import::parse_stream(&text)?;
+    let runs = import::parse_stream(strip_bom(&text))?;
     // Every run's session is settled before anything is written.
     let mut plan = Vec::new();
     for run in runs {

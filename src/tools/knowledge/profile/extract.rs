@@ -86,7 +86,89 @@ const VAGUE_OBJECTS: &[&str] = &[
     "your suggestion",
     "the approach",
     "your approach",
+    // refusals, not preferences: "I prefer not to say"
+    "not to say",
+    "not to answer",
+    "not to share",
+    "not to comment",
+    "not to discuss",
+    "not to talk about",
 ];
+
+/// Words that, opening the object of a fact, point back at the conversation:
+/// "let's go with it", "I work on this tomorrow" say nothing on their own.
+const PRONOUN_OBJECTS: &[&str] = &[
+    "it", "this", "that", "these", "those", "them", "you", "your", "yours", "him", "her", "us",
+    "one",
+];
+
+/// Past-tense verbs: "I never said that" tells of one event, not a habit.
+const PAST_TENSE: &[&str] = &[
+    "said",
+    "did",
+    "was",
+    "were",
+    "went",
+    "had",
+    "made",
+    "told",
+    "thought",
+    "knew",
+    "got",
+    "saw",
+    "came",
+    "took",
+    "gave",
+    "found",
+    "felt",
+    "left",
+    "meant",
+    "ran",
+    "wrote",
+    "spoke",
+    "bought",
+    "brought",
+    "forgot",
+    "understood",
+    "heard",
+    "kept",
+    "lost",
+    "met",
+    "paid",
+    "sent",
+    "spent",
+    "stood",
+    "won",
+    "ate",
+    "drank",
+    "drove",
+    "began",
+    "chose",
+    "became",
+    "broke",
+    "taught",
+    "caught",
+    "fought",
+    "sought",
+    "slept",
+    "built",
+    "sold",
+    "held",
+    "led",
+    "read",
+];
+
+/// Present-tense verbs ending in "ed" ("I always proceed carefully").
+const ED_PRESENT: &[&str] = &[
+    "need", "feed", "seed", "speed", "bleed", "breed", "proceed", "exceed", "succeed", "embed",
+    "shred", "shed", "wed", "heed", "weed", "bed",
+];
+
+/// Whether a habit's first word is a past-tense verb.
+fn past_tense(verb: &str) -> bool {
+    PAST_TENSE.contains(&verb)
+        || (verb.len() > 3 && verb.ends_with("ed") && !ED_PRESENT.contains(&verb))
+}
 
 /// What a matched phrase becomes.
 #[derive(Clone, Copy)]
@@ -188,6 +270,12 @@ const RULES: &[Rule] = &[
     user("i work as", F, Plain("Works as")),
     user("i work in", F, Plain("Works in")),
     user("i live in", F, Plain("Lives in")),
+    user("i'm working at", F, Plain("Works at")),
+    user("i am working at", F, Plain("Works at")),
+    user("i'm working for", F, Plain("Works for")),
+    user("i am working for", F, Plain("Works for")),
+    user("i'm working as", F, Plain("Works as")),
+    user("i am working as", F, Plain("Works as")),
     user("i am", F, Name("Name is")),
     user("i'm", F, Name("Name is")),
     // habits
@@ -413,6 +501,12 @@ fn statement(clause: &str, is_user: bool) -> Option<(Section, String)> {
                 if prefix.starts_with("Is a") && NOT_IDENTITY.contains(&first.as_str()) {
                     return None;
                 }
+                if rule.section == Section::Facts
+                    && prefix != "Decided that"
+                    && PRONOUN_OBJECTS.contains(&first.as_str())
+                {
+                    return None;
+                }
                 let object = if is_user {
                     third_person(object)
                 } else {
@@ -424,7 +518,8 @@ fn statement(clause: &str, is_user: bool) -> Option<(Section, String)> {
                 if matches!(
                     first.as_str(),
                     "the" | "a" | "an" | "my" | "so" | "very" | "too" | "not"
-                ) {
+                ) || past_tense(&first)
+                {
                     return None;
                 }
                 format!("{adverb} {}", conjugated(&words))
@@ -547,6 +642,18 @@ mod tests {
             ("I prefer tabs over spaces.", P, "Prefers tabs over spaces."),
             ("I really prefer dark mode", P, "Prefers dark mode."),
             ("I like Rust.", P, "Likes Rust."),
+            ("I'm working at Example Corp.", F, "Works at Example Corp."),
+            (
+                "I always proceed with care.",
+                F,
+                "Always proceeds with care.",
+            ),
+            ("I never need a debugger.", F, "Never needs a debugger."),
+            (
+                "We decided that it ships Friday.",
+                F,
+                "Decided that it ships Friday.",
+            ),
             ("I love small commits!", P, "Loves small commits."),
             (
                 "I hate trailing whitespace.",
@@ -693,6 +800,12 @@ mod tests {
             "I wonder whether we decided to use Redis.",
             "Use the force.",
             "I usually the same.",
+            "I never said that.",
+            "I always wanted a dog.",
+            "I prefer not to say.",
+            "Let's go with it.",
+            "We chose this one.",
+            "I work on it tomorrow.",
         ] {
             assert_eq!(user(text), Vec::new(), "{text:?}");
         }
