@@ -664,6 +664,13 @@ fn top_k_defaults_caps_and_tolerates_junk() {
         (json!(500), 50),
         (json!(50), 50),
         (json!("7"), 7),
+        // a string is read like a JSON number (resource URIs only have strings)
+        (json!("3.0"), 3),
+        (json!("1e1"), 10),
+        (json!("99999999999999999999"), 50),
+        (json!(1e30), 50),
+        (json!("inf"), 5),
+        (json!("NaN"), 5),
     ] {
         let text = mcp.tool_text("mem_search", json!({"query": "walrus", "topK": top_k}));
         assert_eq!(count(&text), want, "topK {top_k}: {text}");
@@ -758,6 +765,13 @@ fn resources_list_templates_and_read() {
         ("mem://search?q=gateway&topK=0", 5),
         ("mem://search?q=gateway&topK=abc", 5),
         ("mem://search?q=gateway&topK=999", 8),
+        ("mem://search?q=gateway&topK=3.0", 3),
+        ("mem://search?q=gateway&topK=99999999999999999999", 8),
+        // an empty q= (a template filled with nothing) does not hide query=
+        ("mem://search?q=&query=gateway&topK=2", 2),
+        // repeated parameters: the first non-empty value counts
+        ("mem://search?q=gateway&q=nothing-matches-this&topK=1", 1),
+        ("mem://search?q=gateway&topK=&topK=4&top_k=1", 4),
     ] {
         let read = mcp.request("resources/read", json!({"uri": uri}));
         let contents = &read["contents"][0];
@@ -832,12 +846,6 @@ fn malformed_frames_are_answered_and_serving_continues() {
     );
     expect(&mut mcp, b"\xff\xfe\xfd\n", Value::Null, -32700);
     expect(&mut mcp, b"[]\n", Value::Null, -32600);
-    expect(
-        &mut mcp,
-        b"[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}]\n",
-        Value::Null,
-        -32600,
-    );
     expect(&mut mcp, b"42\n", Value::Null, -32600);
     expect(&mut mcp, b"\"ping\"\n", Value::Null, -32600);
     expect(
@@ -916,6 +924,321 @@ fn malformed_frames_are_answered_and_serving_continues() {
     let (rest, _, code) = mcp.finish();
     assert!(rest.is_empty());
     assert_eq!(code, 0);
+}
+
+/// One raw reply line (a batch reply is an array, which `recv` refuses).
+fn recv_line(mcp: &mut Mcp) -> Value {
+    let line = mcp
+        .lines
+        .recv_timeout(REPLY_TIMEOUT)
+        .expect("a reply line within the timeout");
+    assert!(line.len() < 10 * 1024 * 1024, "reply line over 10 MiB");
+    serde_json::from_str(&line).expect("a JSON reply line")
+}
+
+#[test]
+fn batches_are_answered_in_2025_03_26_and_refused_from_2025_06_18() {
+    let sb = Sandbox::new();
+    // 2025-03-26 (odek's version) requires servers to receive batches
+    for version in ["2024-11-05", "2025-03-26"] {
+        let mut mcp = Mcp::ready(&sb, version);
+        let batch = json!([
+            {"jsonrpc": "2.0", "id": "a", "method": "ping"},
+            {"jsonrpc": "2.0", "method": "notifications/initialized"},
+            {"jsonrpc": "2.0", "id": 0, "method": "tools/call",
+             "params": {"name": "mem_save_turn", "arguments": {"role": "user", "content": "batched walrus"}}},
+            {"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+             "params": {"name": "mem_search", "arguments": {"query": "walrus"}}},
+            {"foo": 1},
+            {"jsonrpc": "2.0", "id": 3, "method": "initialize", "params": {"protocolVersion": "2025-03-26"}},
+            {"jsonrpc": "2.0", "id": 4, "method": "no/such"},
+            [],
+            {"jsonrpc": "2.0", "id": 9, "result": {}}
+        ]);
+        mcp.send(&batch);
+        let reply = recv_line(&mut mcp);
+        let replies = reply.as_array().unwrap_or_else(|| panic!("{reply}"));
+        // one reply per request, in order; none for the notification and the response
+        let ids: Vec<&Value> = replies.iter().map(|r| &r["id"]).collect();
+        assert_eq!(
+            ids,
+            [
+                &json!("a"),
+                &json!(0),
+                &json!(2),
+                &Value::Null,
+                &json!(3),
+                &json!(4),
+                &Value::Null
+            ],
+            "{reply}"
+        );
+        for r in replies {
+            check_frame(&r.to_string());
+        }
+        assert_eq!(replies[0]["result"], json!({}));
+        assert_eq!(replies[1]["result"]["isError"], Value::Null, "{reply}");
+        let found = replies[2]["result"]["content"][0]["text"].as_str().unwrap();
+        assert!(
+            found.contains("batched walrus"),
+            "saved earlier in the batch: {found}"
+        );
+        assert_eq!(replies[3]["error"]["code"], -32600);
+        assert_eq!(
+            replies[4]["error"]["code"], -32600,
+            "initialize is never batched"
+        );
+        assert_eq!(replies[5]["error"]["code"], -32601);
+        assert_eq!(replies[6]["error"]["code"], -32600);
+        // the batch did not renegotiate
+        let tools = mcp.request("tools/list", json!({}));
+        assert_eq!(
+            tools["tools"][0].get("annotations").is_some(),
+            version != "2024-11-05"
+        );
+        // only notifications: no reply at all; an empty batch: one error object
+        mcp.send(&json!([{"jsonrpc": "2.0", "method": "notifications/initialized"}]));
+        mcp.send_raw(b"[]\n");
+        let reply = mcp.recv();
+        assert_eq!(reply["id"], Value::Null);
+        assert_eq!(reply["error"]["code"], -32600);
+        mcp.sync();
+        let (rest, _, code) = mcp.finish();
+        assert!(rest.is_empty(), "{rest:?}");
+        assert_eq!(code, 0);
+    }
+    // 2025-06-18 removed batches: one -32600 error, nothing run
+    let mut mcp = Mcp::ready(&sb, "2025-06-18");
+    mcp.send(&json!([{"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+        "params": {"name": "mem_save_turn", "arguments": {"role": "user", "content": "never saved"}}}]));
+    let reply = mcp.recv();
+    assert_eq!(reply["id"], Value::Null);
+    assert_eq!(reply["error"]["code"], -32600);
+    let text = mcp.tool_text("mem_search", json!({"query": "never saved"}));
+    assert!(!text.contains("never saved\n"), "{text}");
+    mcp.finish();
+}
+
+#[test]
+fn save_results_over_the_result_cap_stay_valid_json() {
+    let sb = Sandbox::new();
+    set_mcp_config(&sb, json!({"max_result_chars": 1000}));
+    for version in ["2025-03-26", "2025-11-25"] {
+        let mut mcp = Mcp::ready(&sb, version);
+        let check = |result: &Value| -> Value {
+            let text = text_of(result);
+            assert!(text.chars().count() <= 1000, "{}", text.chars().count());
+            let status: Value = serde_json::from_str(&text).unwrap_or_else(|e| {
+                panic!("the text of a save result must stay JSON ({e}): {text}")
+            });
+            if version == "2025-11-25" {
+                assert_eq!(
+                    result["structuredContent"], status,
+                    "structuredContent is the text"
+                );
+            } else {
+                assert!(result.get("structuredContent").is_none());
+            }
+            assert_eq!(status["truncated"], true, "{status}");
+            for key in [
+                "saved",
+                "status",
+                "messageCount",
+                "flushed",
+                "extracted",
+                "profileUpdated",
+            ] {
+                assert!(status.get(key).is_some(), "{key} kept: {status}");
+            }
+            status
+        };
+        // an error that quotes a huge value
+        let result = mcp.tool(
+            "mem_save_turn",
+            json!({"messages": [{"role": "r".repeat(5000), "content": "x"}]}),
+        );
+        assert_eq!(result["isError"], true);
+        let status = check(&result);
+        assert_eq!(status["status"], "rejected");
+        assert!(status["error"].as_str().unwrap().ends_with('…'), "{status}");
+        // many facts: the list is cut and the rest counted
+        let content: Vec<String> = (0..60)
+            .map(|i| format!("I like flavour {version} number {i:03} ice cream."))
+            .collect();
+        let result = mcp.tool(
+            "mem_save_fact",
+            json!({"messages": [{"role": "user", "content": content.join(" ")}]}),
+        );
+        let status = check(&result);
+        assert_eq!(status["status"], "saved");
+        assert_eq!(status["extracted"], 60);
+        let shown = status["facts"].as_array().unwrap().len();
+        assert!(shown > 0, "{status}");
+        assert_eq!(
+            shown as u64 + status["factsOmitted"].as_u64().unwrap(),
+            60,
+            "{status}"
+        );
+        mcp.finish();
+    }
+}
+
+#[test]
+fn a_closed_stdout_ends_the_server_quietly() {
+    let sb = Sandbox::new();
+    // the host stops reading (its end of stdout is gone) but keeps stdin open
+    let mut child = sb
+        .std_command(sb.home().join("tools").join("memory_mcp"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let mut stdin = child.stdin.take().unwrap();
+    for i in 0..3 {
+        // once the server is gone these writes fail: that is fine
+        let _ = writeln!(
+            stdin,
+            "{}",
+            json!({"jsonrpc": "2.0", "id": i, "method": "ping"})
+        );
+        let _ = stdin.flush();
+    }
+    let started = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > Duration::from_secs(30) {
+            let _ = child.kill();
+            panic!("the server kept running with nobody reading its replies");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    assert_eq!(status.code(), Some(0), "{stderr}");
+    assert!(stderr.is_empty(), "quietly, no panic message: {stderr}");
+    drop(stdin);
+}
+
+#[test]
+fn save_inputs_that_hosts_send_are_honoured() {
+    let sb = Sandbox::new();
+    let mut mcp = Mcp::ready(&sb, "2025-11-25");
+    // the legacy form takes content parts like messages[] does
+    let (status, is_error) = mcp.save(
+        "mem_save_turn",
+        json!({"role": "user", "content": [{"type": "text", "text": "legacy parts about capybaras"}]}),
+    );
+    assert!(!is_error, "{status}");
+    assert_eq!(status["status"], "saved");
+    // a host that fills every schema property sends messages: [] along
+    let (status, is_error) = mcp.save(
+        "mem_save_turn",
+        json!({"role": "assistant", "content": "capybaras again", "messages": []}),
+    );
+    assert!(!is_error, "{status}");
+    assert_eq!(status["status"], "saved");
+    let (status, is_error) = mcp.save("mem_save_turn", json!({"messages": [], "flush": true}));
+    assert!(!is_error, "{status}");
+    assert_eq!(status["status"], "flushed");
+    assert_eq!(status["flushed"], true);
+    let text = mcp.tool_text("mem_search", json!({"query": "capybaras"}));
+    assert!(text.contains("legacy parts about capybaras"), "{text}");
+    assert!(text.contains("capybaras again"), "{text}");
+    // a legacy error does not name a messages[0] the caller never sent
+    let (status, is_error) = mcp.save("mem_save_turn", json!({"role": "user"}));
+    assert!(is_error);
+    assert!(
+        !status["error"].as_str().unwrap().contains("messages[0]"),
+        "{status}"
+    );
+    // fact and messages together: both count, neither is dropped
+    let (status, is_error) = mcp.save(
+        "mem_save_fact",
+        json!({"fact": "Works at Example Corp.",
+               "messages": [{"role": "user", "content": "I prefer short answers."}]}),
+    );
+    assert!(!is_error, "{status}");
+    assert_eq!(status["status"], "saved");
+    assert_eq!(
+        status["facts"],
+        json!(["Works at Example Corp.", "Prefers short answers."])
+    );
+    assert_eq!(status["extracted"], 2);
+    // a fact with an empty messages: [] is just the fact
+    let (status, is_error) = mcp.save(
+        "mem_save_fact",
+        json!({"fact": "Lives in Lisbon.", "messages": []}),
+    );
+    assert!(!is_error, "{status}");
+    assert_eq!(status["facts"], json!(["Lives in Lisbon."]));
+    let profile = std::fs::read_to_string(sb.home().join("memory/personal/PROFILE.md")).unwrap();
+    for fact in [
+        "Works at Example Corp.",
+        "Prefers short answers.",
+        "Lives in Lisbon.",
+    ] {
+        assert!(profile.contains(&format!("- {fact}\n")), "{profile}");
+    }
+    // a tool role still refuses the whole call, fact included
+    let (status, is_error) = mcp.save(
+        "mem_save_fact",
+        json!({"fact": "Has a cat.", "messages": [{"role": "tool", "content": "x"}]}),
+    );
+    assert!(is_error);
+    assert_eq!(status["status"], "rejected");
+    let profile = std::fs::read_to_string(sb.home().join("memory/personal/PROFILE.md")).unwrap();
+    assert!(!profile.contains("Has a cat."), "{profile}");
+    mcp.finish();
+}
+
+#[test]
+fn a_fact_written_as_a_preference_is_filed_as_one() {
+    let sb = Sandbox::new();
+    let mut mcp = Mcp::ready(&sb, "2025-11-25");
+    // the very form the tool's own hint and the extraction rules use
+    for fact in [
+        "Prefers tabs over spaces.",
+        "User prefers vim keybindings",
+        "The user likes jazz while coding.",
+        "Asks to never push to main.",
+        "I prefer light roast coffee.",
+    ] {
+        let (status, _) = mcp.save("mem_save_fact", json!({"fact": fact}));
+        assert_eq!(status["status"], "saved", "{status}");
+    }
+    // not preferences
+    for fact in ["Likesome is the team's wiki.", "Name is Ada."] {
+        let (status, _) = mcp.save("mem_save_fact", json!({"fact": fact}));
+        assert_eq!(status["status"], "saved", "{status}");
+    }
+    let text = mcp.tool_text("mem_context", json!({"query": ""}));
+    let (preferences, rest) = text
+        .split_once("\n## Profile\n")
+        .unwrap_or_else(|| panic!("{text}"));
+    for pref in [
+        "- Prefers tabs over spaces.",
+        "- User prefers vim keybindings",
+        "- The user likes jazz while coding.",
+        "- Asks to never push to main.",
+        "- I prefer light roast coffee.",
+    ] {
+        assert!(
+            preferences.contains(pref),
+            "{pref} under Preferences: {text}"
+        );
+    }
+    assert!(rest.contains("- Likesome is the team's wiki."), "{text}");
+    assert!(rest.contains("- Name is Ada."), "{text}");
+    mcp.finish();
 }
 
 /// Writes `len` bytes of one JSON-looking line (no newline) from a thread, so

@@ -16,7 +16,7 @@ use crate::redact::Redactor;
 use crate::tools::{Ctx, Tool};
 use protocol::{Features, Frame, LineReader, Message, RpcError};
 use serde_json::{Map, Value, json};
-use std::io::BufRead;
+use std::io::{BufRead, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::Instant;
 
@@ -86,12 +86,17 @@ fn run(ctx: &Ctx, matches: &clap::ArgMatches) -> Result<Outcome> {
     let mut server = Server::new(home, ctx.clock, limits, log);
     server.debug_panic = std::env::var_os(DEBUG_PANIC_ENV).is_some_and(|v| !v.is_empty());
     let stdin = std::io::stdin().lock();
+    // A failed write (the host closed its end of stdout: EPIPE) ends the
+    // session quietly: nobody reads the replies any more.
+    let mut write = |line: &str| {
+        let mut out = std::io::stdout().lock();
+        out.write_all(line.as_bytes())
+            .and_then(|()| out.flush())
+            .is_ok()
+    };
     // Requests are guarded one by one; this guard only catches a bug in the
     // loop itself, which then ends the session with a message on stderr.
-    catch_unwind(AssertUnwindSafe(|| {
-        server.serve(stdin, &mut |line: &str| output::write_raw(line))
-    }))
-    .map_err(|_| {
+    catch_unwind(AssertUnwindSafe(|| server.serve(stdin, &mut write))).map_err(|_| {
         Error::internal("memory_mcp hit a bug in its read loop and stopped")
             .with_hint("this is a bug in agentbox; report it with the host's last request")
     })?;
@@ -162,8 +167,9 @@ impl<'h> Server<'h> {
     }
 
     /// Reads frames until end of input, writing one line (with its newline)
-    /// per reply through `write`. A read error ends the session like EOF.
-    pub fn serve<R: BufRead>(&mut self, input: R, write: &mut dyn FnMut(&str)) {
+    /// per reply through `write`, which says whether the line was written. A
+    /// read error ends the session like EOF; so does a failed write.
+    pub fn serve<R: BufRead>(&mut self, input: R, write: &mut dyn FnMut(&str) -> bool) {
         let mut lines = LineReader::new(input, self.limits.max_line_bytes);
         loop {
             let frame = match lines.next_frame() {
@@ -192,16 +198,79 @@ impl<'h> Server<'h> {
                 Frame::Line(line) => self.handle_line(&line),
             };
             if let Some(reply) = reply {
-                let mut line = protocol::reply_line(&reply, protocol::MAX_RESPONSE_BYTES);
+                let mut line = match &reply {
+                    Value::Array(replies) => {
+                        protocol::batch_line(replies, protocol::MAX_RESPONSE_BYTES)
+                    }
+                    reply => protocol::reply_line(reply, protocol::MAX_RESPONSE_BYTES),
+                };
                 line.push('\n');
-                write(&line);
+                if !write(&line) {
+                    self.note("stdout is closed; stopping");
+                    return;
+                }
             }
         }
     }
 
-    /// The reply to one line, if it gets one.
+    /// The reply to one line, if it gets one: an array of replies for a
+    /// batch (where the negotiated version has batches).
     pub fn handle_line(&mut self, line: &[u8]) -> Option<Value> {
-        match protocol::classify(line) {
+        let value = match protocol::parse(line) {
+            Ok(value) => value,
+            Err(message) => return self.handle(message),
+        };
+        match value {
+            Value::Array(batch) if self.features.batches() => self.handle_batch(batch),
+            value => self.handle(protocol::classify_value(value)),
+        }
+    }
+
+    /// A JSON-RPC batch: one reply per request in it, in order, as one
+    /// array; nothing when it holds only notifications and responses. An
+    /// empty batch is one `-32600` error; `initialize` may not be batched.
+    fn handle_batch(&mut self, batch: Vec<Value>) -> Option<Value> {
+        if batch.is_empty() {
+            return self.handle(Message::Invalid {
+                id: Value::Null,
+                error: RpcError::new(protocol::INVALID_REQUEST, "invalid request: an empty batch"),
+            });
+        }
+        let replies: Vec<Value> = batch
+            .into_iter()
+            .filter_map(|value| match value {
+                Value::Array(_) => self.handle(Message::Invalid {
+                    id: Value::Null,
+                    error: RpcError::new(
+                        protocol::INVALID_REQUEST,
+                        "invalid request: a batch may not hold another batch",
+                    ),
+                }),
+                value => self.handle_batched(value),
+            })
+            .collect();
+        (!replies.is_empty()).then_some(Value::Array(replies))
+    }
+
+    /// One message of a batch.
+    fn handle_batched(&mut self, value: Value) -> Option<Value> {
+        match protocol::classify_value(value) {
+            Message::Request { id, method, .. } if method == "initialize" => {
+                self.handle(Message::Invalid {
+                    id,
+                    error: RpcError::new(
+                        protocol::INVALID_REQUEST,
+                        "invalid request: initialize must not be part of a batch",
+                    ),
+                })
+            }
+            message => self.handle(message),
+        }
+    }
+
+    /// The reply to one message, if it gets one.
+    fn handle(&mut self, message: Message) -> Option<Value> {
+        match message {
             Message::Invalid { id, error } => {
                 self.note(&format!("invalid message: {}", error.message));
                 Some(protocol::reply_error(&id, &self.redact_error(error)))
@@ -329,15 +398,25 @@ impl<'h> Server<'h> {
     /// A `tools/call` result: text content (redacted and bounded), `isError`
     /// when the tool failed, and `structuredContent` where the negotiated
     /// version has it.
+    /// A JSON result (the save tools) is bounded as JSON, so its text stays
+    /// valid JSON and equal to `structuredContent`.
     fn tool_result(&self, output: tools::ToolOutput) -> Value {
-        let mut result = json!({"content": [{"type": "text", "text": self.bounded(&output.text)}]});
+        let (text, structured) = match output.structured {
+            Some(mut structured) => {
+                self.redactor.redact_value(&mut structured);
+                let (structured, _) =
+                    protocol::bound_json(structured, self.limits.max_result_chars);
+                (structured.to_string(), Some(structured))
+            }
+            None => (self.bounded(&output.text), None),
+        };
+        let mut result = json!({"content": [{"type": "text", "text": text}]});
         if output.is_error {
             result["isError"] = json!(true);
         }
         if self.features.structured()
-            && let Some(mut structured) = output.structured
+            && let Some(structured) = structured
         {
-            self.redactor.redact_value(&mut structured);
             result["structuredContent"] = structured;
         }
         result

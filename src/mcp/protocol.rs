@@ -54,6 +54,13 @@ impl Features {
     pub fn structured(self) -> bool {
         self.version >= "2025-06-18"
     }
+
+    /// JSON-RPC batches: 2025-03-26 requires servers to accept them (and
+    /// 2024-11-05 speaks plain JSON-RPC 2.0, which has them); 2025-06-18
+    /// removed them.
+    pub fn batches(self) -> bool {
+        self.version < "2025-06-18"
+    }
 }
 
 /// A JSON-RPC error object.
@@ -125,17 +132,26 @@ pub enum Message {
     Invalid { id: Value, error: RpcError },
 }
 
+/// Parses one line (without its newline): the JSON value, or the `-32700`
+/// reply's classification.
+pub fn parse(line: &[u8]) -> Result<Value, Message> {
+    serde_json::from_slice(line).map_err(|e| Message::Invalid {
+        id: Value::Null,
+        error: RpcError::new(PARSE_ERROR, format!("parse error: {e}")),
+    })
+}
+
 /// Parses and classifies one line (without its newline).
 pub fn classify(line: &[u8]) -> Message {
-    let value: Value = match serde_json::from_slice(line) {
-        Ok(value) => value,
-        Err(e) => {
-            return Message::Invalid {
-                id: Value::Null,
-                error: RpcError::new(PARSE_ERROR, format!("parse error: {e}")),
-            };
-        }
-    };
+    match parse(line) {
+        Ok(value) => classify_value(value),
+        Err(message) => message,
+    }
+}
+
+/// Classifies one parsed message (a batch is invalid here: the caller
+/// unpacks batches where the negotiated version has them).
+pub fn classify_value(value: Value) -> Message {
     let invalid = |id: Value, message: &str| Message::Invalid {
         id,
         error: RpcError::new(INVALID_REQUEST, format!("invalid request: {message}")),
@@ -310,6 +326,131 @@ pub fn reply_line(reply: &Value, cap: usize) -> String {
     reply_error(&id, &error).to_string()
 }
 
+/// The reply line for a batch: a JSON array of the replies, each bounded like
+/// a single reply. When the array as a whole would exceed `cap` bytes
+/// (newline included), the biggest replies give way to `-32603` errors until
+/// it fits; if even that cannot make it fit, one error object answers the
+/// batch.
+pub fn batch_line(replies: &[Value], cap: usize) -> String {
+    let mut lines: Vec<String> = replies.iter().map(|r| reply_line(r, cap)).collect();
+    let total = |lines: &[String]| lines.iter().map(|l| l.len() + 1).sum::<usize>() + 2;
+    while total(&lines) > cap {
+        let observed = total(&lines);
+        let Some((i, biggest)) = lines.iter().enumerate().max_by_key(|(_, line)| line.len()) else {
+            break;
+        };
+        let id = replies[i].get("id").cloned().unwrap_or(Value::Null);
+        let error = RpcError::internal(format!(
+            "the batch's replies would be {observed} bytes, over the {cap}-byte limit for one line; \
+             this reply was dropped: send this request on its own or ask for less"
+        ))
+        .with_data(json!({"limit_name": "max_response_bytes", "observed": observed, "limit": cap}));
+        let small = reply_error(&id, &error).to_string();
+        if small.len() >= biggest.len() {
+            // Every reply is already as small as an error: one error for all.
+            let error = RpcError::internal(format!(
+                "the batch's replies would be {observed} bytes, over the {cap}-byte limit for one line; \
+                 send fewer requests per batch"
+            ))
+            .with_data(json!({"limit_name": "max_response_bytes", "observed": observed, "limit": cap}));
+            return reply_error(&Value::Null, &error).to_string();
+        }
+        lines[i] = small;
+    }
+    format!("[{}]", lines.join(","))
+}
+
+/// Bounds a JSON object result to `max_chars` characters of serialized
+/// text, keeping it valid JSON (a cut JSON text would be malformed, and
+/// odek rejects malformed JSON outright): strings longer than a quarter of
+/// the budget are cut and end in `…`; then long arrays keep their first
+/// items (fewer and fewer), with `<key>Omitted` counting the rest; only then
+/// are strings cut shorter. `truncated: true` marks a cut object. Returns
+/// the value and whether it was cut.
+pub fn bound_json(value: Value, max_chars: usize) -> (Value, bool) {
+    let fits = |v: &Value| v.to_string().chars().count() <= max_chars;
+    if fits(&value) {
+        return (value, false);
+    }
+    let Value::Object(original) = value else {
+        return (
+            Value::String(bound_text(value.to_string(), max_chars).0),
+            true,
+        );
+    };
+    let longest = original
+        .values()
+        .filter_map(Value::as_array)
+        .map(Vec::len)
+        .max()
+        .unwrap_or(0);
+    let (mut chars, mut items) = (max_chars / 4, longest);
+    loop {
+        let cut = shrink_object(&original, chars, items);
+        if fits(&cut) {
+            return (cut, true);
+        }
+        if items > 0 {
+            items /= 2;
+        } else if chars > 0 {
+            chars /= 2;
+        } else {
+            // Only the scalar fields are left to show.
+            let mut scalars: Map<String, Value> = original
+                .iter()
+                .filter(|(_, v)| !(v.is_string() || v.is_array() || v.is_object()))
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect();
+            scalars.insert("truncated".into(), json!(true));
+            return (Value::Object(scalars), true);
+        }
+    }
+}
+
+/// `object` with every string cut to `chars` characters and every array to
+/// `items` items (see `bound_json`).
+fn shrink_object(object: &Map<String, Value>, chars: usize, items: usize) -> Value {
+    let mut out = Map::new();
+    let mut omitted: Vec<(String, usize)> = Vec::new();
+    for (key, value) in object {
+        if let Value::Array(list) = value
+            && list.len() > items
+        {
+            omitted.push((format!("{key}Omitted"), list.len() - items));
+        }
+        out.insert(key.clone(), shrink(value, chars, items));
+    }
+    for (key, count) in omitted {
+        let before = out.get(&key).and_then(Value::as_u64).unwrap_or(0);
+        out.insert(key, json!(before + count as u64));
+    }
+    out.insert("truncated".into(), json!(true));
+    Value::Object(out)
+}
+
+fn shrink(value: &Value, chars: usize, items: usize) -> Value {
+    match value {
+        Value::String(s) if s.chars().count() > chars => {
+            let mut cut: String = s.chars().take(chars).collect();
+            cut.push('…');
+            Value::String(cut)
+        }
+        Value::Array(list) => Value::Array(
+            list.iter()
+                .take(items)
+                .map(|v| shrink(v, chars, items))
+                .collect(),
+        ),
+        Value::Object(object) => Value::Object(
+            object
+                .iter()
+                .map(|(k, v)| (k.clone(), shrink(v, chars, items)))
+                .collect(),
+        ),
+        other => other.clone(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -431,6 +572,67 @@ mod tests {
             )),
             "{text}"
         );
+    }
+
+    #[test]
+    fn json_results_are_bounded_as_json() {
+        let small = json!({"saved": true, "ids": ["a"]});
+        assert_eq!(bound_json(small.clone(), 1000), (small, false));
+        let facts: Vec<String> = (0..500).map(|i| format!("Likes flavour {i}.")).collect();
+        let big = json!({"saved": true, "status": "saved", "error": "x".repeat(5000),
+            "facts": facts, "ids": ["a", "b", "c"], "idsOmitted": 7});
+        for cap in [1000, 3000, 8000] {
+            let (cut, was_cut) = bound_json(big.clone(), cap);
+            assert!(was_cut);
+            assert!(cut.to_string().chars().count() <= cap, "{cap}: {cut}");
+            assert_eq!(cut["truncated"], true);
+            assert_eq!(cut["saved"], true);
+            let shown = cut["facts"].as_array().unwrap();
+            assert!(!shown.is_empty(), "{cap}: {cut}");
+            // whole items, not shreds of every item
+            assert_eq!(shown[0], "Likes flavour 0.");
+            assert_eq!(
+                shown.len() as u64 + cut["factsOmitted"].as_u64().unwrap(),
+                500
+            );
+            assert!(cut["error"].as_str().unwrap().ends_with('…'));
+            if let Some(ids) = cut["ids"].as_array() {
+                assert_eq!(ids.len() as u64 + cut["idsOmitted"].as_u64().unwrap(), 10);
+            }
+        }
+        // nothing but scalars fits a tiny cap
+        let (cut, _) = bound_json(big, 60);
+        assert!(cut.to_string().len() <= 60, "{cut}");
+        assert_eq!(cut["saved"], true);
+    }
+
+    #[test]
+    fn batch_replies_stay_under_the_line_cap() {
+        let replies: Vec<Value> = (0..4)
+            .map(|i| reply(&json!(i), json!({"text": "x".repeat(300 * (i + 1))})))
+            .collect();
+        let line = batch_line(&replies, 100_000);
+        let value: Value = serde_json::from_str(&line).unwrap();
+        assert_eq!(value.as_array().unwrap().len(), 4);
+        // over the cap: the biggest replies become errors, ids kept
+        let line = batch_line(&replies, 1500);
+        assert!(line.len() < 1500, "{}", line.len());
+        let value: Value = serde_json::from_str(&line).unwrap();
+        let ids: Vec<i64> = value
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["id"].as_i64().unwrap())
+            .collect();
+        assert_eq!(ids, [0, 1, 2, 3]);
+        assert_eq!(value[3]["error"]["code"], INTERNAL_ERROR);
+        assert!(value[0].get("result").is_some());
+        // many small replies that cannot fit: one error object
+        let pings: Vec<Value> = (0..100).map(|i| reply(&json!(i), json!({}))).collect();
+        let line = batch_line(&pings, 1000);
+        let value: Value = serde_json::from_str(&line).unwrap();
+        assert_eq!(value["error"]["code"], INTERNAL_ERROR);
+        assert!(line.len() < 1000);
     }
 
     #[test]

@@ -60,26 +60,28 @@ fn parse(uri: &str) -> Option<Target> {
     match path.trim_end_matches('/') {
         "profile" => Some(Target::Profile),
         "search" => {
-            let mut q = None;
-            let mut top_k = None;
+            // Repeated parameters: the first non-empty value counts (as
+            // URLSearchParams.get reads the first); `q` before `query` and
+            // `topK` before `top_k` when both are given, but an empty `q=`
+            // (a template filled with nothing) does not hide a `query`.
+            let (mut q, mut query_, mut top_k, mut top_k_) = (None, None, None, None);
             for pair in query.unwrap_or("").split('&').filter(|p| !p.is_empty()) {
                 let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-                match decode(key).as_str() {
-                    // The first spelling given wins; `q` before `query` when both.
-                    "q" => q = Some(decode(value)),
-                    "query" => {
-                        q.get_or_insert_with(|| decode(value));
-                    }
-                    "topK" => top_k = Some(decode(value)),
-                    "top_k" => {
-                        top_k.get_or_insert_with(|| decode(value));
-                    }
-                    _ => {}
+                let slot = match decode(key).as_str() {
+                    "q" => &mut q,
+                    "query" => &mut query_,
+                    "topK" => &mut top_k,
+                    "top_k" => &mut top_k_,
+                    _ => continue,
+                };
+                let value = decode(value);
+                if slot.is_none() && !value.trim().is_empty() {
+                    *slot = Some(value);
                 }
             }
             Some(Target::Search {
-                query: q.unwrap_or_default(),
-                top_k,
+                query: q.or(query_).unwrap_or_default(),
+                top_k: top_k.or(top_k_),
             })
         }
         _ => None,
@@ -171,6 +173,21 @@ mod tests {
             Some(Target::Search {
                 query: String::new(),
                 top_k: None
+            })
+        );
+        // an empty q= does not hide query=; the first non-empty value counts
+        assert_eq!(
+            parse("mem://search?q=&query=go&q=tabs&topK=&top_k=4&topK=2"),
+            Some(Target::Search {
+                query: "tabs".into(),
+                top_k: Some("2".into())
+            })
+        );
+        assert_eq!(
+            parse("mem://search?q=&query=go&top_k=4"),
+            Some(Target::Search {
+                query: "go".into(),
+                top_k: Some("4".into())
             })
         );
         assert_eq!(parse("mem://nope"), None);

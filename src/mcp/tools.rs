@@ -164,7 +164,8 @@ pub fn list(features: Features) -> Value {
             "messageCount": {"type": "integer"},
             "flushed": {"type": "boolean"},
             "extracted": {"type": "integer"},
-            "profileUpdated": {"type": "boolean"}
+            "profileUpdated": {"type": "boolean"},
+            "truncated": {"type": "boolean", "description": "Present (true) when the result was cut to the result size limit"}
         },
         "required": ["saved", "status", "messageCount", "flushed", "extracted", "profileUpdated"]
     });
@@ -319,20 +320,31 @@ pub fn call(
     })
 }
 
-/// `topK`: an integer (or a string holding one) in 1..=50; non-positive or
-/// non-integer values mean the default, larger ones the cap.
+/// `topK`: an integer (or a string holding one, as a resource URI always
+/// does) in 1..=50; non-positive or non-integer values mean the default,
+/// larger ones the cap. A string is read like a JSON number: `"3.0"` is 3,
+/// `"1e2"` and `"99999999999999999999"` are over the cap.
 pub fn top_k(value: Option<&Value>) -> usize {
+    let whole = |f: f64| (f.fract() == 0.0 && f.is_finite()).then_some(f as i64);
     let n: Option<i64> = match value {
-        Some(Value::Number(n)) => {
-            n.as_i64()
-                .or_else(|| n.as_u64().map(|_| i64::MAX))
-                .or_else(|| {
-                    n.as_f64()
-                        .filter(|f| f.fract() == 0.0 && f.is_finite())
-                        .map(|f| f as i64)
-                })
+        Some(Value::Number(n)) => n
+            .as_i64()
+            .or_else(|| n.as_u64().map(|_| i64::MAX))
+            .or_else(|| n.as_f64().and_then(whole)),
+        Some(Value::String(s)) => {
+            let s = s.trim();
+            s.parse::<i64>().ok().or_else(|| {
+                // Only number syntax: not `inf`, `NaN` or `+5`.
+                let numeric = s
+                    .bytes()
+                    .all(|b| b.is_ascii_digit() || matches!(b, b'-' | b'.' | b'e' | b'E' | b'+'))
+                    && s.starts_with(|c: char| c == '-' || c.is_ascii_digit());
+                numeric
+                    .then(|| s.parse::<f64>().ok())
+                    .flatten()
+                    .and_then(whole)
+            })
         }
-        Some(Value::String(s)) => s.trim().parse::<i64>().ok(),
         _ => None,
     };
     match n {
@@ -495,6 +507,15 @@ fn count_messages(value: Option<&Value>) -> usize {
     }
 }
 
+/// An argument that is there and not `null`.
+fn present<'a>(args: &'a Map<String, Value>, name: &str) -> Option<&'a Value> {
+    args.get(name).filter(|v| !v.is_null())
+}
+
+fn is_empty_array(value: &Value) -> bool {
+    value.as_array().is_some_and(Vec::is_empty)
+}
+
 /// An optional string argument under any of `names`.
 fn opt_string(args: &Map<String, Value>, names: &[&str]) -> Result<Option<String>> {
     for name in names {
@@ -503,6 +524,7 @@ fn opt_string(args: &Map<String, Value>, names: &[&str]) -> Result<Option<String
             Some(Value::String(s)) => return Ok(Some(s.clone())),
             Some(_) => {
                 return Err(Error::invalid_args(format!("{name} must be a string"))
+                    .with_hint(format!("pass {name} as a JSON string, or leave it out"))
                     .with_detail("field", *name));
             }
         }
@@ -517,10 +539,11 @@ fn opt_bool(args: &Map<String, Value>, name: &str) -> Result<bool> {
         Some(Value::Bool(b)) => Ok(*b),
         Some(Value::String(s)) if s == "true" => Ok(true),
         Some(Value::String(s)) if s == "false" => Ok(false),
-        Some(_) => {
-            Err(Error::invalid_args(format!("{name} must be true or false"))
-                .with_detail("field", name))
-        }
+        Some(_) => Err(Error::invalid_args(format!("{name} must be true or false"))
+            .with_hint(format!(
+                "pass {name}: true or {name}: false, or leave it out"
+            ))
+            .with_detail("field", name)),
     }
 }
 
@@ -540,23 +563,41 @@ fn save_turn_inner(memory: &mut Memory, args: &Map<String, Value>) -> Result<Too
         .filter(|s| !s.trim().is_empty())
         .unwrap_or_else(|| DEFAULT_SESSION.to_string());
     let flush = opt_bool(args, "flush")?;
-    let messages = match args.get("messages") {
-        Some(value) if !value.is_null() => Some(track::parse_messages(value)?),
-        _ => match opt_string(args, &["role"])? {
-            Some(role) => {
-                let content = match opt_string(args, &["content"])? {
-                    Some(content) => content,
-                    None => opt_string(args, &["text"])?.unwrap_or_default(),
-                };
-                let mut message = json!({"role": role, "content": content});
-                if let Some(id) = opt_string(args, &["toolCallId", "tool_call_id"])? {
-                    message["toolCallId"] = json!(id);
+    // An empty `messages: []` next to the legacy fields or `flush: true` (a
+    // host filling in every property of the schema) does not hide them.
+    let legacy = present(args, "role").is_some();
+    let messages =
+        match present(args, "messages").filter(|v| !((legacy || flush) && is_empty_array(v))) {
+            Some(value) => Some(track::parse_messages(value)?),
+            None => match opt_string(args, &["role"])? {
+                Some(role) => {
+                    // The legacy turn is one message of messages[]: content may
+                    // be a string or text parts, and tool calls may come along.
+                    let mut message = json!({"role": role});
+                    let content = present(args, "content").or_else(|| present(args, "text"));
+                    message["content"] = content.cloned().unwrap_or_else(|| json!(""));
+                    if let Some(id) = opt_string(args, &["toolCallId", "tool_call_id"])? {
+                        message["toolCallId"] = json!(id);
+                    }
+                    if let Some(calls) =
+                        present(args, "toolCalls").or_else(|| present(args, "tool_calls"))
+                    {
+                        message["toolCalls"] = calls.clone();
+                    }
+                    let parsed = track::parse_messages(&json!([message])).map_err(|mut e| {
+                        // There is no messages[0] in the caller's arguments.
+                        e.message = e.message.replacen("messages[0].", "", 1).replacen(
+                            "messages[0]",
+                            "the message",
+                            1,
+                        );
+                        e
+                    })?;
+                    Some(parsed)
                 }
-                Some(track::parse_messages(&json!([message]))?)
-            }
-            None => None,
-        },
-    };
+                None => None,
+            },
+        };
     let Some(messages) = messages else {
         if !flush {
             return Err(Error::invalid_args("there is nothing to save")
@@ -627,42 +668,39 @@ fn save_fact_inner(
             }
         }),
     };
-    let (facts, message_count) = match args.get("messages") {
-        Some(value) if !value.is_null() => {
-            refuse_tool_roles(value)?;
-            let messages = track::parse_messages(value)?;
-            let pairs: Vec<(String, String)> =
-                messages.into_iter().map(|m| (m.role, m.content)).collect();
-            let mut facts = profile::extract(&pairs);
-            if let Some(section) = section {
-                for fact in &mut facts {
-                    fact.0 = section;
-                }
+    // `fact` and `messages[]` may come together: both count (the explicit
+    // fact first), so neither is silently dropped. An empty `messages: []`
+    // next to a fact is no request to extract anything.
+    let fact = opt_string(args, &["fact"])?.filter(|f| !f.trim().is_empty());
+    let messages = present(args, "messages").filter(|v| !(fact.is_some() && is_empty_array(v)));
+    let mut facts: Vec<(Section, String)> = Vec::new();
+    if let Some(fact) = fact {
+        facts.push((section.unwrap_or_else(|| default_section(&fact)), fact));
+    }
+    let mut message_count = count;
+    if let Some(value) = messages {
+        refuse_tool_roles(value)?;
+        let messages = track::parse_messages(value)?;
+        message_count = messages.len();
+        let pairs: Vec<(String, String)> =
+            messages.into_iter().map(|m| (m.role, m.content)).collect();
+        for (found, text) in profile::extract(&pairs) {
+            let norm = profile::normalize(&text);
+            if !facts.iter().any(|(_, t)| profile::normalize(t) == norm) {
+                facts.push((section.unwrap_or(found), text));
             }
-            if facts.is_empty() {
-                return Ok(SaveStatus::new("no_extraction", pairs.len())
-                    .with("facts", Vec::<String>::new())
-                    .with("duplicates", Vec::<String>::new())
-                    .output());
-            }
-            (facts, pairs.len())
         }
-        _ => {
-            let Some(fact) = opt_string(args, &["fact"])?.filter(|f| !f.trim().is_empty()) else {
-                return Err(Error::invalid_args("there is no fact to save")
-                    .with_hint("pass {\"fact\": \"Prefers tabs over spaces.\"}, or messages[] with user and assistant roles"));
-            };
-            let section = section.unwrap_or_else(|| {
-                // The same rules that extract facts from messages tell a
-                // preference from a plain fact.
-                match profile::extract(&[("user".to_string(), fact.clone())]).first() {
-                    Some((Section::Preferences, _)) => Section::Preferences,
-                    _ => Section::Facts,
-                }
-            });
-            (vec![(section, fact)], count)
+    }
+    if facts.is_empty() {
+        if messages.is_none() {
+            return Err(Error::invalid_args("there is no fact to save")
+                .with_hint("pass {\"fact\": \"Prefers tabs over spaces.\"}, or messages[] with user and assistant roles"));
         }
-    };
+        return Ok(SaveStatus::new("no_extraction", message_count)
+            .with("facts", Vec::<String>::new())
+            .with("duplicates", Vec::<String>::new())
+            .output());
+    }
     let outcome = profile::add_facts(memory.home, &memory.clock, &facts)?;
     let state = if !outcome.added.is_empty() {
         "saved"
@@ -677,6 +715,49 @@ fn save_fact_inner(
     status.extracted = facts.len();
     status.profile_updated = outcome.profile_updated;
     Ok(status.output())
+}
+
+/// How a preference reads once extracted (the third-person forms the
+/// extraction rules write: "Prefers tabs over spaces.", "Asks to never …").
+const PREFERENCE_FORMS: [&str; 11] = [
+    "prefers",
+    "likes",
+    "loves",
+    "enjoys",
+    "hates",
+    "dislikes",
+    "favorite",
+    "favourite",
+    "asks to always",
+    "asks to never",
+    "asks not to",
+];
+
+/// The section of a single `fact` given without `section`: preferences when
+/// it states one — in the first person ("I prefer tabs"), as the extraction
+/// rules read it, or in the third person those rules write ("Prefers tabs
+/// over spaces.", "User prefers tabs", "The user likes jazz") — else facts.
+fn default_section(fact: &str) -> Section {
+    if let Some((Section::Preferences, _)) =
+        profile::extract(&[("user".to_string(), fact.to_string())]).first()
+    {
+        return Section::Preferences;
+    }
+    let lower = fact.trim().to_lowercase();
+    let lower = ["the user ", "user "]
+        .iter()
+        .find_map(|subject| lower.strip_prefix(subject))
+        .unwrap_or(&lower);
+    let states_one = PREFERENCE_FORMS.iter().any(|form| {
+        lower
+            .strip_prefix(form)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with(|c: char| !c.is_alphanumeric()))
+    });
+    if states_one {
+        Section::Preferences
+    } else {
+        Section::Facts
+    }
 }
 
 /// Refuses any message whose role is not user or assistant (tool, system,
@@ -726,6 +807,16 @@ mod tests {
             (Some(json!(u64::MAX)), 50),
             (Some(json!(true)), 5),
             (Some(json!(null)), 5),
+            (Some(json!("3.0")), 3),
+            (Some(json!(" 4 ")), 4),
+            (Some(json!("1e1")), 10),
+            (Some(json!("99999999999999999999")), 50),
+            (Some(json!("-99999999999999999999")), 5),
+            (Some(json!("2.5")), 5),
+            (Some(json!("inf")), 5),
+            (Some(json!("NaN")), 5),
+            (Some(json!("+5")), 5),
+            (Some(json!("")), 5),
         ] {
             assert_eq!(top_k(value.as_ref()), want, "{value:?}");
         }
@@ -749,6 +840,29 @@ mod tests {
             .map(|t| t["name"].as_str().unwrap())
             .collect();
         assert_eq!(names, NAMES);
+    }
+
+    #[test]
+    fn a_single_fact_is_a_preference_when_it_states_one() {
+        for fact in [
+            "I prefer tabs",
+            "Prefers tabs over spaces.",
+            "likes jazz",
+            "User dislikes YAML",
+            "The user hates tabs.",
+            "Favorite editor is vim.",
+            "Asks not to commit on Fridays.",
+        ] {
+            assert_eq!(default_section(fact), Section::Preferences, "{fact}");
+        }
+        for fact in [
+            "Name is Ada.",
+            "Likesome is a wiki",
+            "Works at Example",
+            "Prefersomething",
+        ] {
+            assert_eq!(default_section(fact), Section::Facts, "{fact}");
+        }
     }
 
     #[test]

@@ -149,7 +149,9 @@ pub fn session_dir(home: &Home, session: &str) -> Result<PathBuf> {
             "session key is {} bytes, over the limit of {MAX_SESSION_LEN}",
             session.len()
         ))
-        .with_hint(format!("use a session key of at most {MAX_SESSION_LEN} bytes"))
+        .with_hint(format!(
+            "use a session key of at most {MAX_SESSION_LEN} bytes"
+        ))
         .with_limit(
             "session_key_bytes",
             session.len() as u64,
