@@ -1518,3 +1518,17 @@ fn a_session_key_of_the_full_name_length_works() {
         "{e}"
     );
 }
+
+#[test]
+fn session_keys_with_outer_whitespace_are_refused() {
+    let sb = Sandbox::new();
+    for key in [" work", "work ", "\twork"] {
+        let e = err_of(
+            &mut sb.agentbox(&["track", "record", "--session", key, "--content", "hi"]),
+            "invalid_args",
+            2,
+        );
+        assert_eq!(e["detail"]["name"], key, "{e}");
+    }
+    assert!(!sb.home().join("memory/episodes/ work").exists());
+}

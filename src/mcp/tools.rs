@@ -684,9 +684,10 @@ fn save_fact_inner(
         message_count = messages.len();
         let pairs: Vec<(String, String)> =
             messages.into_iter().map(|m| (m.role, m.content)).collect();
+        // `extract` returns distinct facts; only the explicit fact can repeat one.
+        let explicit = facts.first().map(|(_, t)| profile::normalize(t));
         for (found, text) in profile::extract(&pairs) {
-            let norm = profile::normalize(&text);
-            if !facts.iter().any(|(_, t)| profile::normalize(t) == norm) {
+            if explicit.as_deref() != Some(profile::normalize(&text).as_str()) {
                 facts.push((section.unwrap_or(found), text));
             }
         }

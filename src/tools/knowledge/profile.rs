@@ -299,11 +299,6 @@ impl ProfileDoc {
         profile
     }
 
-    fn has(&self, text: &str) -> bool {
-        let wanted = normalize(text);
-        self.bullets.iter().any(|b| normalize(&b.text) == wanted)
-    }
-
     /// Makes sure the line before `at` ends with a line end.
     fn terminate_before(&mut self, at: usize) {
         if at > 0 && !self.lines[at - 1].ends_with('\n') {
@@ -315,9 +310,13 @@ impl ProfileDoc {
     /// Adds `- text` at the end of the first section of its kind (after its
     /// last bullet, else after its last non-blank line), appending the
     /// section when the file has none.
-    fn add(&mut self, section: Section, text: &str) {
+    /// Several facts go in one call, so the document is re-indexed once.
+    fn add(&mut self, section: Section, texts: &[&str]) {
+        if texts.is_empty() {
+            return;
+        }
         let nl = self.newline;
-        let line = format!("- {text}{nl}");
+        let new_lines: Vec<String> = texts.iter().map(|text| format!("- {text}{nl}")).collect();
         if let Some(span) = self.spans.iter().find(|s| s.section == section).cloned() {
             let after_bullet = self
                 .bullets
@@ -332,7 +331,7 @@ impl ProfileDoc {
                     .map_or(span.heading + 1, |i| i + 1)
             });
             self.terminate_before(at);
-            self.lines.insert(at, line);
+            self.lines.splice(at..at, new_lines);
         } else {
             let end = self.lines.len();
             self.terminate_before(end);
@@ -344,7 +343,7 @@ impl ProfileDoc {
                 self.lines.push(nl.to_string());
             }
             self.lines.push(format!("## {}{nl}", section.heading()));
-            self.lines.push(line);
+            self.lines.extend(new_lines);
         }
         self.index();
     }
@@ -450,13 +449,29 @@ pub fn add_facts(home: &Home, _clock: &Clock, facts: &[(Section, String)]) -> Re
         _ => ProfileDoc::parse(TEMPLATE),
     };
     let mut outcome = FactOutcome::default();
+    // Normalized once: comparing each new fact against every bullet would be
+    // quadratic in normalizations for a long message full of facts.
+    let mut known: std::collections::HashSet<String> =
+        doc.bullets.iter().map(|b| normalize(&b.text)).collect();
+    let mut new_preferences = Vec::new();
+    let mut new_facts = Vec::new();
     for (section, text) in cleaned {
-        if doc.has(&text) {
+        if !known.insert(normalize(&text)) {
             outcome.duplicates.push(text);
         } else {
-            doc.add(section, &text);
+            match section {
+                Section::Preferences => new_preferences.push(outcome.added.len()),
+                Section::Facts => new_facts.push(outcome.added.len()),
+            }
             outcome.added.push(text);
         }
+    }
+    for (section, picks) in [
+        (Section::Preferences, new_preferences),
+        (Section::Facts, new_facts),
+    ] {
+        let texts: Vec<&str> = picks.iter().map(|&i| outcome.added[i].as_str()).collect();
+        doc.add(section, &texts);
     }
     if outcome.added.is_empty() {
         return Ok(outcome);
@@ -577,7 +592,7 @@ mod tests {
 
     fn add(text: &str, section: Section, fact: &str) -> String {
         let mut doc = ProfileDoc::parse(text);
-        doc.add(section, fact);
+        doc.add(section, &[fact]);
         doc.text()
     }
 
@@ -626,9 +641,14 @@ mod tests {
         assert_eq!(doc.bullets[1].text, "Two continued.");
         doc.remove(&[1]);
         assert_eq!(doc.text(), "## Facts\n- One.\n- Three.\nprose\n");
-        assert!(doc.has("one"));
-        assert!(doc.has("  THREE  "));
-        assert!(!doc.has("Two continued"));
+        let has = |t: &str| {
+            doc.bullets
+                .iter()
+                .any(|b| normalize(&b.text) == normalize(t))
+        };
+        assert!(has("one"));
+        assert!(has("  THREE  "));
+        assert!(!has("Two continued"));
     }
 
     #[test]

@@ -144,6 +144,15 @@ fn split_file_name(name: &str) -> Option<(&str, bool)> {
 
 /// Validates a session key (it becomes a folder name) and returns its folder.
 pub fn session_dir(home: &Home, session: &str) -> Result<PathBuf> {
+    if session.trim() != session {
+        // " work" and "work" would be two folders that look the same.
+        return Err(Error::invalid_args(format!(
+            "session key {} has leading or trailing whitespace",
+            serde_json::Value::from(session)
+        ))
+        .with_hint("trim the session key")
+        .with_detail("name", session));
+    }
     if session.len() > MAX_SESSION_LEN {
         return Err(Error::invalid_args(format!(
             "session key is {} bytes, over the limit of {MAX_SESSION_LEN}",

@@ -101,6 +101,8 @@ fn parse_message(i: usize, value: &Value) -> Result<MessageIn> {
         ));
     };
     let role = match object.get("role") {
+        // OpenAI's newer name for the system role.
+        Some(Value::String(role)) if role == "developer" => "system".to_string(),
         Some(Value::String(role)) => role.clone(),
         Some(other) => {
             return Err(bad(
@@ -175,6 +177,11 @@ fn parse_message(i: usize, value: &Value) -> Result<MessageIn> {
 }
 
 /// Joins the text parts of a content array with newlines.
+/// Content part types that carry text.
+fn is_text_part(kind: &str) -> bool {
+    matches!(kind, "text" | "input_text" | "output_text")
+}
+
 fn content_parts(i: usize, parts: &[Value]) -> Result<String> {
     let mut texts = Vec::new();
     for (j, part) in parts.iter().enumerate() {
@@ -182,10 +189,11 @@ fn content_parts(i: usize, parts: &[Value]) -> Result<String> {
         match part {
             Value::String(text) => texts.push(text.as_str()),
             Value::Object(object) => match (object.get("type"), object.get("text")) {
-                (Some(Value::String(kind)), Some(Value::String(text))) if kind == "text" => {
+                // `input_text`/`output_text`: the OpenAI Responses API's names.
+                (Some(Value::String(kind)), Some(Value::String(text))) if is_text_part(kind) => {
                     texts.push(text)
                 }
-                (Some(Value::String(kind)), other) if kind == "text" => {
+                (Some(Value::String(kind)), other) if is_text_part(kind) => {
                     return Err(bad(
                         format!("{at}.text"),
                         &match other {
@@ -359,6 +367,34 @@ mod tests {
         assert_eq!(
             field_of(json!([{"role": "user", "content": "  "}])),
             "messages[0]"
+        );
+    }
+}
+
+#[cfg(test)]
+mod host_shapes {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn developer_role_and_responses_api_parts_are_accepted() {
+        let messages = parse_messages(&json!([
+            {"role": "developer", "content": "be brief"},
+            {"role": "user", "content": [{"type": "input_text", "text": "hi"}]},
+            {"role": "assistant", "content": [{"type": "output_text", "text": "hello"}]}
+        ]))
+        .unwrap();
+        let got: Vec<(&str, &str)> = messages
+            .iter()
+            .map(|m| (m.role.as_str(), m.content.as_str()))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("system", "be brief"),
+                ("user", "hi"),
+                ("assistant", "hello")
+            ]
         );
     }
 }

@@ -337,6 +337,8 @@ const STARTERS: &[&str] = &[
 /// decisions from `user` and `assistant`. Other roles are ignored.
 pub fn extract(messages: &[(String, String)]) -> Vec<(Section, String)> {
     let mut out: Vec<(Section, String)> = Vec::new();
+    // Normalized forms seen so far (a set: a long message can hold many facts).
+    let mut seen = std::collections::HashSet::new();
     for (role, content) in messages {
         let role = role.trim().to_ascii_lowercase();
         let is_user = role == "user";
@@ -346,7 +348,7 @@ pub fn extract(messages: &[(String, String)]) -> Vec<(Section, String)> {
         for sentence in sentences(content) {
             for clause in clauses(&sentence) {
                 if let Some((section, text)) = statement(&clause, is_user)
-                    && !out.iter().any(|(_, t)| normalize(t) == normalize(&text))
+                    && seen.insert(normalize(&text))
                 {
                     out.push((section, text));
                 }
