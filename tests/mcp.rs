@@ -697,20 +697,21 @@ fn read_tool_failures_are_tool_errors() {
         assert_eq!(result["isError"], true, "{name} {args}: {result}");
         assert!(text_of(&result).starts_with("error: query"), "{result}");
     }
-    // a corrupt PROFILE.md is reported (naming the file), not a crash
+    // a corrupt PROFILE.md is reported (naming the file) where the profile
+    // would be, and the matches still come
     std::fs::write(
         sb.home().join("memory/personal/PROFILE.md"),
         b"## Facts\n- a\0b\n",
     )
     .unwrap();
     let result = mcp.tool("mem_context", json!({"query": "x"}));
-    assert_eq!(result["isError"], true, "{result}");
-    assert!(text_of(&result).contains("PROFILE.md"), "{result}");
-    let error = mcp.request_error("resources/read", json!({"uri": "mem://profile"}), -32603);
+    assert_ne!(result["isError"], true, "{result}");
+    let text = text_of(&result);
     assert!(
-        error["message"].as_str().unwrap().contains("PROFILE.md"),
-        "{error}"
+        text.contains("(unreadable: ") && text.contains("PROFILE.md"),
+        "{text}"
     );
+    assert!(text.contains("## Matches"), "{text}");
     mcp.sync();
     mcp.finish();
 }

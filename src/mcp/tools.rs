@@ -403,11 +403,22 @@ fn bullets(out: &mut String, items: &[String]) {
 /// `mem_context` (and `mem://profile` with an empty query): preferences,
 /// profile facts, foresight (none exists yet) and the matches for `query`.
 pub fn context(memory: &mut Memory, query: &str, top_k: usize) -> Result<String> {
-    let profile = profile::read(memory.home)?;
+    // A damaged PROFILE.md must not cost the agent its matches: say what is
+    // wrong where the profile would be, and go on.
     let mut out = String::from("## Preferences\n");
-    bullets(&mut out, &profile.preferences);
-    out.push_str("\n## Profile\n");
-    bullets(&mut out, &profile.facts);
+    match profile::read(memory.home) {
+        Ok(profile) => {
+            bullets(&mut out, &profile.preferences);
+            out.push_str("\n## Profile\n");
+            bullets(&mut out, &profile.facts);
+        }
+        Err(err) => {
+            let problem = format!("(unreadable: {} — {})\n", err.message, err.hint);
+            out.push_str(&problem);
+            out.push_str("\n## Profile\n");
+            out.push_str(&problem);
+        }
+    }
     out.push_str("\n## Foresight\n(none)\n\n## Matches\n");
     if query.trim().is_empty() {
         out.push_str("(no query)\n");
