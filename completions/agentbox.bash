@@ -40,6 +40,9 @@ _agentbox() {
             agentbox,reindex)
                 cmd="agentbox__subcmd__reindex"
                 ;;
+            agentbox,search)
+                cmd="agentbox__subcmd__search"
+                ;;
             agentbox,track)
                 cmd="agentbox__subcmd__track"
                 ;;
@@ -131,7 +134,7 @@ _agentbox() {
 
     case "${cmd}" in
         agentbox)
-            opts="-q -v -h -V --format --home --quiet --verbose --color --help --version plan knowledge track memory_mcp init link doctor reindex completions"
+            opts="-q -v -h -V --format --home --quiet --verbose --color --help --version plan knowledge track memory_mcp init link doctor search reindex completions"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -971,6 +974,56 @@ _agentbox() {
                 return 0
             fi
             case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "auto json text" -- "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        agentbox__subcmd__search)
+            opts="-q -v -h -V --kind --session --tag --since --until --limit --format --home --quiet --verbose --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --kind)
+                    COMPREPLY=($(compgen -W "turn note fact" -- "${cur}"))
+                    return 0
+                    ;;
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --tag)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --since)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --until)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --format)
                     COMPREPLY=($(compgen -W "auto json text" -- "${cur}"))
                     return 0

@@ -36,6 +36,7 @@ set edit:completion:arg-completer[agentbox] = {|@words|
             cand init 'Create an agent home (.agent/) with its config, folders and tool links'
             cand link 'Re-create or repair the links in .agent/tools/ (idempotent)'
             cand doctor 'Check the home: config, folders, links, documents'
+            cand search 'Search all memory at once: turns, notes and profile facts'
             cand reindex 'Rebuild the search index from the files of the home'
             cand completions 'Print a shell completion script'
         }
@@ -556,6 +557,25 @@ set edit:completion:arg-completer[agentbox] = {|@words|
             cand --version 'Print version'
         }
         &'agentbox;doctor'= {
+            cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
+            cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
+            cand --color 'Colour text output: auto respects NO_COLOR and terminals'
+            cand -q 'Print nothing on success in text mode (json still prints its envelope)'
+            cand --quiet 'Print nothing on success in text mode (json still prints its envelope)'
+            cand -v 'Log what happens to stderr'
+            cand --verbose 'Log what happens to stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'agentbox;search'= {
+            cand --kind 'Only this kind (repeat for several; default: all)'
+            cand --session 'Only turns of this session'
+            cand --tag 'Only documents with this tag (note tags; a turn''s role; a fact''s section)'
+            cand --since 'Only documents dated on or after DATE (RFC 3339 or 2026-01-31)'
+            cand --until 'Only documents dated on or before DATE (a plain date covers the whole day)'
+            cand --limit 'Most hits to return (1–50)'
             cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
             cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
             cand --color 'Colour text output: auto respects NO_COLOR and terminals'

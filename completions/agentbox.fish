@@ -42,6 +42,7 @@ complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "memory_mcp" -d 'S
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "init" -d 'Create an agent home (.agent/) with its config, folders and tool links'
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "link" -d 'Re-create or repair the links in .agent/tools/ (idempotent)'
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "doctor" -d 'Check the home: config, folders, links, documents'
+complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "search" -d 'Search all memory at once: turns, notes and profile facts'
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "reindex" -d 'Rebuild the search index from the files of the home'
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c agentbox -n "__fish_agentbox_using_subcommand plan; and not __fish_seen_subcommand_from create show list step add-step next archive" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
@@ -476,6 +477,25 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand doctor" -s q -l quiet 
 complete -c agentbox -n "__fish_agentbox_using_subcommand doctor" -s v -l verbose -d 'Log what happens to stderr'
 complete -c agentbox -n "__fish_agentbox_using_subcommand doctor" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c agentbox -n "__fish_agentbox_using_subcommand doctor" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand search" -l kind -d 'Only this kind (repeat for several; default: all)' -r -f -a "turn\t''
+note\t''
+fact\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand search" -l session -d 'Only turns of this session' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand search" -l tag -d 'Only documents with this tag (note tags; a turn\'s role; a fact\'s section)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand search" -l since -d 'Only documents dated on or after DATE (RFC 3339 or 2026-01-31)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand search" -l until -d 'Only documents dated on or before DATE (a plain date covers the whole day)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand search" -l limit -d 'Most hits to return (1–50)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand search" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand search" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand search" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand search" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand search" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand search" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c agentbox -n "__fish_agentbox_using_subcommand search" -s V -l version -d 'Print version'
 complete -c agentbox -n "__fish_agentbox_using_subcommand reindex" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"

@@ -45,6 +45,14 @@ pub const REINDEX: Tool = Tool {
     serves_stdio: false,
 };
 
+pub const SEARCH: Tool = Tool {
+    name: "search",
+    about: "Search all memory at once: turns, notes and profile facts",
+    command: search_command,
+    run: run_search,
+    serves_stdio: false,
+};
+
 pub const COMPLETIONS: Tool = Tool {
     name: "completions",
     about: "Print a shell completion script",
@@ -144,6 +152,123 @@ fn run_reindex(ctx: &Ctx, _m: &ArgMatches) -> Result<Outcome> {
         text,
     )
     .with_meta("count", stats.turns + stats.notes + stats.facts))
+}
+
+/// Most hits `agentbox search` returns.
+const MAX_SEARCH_HITS: usize = 50;
+
+fn search_command() -> Command {
+    Command::new("search")
+        .about("Search all memory at once: turns, notes and profile facts")
+        .long_about(
+            "Search the one index over episode turns, knowledge notes and profile facts, \
+             ranked by relevance (BM25) with a little recency. Questions work as well as \
+             keywords: stop words are dropped and documents that share more of the remaining \
+             words rank higher. `track search` and `knowledge search` are the same search, \
+             narrowed to one kind.",
+        )
+        .arg(Arg::new("query").value_name("QUERY").required(true).help("What to look for"))
+        .arg(
+            Arg::new("kind")
+                .long("kind")
+                .value_name("KIND")
+                .action(clap::ArgAction::Append)
+                .value_parser(["turn", "note", "fact"])
+                .help("Only this kind (repeat for several; default: all)"),
+        )
+        .arg(Arg::new("session").long("session").value_name("KEY").help("Only turns of this session"))
+        .arg(Arg::new("tag").long("tag").value_name("TAG").help("Only documents with this tag (note tags; a turn's role; a fact's section)"))
+        .arg(Arg::new("since").long("since").value_name("DATE").help("Only documents dated on or after DATE (RFC 3339 or 2026-01-31)"))
+        .arg(Arg::new("until").long("until").value_name("DATE").help("Only documents dated on or before DATE (a plain date covers the whole day)"))
+        .arg(
+            Arg::new("limit")
+                .long("limit")
+                .value_name("N")
+                .default_value("10")
+                .value_parser(value_parser!(usize))
+                .help("Most hits to return (1–50)"),
+        )
+        .after_help(
+            "Examples:\n  agentbox search \"how should I format Go code?\"\n  \
+             agentbox search deploy --kind note --kind fact\n  agentbox search kubectl --session ops --since 2026-01-01",
+        )
+}
+
+fn run_search(ctx: &Ctx, m: &ArgMatches) -> Result<Outcome> {
+    use crate::search::{Index, Kind, Query, date_bound, round_score};
+    let query = m.get_one::<String>("query").cloned().unwrap_or_default();
+    if query.trim().is_empty() {
+        return Err(Error::invalid_args("the query is empty")
+            .with_hint("say what to look for: agentbox search \"deploy key\"")
+            .with_detail("flag", "QUERY"));
+    }
+    let limit = *m.get_one::<usize>("limit").unwrap_or(&10);
+    if limit == 0 || limit > MAX_SEARCH_HITS {
+        return Err(Error::invalid_args(format!(
+            "--limit {limit} is out of range (1–{MAX_SEARCH_HITS})"
+        ))
+        .with_hint(format!("pass a limit between 1 and {MAX_SEARCH_HITS}"))
+        .with_limit("limit", limit as u64, MAX_SEARCH_HITS as u64));
+    }
+    let date = |flag: &str| {
+        m.get_one::<String>(&flag[2..])
+            .map(|v| date_bound(flag, v))
+            .transpose()
+    };
+    let home = ctx.home()?;
+    let hits = Index::open(home)?.search(&Query {
+        text: query.clone(),
+        kinds: m
+            .get_many::<String>("kind")
+            .map(|kinds| kinds.filter_map(|k| Kind::parse(k)).collect())
+            .unwrap_or_default(),
+        session: m.get_one::<String>("session").cloned(),
+        tag: m.get_one::<String>("tag").cloned(),
+        since: date("--since")?,
+        until: date("--until")?,
+        limit,
+    })?;
+    let s = ctx.style;
+    let mut text = String::new();
+    if hits.is_empty() {
+        text.push_str(&format!(
+            "Nothing matches {}.\n",
+            Value::from(query.as_str())
+        ));
+    }
+    let rows: Vec<Value> = hits
+        .iter()
+        .map(|h| {
+            json!({
+                "id": h.id,
+                "kind": h.kind.as_str(),
+                "title": h.title,
+                "session": h.session,
+                "tags": h.tags,
+                "date": h.date,
+                "snippet": h.snippet,
+                "score": round_score(h.score),
+                "source": h.source,
+            })
+        })
+        .collect();
+    for (i, h) in hits.iter().enumerate() {
+        text.push_str(&format!(
+            "{}. {}  {}\n   {}\n",
+            i + 1,
+            s.bold(&h.id),
+            s.dim(&format!(
+                "{} · {} · {} · score {}",
+                h.kind.as_str(),
+                h.title,
+                h.date,
+                round_score(h.score)
+            )),
+            h.snippet
+        ));
+    }
+    let count = rows.len();
+    Ok(Outcome::new(json!({"query": query, "hits": rows}), text).with_meta("count", count))
 }
 
 fn completions_command() -> Command {

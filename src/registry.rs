@@ -20,6 +20,7 @@ pub const HOUSEKEEPING: &[Tool] = &[
     housekeeping::INIT,
     housekeeping::LINK,
     housekeeping::DOCTOR,
+    housekeeping::SEARCH,
     housekeeping::REINDEX,
     housekeeping::COMPLETIONS,
 ];

@@ -691,6 +691,34 @@ fn retry_busy<T>(mut op: impl FnMut() -> rusqlite::Result<T>) -> rusqlite::Resul
     }
 }
 
+/// A score kept to 4 significant digits for output: short, yet a small
+/// positive score (one document in a tiny home) never reads as 0.
+pub fn round_score(score: f64) -> f64 {
+    if score == 0.0 || !score.is_finite() {
+        return 0.0;
+    }
+    format!("{score:.3e}").parse().unwrap_or(score)
+}
+
+/// A `--since`/`--until` value for `Query`: RFC 3339 (normalized to UTC) or
+/// a plain date (`2026-01-31`, which `until` extends over the whole day).
+pub fn date_bound(flag: &str, value: &str) -> Result<String> {
+    if let Ok(ts) = chrono::DateTime::parse_from_rfc3339(value) {
+        return Ok(ts
+            .with_timezone(&chrono::Utc)
+            .to_rfc3339_opts(chrono::SecondsFormat::Secs, true));
+    }
+    if chrono::NaiveDate::parse_from_str(value, "%Y-%m-%d").is_ok() {
+        return Ok(value.to_string());
+    }
+    Err(Error::invalid_args(format!(
+        "{flag} {} is not a date",
+        serde_json::Value::from(value)
+    ))
+    .with_hint("use RFC 3339 (2026-01-31T09:00:00Z) or a date (2026-01-31)")
+    .with_detail("flag", flag))
+}
+
 /// A candidate: id, kind, source, session, tags, date, title, body, BM25 rank.
 struct Row(
     String,

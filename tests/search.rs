@@ -393,3 +393,81 @@ fn a_deleted_index_is_rebuilt_and_concurrent_writers_share_it() {
     // Rebuilt from files: these docs had no files behind them, so nothing comes back.
     assert!(index.counts().unwrap().is_empty());
 }
+
+#[test]
+fn agentbox_search_spans_every_kind_with_filters() {
+    let sb = Sandbox::new();
+    let run = |args: &[&str]| common::ok_data(&mut sb.agentbox(args));
+    run(&[
+        "track",
+        "record",
+        "--session",
+        "ops",
+        "--content",
+        "the kafka consumer lags behind",
+    ]);
+    run(&[
+        "knowledge",
+        "add",
+        "Kafka retention",
+        "--body",
+        "Kafka keeps topics for seven days.",
+        "--tag",
+        "infra",
+    ]);
+    run(&[
+        "knowledge",
+        "profile",
+        "add",
+        "Prefers kafka over rabbitmq",
+        "--preference",
+    ]);
+    let kinds = |args: &[&str]| -> Vec<String> {
+        let mut full = vec!["search"];
+        full.extend_from_slice(args);
+        let data = run(&full);
+        let mut kinds: Vec<String> = data["hits"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| h["kind"].as_str().unwrap().to_string())
+            .collect();
+        kinds.sort();
+        kinds
+    };
+    assert_eq!(
+        kinds(&["what do we know about kafka?"]),
+        ["fact", "note", "turn"]
+    );
+    assert_eq!(
+        kinds(&["kafka", "--kind", "note", "--kind", "fact"]),
+        ["fact", "note"]
+    );
+    assert_eq!(kinds(&["kafka", "--session", "ops"]), ["turn"]);
+    assert_eq!(kinds(&["kafka", "--tag", "infra"]), ["note"]);
+    assert_eq!(
+        kinds(&["kafka", "--until", "2026-01-14"]),
+        Vec::<String>::new()
+    );
+    assert_eq!(kinds(&["kafka", "--limit", "1"]).len(), 1);
+    let hit = &run(&["search", "retention"])["hits"][0];
+    for field in ["id", "kind", "title", "date", "snippet", "score", "source"] {
+        assert!(!hit[field].is_null(), "{field} in {hit}");
+    }
+    common::err_of(&mut sb.agentbox(&["search", "  "]), "invalid_args", 2);
+    common::err_of(
+        &mut sb.agentbox(&["search", "x", "--limit", "0"]),
+        "invalid_args",
+        2,
+    );
+    common::err_of(
+        &mut sb.agentbox(&["search", "x", "--since", "yesterday"]),
+        "invalid_args",
+        2,
+    );
+    common::err_of(
+        &mut sb.agentbox(&["search", "x", "--kind", "plan"]),
+        "invalid_args",
+        2,
+    );
+}

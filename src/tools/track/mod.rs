@@ -848,30 +848,6 @@ fn render_turn(turn: &Turn, s: Style) -> String {
     out
 }
 
-/// A score kept to 4 significant digits: short, yet a small positive score
-/// (one turn in a tiny home) never reads as 0.
-fn round_score(score: f64) -> f64 {
-    if score == 0.0 || !score.is_finite() {
-        return 0.0;
-    }
-    format!("{score:.3e}").parse().unwrap_or(score)
-}
-
-/// A `--since`/`--until` value: RFC 3339 or a plain date.
-fn check_date(flag: &str, value: &str) -> Result<String> {
-    if let Some(ts) = episodes::normalize_ts(value) {
-        return Ok(ts);
-    }
-    if NaiveDate::parse_from_str(value, "%Y-%m-%d").is_ok() {
-        return Ok(value.to_string());
-    }
-    Err(
-        Error::invalid_args(format!("{flag} {} is not a date", Value::from(value)))
-            .with_hint("use RFC 3339 (2026-01-31T09:00:00Z) or a date (2026-01-31)")
-            .with_detail("flag", flag),
-    )
-}
-
 fn search_verb(ctx: &Ctx, home: &Home, args: SearchArgs) -> Result<Outcome> {
     if args.query.trim().is_empty() {
         return Err(Error::invalid_args("the query is empty")
@@ -892,12 +868,12 @@ fn search_verb(ctx: &Ctx, home: &Home, args: SearchArgs) -> Result<Outcome> {
     let since = args
         .since
         .as_deref()
-        .map(|v| check_date("--since", v))
+        .map(|v| search::date_bound("--since", v))
         .transpose()?;
     let until = args
         .until
         .as_deref()
-        .map(|v| check_date("--until", v))
+        .map(|v| search::date_bound("--until", v))
         .transpose()?;
     let hits = search::Index::open(home)?.search(&search::Query {
         text: args.query.clone(),
@@ -929,7 +905,7 @@ fn search_verb(ctx: &Ctx, home: &Home, args: SearchArgs) -> Result<Outcome> {
                 "role": role,
                 "date": h.date,
                 "snippet": h.snippet,
-                "score": round_score(h.score),
+                "score": search::round_score(h.score),
                 "source": h.source,
             })
         })
@@ -944,7 +920,7 @@ fn search_verb(ctx: &Ctx, home: &Home, args: SearchArgs) -> Result<Outcome> {
                 h.session.as_deref().unwrap_or("-"),
                 str_of(&row["role"]),
                 h.date,
-                round_score(h.score)
+                search::round_score(h.score)
             )),
             h.snippet
         ));
