@@ -12,7 +12,7 @@
 
 mod common;
 
-use common::{NOW, Sandbox, ok_data};
+use common::{Sandbox, ok_data};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -29,15 +29,8 @@ const PLAN: &str = "race";
 /// environment as `Sandbox::plan` (that one is an assert_cmd command, which
 /// cannot be spawned and waited on separately).
 fn plan_cmd(sb: &Sandbox, args: &[&str]) -> Command {
-    let mut cmd = Command::new(sb.home().join("tools").join("plan"));
+    let mut cmd = sb.std_command(sb.home().join("tools").join("plan"));
     cmd.args(args)
-        .current_dir(sb.path())
-        .env_remove("AGENTBOX_HOME")
-        .env_remove("AGENTBOX_FORMAT")
-        .env_remove("NO_COLOR")
-        .env_remove("AGENTBOX_DEBUG_PANIC")
-        .env("CI", "true")
-        .env("AGENTBOX_NOW", NOW)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());

@@ -16,7 +16,7 @@
 
 mod common;
 
-use common::{NOW, Sandbox, ok_data};
+use common::{Sandbox, ok_data};
 use serde_json::Value;
 use std::os::unix::process::ExitStatusExt;
 use std::path::Path;
@@ -36,21 +36,14 @@ fn plan_cmd(sb: &Sandbox, args: &[&str]) -> Command {
 fn wrapped_plan_cmd(sb: &Sandbox, wrapper: &[&str], args: &[&str]) -> Command {
     let link = sb.home().join("tools").join("plan");
     let mut cmd = match wrapper.split_first() {
-        None => Command::new(&link),
+        None => sb.std_command(&link),
         Some((program, rest)) => {
-            let mut cmd = Command::new(program);
+            let mut cmd = sb.std_command(program);
             cmd.args(rest).arg(&link);
             cmd
         }
     };
     cmd.args(args)
-        .current_dir(sb.path())
-        .env_remove("AGENTBOX_HOME")
-        .env_remove("AGENTBOX_FORMAT")
-        .env_remove("NO_COLOR")
-        .env_remove("AGENTBOX_DEBUG_PANIC")
-        .env("CI", "true")
-        .env("AGENTBOX_NOW", NOW)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());

@@ -45,15 +45,7 @@ impl Sandbox {
     /// A command with a clean environment (no AGENTBOX_*, CI=true, fixed clock),
     /// run from the project folder.
     pub fn command(&self, program: impl AsRef<std::ffi::OsStr>) -> Command {
-        let mut cmd = Command::new(program);
-        cmd.current_dir(self.path())
-            .env_remove("AGENTBOX_HOME")
-            .env_remove("AGENTBOX_FORMAT")
-            .env_remove("NO_COLOR")
-            .env_remove("AGENTBOX_DEBUG_PANIC")
-            .env("CI", "true")
-            .env("AGENTBOX_NOW", NOW);
-        cmd
+        Command::from_std(self.std_command(program))
     }
 
     /// The same clean environment as a `std::process::Command`, for tests that
