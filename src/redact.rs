@@ -17,7 +17,8 @@
 //!
 //! 1. **Known token kinds**, masked with `mask` wherever they appear (also as
 //!    the value of a pair, `KEY=ghp_abcd_REDACTED`). Each must start at an
-//!    ASCII word boundary (so `desk-lamp`, `risk-free`, `task-list` never match):
+//!    ASCII word boundary (so `desk-lamp`, `risk-free`, `task-list` never match)
+//!    or, except `emk_`/`evt_`, right after `_` (`shell_sk-…` is masked):
 //!    * AWS key ids `AKIA`/`ASIA` + exactly 16 `[A-Z0-9]`; ids ending in
 //!      `EXAMPLE` (`AKIAIOSFODNN7EXAMPLE`) are documentation placeholders and
 //!      are never masked, not even as a pair, bearer or URL value;
@@ -312,7 +313,7 @@ fn has_trigger(b: &[u8]) -> bool {
 
 fn trigger_near(b: &[u8], i: usize) -> bool {
     let before = |word: &[u8]| {
-        i >= word.len() && &b[i - word.len()..i] == word && word_start(b, i - word.len())
+        i >= word.len() && &b[i - word.len()..i] == word && kind_start(b, i - word.len())
     };
     match b[i] {
         b'-' => {
@@ -333,7 +334,7 @@ fn trigger_near(b: &[u8], i: usize) -> bool {
                 || (b[i] == b'=' && PRESIGNED.iter().any(|name| named_before(b, i, name)))
                 || (b[i..].starts_with(b"://") && url_has_userinfo(b, i + 3))
         }
-        b'A' => word_start(b, i) && (b[i..].starts_with(b"AKIA") || b[i..].starts_with(b"ASIA")),
+        b'A' => kind_start(b, i) && (b[i..].starts_with(b"AKIA") || b[i..].starts_with(b"ASIA")),
         _ => {
             word_start(b, i)
                 && starts_with_ci(&b[i..], b"bearer")
@@ -416,6 +417,13 @@ fn word_start(b: &[u8], i: usize) -> bool {
     i == 0 || !is_word(b[i - 1])
 }
 
+/// Where a known token kind may start: a word boundary, or right after `_`
+/// (`shell_sk-…`, `MY_ghp_…`), since glueing a key to a name must not hide
+/// it. `emk_`/`evt_` keep the plain boundary: `on_evt_handler_…` is code.
+fn kind_start(b: &[u8], i: usize) -> bool {
+    word_start(b, i) || (b[i - 1] == b'_' && b[i] != b'e')
+}
+
 // ---------------------------------------------------------------------------
 // The matcher
 //
@@ -494,7 +502,7 @@ fn next_hit(b: &[u8], from: usize) -> Option<(usize, Hit)> {
 fn hit_at(b: &[u8], i: usize) -> Option<Hit> {
     let c = b[i];
     if matches!(c, b'A' | b's' | b'g' | b'x' | b'e')
-        && word_start(b, i)
+        && kind_start(b, i)
         && let Some(e) = kind_end(b, i, true)
     {
         return Some(Hit::Kind(i, e));
@@ -674,7 +682,7 @@ fn starts_with_kind(value: &[u8]) -> bool {
 }
 
 fn contains_kind(value: &[u8]) -> bool {
-    (0..value.len()).any(|i| word_start(value, i) && kind_end(value, i, false).is_some())
+    (0..value.len()).any(|i| kind_start(value, i) && kind_end(value, i, false).is_some())
 }
 
 /// `AKIAIOSFODNN7EXAMPLE` and its kin: documentation placeholders.
@@ -1750,6 +1758,13 @@ mod tests {
           | \b xox[abprs]- [A-Za-z0-9-]{10,}
           | \b (?: emk | evt ) _ [A-Za-z0-9_]{16,}
         )
+      | _ (?P<ukind>
+            (?: AKIA | ASIA ) [A-Z0-9]{16} \b
+          | sk- [A-Za-z0-9_-]{16,}
+          | gh[pousr]_ [A-Za-z0-9]{20,}
+          | github_pat_ [A-Za-z0-9_]{20,}
+          | xox[abprs]- [A-Za-z0-9-]{10,}
+        )
       | (?P<pem> -----BEGIN\x20 [A-Z\x20]{0,40} PRIVATE\x20KEY----- )
       | \b (?i: bearer ) [\x20\t]{1,16} (?P<btok> [A-Za-z0-9_.~+/=-]{8,} )
       | (?P<presig>
@@ -1774,11 +1789,22 @@ mod tests {
     fn reference_hit(text: &str, pos: usize) -> Option<String> {
         let re = reference();
         let mut locs = re.capture_locations();
-        let m = re.captures_read_at(&mut locs, text, pos)?;
+        // A `_` right before `pos` can be the boundary of a token at `pos`
+        // (the `ukind` branch consumes it); nothing else starts with `_`.
+        let from = if pos > 0 && text.as_bytes()[pos - 1] == b'_' {
+            pos - 1
+        } else {
+            pos
+        };
+        let m = re.captures_read_at(&mut locs, text, from)?;
         let group = |name: &str| {
             let i = re.capture_names().position(|n| n == Some(name)).unwrap();
             locs.get(i)
         };
+        if let Some((s, e)) = group("ukind") {
+            // The `_` before the token is the boundary, not part of the hit.
+            return Some(format!("{s} kind {s}..{e}"));
+        }
         let described = if let Some((s, e)) = group("kind") {
             format!("kind {s}..{e}")
         } else if group("pem").is_some() {

@@ -858,3 +858,37 @@ fn one_mebibyte_line_is_linear() {
         assert_linear(unit, 128 * 1024);
     }
 }
+
+#[test]
+fn known_kinds_glued_to_a_name_by_underscore_are_masked() {
+    let r = Redactor::builtin();
+    for (input, want) in [
+        (
+            "shell_sk-abcdefghijklmnopqrstuvwxyz0123",
+            "shell_sk-abcde_REDACTED",
+        ),
+        (
+            "MY_ghp_abcdefghijklmnopqrstuvwxyz0123456789",
+            "MY_ghp_abcd_REDACTED",
+        ),
+        (
+            "key_AKIA1234567890ABCDEF done",
+            "key_AKIA1234_REDACTED done",
+        ),
+        ("bot_xoxb-1234567890-abcdefghij", "bot_xoxb-123_REDACTED"),
+        // still plain text: short tails, words, and code identifiers
+        ("my_sk-learn pipeline", "my_sk-learn pipeline"),
+        (
+            "on_evt_handler_registration_callback",
+            "on_evt_handler_registration_callback",
+        ),
+        (
+            "desk-lamp task-list risk-free",
+            "desk-lamp task-list risk-free",
+        ),
+        ("key_AKIAIOSFODNN7EXAMPLE", "key_AKIAIOSFODNN7EXAMPLE"),
+    ] {
+        assert_eq!(r.redact(input), want, "{input}");
+        assert_eq!(r.redact(want), want, "idempotent for {want}");
+    }
+}
