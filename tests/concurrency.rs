@@ -12,10 +12,9 @@
 
 mod common;
 
-use common::{Sandbox, ok_data};
+use common::{Sandbox, ok_data, temp_files};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Barrier};
@@ -64,20 +63,6 @@ fn step_texts(doc: &Value) -> Vec<String> {
         .expect("steps array")
         .iter()
         .map(|s| s["text"].as_str().expect("step text").to_string())
-        .collect()
-}
-
-/// Names in `plans/` that look like temp files of the atomic replace.
-fn temp_files(dir: &Path) -> Vec<String> {
-    std::fs::read_dir(dir)
-        .expect("read plans dir")
-        .map(|e| {
-            e.expect("dir entry")
-                .file_name()
-                .to_string_lossy()
-                .into_owned()
-        })
-        .filter(|n| n.starts_with('.') && n.ends_with(".tmp"))
         .collect()
 }
 

@@ -16,10 +16,9 @@
 
 mod common;
 
-use common::{Sandbox, ok_data};
+use common::{Sandbox, ok_data, temp_files};
 use serde_json::Value;
 use std::os::unix::process::ExitStatusExt;
-use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
@@ -77,19 +76,6 @@ impl Rng {
 
 fn plan_file(sb: &Sandbox) -> std::path::PathBuf {
     sb.home().join("plans").join(format!("{PLAN}.json"))
-}
-
-fn temp_files(dir: &Path) -> Vec<String> {
-    std::fs::read_dir(dir)
-        .expect("read plans dir")
-        .map(|e| {
-            e.expect("dir entry")
-                .file_name()
-                .to_string_lossy()
-                .into_owned()
-        })
-        .filter(|n| n.starts_with('.') && n.ends_with(".tmp"))
-        .collect()
 }
 
 /// Reads the plan both ways (file and `plan show`), checks the invariants and

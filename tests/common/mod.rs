@@ -107,3 +107,17 @@ pub fn err_of(cmd: &mut Command, kind: &str, code: i32) -> Value {
     assert_eq!(status, code, "wrong exit code for {env}");
     env["error"].clone()
 }
+
+/// Names in `dir` that look like temp files of the store's atomic replace.
+pub fn temp_files(dir: &Path) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .expect("read dir")
+        .map(|e| {
+            e.expect("dir entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .filter(|n| n.starts_with('.') && n.ends_with(".tmp"))
+        .collect()
+}
