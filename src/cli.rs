@@ -194,18 +194,10 @@ fn dispatch(mut args: Vec<OsString>, early: EarlyFlags) -> i32 {
         out.log(ctx.redactor(), &format!("home {}", home.root.display()));
     }
     match result {
-        Ok(outcome) if outcome.meta.contains_key(RAW_META) => {
-            output::write_raw(&outcome.text);
-            0
-        }
         Ok(outcome) => out.success(outcome, ctx.redactor()),
         Err(err) => out.failure(&err, ctx.redactor()),
     }
 }
-
-/// A `meta` key a command sets when its `text` must be written verbatim
-/// (a completion script); it never reaches an envelope.
-pub const RAW_META: &str = "__raw";
 
 /// clap's help and version go to stdout; every other parse error becomes an
 /// `invalid_args` envelope.

@@ -1,6 +1,5 @@
 //! Housekeeping commands: `init`, `link`, `doctor`, `completions`.
 
-use crate::cli::RAW_META;
 use crate::error::{Error, Result};
 use crate::home::{self, GITIGNORE, HOME_DIR_NAME, Home, LAYOUT_DIRS};
 use crate::output::{FormatChoice, Outcome, Style};
@@ -628,14 +627,10 @@ fn run_completions(_ctx: &Ctx, m: &ArgMatches) -> Result<Outcome> {
     let explicit_json = m.get_one::<FormatChoice>("format") == Some(&FormatChoice::Json)
         || (m.get_one::<FormatChoice>("format").is_none()
             && std::env::var("AGENTBOX_FORMAT").is_ok_and(|v| v == "json"));
-    let outcome = Outcome::new(
-        json!({"shell": shell.to_string(), "script": script}),
-        script.clone(),
-    );
     Ok(if explicit_json {
-        outcome
+        Outcome::new(json!({"shell": shell.to_string(), "script": script}), "")
     } else {
-        outcome.with_meta(RAW_META, true)
+        Outcome::raw(script)
     })
 }
 

@@ -138,19 +138,41 @@ pub struct Outcome {
     pub data: Value,
     pub meta: Map<String, Value>,
     pub text: String,
+    /// Things the caller should know although the call succeeded (the index
+    /// could not be updated, …): `meta.warnings` in json, `warning:` lines on
+    /// stderr in text.
+    pub warnings: Vec<String>,
+    /// `text` is written verbatim whatever the format (a completion script,
+    /// a man page); no envelope is printed.
+    pub raw: bool,
 }
 
 impl Outcome {
     pub fn new(data: Value, text: impl Into<String>) -> Outcome {
         Outcome {
             data,
-            meta: Map::new(),
             text: text.into(),
+            ..Outcome::default()
+        }
+    }
+
+    /// An outcome whose `text` is printed verbatim in every format.
+    pub fn raw(text: impl Into<String>) -> Outcome {
+        Outcome {
+            text: text.into(),
+            raw: true,
+            ..Outcome::default()
         }
     }
 
     pub fn with_meta(mut self, key: &str, value: impl Into<Value>) -> Outcome {
         self.meta.insert(key.to_string(), value.into());
+        self
+    }
+
+    /// Adds a warning (see `warnings`).
+    pub fn with_warning(mut self, warning: impl Into<String>) -> Outcome {
+        self.warnings.push(warning.into());
         self
     }
 }
@@ -167,16 +189,27 @@ pub struct Output {
 impl Output {
     /// Writes the success envelope (json) or the prose (text). Returns exit code 0.
     pub fn success(&self, outcome: Outcome, redactor: &Redactor) -> i32 {
+        if outcome.raw {
+            write_stdout(&outcome.text);
+            return 0;
+        }
         match self.format {
             Format::Json => {
                 let mut data = outcome.data;
-                let mut meta = Value::Object(outcome.meta);
+                let mut meta = outcome.meta;
+                if !outcome.warnings.is_empty() {
+                    meta.insert("warnings".to_string(), json!(outcome.warnings));
+                }
+                let mut meta = Value::Object(meta);
                 redactor.redact_value(&mut data);
                 redactor.redact_value(&mut meta);
                 let envelope = json!({"ok": true, "data": data, "meta": meta});
                 write_stdout(&format!("{envelope}\n"));
             }
             Format::Text => {
+                for warning in &outcome.warnings {
+                    write_stderr(&redactor.redact(&format!("warning: {warning}\n")));
+                }
                 if !self.quiet && !outcome.text.is_empty() {
                     let mut text = redactor.redact(&outcome.text).into_owned();
                     if !text.ends_with('\n') {

@@ -7,7 +7,6 @@ pub mod protocol;
 pub mod resources;
 pub mod tools;
 
-use crate::cli::RAW_META;
 use crate::clock::Clock;
 use crate::error::{Error, Result};
 use crate::home::Home;
@@ -100,7 +99,7 @@ fn run(ctx: &Ctx, matches: &clap::ArgMatches) -> Result<Outcome> {
         Error::internal("memory_mcp hit a bug in its read loop and stopped")
             .with_hint("this is a bug in agentbox; report it with the host's last request")
     })?;
-    Ok(Outcome::new(Value::Null, "").with_meta(RAW_META, true))
+    Ok(Outcome::raw(""))
 }
 
 /// The server's limits, from the home's config.
