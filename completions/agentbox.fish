@@ -37,14 +37,15 @@ complete -c agentbox -n "__fish_agentbox_needs_command" -s h -l help -d 'Print h
 complete -c agentbox -n "__fish_agentbox_needs_command" -s V -l version -d 'Print version'
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "plan" -d 'Plans with ordered steps: create, track status, pick the next step'
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "knowledge" -d 'Curated notes with claims and revisions, and the user\'s profile facts'
-complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "track" -d 'Trajectories: record turns into episodes, list, show, search, import odek runs'
+complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "track" -d 'Trajectories: record agent and user turns into episodes, per session'
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "memory_mcp" -d 'Serve the agent\'s memory to MCP hosts (JSON-RPC over stdio)'
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "init" -d 'Create an agent home (.agent/) with its config, folders and tool links'
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "link" -d 'Re-create or repair the links in .agent/tools/ (idempotent)'
-complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "doctor" -d 'Check the home: config, folders, links, documents'
-complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "search" -d 'Search all memory at once: turns, notes and profile facts'
+complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "doctor" -d 'Check the home: config, folders, links, documents, search index'
+complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "search" -d 'Search all memory at once: turns, notes, facts and whatever else the tools index'
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "reindex" -d 'Rebuild the search index from the files of the home'
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "completions" -d 'Print a shell completion script'
+complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "man" -d 'Print a man page'
 complete -c agentbox -n "__fish_agentbox_using_subcommand plan; and not __fish_seen_subcommand_from create show list step add-step next archive" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"
@@ -264,8 +265,11 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_
 complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from link" -s v -l verbose -d 'Log what happens to stderr'
 complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from link" -s h -l help -d 'Print help'
 complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from link" -s V -l version -d 'Print version'
-complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from search" -l tag -d 'Only notes with this tag' -r
-complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from search" -l limit -d 'Most hits to return (1-100)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from search" -l session -d 'Only documents of this session (turns carry one)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from search" -l tag -d 'Only documents with this tag (a note\'s tag, a turn\'s role or tool, a fact\'s section)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from search" -l since -d 'Only documents dated on or after DATE (RFC 3339, or a date like 2026-01-31)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from search" -l until -d 'Only documents dated on or before DATE (a plain date covers the whole day)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from search" -l limit -d 'Most hits to return (1–50)' -r
 complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from search" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"
@@ -380,10 +384,11 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen
 complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from show" -s v -l verbose -d 'Log what happens to stderr'
 complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -l session -d 'Only turns of this session' -r
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -l since -d 'Only turns at or after this time (RFC 3339, or a date like 2026-01-31)' -r
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -l until -d 'Only turns at or before this time (a date covers that whole day)' -r
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -l limit -d 'At most N hits (1–100)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -l session -d 'Only documents of this session (turns carry one)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -l tag -d 'Only documents with this tag (a note\'s tag, a turn\'s role or tool, a fact\'s section)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -l since -d 'Only documents dated on or after DATE (RFC 3339, or a date like 2026-01-31)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -l until -d 'Only documents dated on or before DATE (a plain date covers the whole day)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -l limit -d 'Most hits to return (1–50)' -r
 complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"
@@ -477,14 +482,14 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand doctor" -s q -l quiet 
 complete -c agentbox -n "__fish_agentbox_using_subcommand doctor" -s v -l verbose -d 'Log what happens to stderr'
 complete -c agentbox -n "__fish_agentbox_using_subcommand doctor" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c agentbox -n "__fish_agentbox_using_subcommand doctor" -s V -l version -d 'Print version'
-complete -c agentbox -n "__fish_agentbox_using_subcommand search" -l kind -d 'Only this kind (repeat for several; default: all)' -r -f -a "turn\t''
-note\t''
-fact\t''"
-complete -c agentbox -n "__fish_agentbox_using_subcommand search" -l session -d 'Only turns of this session' -r
-complete -c agentbox -n "__fish_agentbox_using_subcommand search" -l tag -d 'Only documents with this tag (note tags; a turn\'s role; a fact\'s section)' -r
-complete -c agentbox -n "__fish_agentbox_using_subcommand search" -l since -d 'Only documents dated on or after DATE (RFC 3339 or 2026-01-31)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand search" -l session -d 'Only documents of this session (turns carry one)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand search" -l tag -d 'Only documents with this tag (a note\'s tag, a turn\'s role or tool, a fact\'s section)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand search" -l since -d 'Only documents dated on or after DATE (RFC 3339, or a date like 2026-01-31)' -r
 complete -c agentbox -n "__fish_agentbox_using_subcommand search" -l until -d 'Only documents dated on or before DATE (a plain date covers the whole day)' -r
 complete -c agentbox -n "__fish_agentbox_using_subcommand search" -l limit -d 'Most hits to return (1–50)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand search" -l kind -d 'Only this kind (repeat for several; default: all)' -r -f -a "note\t''
+fact\t''
+turn\t''"
 complete -c agentbox -n "__fish_agentbox_using_subcommand search" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"
@@ -518,3 +523,532 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand completions" -s q -l q
 complete -c agentbox -n "__fish_agentbox_using_subcommand completions" -s v -l verbose -d 'Log what happens to stderr'
 complete -c agentbox -n "__fish_agentbox_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c agentbox -n "__fish_agentbox_using_subcommand completions" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand man" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand man" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand man" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand man" -l list -d 'List the page names instead (one per line in text; data.pages in json)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand man" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand man" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand man" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c agentbox -n "__fish_agentbox_using_subcommand man" -s V -l version -d 'Print version'
+# Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
+function __fish_plan_global_optspecs
+    string join \n format= home= q/quiet v/verbose color= h/help V/version
+end
+
+function __fish_plan_needs_command
+    # Figure out if the current invocation already has a command.
+    set -l cmd (commandline -opc)
+    set -e cmd[1]
+    argparse -s (__fish_plan_global_optspecs) -- $cmd 2>/dev/null
+    or return
+    if set -q argv[1]
+        # Also print the command, so this can be used to figure out what it is.
+        echo $argv[1]
+        return 1
+    end
+    return 0
+end
+
+function __fish_plan_using_subcommand
+    set -l cmd (__fish_plan_needs_command)
+    test -z "$cmd"
+    and return 1
+    contains -- $cmd[1] $argv
+end
+
+complete -c plan -n "__fish_plan_needs_command" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c plan -n "__fish_plan_needs_command" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c plan -n "__fish_plan_needs_command" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c plan -n "__fish_plan_needs_command" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c plan -n "__fish_plan_needs_command" -s v -l verbose -d 'Log what happens to stderr'
+complete -c plan -n "__fish_plan_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c plan -n "__fish_plan_needs_command" -s V -l version -d 'Print version'
+complete -c plan -n "__fish_plan_needs_command" -f -a "create" -d 'Create a plan from a title and --step flags, or from a plan file'
+complete -c plan -n "__fish_plan_needs_command" -f -a "show" -d 'Show a plan as a checklist (default: the most recently updated active plan)'
+complete -c plan -n "__fish_plan_needs_command" -f -a "list" -d 'List plans, most recently updated first'
+complete -c plan -n "__fish_plan_needs_command" -f -a "step" -d 'Set a step\'s status and/or note'
+complete -c plan -n "__fish_plan_needs_command" -f -a "add-step" -d 'Add a step (at the end, or after step N; later steps are renumbered)'
+complete -c plan -n "__fish_plan_needs_command" -f -a "next" -d 'Show the step to work on: the one in progress, else the first pending one'
+complete -c plan -n "__fish_plan_needs_command" -f -a "archive" -d 'Archive a plan: it stays readable but takes no more changes'
+complete -c plan -n "__fish_plan_using_subcommand create" -l step -d 'A step, in order (repeat for more)' -r
+complete -c plan -n "__fish_plan_using_subcommand create" -l file -d 'Read the plan from a JSON or markdown file ("-" for stdin)' -r
+complete -c plan -n "__fish_plan_using_subcommand create" -l id -d 'Plan id (default: derived from the title, made unique)' -r
+complete -c plan -n "__fish_plan_using_subcommand create" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c plan -n "__fish_plan_using_subcommand create" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c plan -n "__fish_plan_using_subcommand create" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c plan -n "__fish_plan_using_subcommand create" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c plan -n "__fish_plan_using_subcommand create" -s v -l verbose -d 'Log what happens to stderr'
+complete -c plan -n "__fish_plan_using_subcommand create" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c plan -n "__fish_plan_using_subcommand create" -s V -l version -d 'Print version'
+complete -c plan -n "__fish_plan_using_subcommand show" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c plan -n "__fish_plan_using_subcommand show" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c plan -n "__fish_plan_using_subcommand show" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c plan -n "__fish_plan_using_subcommand show" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c plan -n "__fish_plan_using_subcommand show" -s v -l verbose -d 'Log what happens to stderr'
+complete -c plan -n "__fish_plan_using_subcommand show" -s h -l help -d 'Print help'
+complete -c plan -n "__fish_plan_using_subcommand show" -s V -l version -d 'Print version'
+complete -c plan -n "__fish_plan_using_subcommand list" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c plan -n "__fish_plan_using_subcommand list" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c plan -n "__fish_plan_using_subcommand list" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c plan -n "__fish_plan_using_subcommand list" -l all -d 'Include archived plans'
+complete -c plan -n "__fish_plan_using_subcommand list" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c plan -n "__fish_plan_using_subcommand list" -s v -l verbose -d 'Log what happens to stderr'
+complete -c plan -n "__fish_plan_using_subcommand list" -s h -l help -d 'Print help'
+complete -c plan -n "__fish_plan_using_subcommand list" -s V -l version -d 'Print version'
+complete -c plan -n "__fish_plan_using_subcommand step" -l status -d 'New status' -r -f -a "pending\t''
+in_progress\t''
+done\t''
+blocked\t''"
+complete -c plan -n "__fish_plan_using_subcommand step" -l note -d 'Note for the step (an empty note clears it)' -r
+complete -c plan -n "__fish_plan_using_subcommand step" -l expect-version -d 'Refuse the write unless the plan is at this version' -r
+complete -c plan -n "__fish_plan_using_subcommand step" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c plan -n "__fish_plan_using_subcommand step" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c plan -n "__fish_plan_using_subcommand step" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c plan -n "__fish_plan_using_subcommand step" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c plan -n "__fish_plan_using_subcommand step" -s v -l verbose -d 'Log what happens to stderr'
+complete -c plan -n "__fish_plan_using_subcommand step" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c plan -n "__fish_plan_using_subcommand step" -s V -l version -d 'Print version'
+complete -c plan -n "__fish_plan_using_subcommand add-step" -l after -d 'Insert after step N (0 = at the top)' -r
+complete -c plan -n "__fish_plan_using_subcommand add-step" -l expect-version -d 'Refuse the write unless the plan is at this version' -r
+complete -c plan -n "__fish_plan_using_subcommand add-step" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c plan -n "__fish_plan_using_subcommand add-step" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c plan -n "__fish_plan_using_subcommand add-step" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c plan -n "__fish_plan_using_subcommand add-step" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c plan -n "__fish_plan_using_subcommand add-step" -s v -l verbose -d 'Log what happens to stderr'
+complete -c plan -n "__fish_plan_using_subcommand add-step" -s h -l help -d 'Print help'
+complete -c plan -n "__fish_plan_using_subcommand add-step" -s V -l version -d 'Print version'
+complete -c plan -n "__fish_plan_using_subcommand next" -l expect-version -d 'With --start: refuse the write unless the plan is at this version' -r
+complete -c plan -n "__fish_plan_using_subcommand next" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c plan -n "__fish_plan_using_subcommand next" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c plan -n "__fish_plan_using_subcommand next" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c plan -n "__fish_plan_using_subcommand next" -l start -d 'Also mark that step in_progress (a mutation)'
+complete -c plan -n "__fish_plan_using_subcommand next" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c plan -n "__fish_plan_using_subcommand next" -s v -l verbose -d 'Log what happens to stderr'
+complete -c plan -n "__fish_plan_using_subcommand next" -s h -l help -d 'Print help'
+complete -c plan -n "__fish_plan_using_subcommand next" -s V -l version -d 'Print version'
+complete -c plan -n "__fish_plan_using_subcommand archive" -l expect-version -d 'Refuse the write unless the plan is at this version' -r
+complete -c plan -n "__fish_plan_using_subcommand archive" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c plan -n "__fish_plan_using_subcommand archive" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c plan -n "__fish_plan_using_subcommand archive" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c plan -n "__fish_plan_using_subcommand archive" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c plan -n "__fish_plan_using_subcommand archive" -s v -l verbose -d 'Log what happens to stderr'
+complete -c plan -n "__fish_plan_using_subcommand archive" -s h -l help -d 'Print help'
+complete -c plan -n "__fish_plan_using_subcommand archive" -s V -l version -d 'Print version'
+# Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
+function __fish_knowledge_global_optspecs
+    string join \n format= home= q/quiet v/verbose color= h/help V/version
+end
+
+function __fish_knowledge_needs_command
+    # Figure out if the current invocation already has a command.
+    set -l cmd (commandline -opc)
+    set -e cmd[1]
+    argparse -s (__fish_knowledge_global_optspecs) -- $cmd 2>/dev/null
+    or return
+    if set -q argv[1]
+        # Also print the command, so this can be used to figure out what it is.
+        echo $argv[1]
+        return 1
+    end
+    return 0
+end
+
+function __fish_knowledge_using_subcommand
+    set -l cmd (__fish_knowledge_needs_command)
+    test -z "$cmd"
+    and return 1
+    contains -- $cmd[1] $argv
+end
+
+complete -c knowledge -n "__fish_knowledge_needs_command" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c knowledge -n "__fish_knowledge_needs_command" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c knowledge -n "__fish_knowledge_needs_command" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c knowledge -n "__fish_knowledge_needs_command" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c knowledge -n "__fish_knowledge_needs_command" -s v -l verbose -d 'Log what happens to stderr'
+complete -c knowledge -n "__fish_knowledge_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c knowledge -n "__fish_knowledge_needs_command" -s V -l version -d 'Print version'
+complete -c knowledge -n "__fish_knowledge_needs_command" -f -a "add" -d 'Add a note (rev 1)'
+complete -c knowledge -n "__fish_knowledge_needs_command" -f -a "show" -d 'Show a note: metadata, claims and body'
+complete -c knowledge -n "__fish_knowledge_needs_command" -f -a "list" -d 'List notes, most recently updated first'
+complete -c knowledge -n "__fish_knowledge_needs_command" -f -a "edit" -d 'Change a note (rev + 1). --expect-rev is required: edits replace what you read'
+complete -c knowledge -n "__fish_knowledge_needs_command" -f -a "rm" -d 'Delete a note'
+complete -c knowledge -n "__fish_knowledge_needs_command" -f -a "link" -d 'Link a note to another (or --unlink), rev + 1 when that changes anything'
+complete -c knowledge -n "__fish_knowledge_needs_command" -f -a "search" -d 'Search notes: keywords or a natural-language question, best match first'
+complete -c knowledge -n "__fish_knowledge_needs_command" -f -a "lint" -d 'Check the notes: unreadable files, broken links, duplicates, contradicting claims'
+complete -c knowledge -n "__fish_knowledge_needs_command" -f -a "profile" -d 'The user\'s profile facts (memory/personal/PROFILE.md)'
+complete -c knowledge -n "__fish_knowledge_using_subcommand add" -l body -d 'Note body (markdown)' -r
+complete -c knowledge -n "__fish_knowledge_using_subcommand add" -l file -d 'Read the body from a file ("-" for stdin)' -r
+complete -c knowledge -n "__fish_knowledge_using_subcommand add" -l tag -d 'A tag (repeat for more)' -r
+complete -c knowledge -n "__fish_knowledge_using_subcommand add" -l source -d 'A source: URL, path or citation (repeat for more)' -r
+complete -c knowledge -n "__fish_knowledge_using_subcommand add" -l link -d 'Link to another note by slug (repeat for more)' -r
+complete -c knowledge -n "__fish_knowledge_using_subcommand add" -l claim -d 'A claim KEY=VALUE, like go.formatter=gofmt (repeat for more)' -r
+complete -c knowledge -n "__fish_knowledge_using_subcommand add" -l slug -d 'Slug (default: derived from the title, made unique)' -r
+complete -c knowledge -n "__fish_knowledge_using_subcommand add" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c knowledge -n "__fish_knowledge_using_subcommand add" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c knowledge -n "__fish_knowledge_using_subcommand add" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c knowledge -n "__fish_knowledge_using_subcommand add" -l supersede -d 'Take contradicting claims out of the other notes instead of failing'
+complete -c knowledge -n "__fish_knowledge_using_subcommand add" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c knowledge -n "__fish_knowledge_using_subcommand add" -s v -l verbose -d 'Log what happens to stderr'
+complete -c knowledge -n "__fish_knowledge_using_subcommand add" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c knowledge -n "__fish_knowledge_using_subcommand add" -s V -l version -d 'Print version'
+complete -c knowledge -n "__fish_knowledge_using_subcommand show" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c knowledge -n "__fish_knowledge_using_subcommand show" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c knowledge -n "__fish_knowledge_using_subcommand show" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c knowledge -n "__fish_knowledge_using_subcommand show" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c knowledge -n "__fish_knowledge_using_subcommand show" -s v -l verbose -d 'Log what happens to stderr'
+complete -c knowledge -n "__fish_knowledge_using_subcommand show" -s h -l help -d 'Print help'
+complete -c knowledge -n "__fish_knowledge_using_subcommand show" -s V -l version -d 'Print version'
+complete -c knowledge -n "__fish_knowledge_using_subcommand list" -l tag -d 'Only notes with this tag' -r
+complete -c knowledge -n "__fish_knowledge_using_subcommand list" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c knowledge -n "__fish_knowledge_using_subcommand list" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c knowledge -n "__fish_knowledge_using_subcommand list" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c knowledge -n "__fish_knowledge_using_subcommand list" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c knowledge -n "__fish_knowledge_using_subcommand list" -s v -l verbose -d 'Log what happens to stderr'
+complete -c knowledge -n "__fish_knowledge_using_subcommand list" -s h -l help -d 'Print help'
+complete -c knowledge -n "__fish_knowledge_using_subcommand list" -s V -l version -d 'Print version'
+complete -c knowledge -n "__fish_knowledge_using_subcommand edit" -l title -d 'New title' -r
+complete -c knowledge -n "__fish_knowledge_using_subcommand edit" -l body -d 'New body (replaces the old one)' -r
+complete -c knowledge -n "__fish_knowledge_using_subcommand edit" -l file -d 'Read the new body from a file ("-" for stdin)' -r
+complete -c knowledge -n "__fish_knowledge_using_subcommand edit" -l add-tag -d 'Add a tag (repeat for more)' -r
+complete -c knowledge -n "__fish_knowledge_using_subcommand edit" -l rm-tag -d 'Remove a tag (repeat for more)' -r
+complete -c knowledge -n "__fish_knowledge_using_subcommand edit" -l add-source -d 'Add a source (repeat for more)' -r
+complete -c knowledge -n "__fish_knowledge_using_subcommand edit" -l rm-source -d 'Remove a source (repeat for more)' -r
+complete -c knowledge -n "__fish_knowledge_using_subcommand edit" -l claim -d 'Set a claim KEY=VALUE (adds it, or replaces this note\'s value)' -r
+complete -c knowledge -n "__fish_knowledge_using_subcommand edit" -l rm-claim -d 'Remove a claim by key (repeat for more)' -r
+complete -c knowledge -n "__fish_knowledge_using_subcommand edit" -l expect-rev -d 'Refuse the write unless the note is at this rev (required)' -r
+complete -c knowledge -n "__fish_knowledge_using_subcommand edit" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c knowledge -n "__fish_knowledge_using_subcommand edit" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c knowledge -n "__fish_knowledge_using_subcommand edit" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c knowledge -n "__fish_knowledge_using_subcommand edit" -l supersede -d 'Take contradicting claims out of the other notes instead of failing'
+complete -c knowledge -n "__fish_knowledge_using_subcommand edit" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c knowledge -n "__fish_knowledge_using_subcommand edit" -s v -l verbose -d 'Log what happens to stderr'
+complete -c knowledge -n "__fish_knowledge_using_subcommand edit" -s h -l help -d 'Print help'
+complete -c knowledge -n "__fish_knowledge_using_subcommand edit" -s V -l version -d 'Print version'
+complete -c knowledge -n "__fish_knowledge_using_subcommand rm" -l expect-rev -d 'Refuse unless the note is at this rev' -r
+complete -c knowledge -n "__fish_knowledge_using_subcommand rm" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c knowledge -n "__fish_knowledge_using_subcommand rm" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c knowledge -n "__fish_knowledge_using_subcommand rm" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c knowledge -n "__fish_knowledge_using_subcommand rm" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c knowledge -n "__fish_knowledge_using_subcommand rm" -s v -l verbose -d 'Log what happens to stderr'
+complete -c knowledge -n "__fish_knowledge_using_subcommand rm" -s h -l help -d 'Print help'
+complete -c knowledge -n "__fish_knowledge_using_subcommand rm" -s V -l version -d 'Print version'
+complete -c knowledge -n "__fish_knowledge_using_subcommand link" -l expect-rev -d 'Refuse unless the note is at this rev' -r
+complete -c knowledge -n "__fish_knowledge_using_subcommand link" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c knowledge -n "__fish_knowledge_using_subcommand link" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c knowledge -n "__fish_knowledge_using_subcommand link" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c knowledge -n "__fish_knowledge_using_subcommand link" -l unlink -d 'Remove the link instead (works for links to missing notes too)'
+complete -c knowledge -n "__fish_knowledge_using_subcommand link" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c knowledge -n "__fish_knowledge_using_subcommand link" -s v -l verbose -d 'Log what happens to stderr'
+complete -c knowledge -n "__fish_knowledge_using_subcommand link" -s h -l help -d 'Print help'
+complete -c knowledge -n "__fish_knowledge_using_subcommand link" -s V -l version -d 'Print version'
+complete -c knowledge -n "__fish_knowledge_using_subcommand search" -l session -d 'Only documents of this session (turns carry one)' -r
+complete -c knowledge -n "__fish_knowledge_using_subcommand search" -l tag -d 'Only documents with this tag (a note\'s tag, a turn\'s role or tool, a fact\'s section)' -r
+complete -c knowledge -n "__fish_knowledge_using_subcommand search" -l since -d 'Only documents dated on or after DATE (RFC 3339, or a date like 2026-01-31)' -r
+complete -c knowledge -n "__fish_knowledge_using_subcommand search" -l until -d 'Only documents dated on or before DATE (a plain date covers the whole day)' -r
+complete -c knowledge -n "__fish_knowledge_using_subcommand search" -l limit -d 'Most hits to return (1–50)' -r
+complete -c knowledge -n "__fish_knowledge_using_subcommand search" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c knowledge -n "__fish_knowledge_using_subcommand search" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c knowledge -n "__fish_knowledge_using_subcommand search" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c knowledge -n "__fish_knowledge_using_subcommand search" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c knowledge -n "__fish_knowledge_using_subcommand search" -s v -l verbose -d 'Log what happens to stderr'
+complete -c knowledge -n "__fish_knowledge_using_subcommand search" -s h -l help -d 'Print help'
+complete -c knowledge -n "__fish_knowledge_using_subcommand search" -s V -l version -d 'Print version'
+complete -c knowledge -n "__fish_knowledge_using_subcommand lint" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c knowledge -n "__fish_knowledge_using_subcommand lint" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c knowledge -n "__fish_knowledge_using_subcommand lint" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c knowledge -n "__fish_knowledge_using_subcommand lint" -l strict -d 'Fail (conflict, exit 1) when there is any finding'
+complete -c knowledge -n "__fish_knowledge_using_subcommand lint" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c knowledge -n "__fish_knowledge_using_subcommand lint" -s v -l verbose -d 'Log what happens to stderr'
+complete -c knowledge -n "__fish_knowledge_using_subcommand lint" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c knowledge -n "__fish_knowledge_using_subcommand lint" -s V -l version -d 'Print version'
+complete -c knowledge -n "__fish_knowledge_using_subcommand profile; and not __fish_seen_subcommand_from add list rm" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c knowledge -n "__fish_knowledge_using_subcommand profile; and not __fish_seen_subcommand_from add list rm" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c knowledge -n "__fish_knowledge_using_subcommand profile; and not __fish_seen_subcommand_from add list rm" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c knowledge -n "__fish_knowledge_using_subcommand profile; and not __fish_seen_subcommand_from add list rm" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c knowledge -n "__fish_knowledge_using_subcommand profile; and not __fish_seen_subcommand_from add list rm" -s v -l verbose -d 'Log what happens to stderr'
+complete -c knowledge -n "__fish_knowledge_using_subcommand profile; and not __fish_seen_subcommand_from add list rm" -s h -l help -d 'Print help'
+complete -c knowledge -n "__fish_knowledge_using_subcommand profile; and not __fish_seen_subcommand_from add list rm" -s V -l version -d 'Print version'
+complete -c knowledge -n "__fish_knowledge_using_subcommand profile; and not __fish_seen_subcommand_from add list rm" -f -a "add" -d 'Add a fact (under ## Facts) or a preference (under ## Preferences)'
+complete -c knowledge -n "__fish_knowledge_using_subcommand profile; and not __fish_seen_subcommand_from add list rm" -f -a "list" -d 'List the facts, numbered within each section'
+complete -c knowledge -n "__fish_knowledge_using_subcommand profile; and not __fish_seen_subcommand_from add list rm" -f -a "rm" -d 'Remove a fact by number (needs --section) or by its text'
+complete -c knowledge -n "__fish_knowledge_using_subcommand profile; and __fish_seen_subcommand_from add" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c knowledge -n "__fish_knowledge_using_subcommand profile; and __fish_seen_subcommand_from add" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c knowledge -n "__fish_knowledge_using_subcommand profile; and __fish_seen_subcommand_from add" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c knowledge -n "__fish_knowledge_using_subcommand profile; and __fish_seen_subcommand_from add" -l preference -d 'File it under ## Preferences (default: ## Facts)'
+complete -c knowledge -n "__fish_knowledge_using_subcommand profile; and __fish_seen_subcommand_from add" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c knowledge -n "__fish_knowledge_using_subcommand profile; and __fish_seen_subcommand_from add" -s v -l verbose -d 'Log what happens to stderr'
+complete -c knowledge -n "__fish_knowledge_using_subcommand profile; and __fish_seen_subcommand_from add" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c knowledge -n "__fish_knowledge_using_subcommand profile; and __fish_seen_subcommand_from add" -s V -l version -d 'Print version'
+complete -c knowledge -n "__fish_knowledge_using_subcommand profile; and __fish_seen_subcommand_from list" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c knowledge -n "__fish_knowledge_using_subcommand profile; and __fish_seen_subcommand_from list" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c knowledge -n "__fish_knowledge_using_subcommand profile; and __fish_seen_subcommand_from list" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c knowledge -n "__fish_knowledge_using_subcommand profile; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c knowledge -n "__fish_knowledge_using_subcommand profile; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log what happens to stderr'
+complete -c knowledge -n "__fish_knowledge_using_subcommand profile; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c knowledge -n "__fish_knowledge_using_subcommand profile; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c knowledge -n "__fish_knowledge_using_subcommand profile; and __fish_seen_subcommand_from rm" -l section -d 'The section: required with a number; with a text, only look there' -r -f -a "preferences\t''
+facts\t''"
+complete -c knowledge -n "__fish_knowledge_using_subcommand profile; and __fish_seen_subcommand_from rm" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c knowledge -n "__fish_knowledge_using_subcommand profile; and __fish_seen_subcommand_from rm" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c knowledge -n "__fish_knowledge_using_subcommand profile; and __fish_seen_subcommand_from rm" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c knowledge -n "__fish_knowledge_using_subcommand profile; and __fish_seen_subcommand_from rm" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c knowledge -n "__fish_knowledge_using_subcommand profile; and __fish_seen_subcommand_from rm" -s v -l verbose -d 'Log what happens to stderr'
+complete -c knowledge -n "__fish_knowledge_using_subcommand profile; and __fish_seen_subcommand_from rm" -s h -l help -d 'Print help'
+complete -c knowledge -n "__fish_knowledge_using_subcommand profile; and __fish_seen_subcommand_from rm" -s V -l version -d 'Print version'
+# Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
+function __fish_track_global_optspecs
+    string join \n format= home= q/quiet v/verbose color= h/help V/version
+end
+
+function __fish_track_needs_command
+    # Figure out if the current invocation already has a command.
+    set -l cmd (commandline -opc)
+    set -e cmd[1]
+    argparse -s (__fish_track_global_optspecs) -- $cmd 2>/dev/null
+    or return
+    if set -q argv[1]
+        # Also print the command, so this can be used to figure out what it is.
+        echo $argv[1]
+        return 1
+    end
+    return 0
+end
+
+function __fish_track_using_subcommand
+    set -l cmd (__fish_track_needs_command)
+    test -z "$cmd"
+    and return 1
+    contains -- $cmd[1] $argv
+end
+
+complete -c track -n "__fish_track_needs_command" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c track -n "__fish_track_needs_command" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c track -n "__fish_track_needs_command" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c track -n "__fish_track_needs_command" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c track -n "__fish_track_needs_command" -s v -l verbose -d 'Log what happens to stderr'
+complete -c track -n "__fish_track_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c track -n "__fish_track_needs_command" -s V -l version -d 'Print version'
+complete -c track -n "__fish_track_needs_command" -f -a "record" -d 'Record one turn (from flags), or a batch of messages (--messages)'
+complete -c track -n "__fish_track_needs_command" -f -a "flush" -d 'Close the open episode of a session (nothing open is fine)'
+complete -c track -n "__fish_track_needs_command" -f -a "list" -d 'List episodes, newest first'
+complete -c track -n "__fish_track_needs_command" -f -a "show" -d 'Show an episode\'s turns as a transcript'
+complete -c track -n "__fish_track_needs_command" -f -a "search" -d 'Search turns: ranked by relevance and recency; questions work as well as keywords'
+complete -c track -n "__fish_track_needs_command" -f -a "stats" -d 'Count sessions, episodes, turns by role and tool calls by name'
+complete -c track -n "__fish_track_needs_command" -f -a "prune" -d 'Delete closed episodes whose last turn is older than a cutoff'
+complete -c track -n "__fish_track_needs_command" -f -a "import" -d 'Import an odek.event/v1 JSONL stream: one closed episode per run'
+complete -c track -n "__fish_track_using_subcommand record" -l session -d 'Session key [default: default, or the sessionKey of --messages]' -r
+complete -c track -n "__fish_track_using_subcommand record" -l role -d 'Role of the turn [default: user]' -r -f -a "user\t''
+assistant\t''
+system\t''
+tool\t''"
+complete -c track -n "__fish_track_using_subcommand record" -l content -d 'The turn\'s text' -r
+complete -c track -n "__fish_track_using_subcommand record" -l content-file -d 'Read the turn\'s text from a file ("-" for stdin)' -r
+complete -c track -n "__fish_track_using_subcommand record" -l tool-call-id -d 'The tool call this turn answers (role tool)' -r
+complete -c track -n "__fish_track_using_subcommand record" -l messages -d 'Read messages[] JSON from a file ("-" for stdin)' -r
+complete -c track -n "__fish_track_using_subcommand record" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c track -n "__fish_track_using_subcommand record" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c track -n "__fish_track_using_subcommand record" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c track -n "__fish_track_using_subcommand record" -l flush -d 'Close the episode after saving'
+complete -c track -n "__fish_track_using_subcommand record" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c track -n "__fish_track_using_subcommand record" -s v -l verbose -d 'Log what happens to stderr'
+complete -c track -n "__fish_track_using_subcommand record" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c track -n "__fish_track_using_subcommand record" -s V -l version -d 'Print version'
+complete -c track -n "__fish_track_using_subcommand flush" -l session -d 'Session key' -r
+complete -c track -n "__fish_track_using_subcommand flush" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c track -n "__fish_track_using_subcommand flush" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c track -n "__fish_track_using_subcommand flush" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c track -n "__fish_track_using_subcommand flush" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c track -n "__fish_track_using_subcommand flush" -s v -l verbose -d 'Log what happens to stderr'
+complete -c track -n "__fish_track_using_subcommand flush" -s h -l help -d 'Print help'
+complete -c track -n "__fish_track_using_subcommand flush" -s V -l version -d 'Print version'
+complete -c track -n "__fish_track_using_subcommand list" -l session -d 'Only this session\'s episodes' -r
+complete -c track -n "__fish_track_using_subcommand list" -l limit -d 'Show at most N episodes (0: all)' -r
+complete -c track -n "__fish_track_using_subcommand list" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c track -n "__fish_track_using_subcommand list" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c track -n "__fish_track_using_subcommand list" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c track -n "__fish_track_using_subcommand list" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c track -n "__fish_track_using_subcommand list" -s v -l verbose -d 'Log what happens to stderr'
+complete -c track -n "__fish_track_using_subcommand list" -s h -l help -d 'Print help'
+complete -c track -n "__fish_track_using_subcommand list" -s V -l version -d 'Print version'
+complete -c track -n "__fish_track_using_subcommand show" -l session -d 'The open (else latest) episode of this session' -r
+complete -c track -n "__fish_track_using_subcommand show" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c track -n "__fish_track_using_subcommand show" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c track -n "__fish_track_using_subcommand show" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c track -n "__fish_track_using_subcommand show" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c track -n "__fish_track_using_subcommand show" -s v -l verbose -d 'Log what happens to stderr'
+complete -c track -n "__fish_track_using_subcommand show" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c track -n "__fish_track_using_subcommand show" -s V -l version -d 'Print version'
+complete -c track -n "__fish_track_using_subcommand search" -l session -d 'Only documents of this session (turns carry one)' -r
+complete -c track -n "__fish_track_using_subcommand search" -l tag -d 'Only documents with this tag (a note\'s tag, a turn\'s role or tool, a fact\'s section)' -r
+complete -c track -n "__fish_track_using_subcommand search" -l since -d 'Only documents dated on or after DATE (RFC 3339, or a date like 2026-01-31)' -r
+complete -c track -n "__fish_track_using_subcommand search" -l until -d 'Only documents dated on or before DATE (a plain date covers the whole day)' -r
+complete -c track -n "__fish_track_using_subcommand search" -l limit -d 'Most hits to return (1–50)' -r
+complete -c track -n "__fish_track_using_subcommand search" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c track -n "__fish_track_using_subcommand search" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c track -n "__fish_track_using_subcommand search" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c track -n "__fish_track_using_subcommand search" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c track -n "__fish_track_using_subcommand search" -s v -l verbose -d 'Log what happens to stderr'
+complete -c track -n "__fish_track_using_subcommand search" -s h -l help -d 'Print help'
+complete -c track -n "__fish_track_using_subcommand search" -s V -l version -d 'Print version'
+complete -c track -n "__fish_track_using_subcommand stats" -l session -d 'Only this session' -r
+complete -c track -n "__fish_track_using_subcommand stats" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c track -n "__fish_track_using_subcommand stats" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c track -n "__fish_track_using_subcommand stats" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c track -n "__fish_track_using_subcommand stats" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c track -n "__fish_track_using_subcommand stats" -s v -l verbose -d 'Log what happens to stderr'
+complete -c track -n "__fish_track_using_subcommand stats" -s h -l help -d 'Print help'
+complete -c track -n "__fish_track_using_subcommand stats" -s V -l version -d 'Print version'
+complete -c track -n "__fish_track_using_subcommand prune" -l older-than -d 'A duration back from now (90m, 12h, 30d, 2w) or a date/time (2026-01-01, RFC 3339)' -r
+complete -c track -n "__fish_track_using_subcommand prune" -l session -d 'Only this session' -r
+complete -c track -n "__fish_track_using_subcommand prune" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c track -n "__fish_track_using_subcommand prune" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c track -n "__fish_track_using_subcommand prune" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c track -n "__fish_track_using_subcommand prune" -l dry-run -d 'Report what would be removed, remove nothing'
+complete -c track -n "__fish_track_using_subcommand prune" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c track -n "__fish_track_using_subcommand prune" -s v -l verbose -d 'Log what happens to stderr'
+complete -c track -n "__fish_track_using_subcommand prune" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c track -n "__fish_track_using_subcommand prune" -s V -l version -d 'Print version'
+complete -c track -n "__fish_track_using_subcommand import" -l session -d 'Store every run in this session [default: the stream\'s session_id, else odek-<run id prefix>]' -r
+complete -c track -n "__fish_track_using_subcommand import" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c track -n "__fish_track_using_subcommand import" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c track -n "__fish_track_using_subcommand import" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c track -n "__fish_track_using_subcommand import" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c track -n "__fish_track_using_subcommand import" -s v -l verbose -d 'Log what happens to stderr'
+complete -c track -n "__fish_track_using_subcommand import" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c track -n "__fish_track_using_subcommand import" -s V -l version -d 'Print version'
+complete -c memory_mcp -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c memory_mcp -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c memory_mcp -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c memory_mcp -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c memory_mcp -s v -l verbose -d 'Log what happens to stderr'
+complete -c memory_mcp -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c memory_mcp -s V -l version -d 'Print version'

@@ -7,7 +7,7 @@ use crate::error::{Error, ErrorType};
 use crate::home::HomeLookup;
 use crate::output::{self, ColorChoice, Format, FormatChoice, Outcome, Output, Style};
 use crate::redact::Redactor;
-use crate::registry;
+use crate::registry::REGISTRY;
 use crate::tools::{Ctx, Tool};
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use std::ffi::OsString;
@@ -16,6 +16,7 @@ use std::path::{Path, PathBuf};
 /// Runs agentbox with the process arguments and returns the exit code.
 pub fn run() -> i32 {
     let args: Vec<OsString> = std::env::args_os().collect();
+    crate::registry::install();
     let early = EarlyFlags::scan(&args);
     let format = output::resolve_format(early.format).unwrap_or_else(|_| {
         output::resolve_format(Some(FormatChoice::Auto)).unwrap_or(Format::Json)
@@ -99,10 +100,11 @@ impl EarlyFlags {
 /// The first argument that is not a global flag or its value: the tool name
 /// when agentbox runs under its own name.
 fn first_positional(args: &[OsString]) -> Option<String> {
+    let takes_value = crate::tools::registry_value_flags();
     let mut iter = args.iter().skip(1).map(|a| a.to_string_lossy());
     while let Some(arg) = iter.next() {
         match arg.as_ref() {
-            "--format" | "--home" | "--color" => {
+            a if takes_value.iter().any(|f| f == a) => {
                 iter.next();
             }
             a if a.starts_with('-') => {}
@@ -115,7 +117,7 @@ fn first_positional(args: &[OsString]) -> Option<String> {
 /// The tool name argv[0] asks for, if it names one (`plan`, `plan.py`, `skill-forge`).
 fn invoked_tool(argv0: &OsString) -> Option<&'static Tool> {
     let stem = Path::new(argv0).file_name()?.to_str()?;
-    registry::find_tool(stem)
+    REGISTRY.find_tool(stem)
 }
 
 fn dispatch(mut args: Vec<OsString>, early: EarlyFlags) -> i32 {
@@ -125,19 +127,19 @@ fn dispatch(mut args: Vec<OsString>, early: EarlyFlags) -> i32 {
     let argv0 = args.first().cloned().unwrap_or_default();
     let via_link = invoked_tool(&argv0);
     let (command, tool_name) = match via_link {
-        Some(tool) => (registry::tool_command(tool), None),
+        Some(tool) => (REGISTRY.tool_command(tool), None),
         None => {
             // `agentbox skill-forge …` and `agentbox plan.py …` name tools too.
             if let Some(i) = first_positional(&args)
                 .and_then(|name| args.iter().position(|a| a.to_str() == Some(name.as_str())))
-                && let Some(tool) = args[i].to_str().and_then(registry::find_tool)
+                && let Some(tool) = args[i].to_str().and_then(|a| REGISTRY.find_tool(a))
             {
                 args[i] = OsString::from(tool.name);
             }
-            (registry::root_command(), first_positional(&args))
+            (REGISTRY.root_command(), first_positional(&args))
         }
     };
-    let target = via_link.or_else(|| tool_name.as_deref().and_then(registry::find_tool));
+    let target = via_link.or_else(|| tool_name.as_deref().and_then(|t| REGISTRY.find_tool(t)));
     if target.is_some_and(|t| t.serves_stdio) {
         output::claim_stdout();
     }
@@ -175,7 +177,7 @@ fn dispatch(mut args: Vec<OsString>, early: EarlyFlags) -> i32 {
         invoked: Some(PathBuf::from(&argv0)).filter(|p| p.components().count() > 1),
         cwd,
     };
-    let ctx = Ctx::new(clock, out.style, lookup);
+    let ctx = Ctx::new(clock, out.style, lookup, &REGISTRY);
 
     let (tool, sub) = match via_link {
         Some(tool) => (tool, &matches),
@@ -183,8 +185,9 @@ fn dispatch(mut args: Vec<OsString>, early: EarlyFlags) -> i32 {
             let (name, sub) = matches
                 .subcommand()
                 .expect("clap enforces subcommand_required");
-            let tool = registry::find_tool(name)
-                .or_else(|| registry::find_housekeeping(name))
+            let tool = REGISTRY
+                .find_tool(name)
+                .or_else(|| REGISTRY.find_command(name))
                 .expect("every subcommand comes from the registry");
             (tool, sub)
         }
@@ -203,6 +206,13 @@ fn dispatch(mut args: Vec<OsString>, early: EarlyFlags) -> i32 {
 /// `invalid_args` envelope.
 fn parse_failure(err: clap::Error, bin: &str, tool: Option<&str>, early: EarlyFlags) -> i32 {
     match err.kind() {
+        // `agentbox` alone prints its help, as cargo does.
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+            if bin == "agentbox" && tool.is_none() =>
+        {
+            output::write_raw(&err.render().to_string());
+            return 0;
+        }
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
             output::write_raw(&err.render().to_string());
             return 0;
@@ -294,7 +304,7 @@ fn clap_to_error(err: &clap::Error, bin: &str, tool: Option<&str>) -> Error {
         error = error.with_detail("valid", valid);
     }
     let usage_hint = match tool {
-        Some(tool) if bin == "agentbox" && registry::find_tool(tool).is_some() => {
+        Some(tool) if bin == "agentbox" && REGISTRY.find_tool(tool).is_some() => {
             format!("run `agentbox {tool} --help` for usage")
         }
         _ => format!("run `{bin} --help` for usage"),

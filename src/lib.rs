@@ -6,10 +6,10 @@
 
 pub mod cli;
 pub mod clock;
+pub mod commands;
 pub mod config;
 pub mod error;
 pub mod home;
-pub mod housekeeping;
 pub mod mcp;
 pub mod output;
 pub mod redact;

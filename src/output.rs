@@ -1,6 +1,7 @@
-//! The output layer: format and colour resolution, envelopes, text rendering.
-//! Nothing else in the crate writes to stdout or stderr, and everything written
-//! here passes through the redactor first.
+//! The output layer: format and colour resolution, envelopes, text rendering,
+//! and the frames of a protocol server (`Frames`, for memory_mcp). Nothing
+//! else in the crate writes to stdout or stderr, and everything written here
+//! passes through the redactor first.
 
 use crate::error::{Error, ErrorType, Result};
 use crate::redact::Redactor;
@@ -257,6 +258,50 @@ fn error_lines(error: &Error) -> String {
         text.push_str(&format!("hint: {}\n", error.hint));
     }
     text
+}
+
+/// stdout as a protocol channel (memory_mcp): one JSON frame per line,
+/// redacted here like every envelope. Claiming it makes every later failure
+/// of the process go to stderr (see `claim_stdout`).
+pub struct Frames<'r> {
+    redactor: &'r Redactor,
+}
+
+impl<'r> Frames<'r> {
+    /// Claims stdout for frames.
+    pub fn claim(redactor: &'r Redactor) -> Frames<'r> {
+        claim_stdout();
+        Frames { redactor }
+    }
+
+    /// A result text, redacted before the server bounds its size (cutting
+    /// first could split a secret and hide it from the redactor).
+    pub fn redact_text(&self, text: &str) -> String {
+        self.redactor.redact(text).into_owned()
+    }
+
+    /// A structured result, redacted before the server bounds its size.
+    pub fn redact_value(&self, value: &mut Value) {
+        self.redactor.redact_value(value);
+    }
+
+    /// The redactor, for log lines.
+    pub fn redactor(&self) -> &'r Redactor {
+        self.redactor
+    }
+
+    /// Redacts `frame` whole (ids, messages, data, URIs …), lets `encode`
+    /// serialize it (the protocol bounds its size), and writes it with its
+    /// newline. `false` once stdout is closed (EPIPE): nobody reads any more.
+    pub fn send(&self, mut frame: Value, encode: impl FnOnce(&Value) -> String) -> bool {
+        self.redactor.redact_value(&mut frame);
+        let mut line = encode(&frame);
+        line.push('\n');
+        let mut out = io::stdout().lock();
+        out.write_all(line.as_bytes())
+            .and_then(|()| out.flush())
+            .is_ok()
+    }
 }
 
 /// Writes help, version or a completion script verbatim (they carry no user data).

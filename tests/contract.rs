@@ -104,7 +104,7 @@ fn error_table() {
         2,
     );
     assert_eq!(e["detail"]["tool"], "plann");
-    let e = err_of(&mut sb.agentbox(&[]), "invalid_args", 2);
+    let e = err_of(&mut sb.agentbox(&["--format", "json"]), "invalid_args", 2);
     assert_eq!(e["message"], "no tool given");
     let e = err_of(&mut sb.plan(&[]), "invalid_args", 2);
     assert_eq!(e["message"], "a verb is required");
@@ -566,7 +566,7 @@ fn link_repairs_and_doctor_reports() {
             .to_string()
     };
     let data = ok_data(&mut sb.agentbox(&["doctor"]));
-    assert_eq!(index(&data), "1 turn(s), 0 note(s), 0 fact(s) indexed");
+    assert_eq!(index(&data), "0 note(s), 0 fact(s), 1 turn(s) indexed");
     std::fs::remove_dir_all(sb.home().join("index")).unwrap();
     let data = ok_data(&mut sb.agentbox(&["doctor"]));
     assert_eq!(data["healthy"], true, "{data}");

@@ -5,7 +5,7 @@
 mod common;
 
 use agentbox::home::Home;
-use agentbox::search::{Index, Kind, Query};
+use agentbox::search::{Index, Query};
 use common::{Sandbox, bin};
 use serde_json::{Value, json};
 use std::collections::HashMap;
@@ -128,6 +128,7 @@ fn thirty_two_writers_lose_and_tear_nothing() {
     assert!(seen.values().all(|&n| n == 1), "a turn was stored twice");
 
     // Findable by search, without a reindex.
+    agentbox::registry::install();
     let home = Home::open(sb.home()).unwrap();
     let index = Index::open(&home).unwrap();
     let mut missing = Vec::new();
@@ -136,7 +137,7 @@ fn thirty_two_writers_lose_and_tear_nothing() {
             for t in 0..TURNS {
                 let q = Query {
                     text: token(base + w, t),
-                    kinds: vec![Kind::Turn],
+                    kinds: vec!["turn".to_string()],
                     limit: 3,
                     ..Query::default()
                 };

@@ -273,17 +273,20 @@ fn concurrent_writers_lose_nothing() {
 
 #[test]
 fn facts_are_searchable_and_hand_edits_show_up() {
-    use agentbox::search::{Index, Kind, Query};
+    use agentbox::search::{Index, Query};
     let sb = Sandbox::new();
     ok_data(&mut profile(
         &sb,
         &["add", "Prefers tabs over spaces.", "--preference"],
     ));
     ok_data(&mut profile(&sb, &["add", "Works at Example Corp."]));
-    let home = agentbox::home::Home::open(sb.home()).unwrap();
+    let home = {
+        agentbox::registry::install();
+        agentbox::home::Home::open(sb.home()).unwrap()
+    };
     let query = |text: &str| Query {
         text: text.to_string(),
-        kinds: vec![Kind::Fact],
+        kinds: vec!["fact".to_string()],
         limit: 5,
         ..Query::default()
     };

@@ -4,17 +4,18 @@
 mod common;
 
 use agentbox::home::Home;
-use agentbox::search::{Doc, Index, Kind, Query};
+use agentbox::search::{Doc, Index, Query};
 use common::Sandbox;
 
 fn home(sb: &Sandbox) -> Home {
+    agentbox::registry::install();
     Home::open(sb.home()).unwrap()
 }
 
 fn turn(id: &str, session: &str, date: &str, body: &str) -> Doc {
     Doc {
         id: id.to_string(),
-        kind: Kind::Turn,
+        kind: "turn",
         source: format!("memory/episodes/{session}/x.jsonl"),
         session: Some(session.to_string()),
         tags: vec!["user".to_string()],
@@ -262,7 +263,7 @@ fn filters_by_kind_session_tag_and_date() {
         "2026-01-05T00:00:00Z",
         "kafka retention is seven days",
     );
-    note.kind = Kind::Note;
+    note.kind = "note";
     note.session = None;
     note.tags = vec!["infra".to_string()];
     index
@@ -290,7 +291,7 @@ fn filters_by_kind_session_tag_and_date() {
         got
     };
     assert_eq!(q(&|_| {}), ["note:n", "t1", "t2"]);
-    assert_eq!(q(&|q| q.kinds = vec![Kind::Note]), ["note:n"]);
+    assert_eq!(q(&|q| q.kinds = vec!["note".to_string()]), ["note:n"]);
     assert_eq!(q(&|q| q.session = Some("beta".into())), ["t2"]);
     assert_eq!(q(&|q| q.tag = Some("INFRA".into())), ["note:n"]);
     assert_eq!(
@@ -386,7 +387,7 @@ fn a_deleted_index_is_rebuilt_and_concurrent_writers_share_it() {
         }
     });
     let index = Index::open(&home).unwrap();
-    assert_eq!(index.counts().unwrap()[&Kind::Turn], 401);
+    assert_eq!(index.counts().unwrap()["turn"], 401);
     drop(index);
     std::fs::remove_dir_all(sb.home().join("index")).unwrap();
     let index = Index::open(&home).unwrap();

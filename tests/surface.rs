@@ -26,7 +26,12 @@ fn command_paths(cmd: &clap::Command, prefix: Vec<String>, out: &mut Vec<Vec<Str
 fn help_pages() {
     let sb = Sandbox::empty();
     let mut paths = Vec::new();
-    command_paths(&agentbox::registry::root_command(), Vec::new(), &mut paths);
+    agentbox::registry::install();
+    command_paths(
+        &agentbox::registry::REGISTRY.root_command(),
+        Vec::new(),
+        &mut paths,
+    );
     assert!(paths.len() > 20, "{paths:?}");
     for path in paths {
         let mut args: Vec<&str> = path.iter().map(String::as_str).collect();
@@ -56,13 +61,26 @@ fn help_through_the_link_names_the_tool() {
 fn every_registered_tool_is_listed_once_in_help() {
     let sb = Sandbox::empty();
     let text = help(&sb, &["--help"]);
-    for tool in agentbox::registry::TOOLS
-        .iter()
-        .chain(agentbox::registry::HOUSEKEEPING)
-    {
+    let registry = &agentbox::registry::REGISTRY;
+    for tool in registry.tools.iter().chain(registry.commands) {
         let line = format!("  {:<12}", tool.name);
         assert_eq!(text.matches(&line).count(), 1, "{} in\n{text}", tool.name);
-        assert!(text.contains(tool.about), "{}", tool.about);
+        // One about per command: the doc comment of its clap struct, shown
+        // the same in `agentbox --help` and in the command's own help.
+        let about = (tool.command)()
+            .get_about()
+            .expect("every command has an about")
+            .to_string();
+        assert!(
+            text.contains(&format!("{line}{about}")) || text.contains(&about),
+            "{about}"
+        );
+        let own = help(&sb, &[tool.name, "--help"]);
+        assert!(
+            own.starts_with(&about),
+            "{} --help starts with {about:?}:\n{own}",
+            tool.name
+        );
     }
 }
 
@@ -87,6 +105,90 @@ fn committed_completions_are_up_to_date() {
             "completions/{file} is stale: run tools/gen-completions.sh and commit the result"
         );
     }
+}
+
+#[test]
+fn completions_cover_every_tool_name() {
+    let sb = Sandbox::empty();
+    let bash = String::from_utf8(
+        sb.agentbox(&["completions", "bash"])
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    let fish = String::from_utf8(
+        sb.agentbox(&["completions", "fish"])
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    for tool in agentbox::registry::REGISTRY.tools {
+        let name = tool.name;
+        assert!(
+            bash.contains(&format!("_{name}()")),
+            "bash function for {name}"
+        );
+        assert!(
+            bash.contains(&format!(".agent/tools/{name} ./.agent/tools/{name}")),
+            "bash completes the link path of {name}"
+        );
+        assert!(
+            fish.contains(&format!("complete -c {name} ")),
+            "fish completes {name}"
+        );
+    }
+}
+
+/// Man pages are generated from the same clap commands and committed in
+/// man/; a stale page fails here like a stale completion script.
+#[test]
+fn committed_man_pages_are_up_to_date() {
+    let sb = Sandbox::empty();
+    agentbox::registry::install();
+    let pages = agentbox::commands::man::pages(&agentbox::registry::REGISTRY);
+    assert!(pages.iter().any(|(name, _)| name == "plan-create"));
+    let dir = format!("{}/man", env!("CARGO_MANIFEST_DIR"));
+    let mut committed: Vec<String> = std::fs::read_dir(&dir)
+        .map(|d| {
+            d.flatten()
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect()
+        })
+        .unwrap_or_default();
+    committed.sort();
+    let mut expected: Vec<String> = pages.iter().map(|(name, _)| format!("{name}.1")).collect();
+    expected.sort();
+    assert_eq!(
+        committed, expected,
+        "man/ is stale: run tools/gen-completions.sh"
+    );
+    for (name, _) in &pages {
+        let out = sb.agentbox(&["man", name]).output().unwrap();
+        assert!(out.status.success(), "agentbox man {name}");
+        let generated = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            generated.starts_with(".ie") || generated.contains(".TH"),
+            "{name}: {generated}"
+        );
+        let page = std::fs::read_to_string(format!("{dir}/{name}.1")).unwrap_or_default();
+        assert!(
+            generated == page,
+            "man/{name}.1 is stale: run tools/gen-completions.sh and commit the result"
+        );
+    }
+    common::err_of(&mut sb.agentbox(&["man", "nope"]), "not_found", 1);
+}
+
+#[test]
+fn agentbox_alone_prints_its_help() {
+    let sb = Sandbox::empty();
+    let out = sb.agentbox(&[]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Usage: agentbox [OPTIONS] <TOOL>"), "{text}");
+    assert_eq!(text, help(&sb, &["--help"]));
 }
 
 #[test]

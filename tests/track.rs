@@ -1301,6 +1301,7 @@ fn thirty_two_writers_store_every_turn_exactly_once() {
     }
 
     // Every turn is findable by search: in-process for all, through the CLI for a sample.
+    agentbox::registry::install();
     let home = agentbox::home::Home::open(sb.home()).unwrap();
     let index = agentbox::search::Index::open(&home).unwrap();
     for w in 0..WRITERS {
@@ -1308,7 +1309,7 @@ fn thirty_two_writers_store_every_turn_exactly_once() {
             let hits = index
                 .search(&agentbox::search::Query {
                     text: marker(w, t),
-                    kinds: vec![agentbox::search::Kind::Turn],
+                    kinds: vec!["turn".to_string()],
                     limit: 5,
                     ..Default::default()
                 })
@@ -1331,6 +1332,7 @@ fn thirty_two_writers_store_every_turn_exactly_once() {
 fn index_docs_extracts_one_document_per_turn() {
     let sb = Sandbox::new();
     sample_history(&sb);
+    agentbox::registry::install();
     let home = agentbox::home::Home::open(sb.home()).unwrap();
     let rel = "memory/episodes/ops/ep-20260115T093000Z-1.jsonl";
     let text = std::fs::read_to_string(sb.home().join(rel)).unwrap();
@@ -1346,7 +1348,7 @@ fn index_docs_extracts_one_document_per_turn() {
         ]
     );
     let call = &docs[1];
-    assert_eq!(call.kind, agentbox::search::Kind::Turn);
+    assert_eq!(call.kind, "turn");
     assert_eq!(call.source, rel);
     assert_eq!(call.session.as_deref(), Some("ops"));
     assert_eq!(call.tags, ["assistant", "shell"]);

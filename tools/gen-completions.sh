@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Regenerates the committed shell completions from the registry's command tree.
+# Regenerates the committed shell completions (completions/) and man pages
+# (man/) from the registry's command tree; tests/surface.rs fails when either
+# is stale.
 # Usage: tools/gen-completions.sh   (run from anywhere; builds agentbox first)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,4 +13,8 @@ mkdir -p completions
 "$bin" completions fish > completions/agentbox.fish
 "$bin" completions elvish > completions/agentbox.elv
 "$bin" completions powershell > completions/_agentbox.ps1
-echo "completions/ regenerated"
+rm -rf man && mkdir -p man
+for page in $("$bin" man --list --format text); do
+  "$bin" man "$page" > "man/$page.1"
+done
+echo "completions/ and man/ regenerated"

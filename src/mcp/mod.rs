@@ -10,21 +10,18 @@ pub mod tools;
 use crate::clock::Clock;
 use crate::error::{Error, Result};
 use crate::home::Home;
-use crate::output::{self, Format, Outcome, Output, Style};
-use crate::redact::Redactor;
+use crate::output::{self, Format, Frames, Outcome, Output, Style};
 use crate::tools::{Ctx, Tool};
+use clap::CommandFactory;
 use protocol::{Features, Frame, LineReader, Message, RpcError};
 use serde_json::{Map, Value, json};
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::Instant;
 
 pub const TOOL: Tool = Tool {
-    name: "memory_mcp",
-    about: "Serve the agent's memory to MCP hosts (JSON-RPC over stdio)",
-    command,
-    run,
     serves_stdio: true,
+    ..Tool::new("memory_mcp", McpArgs::command, run)
 };
 
 /// The name in `serverInfo`.
@@ -45,23 +42,25 @@ the conversation with mem_save_turn (messages[] or role + content; flush: true a
 session), and durable facts about the user (preferences, identity, habits, decisions) with \
 mem_save_fact. Resources: mem://profile and mem://search?q={query}&topK={topK}.";
 
-fn command() -> clap::Command {
-    clap::Command::new("memory_mcp")
-        .about("Serve the agent's memory to MCP hosts (JSON-RPC over stdio)")
-        .long_about(
-            "Serve the agent's memory to MCP hosts: JSON-RPC 2.0 over stdio, one message per line.\n\n\
-             Tools: mem_context, mem_search, mem_save_turn, mem_save_fact. Resources: mem://profile, \
-             mem://search?q={query}&topK={topK}. stdout carries protocol frames only; -v logs each \
-             request to stderr. The server runs until stdin closes. Limits come from the home's \
-             config.json (mcp.max_line_bytes, mcp.max_result_chars). A host starts it; see \
-             docs/MCP.md for ready-to-paste host configuration.",
-        )
-        .after_help(
-            "Examples:\n  /abs/path/project/.agent/tools/memory_mcp\n  \
-             agentbox memory_mcp --home /abs/path/project/.agent -v\n  \
-             echo '{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}' | .agent/tools/memory_mcp",
-        )
-}
+/// Serve the agent's memory to MCP hosts (JSON-RPC over stdio)
+///
+/// Serve the agent's memory to MCP hosts: JSON-RPC 2.0 over stdio, one
+/// message per line.
+///
+/// Tools: mem_context, mem_search, mem_save_turn, mem_save_fact. Resources:
+/// mem://profile, mem://search?q={query}&topK={topK}, and those the tools
+/// contribute. stdout carries protocol frames only; -v logs each request to
+/// stderr. The server runs until stdin closes. Limits come from the home's
+/// config.json (mcp.max_line_bytes, mcp.max_result_chars). A host starts it;
+/// see docs/MCP.md for ready-to-paste host configuration.
+#[derive(Debug, clap::Parser)]
+#[command(
+    name = "memory_mcp",
+    after_help = "Examples:\n  /abs/path/project/.agent/tools/memory_mcp\n  \
+                  agentbox memory_mcp --home /abs/path/project/.agent -v\n  \
+                  echo '{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}' | .agent/tools/memory_mcp"
+)]
+struct McpArgs {}
 
 /// Serves stdin/stdout until stdin closes. stdout belongs to the protocol, so
 /// a boot failure (no home, bad config) is reported on stderr with exit 1
@@ -69,6 +68,7 @@ fn command() -> clap::Command {
 fn run(ctx: &Ctx, matches: &clap::ArgMatches) -> Result<Outcome> {
     output::claim_stdout();
     let home = ctx.home()?;
+    let frames = Frames::claim(home.store.redactor());
     let limits = Limits::from_home(home)?;
     let verbose = matches
         .try_get_one::<u8>("verbose")
@@ -82,20 +82,12 @@ fn run(ctx: &Ctx, matches: &clap::ArgMatches) -> Result<Outcome> {
         quiet: false,
         verbose,
     };
-    let mut server = Server::new(home, ctx.clock, limits, log);
+    let mut server = Server::new(home, ctx.clock, limits, log, frames);
     server.debug_panic = std::env::var_os(DEBUG_PANIC_ENV).is_some_and(|v| !v.is_empty());
     let stdin = std::io::stdin().lock();
-    // A failed write (the host closed its end of stdout: EPIPE) ends the
-    // session quietly: nobody reads the replies any more.
-    let mut write = |line: &str| {
-        let mut out = std::io::stdout().lock();
-        out.write_all(line.as_bytes())
-            .and_then(|()| out.flush())
-            .is_ok()
-    };
     // Requests are guarded one by one; this guard only catches a bug in the
     // loop itself, which then ends the session with a message on stderr.
-    catch_unwind(AssertUnwindSafe(|| server.serve(stdin, &mut write))).map_err(|_| {
+    catch_unwind(AssertUnwindSafe(|| server.serve(stdin))).map_err(|_| {
         Error::internal("memory_mcp hit a bug in its read loop and stopped")
             .with_hint("this is a bug in agentbox; report it with the host's last request")
     })?;
@@ -148,27 +140,33 @@ pub struct Server<'h> {
     limits: Limits,
     features: Features,
     log: Output,
-    redactor: &'h Redactor,
+    frames: Frames<'h>,
     debug_panic: bool,
 }
 
 impl<'h> Server<'h> {
-    pub fn new(home: &'h Home, clock: Clock, limits: Limits, log: Output) -> Server<'h> {
+    pub fn new(
+        home: &'h Home,
+        clock: Clock,
+        limits: Limits,
+        log: Output,
+        frames: Frames<'h>,
+    ) -> Server<'h> {
         Server {
             memory: tools::Memory::new(home, clock),
             limits,
             // Until `initialize` says otherwise, speak the latest version.
             features: Features::new(protocol::LATEST_VERSION),
             log,
-            redactor: home.store.redactor(),
+            frames,
             debug_panic: false,
         }
     }
 
-    /// Reads frames until end of input, writing one line (with its newline)
-    /// per reply through `write`, which says whether the line was written. A
-    /// read error ends the session like EOF; so does a failed write.
-    pub fn serve<R: BufRead>(&mut self, input: R, write: &mut dyn FnMut(&str) -> bool) {
+    /// Reads frames until end of input, writing one line per reply through
+    /// the output layer. A read error ends the session like EOF; so does a
+    /// failed write (the host closed its end of stdout).
+    pub fn serve<R: BufRead>(&mut self, input: R) {
         let mut lines = LineReader::new(input, self.limits.max_line_bytes);
         loop {
             let frame = match lines.next_frame() {
@@ -197,14 +195,13 @@ impl<'h> Server<'h> {
                 Frame::Line(line) => self.handle_line(&line),
             };
             if let Some(reply) = reply {
-                let mut line = match &reply {
+                let sent = self.frames.send(reply, |reply| match reply {
                     Value::Array(replies) => {
                         protocol::batch_line(replies, protocol::MAX_RESPONSE_BYTES)
                     }
                     reply => protocol::reply_line(reply, protocol::MAX_RESPONSE_BYTES),
-                };
-                line.push('\n');
-                if !write(&line) {
+                });
+                if !sent {
                     self.note("stdout is closed; stopping");
                     return;
                 }
@@ -272,7 +269,7 @@ impl<'h> Server<'h> {
         match message {
             Message::Invalid { id, error } => {
                 self.note(&format!("invalid message: {}", error.message));
-                Some(protocol::reply_error(&id, &self.redact_error(error)))
+                Some(protocol::reply_error(&id, &error))
             }
             Message::Response => {
                 self.note("ignored a response (this server sends no requests)");
@@ -312,7 +309,7 @@ impl<'h> Server<'h> {
                             "{method} (id {id}) failed in {elapsed:.1} ms: {} {}",
                             error.code, error.message
                         ));
-                        Some(protocol::reply_error(&id, &self.redact_error(error)))
+                        Some(protocol::reply_error(&id, &error))
                     }
                 }
             }
@@ -390,7 +387,7 @@ impl<'h> Server<'h> {
 
     /// Result text: redacted, then cut to `max_result_chars`.
     fn bounded(&self, text: &str) -> String {
-        let redacted = self.redactor.redact(text).into_owned();
+        let redacted = self.frames.redact_text(text);
         protocol::bound_text(redacted, self.limits.max_result_chars).0
     }
 
@@ -402,7 +399,7 @@ impl<'h> Server<'h> {
     fn tool_result(&self, output: tools::ToolOutput) -> Value {
         let (text, structured) = match output.structured {
             Some(mut structured) => {
-                self.redactor.redact_value(&mut structured);
+                self.frames.redact_value(&mut structured);
                 let (structured, _) =
                     protocol::bound_json(structured, self.limits.max_result_chars);
                 (structured.to_string(), Some(structured))
@@ -421,17 +418,9 @@ impl<'h> Server<'h> {
         result
     }
 
-    fn redact_error(&self, mut error: RpcError) -> RpcError {
-        error.message = self.redactor.redact(&error.message).into_owned();
-        if let Some(data) = &mut error.data {
-            self.redactor.redact_value(data);
-        }
-        error
-    }
-
     /// A log line on stderr (with -v).
     fn note(&self, message: &str) {
         self.log
-            .log(self.redactor, &format!("memory_mcp: {message}"));
+            .log(self.frames.redactor(), &format!("memory_mcp: {message}"));
     }
 }

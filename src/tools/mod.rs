@@ -1,48 +1,143 @@
-//! The tools. Each module exposes one `TOOL` for the registry: its clap
-//! command and the function that runs it.
+//! The tools, and what every command of the registry is made of.
+//!
+//! Each tool is one folder exposing one `TOOL`: its derived clap command, the
+//! function that runs it, the search sources it contributes, its doctor
+//! checks and its MCP resources. `crate::registry` lists them; nothing else
+//! in the program names a tool (docs/ARCHITECTURE.md).
 
 pub mod knowledge;
 pub mod plan;
 pub mod track;
+
+mod registry;
+
+pub use registry::{Registry, global_value_flags as registry_value_flags, normalize_name};
 
 use crate::clock::Clock;
 use crate::error::{Error, Result};
 use crate::home::{Home, HomeLookup};
 use crate::output::{Outcome, Style};
 use crate::redact::Redactor;
+use crate::search::Source;
 use crate::store::check_size;
 use std::cell::OnceCell;
 use std::io::Read;
 use std::path::Path;
 
-/// One command of the registry: a tool, or a housekeeping command.
+/// One command of the registry: a tool, or a housekeeping command. Build it
+/// with `Tool::new` and fill in only what the command has:
+///
+/// ```ignore
+/// pub const TOOL: Tool = Tool {
+///     search: &[NOTES],
+///     doctor: &[check_notes],
+///     ..Tool::new("knowledge", Cli::command, run)
+/// };
+/// ```
 pub struct Tool {
+    /// The name it answers to (`agentbox <name>`, `.agent/tools/<name>`).
     pub name: &'static str,
-    /// One line for `agentbox --help`.
-    pub about: &'static str,
+    /// The clap command, derived from doc comments (`Cli::command`): the
+    /// help, the about line in `agentbox --help`, completions and man pages
+    /// all come from it.
     pub command: fn() -> clap::Command,
     pub run: fn(&Ctx, &clap::ArgMatches) -> Result<Outcome>,
+    /// The files of the home it makes searchable.
+    pub search: &'static [Source],
+    /// Its lines in `agentbox doctor`.
+    pub doctor: &'static [DoctorCheck],
+    /// Documents it serves to MCP hosts through `memory_mcp`.
+    pub resources: &'static [Resource],
     /// stdout carries a protocol (memory_mcp), not envelopes: every failure,
     /// from argument parsing on, goes to stderr with exit 1.
     pub serves_stdio: bool,
 }
 
-/// What a running command may use: the clock, text styling and the home
-/// (resolved on first use, so commands that need none never look).
+impl Tool {
+    /// A command with no search sources, doctor checks or resources.
+    pub const fn new(
+        name: &'static str,
+        command: fn() -> clap::Command,
+        run: fn(&Ctx, &clap::ArgMatches) -> Result<Outcome>,
+    ) -> Tool {
+        Tool {
+            name,
+            command,
+            run,
+            search: &[],
+            doctor: &[],
+            resources: &[],
+            serves_stdio: false,
+        }
+    }
+}
+
+/// A check `agentbox doctor` runs on an opened home.
+pub type DoctorCheck = fn(&Home) -> Check;
+
+/// One line of the doctor's checklist.
+#[derive(Debug, Clone)]
+pub struct Check {
+    pub name: String,
+    pub ok: bool,
+    pub message: String,
+    pub hint: String,
+}
+
+impl Check {
+    pub fn pass(name: impl Into<String>, message: impl Into<String>) -> Check {
+        Check {
+            name: name.into(),
+            ok: true,
+            message: message.into(),
+            hint: String::new(),
+        }
+    }
+
+    pub fn fail(
+        name: impl Into<String>,
+        message: impl Into<String>,
+        hint: impl Into<String>,
+    ) -> Check {
+        Check {
+            name: name.into(),
+            ok: false,
+            message: message.into(),
+            hint: hint.into(),
+        }
+    }
+}
+
+/// A document a tool serves to MCP hosts (`resources/list`, `resources/read`).
+#[derive(Debug)]
+pub struct Resource {
+    pub uri: &'static str,
+    pub name: &'static str,
+    pub description: &'static str,
+    pub mime_type: &'static str,
+    /// The document's text (redacted and bounded by the server).
+    pub read: fn(&Home) -> Result<String>,
+}
+
+/// What a running command may use: the clock, text styling, the registry and
+/// the home (resolved on first use, so commands that need none never look).
 pub struct Ctx {
     pub clock: Clock,
     pub style: Style,
     pub lookup: HomeLookup,
+    /// Every tool and command (init's links, doctor's checks, MCP resources).
+    pub registry: &'static Registry,
     home: OnceCell<Home>,
     builtin: Redactor,
 }
 
 impl Ctx {
-    pub fn new(clock: Clock, style: Style, lookup: HomeLookup) -> Ctx {
+    pub fn new(clock: Clock, style: Style, lookup: HomeLookup, registry: &'static Registry) -> Ctx {
         Ctx {
             clock,
             style,
             lookup,
+            registry,
             home: OnceCell::new(),
             builtin: Redactor::builtin(),
         }

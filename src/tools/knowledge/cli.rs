@@ -12,10 +12,6 @@ use crate::tools::Ctx;
 use clap::{Args, Parser, Subcommand};
 use serde_json::{Value, json};
 
-/// Default and largest `--limit` of `search`.
-const DEFAULT_LIMIT: u64 = 10;
-const MAX_LIMIT: u64 = 100;
-
 /// The clap command of the tool.
 pub(super) fn command() -> clap::Command {
     <KnowledgeCli as clap::CommandFactory>::command()
@@ -47,7 +43,7 @@ enum Verb {
     Edit(EditArgs),
     Rm(RmArgs),
     Link(LinkArgs),
-    Search(SearchArgs),
+    Search(SearchVerb),
     Lint(LintArgs),
     Profile(ProfileArgs),
 }
@@ -195,17 +191,9 @@ struct LinkArgs {
     after_help = "Examples:\n  knowledge search \"how should I format Go code?\"\n  \
                         knowledge search deploy keys --tag ops --limit 3"
 )]
-struct SearchArgs {
-    /// The query (several words are joined)
-    #[arg(required = true, num_args = 1..)]
-    query: Vec<String>,
-    /// Only notes with this tag
-    #[arg(long, value_name = "T")]
-    tag: Option<String>,
-    /// Most hits to return (1-100)
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_LIMIT,
-          value_parser = clap::value_parser!(u64).range(1..=MAX_LIMIT))]
-    limit: u64,
+struct SearchVerb {
+    #[command(flatten)]
+    search: crate::search::cli::SearchArgs,
 }
 
 /// Check the notes: unreadable files, broken links, duplicates, contradicting claims.
@@ -529,44 +517,26 @@ fn snippet(hit: &Hit) -> &str {
         .unwrap_or(&hit.snippet)
 }
 
-fn hit_json(hit: &Hit) -> Value {
-    json!({
-        "id": hit.id,
-        "slug": hit.id.strip_prefix("note:").unwrap_or(&hit.id),
-        "title": hit.title,
-        "tags": hit.tags,
-        "date": hit.date,
-        "snippet": snippet(hit),
-        "score": hit.score,
-        "path": hit.source,
-    })
-}
-
-fn run_search(ctx: &Ctx, home: &Home, args: SearchArgs) -> Result<Outcome> {
-    let query = args.query.join(" ");
-    let hits = search(home, &query, args.tag.as_deref(), args.limit as usize)?;
-    let s = ctx.style;
-    let mut text = String::new();
-    if hits.is_empty() {
-        text.push_str("No matching notes.\n");
+fn run_search(ctx: &Ctx, home: &Home, args: SearchVerb) -> Result<Outcome> {
+    let query = args.search.to_query("knowledge search", Vec::new())?;
+    let text = query.text.clone();
+    let mut hits = search(home, query)?;
+    for hit in &mut hits {
+        hit.snippet = snippet(hit).to_string();
     }
-    for (i, hit) in hits.iter().enumerate() {
-        let slug = hit.id.strip_prefix("note:").unwrap_or(&hit.id);
-        text.push_str(&format!(
-            "{}. {}  {}\n",
-            i + 1,
-            s.bold(&hit.title),
-            s.dim(&format!("({slug} · {})", hit.date))
-        ));
-        if !snippet(hit).is_empty() {
-            text.push_str(&format!("   {}\n", snippet(hit)));
-        }
-    }
-    Ok(Outcome::new(
-        json!({"query": query, "hits": hits.iter().map(hit_json).collect::<Vec<_>>()}),
-        text,
-    )
-    .with_meta("count", hits.len()))
+    Ok(crate::search::cli::render_hits(
+        &text,
+        &hits,
+        ctx.style,
+        "No notes",
+        |hit, row| {
+            row.insert(
+                "slug".into(),
+                json!(hit.id.strip_prefix("note:").unwrap_or(&hit.id)),
+            );
+            row.insert("path".into(), json!(hit.source));
+        },
+    ))
 }
 
 fn run_lint(ctx: &Ctx, home: &Home, args: LintArgs) -> Result<Outcome> {

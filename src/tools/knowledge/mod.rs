@@ -15,18 +15,30 @@ pub use note::{Claim, MAX_TITLE_CHARS, Note, check_slug};
 use crate::clock::Clock;
 use crate::error::{Error, ErrorType, Result};
 use crate::home::Home;
-use crate::search::{self, Doc, Hit, Kind, Query};
+use crate::search::{self, Doc, Hit, Query, Source};
 use crate::store::check_size;
 use crate::tools::Tool;
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 
 pub const TOOL: Tool = Tool {
-    name: "knowledge",
-    about: "Curated notes with claims and revisions, and the user's profile facts",
-    command: cli::command,
-    run: cli::run,
-    serves_stdio: false,
+    search: &[NOTES, profile::FACTS],
+    ..Tool::new("knowledge", cli::command, cli::run)
+};
+
+/// The kind name of a note in search.
+pub const KIND: &str = "note";
+
+/// Notes, hand-editable: one search document per note. Curated memory
+/// outranks raw trajectory at equal relevance.
+const NOTES: Source = Source {
+    kind: KIND,
+    dir: DIR,
+    nested: false,
+    accept: |name| name.ends_with(".md") && !name.starts_with('.'),
+    extract: index_docs,
+    watched: true,
+    boost: 1.25,
 };
 
 /// Home-relative folder of the notes.
@@ -351,7 +363,7 @@ fn note_doc(note: &Note, rel: &str) -> Doc {
     }
     Doc {
         id: format!("note:{}", note.slug),
-        kind: Kind::Note,
+        kind: KIND,
         source: rel.to_string(),
         session: None,
         tags: note.tags.clone(),
@@ -779,19 +791,13 @@ pub fn lint(home: &Home) -> Result<LintReport> {
 }
 
 /// Ranked notes for a query (hand edits are picked up by the index itself).
-pub fn search(home: &Home, text: &str, tag: Option<&str>, limit: usize) -> Result<Vec<Hit>> {
-    if text.trim().is_empty() {
-        return Err(Error::invalid_args("the query is empty")
-            .with_hint("pass words or a question, like `knowledge search \"go formatting\"`"));
-    }
-    let tag = tag
-        .map(|t| note::normalize_tag(t).map_err(|m| invalid(m, "--tag")))
+/// The query's kinds are replaced by notes; its tag is normalised as note
+/// tags are.
+pub fn search(home: &Home, mut query: Query) -> Result<Vec<Hit>> {
+    query.tag = query
+        .tag
+        .map(|t| note::normalize_tag(&t).map_err(|m| invalid(m, "--tag")))
         .transpose()?;
-    search::Index::open(home)?.search(&Query {
-        text: text.to_string(),
-        kinds: vec![Kind::Note],
-        tag,
-        limit,
-        ..Query::default()
-    })
+    query.kinds = vec![KIND.to_string()];
+    search::Index::open(home)?.search(&query)
 }

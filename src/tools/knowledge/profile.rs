@@ -13,11 +13,26 @@ pub use extract::extract;
 use crate::clock::Clock;
 use crate::error::{Error, Result};
 use crate::home::Home;
-use crate::search::{self, Doc, Kind};
+use crate::search::{self, Doc, Source};
 use std::path::PathBuf;
 
 /// Home-relative path of the profile.
 pub const REL_PATH: &str = "memory/personal/PROFILE.md";
+
+/// The kind name of a profile fact in search.
+pub const KIND: &str = "fact";
+
+/// PROFILE.md, hand-editable: one search document per fact line. Facts about
+/// the user outrank notes and turns at equal relevance.
+pub const FACTS: Source = Source {
+    kind: KIND,
+    dir: "memory/personal",
+    nested: false,
+    accept: |name| name == "PROFILE.md",
+    extract: index_docs,
+    watched: true,
+    boost: 1.4,
+};
 /// Longest fact, in characters.
 pub const MAX_FACT_CHARS: usize = 1_000;
 /// The file a missing (or blank) profile starts as.
@@ -574,7 +589,7 @@ pub fn index_docs(home: &Home, rel: &str, text: &str) -> Result<Vec<Doc>> {
             counts[slot] += 1;
             Doc {
                 id: format!("fact:{}:{}", b.section.as_str(), counts[slot]),
-                kind: Kind::Fact,
+                kind: KIND,
                 source: rel.to_string(),
                 session: None,
                 tags: vec![b.section.as_str().to_string()],

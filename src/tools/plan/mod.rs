@@ -9,18 +9,15 @@ use crate::error::{Error, Result};
 use crate::home::Home;
 use crate::output::{Outcome, Style};
 use crate::store::{self};
-use crate::tools::{Ctx, Tool};
+use crate::tools::{Check, Ctx, Tool};
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use doc::{Step, check_id, check_note, check_step_text, check_title, slugify};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 
 pub const TOOL: Tool = Tool {
-    name: "plan",
-    about: "Plans with ordered steps: create, track status, pick the next step",
-    command: || PlanCli::command(),
-    run,
-    serves_stdio: false,
+    doctor: &[doctor_plans],
+    ..Tool::new("plan", PlanCli::command, run)
 };
 
 /// Plans with ordered steps: create, track status, pick the next step.
@@ -232,12 +229,14 @@ fn load_all(home: &Home) -> Result<PlanSet> {
     Ok((plans, broken))
 }
 
-/// Validates every stored plan; `doctor` uses it. Returns how many parse.
-pub fn check_all(home: &Home) -> Result<usize> {
-    let (plans, broken) = load_all(home)?;
-    match broken.into_iter().next() {
-        Some(err) => Err(err),
-        None => Ok(plans.len()),
+/// `doctor`'s line: every stored plan parses.
+fn doctor_plans(home: &Home) -> Check {
+    match load_all(home) {
+        Ok((plans, broken)) => match broken.into_iter().next() {
+            Some(err) => Check::fail("plans", err.message, err.hint),
+            None => Check::pass("plans", format!("{} plan file(s) parse", plans.len())),
+        },
+        Err(err) => Check::fail("plans", err.message, err.hint),
     }
 }
 

@@ -5,7 +5,7 @@
 
 use crate::error::{Error, Result};
 use crate::home::Home;
-use crate::search::{self, Doc, Kind};
+use crate::search::{self, Doc};
 use crate::store::{self, Lock};
 use chrono::{DateTime, SecondsFormat, Utc};
 use serde::{Deserialize, Serialize};
@@ -418,7 +418,7 @@ pub fn docs_for(rel: &str, turns: &[Turn]) -> Vec<Doc> {
             }
             Doc {
                 id: turn.id.clone(),
-                kind: Kind::Turn,
+                kind: super::KIND,
                 source: rel.to_string(),
                 session: Some(turn.session.clone()),
                 tags,

@@ -16,7 +16,7 @@ use crate::clock::Clock;
 use crate::error::{Error, Result};
 use crate::home::Home;
 use crate::output::{Outcome, Style};
-use crate::search::{self, Doc, Kind};
+use crate::search::{self, Doc, Source};
 use crate::store::check_size;
 use crate::tools::{Ctx, Tool};
 use chrono::{DateTime, Duration, NaiveDate, Utc};
@@ -26,20 +26,29 @@ use serde_json::{Map, Value, json};
 use std::collections::BTreeMap;
 
 pub const TOOL: Tool = Tool {
-    name: "track",
-    about: "Trajectories: record turns into episodes, list, show, search, import odek runs",
-    command: || TrackCli::command(),
-    run,
-    serves_stdio: false,
+    search: &[TURNS],
+    ..Tool::new("track", TrackCli::command, run)
+};
+
+/// The kind name of a turn in search.
+pub const KIND: &str = "turn";
+
+/// Episode files: one search document per turn.
+const TURNS: Source = Source {
+    kind: KIND,
+    dir: episodes::EPISODES_DIR,
+    nested: true,
+    accept: |name| name.ends_with(".jsonl") && !name.starts_with('.'),
+    extract: index_docs,
+    watched: false,
+    boost: 1.0,
 };
 
 /// The session used when none is given.
 pub const DEFAULT_SESSION: &str = "default";
 
-/// Default and largest `--limit` of `list` and `search`.
+/// Default `--limit` of `list`.
 const DEFAULT_LIST: usize = 20;
-const DEFAULT_HITS: usize = 10;
-const MAX_HITS: usize = 100;
 
 /// An import stream may hold this many items' worth of bytes.
 const IMPORT_ITEMS: u64 = 64;
@@ -265,7 +274,7 @@ enum Verb {
     Flush(FlushArgs),
     List(ListArgs),
     Show(ShowArgs),
-    Search(SearchArgs),
+    Search(SearchVerb),
     Stats(StatsArgs),
     Prune(PruneArgs),
     Import(ImportArgs),
@@ -373,21 +382,9 @@ struct ShowArgs {
     after_help = "Examples:\n  track search \"how should I format Go code?\"\n  \
                         track search deploy --session s1 --since 2026-01-01 --limit 5"
 )]
-struct SearchArgs {
-    /// What to look for
-    query: String,
-    /// Only turns of this session
-    #[arg(long, value_name = "KEY")]
-    session: Option<String>,
-    /// Only turns at or after this time (RFC 3339, or a date like 2026-01-31)
-    #[arg(long, value_name = "DATE")]
-    since: Option<String>,
-    /// Only turns at or before this time (a date covers that whole day)
-    #[arg(long, value_name = "DATE")]
-    until: Option<String>,
-    /// At most N hits (1–100)
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_HITS)]
-    limit: usize,
+struct SearchVerb {
+    #[command(flatten)]
+    search: search::cli::SearchArgs,
 }
 
 /// Count sessions, episodes, turns by role and tool calls by name.
@@ -848,85 +845,26 @@ fn render_turn(turn: &Turn, s: Style) -> String {
     out
 }
 
-fn search_verb(ctx: &Ctx, home: &Home, args: SearchArgs) -> Result<Outcome> {
-    if args.query.trim().is_empty() {
-        return Err(Error::invalid_args("the query is empty")
-            .with_hint("say what to look for: track search \"deploy key\"")
-            .with_detail("flag", "QUERY"));
-    }
-    if args.limit == 0 || args.limit > MAX_HITS {
-        return Err(Error::invalid_args(format!(
-            "--limit {} is out of range (1–{MAX_HITS})",
-            args.limit
-        ))
-        .with_hint(format!("pass a limit between 1 and {MAX_HITS}"))
-        .with_detail("flag", "--limit"));
-    }
-    if let Some(session) = &args.session {
+fn search_verb(ctx: &Ctx, home: &Home, args: SearchVerb) -> Result<Outcome> {
+    let query = args
+        .search
+        .to_query("track search", vec![KIND.to_string()])?;
+    if let Some(session) = &query.session {
         episodes::session_dir(home, session)?;
     }
-    let since = args
-        .since
-        .as_deref()
-        .map(|v| search::date_bound("--since", v))
-        .transpose()?;
-    let until = args
-        .until
-        .as_deref()
-        .map(|v| search::date_bound("--until", v))
-        .transpose()?;
-    let hits = search::Index::open(home)?.search(&search::Query {
-        text: args.query.clone(),
-        kinds: vec![Kind::Turn],
-        session: args.session.clone(),
-        tag: None,
-        since,
-        until,
-        limit: args.limit,
-    })?;
-    let s = ctx.style;
-    let mut text = String::new();
-    if hits.is_empty() {
-        text.push_str(&format!(
-            "No turns match {}.\n",
-            Value::from(args.query.as_str())
-        ));
-    }
-    let rows: Vec<Value> = hits
-        .iter()
-        .map(|h| {
+    let hits = search::Index::open(home)?.search(&query)?;
+    Ok(search::cli::render_hits(
+        &query.text,
+        &hits,
+        ctx.style,
+        "No turns",
+        |h, row| {
             let (episode, seq) = h.id.rsplit_once('#').unwrap_or((h.id.as_str(), ""));
-            let role = h.tags.first().cloned().unwrap_or_default();
-            json!({
-                "id": h.id,
-                "episode": episode,
-                "seq": seq.parse::<u64>().ok(),
-                "session": h.session,
-                "role": role,
-                "date": h.date,
-                "snippet": h.snippet,
-                "score": search::round_score(h.score),
-                "source": h.source,
-            })
-        })
-        .collect();
-    for (i, (h, row)) in hits.iter().zip(&rows).enumerate() {
-        text.push_str(&format!(
-            "{}. {}  {}\n   {}\n",
-            i + 1,
-            s.bold(&h.id),
-            s.dim(&format!(
-                "{} · {} · {} · score {}",
-                h.session.as_deref().unwrap_or("-"),
-                str_of(&row["role"]),
-                h.date,
-                search::round_score(h.score)
-            )),
-            h.snippet
-        ));
-    }
-    let count = rows.len();
-    Ok(Outcome::new(json!({"query": args.query, "hits": rows}), text).with_meta("count", count))
+            row.insert("episode".into(), json!(episode));
+            row.insert("seq".into(), json!(seq.parse::<u64>().ok()));
+            row.insert("role".into(), json!(h.tags.first()));
+        },
+    ))
 }
 
 fn stats(ctx: &Ctx, home: &Home, args: StatsArgs) -> Result<Outcome> {

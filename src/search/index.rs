@@ -1,160 +1,22 @@
-//! The search index: one SQLite FTS5 database (`index/search.db`) over episode
-//! turns, knowledge notes and profile facts.
+//! The SQLite FTS5 database behind search (`index/search.db`).
 //!
-//! The index is derived. Files are the truth; `rebuild` recreates the index
-//! from them, and deleting `index/` loses nothing. Writers update the index
-//! right after their file write, so whatever a call acknowledged is searchable
-//! when it returns. Notes and PROFILE.md may be edited by hand: `search` stats
-//! those files (a directory listing plus one `stat` per note) and re-extracts
-//! the ones whose size or mtime changed.
-//!
-//! Ranking: the query is cut into words, stop words are dropped, and the rest
-//! are OR-ed, so a natural-language question matches documents that share
-//! some of its words; FTS5's BM25 (title ×2, tags ×1.5, body ×1) orders them,
-//! then a small recency factor and a boost for curated kinds re-rank the best
-//! candidates.
+//! Writers update it right after their file write; `build` recreates it from
+//! the registered sources; `refresh` re-extracts watched files that changed
+//! on disk (a directory listing plus one `stat` per file).
 
+use super::query::{query_terms, snippet};
+use super::ranking;
+use super::sources;
+use super::{Doc, Hit, Query, RebuildStats};
 use crate::error::{Error, ErrorType, Result};
 use crate::home::Home;
 use rusqlite::{Connection, OptionalExtension, params, params_from_iter};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 use std::time::UNIX_EPOCH;
 
 /// Bumped when the schema or the extraction changes; an older index is rebuilt.
 const SCHEMA_VERSION: &str = "1";
-
-/// What a document is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Kind {
-    Turn,
-    Note,
-    Fact,
-}
-
-impl Kind {
-    pub const ALL: [Kind; 3] = [Kind::Turn, Kind::Note, Kind::Fact];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Kind::Turn => "turn",
-            Kind::Note => "note",
-            Kind::Fact => "fact",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<Kind> {
-        Kind::ALL.into_iter().find(|k| k.as_str() == text)
-    }
-
-    /// Curated memory outranks raw trajectory at equal relevance.
-    fn boost(self) -> f64 {
-        match self {
-            Kind::Turn => 1.0,
-            Kind::Note => 1.25,
-            Kind::Fact => 1.4,
-        }
-    }
-}
-
-/// One searchable document.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Doc {
-    pub id: String,
-    pub kind: Kind,
-    /// Home-relative path of the file it came from.
-    pub source: String,
-    pub session: Option<String>,
-    pub tags: Vec<String>,
-    /// RFC 3339 UTC.
-    pub date: String,
-    pub title: String,
-    pub body: String,
-}
-
-/// A search request.
-#[derive(Debug, Clone, Default)]
-pub struct Query {
-    pub text: String,
-    /// Empty: every kind.
-    pub kinds: Vec<Kind>,
-    pub session: Option<String>,
-    pub tag: Option<String>,
-    /// Inclusive lower bound on `date` (RFC 3339 or a date prefix like 2026-01-31).
-    pub since: Option<String>,
-    /// Inclusive upper bound on `date` (a date prefix covers that whole day).
-    pub until: Option<String>,
-    pub limit: usize,
-}
-
-/// One ranked result.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Hit {
-    pub id: String,
-    pub kind: Kind,
-    pub source: String,
-    pub session: Option<String>,
-    pub tags: Vec<String>,
-    pub date: String,
-    pub title: String,
-    pub snippet: String,
-    pub score: f64,
-}
-
-/// What `rebuild` indexed.
-#[derive(Debug, Clone, Default)]
-pub struct RebuildStats {
-    pub turns: usize,
-    pub notes: usize,
-    pub facts: usize,
-    pub files: usize,
-    /// Files that could not be read or parsed (path, message); they are skipped.
-    pub skipped: Vec<(String, String)>,
-}
-
-/// Turns one file of the home into documents: `(home, home-relative path, text)`.
-pub type Extractor = fn(&Home, &str, &str) -> Result<Vec<Doc>>;
-
-/// A family of files the index is derived from.
-struct Family {
-    /// Folder relative to the home.
-    dir: &'static str,
-    /// Whether files live one level down (`episodes/<session>/…`).
-    nested: bool,
-    /// Which files of the folder belong to the family.
-    accept: fn(&str) -> bool,
-    extract: Extractor,
-    /// Hand edits are expected: `search` checks these files for changes.
-    watched: bool,
-}
-
-/// The file families, each with its tool's extractor. A tool that stores
-/// searchable files adds its family here (one entry).
-fn families() -> Vec<Family> {
-    vec![
-        Family {
-            dir: "memory/episodes",
-            nested: true,
-            accept: |name| name.ends_with(".jsonl") && !name.starts_with('.'),
-            extract: crate::tools::track::index_docs,
-            watched: false,
-        },
-        Family {
-            dir: "memory/knowledge",
-            nested: false,
-            accept: |name| name.ends_with(".md") && !name.starts_with('.'),
-            extract: crate::tools::knowledge::index_docs,
-            watched: true,
-        },
-        Family {
-            dir: "memory/personal",
-            nested: false,
-            accept: |name| name == "PROFILE.md",
-            extract: crate::tools::knowledge::profile::index_docs,
-            watched: true,
-        },
-    ]
-}
 
 /// An open index.
 pub struct Index<'h> {
@@ -281,11 +143,11 @@ impl<'h> Index<'h> {
         self.conn.execute_batch(SCHEMA).map_err(db_error)?;
         let mut stats = RebuildStats::default();
         let tx = Tx::begin(&self.conn)?;
-        for family in families() {
-            for rel in family_files(self.home, &family) {
+        for source in sources::all()? {
+            for rel in sources::files(self.home, source) {
                 let path = self.home.root.join(&rel);
                 let docs = match self.home.store.read(&path) {
-                    Ok(Some(text)) => (family.extract)(self.home, &rel, &text),
+                    Ok(Some(text)) => (source.extract)(self.home, &rel, &text),
                     Ok(None) => continue,
                     Err(e) => Err(e),
                 };
@@ -293,11 +155,7 @@ impl<'h> Index<'h> {
                     Ok(docs) => {
                         stats.files += 1;
                         for doc in &docs {
-                            match doc.kind {
-                                Kind::Turn => stats.turns += 1,
-                                Kind::Note => stats.notes += 1,
-                                Kind::Fact => stats.facts += 1,
-                            }
+                            *stats.kinds.entry(doc.kind).or_default() += 1;
                         }
                         self.insert(&docs)?;
                         self.record_source(&rel)?;
@@ -343,7 +201,7 @@ impl<'h> Index<'h> {
             insert
                 .execute(params![
                     doc.id,
-                    doc.kind.as_str(),
+                    doc.kind,
                     doc.source,
                     doc.session,
                     tags,
@@ -408,9 +266,9 @@ impl<'h> Index<'h> {
     /// Re-extracts watched files (notes, PROFILE.md) that changed on disk since
     /// they were indexed, and drops the ones that are gone.
     fn refresh(&self) -> Result<()> {
-        for family in families().into_iter().filter(|f| f.watched) {
-            // Only this family's stamps: episode files can number in the thousands.
-            let prefix = format!("{}/", family.dir);
+        for source in sources::all()?.iter().filter(|s| s.watched) {
+            // Only this source's stamps: episode files can number in the thousands.
+            let prefix = format!("{}/", source.dir);
             let mut known: HashMap<String, (i64, i64)> = HashMap::new();
             {
                 let mut stmt = self
@@ -429,7 +287,7 @@ impl<'h> Index<'h> {
                     known.insert(path, stamp);
                 }
             }
-            let files = family_files(self.home, &family);
+            let files = sources::files(self.home, source);
             for rel in &files {
                 let Some(now) = stamp(&self.home.root.join(rel)) else {
                     continue;
@@ -439,7 +297,7 @@ impl<'h> Index<'h> {
                 }
                 // Unreadable or unparsable: index nothing from it until it is fixed.
                 let docs = match self.home.store.read(&self.home.root.join(rel)) {
-                    Ok(Some(text)) => (family.extract)(self.home, rel, &text).unwrap_or_default(),
+                    Ok(Some(text)) => (source.extract)(self.home, rel, &text).unwrap_or_default(),
                     _ => Vec::new(),
                 };
                 self.replace_source(rel, &docs)?;
@@ -489,13 +347,13 @@ impl<'h> Index<'h> {
             .max()
             .unwrap_or("")
             .to_string();
+        let all = sources::all()?;
         let mut hits: Vec<Hit> = found
             .into_iter()
             .map(
                 |Row(id, kind, source, session, tags, date, title, body, rank)| {
-                    let kind = Kind::parse(&kind).unwrap_or(Kind::Turn);
-                    let relevance = -rank;
-                    let score = relevance * kind.boost() * (1.0 + 0.2 * recency(&date, &newest));
+                    let score =
+                        ranking::raw_score(-rank, sources::boost(all, &kind), &date, &newest);
                     Hit {
                         snippet: snippet(&body, &terms),
                         id,
@@ -516,6 +374,7 @@ impl<'h> Index<'h> {
                 .then_with(|| b.date.cmp(&a.date))
         });
         hits.truncate(query.limit);
+        ranking::normalize(&mut hits);
         Ok(hits)
     }
 
@@ -577,7 +436,7 @@ impl<'h> Index<'h> {
                 .kinds
                 .iter()
                 .map(|k| {
-                    args.push(k.as_str().to_string());
+                    args.push(k.clone());
                     format!("?{}", args.len())
                 })
                 .collect();
@@ -623,7 +482,7 @@ impl<'h> Index<'h> {
     }
 
     /// Documents per kind.
-    pub fn counts(&self) -> Result<HashMap<Kind, usize>> {
+    pub fn counts(&self) -> Result<BTreeMap<String, usize>> {
         let mut stmt = self
             .conn
             .prepare("SELECT kind, count(*) FROM docs GROUP BY kind")
@@ -631,12 +490,10 @@ impl<'h> Index<'h> {
         let rows = stmt
             .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?)))
             .map_err(db_error)?;
-        let mut counts = HashMap::new();
+        let mut counts = BTreeMap::new();
         for row in rows {
             let (kind, n) = row.map_err(db_error)?;
-            if let Some(kind) = Kind::parse(&kind) {
-                counts.insert(kind, n as usize);
-            }
+            counts.insert(kind, n as usize);
         }
         Ok(counts)
     }
@@ -691,34 +548,6 @@ fn retry_busy<T>(mut op: impl FnMut() -> rusqlite::Result<T>) -> rusqlite::Resul
     }
 }
 
-/// A score kept to 4 significant digits for output: short, yet a small
-/// positive score (one document in a tiny home) never reads as 0.
-pub fn round_score(score: f64) -> f64 {
-    if score == 0.0 || !score.is_finite() {
-        return 0.0;
-    }
-    format!("{score:.3e}").parse().unwrap_or(score)
-}
-
-/// A `--since`/`--until` value for `Query`: RFC 3339 (normalized to UTC) or
-/// a plain date (`2026-01-31`, which `until` extends over the whole day).
-pub fn date_bound(flag: &str, value: &str) -> Result<String> {
-    if let Ok(ts) = chrono::DateTime::parse_from_rfc3339(value) {
-        return Ok(ts
-            .with_timezone(&chrono::Utc)
-            .to_rfc3339_opts(chrono::SecondsFormat::Secs, true));
-    }
-    if chrono::NaiveDate::parse_from_str(value, "%Y-%m-%d").is_ok() {
-        return Ok(value.to_string());
-    }
-    Err(Error::invalid_args(format!(
-        "{flag} {} is not a date",
-        serde_json::Value::from(value)
-    ))
-    .with_hint("use RFC 3339 (2026-01-31T09:00:00Z) or a date (2026-01-31)")
-    .with_detail("flag", flag))
-}
-
 /// A candidate: id, kind, source, session, tags, date, title, body, BM25 rank.
 struct Row(
     String,
@@ -744,7 +573,7 @@ fn until_bound(until: &str) -> String {
 /// Whether a candidate passes the query's filters (the same rules as the SQL).
 fn passes(row: &Row, query: &Query) -> bool {
     let Row(_, kind, _, session, tags, date, ..) = row;
-    (query.kinds.is_empty() || query.kinds.iter().any(|k| k.as_str() == kind))
+    (query.kinds.is_empty() || query.kinds.iter().any(|k| k == kind))
         && query
             .session
             .as_ref()
@@ -766,7 +595,7 @@ fn passes(row: &Row, query: &Query) -> bool {
 
 /// Documents per kind in the home's index, or `None` when it is not built
 /// yet (the first search builds it). Used by `agentbox doctor`.
-pub fn summary(home: &Home) -> Result<Option<HashMap<Kind, usize>>> {
+pub fn summary(home: &Home) -> Result<Option<BTreeMap<String, usize>>> {
     if !home.root.join("index").join("search.db").is_file() {
         return Ok(None);
     }
@@ -778,162 +607,4 @@ pub fn rebuild(home: &Home) -> Result<RebuildStats> {
     let index = Index::connect(home)?;
     let _lock = home.store.lock("index")?;
     index.build()
-}
-
-/// Home-relative paths of a family's files, sorted.
-fn family_files(home: &Home, family: &Family) -> Vec<String> {
-    let mut files = Vec::new();
-    let root = home.root.join(family.dir);
-    let mut dirs = vec![(root, family.dir.to_string())];
-    if family.nested {
-        dirs = std::fs::read_dir(home.root.join(family.dir))
-            .map(|entries| {
-                entries
-                    .flatten()
-                    .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
-                    .map(|e| {
-                        let name = e.file_name().to_string_lossy().into_owned();
-                        (e.path(), format!("{}/{name}", family.dir))
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
-    }
-    for (dir, rel) in dirs {
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        for entry in entries.flatten() {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            if (family.accept)(&name) && entry.file_type().is_ok_and(|t| t.is_file()) {
-                files.push(format!("{rel}/{name}"));
-            }
-        }
-    }
-    files.sort();
-    files
-}
-
-/// 1.0 for the newest candidate, halving every 30 days before it.
-fn recency(date: &str, newest: &str) -> f64 {
-    let parse = |s: &str| chrono::DateTime::parse_from_rfc3339(s).ok();
-    match (parse(date), parse(newest)) {
-        (Some(d), Some(n)) => {
-            let days = (n - d).num_seconds().max(0) as f64 / 86_400.0;
-            0.5f64.powf(days / 30.0)
-        }
-        _ => 0.0,
-    }
-}
-
-/// Words that carry no meaning for retrieval (questions are full of them).
-const STOP_WORDS: &[&str] = &[
-    "a", "about", "above", "after", "again", "all", "am", "an", "and", "any", "are", "as", "at",
-    "be", "been", "before", "being", "below", "between", "both", "but", "by", "can", "could",
-    "did", "do", "does", "doing", "down", "during", "each", "few", "for", "from", "further", "had",
-    "has", "have", "having", "he", "her", "here", "hers", "him", "his", "how", "i", "if", "in",
-    "into", "is", "it", "its", "itself", "just", "me", "might", "more", "most", "must", "my",
-    "myself", "no", "nor", "not", "now", "of", "off", "on", "once", "only", "or", "other", "our",
-    "ours", "out", "over", "own", "please", "same", "she", "should", "so", "some", "such", "than",
-    "that", "the", "their", "theirs", "them", "then", "there", "these", "they", "this", "those",
-    "through", "to", "too", "under", "until", "up", "us", "very", "was", "we", "were", "what",
-    "when", "where", "which", "while", "who", "whom", "why", "will", "with", "would", "you",
-    "your", "yours", "yourself", "tell", "know", "remember", "recall", "again", "ever", "also",
-    "get", "got", "use", "used", "using", "way", "ways", "thing", "things", "like", "want", "need",
-    "s", "t", "d", "ll", "re", "ve", "m", "don", "doesn", "didn",
-];
-
-/// The query's content words: lowercased, stop words dropped, deduplicated.
-/// A query of only stop words keeps them, so it still finds something.
-pub fn query_terms(text: &str) -> Vec<String> {
-    let words: Vec<String> = text
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .map(str::to_lowercase)
-        .collect();
-    let mut terms: Vec<String> = Vec::new();
-    for w in words.iter().filter(|w| !STOP_WORDS.contains(&w.as_str())) {
-        if !terms.contains(w) {
-            terms.push(w.clone());
-        }
-    }
-    if terms.is_empty() {
-        for w in words {
-            if !terms.contains(&w) {
-                terms.push(w);
-            }
-        }
-    }
-    terms.truncate(32);
-    terms
-}
-
-/// About 160 characters of `body` around the first query word it contains.
-fn snippet(body: &str, terms: &[String]) -> String {
-    const WIDTH: usize = 160;
-    let flat: String = body.split_whitespace().collect::<Vec<_>>().join(" ");
-    if flat.chars().count() <= WIDTH {
-        return flat;
-    }
-    let lower = flat.to_lowercase();
-    let at = terms
-        .iter()
-        .filter_map(|t| {
-            let stem: String = t.chars().take(5).collect();
-            lower.find(&stem)
-        })
-        .min()
-        .unwrap_or(0);
-    // `lower` and `flat` can differ in byte length for some scripts; stay on char boundaries of `flat`.
-    let start_char = flat[..at.min(flat.len())]
-        .chars()
-        .count()
-        .saturating_sub(40);
-    let text: String = flat.chars().skip(start_char).take(WIDTH).collect();
-    let mut out = String::new();
-    if start_char > 0 {
-        out.push('…');
-    }
-    out.push_str(&text);
-    if start_char + WIDTH < flat.chars().count() {
-        out.push('…');
-    }
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn questions_lose_their_stop_words() {
-        assert_eq!(
-            query_terms("How should I format Go code?"),
-            ["format", "go", "code"]
-        );
-        assert_eq!(query_terms("what is it"), ["what", "is", "it"]);
-        assert_eq!(query_terms("  "), Vec::<String>::new());
-        assert_eq!(query_terms("Rust rust RUST"), ["rust"]);
-    }
-
-    #[test]
-    fn snippets_centre_on_a_match() {
-        let body = format!(
-            "{} the deploy key rotates weekly {}",
-            "x ".repeat(200),
-            "y ".repeat(200)
-        );
-        let s = snippet(&body, &["deploy".to_string()]);
-        assert!(s.contains("deploy key rotates"), "{s}");
-        assert!(s.starts_with('…') && s.ends_with('…'));
-        assert_eq!(snippet("short text", &[]), "short text");
-    }
-
-    #[test]
-    fn recency_halves_every_thirty_days() {
-        assert_eq!(recency("2026-01-31T00:00:00Z", "2026-01-31T00:00:00Z"), 1.0);
-        let r = recency("2026-01-01T00:00:00Z", "2026-01-31T00:00:00Z");
-        assert!((r - 0.5).abs() < 1e-9, "{r}");
-        assert_eq!(recency("bad", "2026-01-31T00:00:00Z"), 0.0);
-    }
 }

@@ -1,0 +1,87 @@
+//! `agentbox man [NAME]`: man pages (roff), generated from the same clap
+//! commands as `--help` and the completions.
+
+use crate::error::{Error, Result};
+use crate::output::Outcome;
+use crate::tools::{Ctx, Registry, Tool};
+use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser};
+
+pub const COMMAND: Tool = Tool::new("man", Man::command, run);
+
+/// Print a man page
+///
+/// Print the man page (roff) of agentbox, or of one tool under its own name
+/// (`plan`, `track` …) or one of its verbs (`plan-create`). The pages are also
+/// committed in man/; install them with
+/// `cp man/*.1 ~/.local/share/man/man1/` (then `man plan`).
+#[derive(Debug, Parser)]
+#[command(
+    name = "man",
+    after_help = "Examples:\n  agentbox man | man -l -\n  agentbox man plan > ~/.local/share/man/man1/plan.1\n  \
+                  agentbox man plan-create | man -l -\n  agentbox man --list"
+)]
+struct Man {
+    /// The page: a tool (`plan`), a tool's verb (`plan-create`) or a housekeeping command (`agentbox-init`); default: agentbox
+    #[arg(value_name = "NAME", conflicts_with = "list")]
+    name: Option<String>,
+    /// List the page names instead (one per line in text; data.pages in json)
+    #[arg(long)]
+    list: bool,
+}
+
+fn run(ctx: &Ctx, m: &ArgMatches) -> Result<Outcome> {
+    let args = Man::from_arg_matches(m).map_err(super::parse_error)?;
+    let pages = pages(ctx.registry);
+    if args.list {
+        let names: Vec<String> = pages.into_iter().map(|(name, _)| name).collect();
+        let text = names.iter().map(|n| format!("{n}\n")).collect::<String>();
+        let count = names.len();
+        return Ok(
+            Outcome::new(serde_json::json!({"pages": names}), text).with_meta("count", count)
+        );
+    }
+    let name = args.name.as_deref().unwrap_or("agentbox");
+    match pages.into_iter().find(|(page, _)| page == name) {
+        Some((_, cmd)) => Ok(Outcome::raw(render(cmd))),
+        None => Err(Error::not_found(format!("no man page called '{name}'"))
+            .with_hint("try `agentbox man`, `agentbox man plan` or `agentbox man plan-create`")
+            .with_detail("name", name)),
+    }
+}
+
+/// Every page: `agentbox`, `agentbox-<command>`, each tool and each
+/// `<tool>-<verb>`, named as `man` finds them.
+pub fn pages(registry: &Registry) -> Vec<(String, clap::Command)> {
+    let mut out = Vec::new();
+    let root = registry.root_command();
+    for sub in root.get_subcommands() {
+        if registry.find_command(sub.get_name()).is_some() {
+            let name = format!("agentbox-{}", sub.get_name());
+            out.push((name.clone(), sub.clone().name(leak(&name))));
+        }
+    }
+    out.insert(0, ("agentbox".to_string(), root));
+    for tool in registry.tools {
+        let cmd = registry.tool_command(tool);
+        for verb in cmd.get_subcommands() {
+            let name = format!("{}-{}", tool.name, verb.get_name());
+            out.push((name.clone(), verb.clone().name(leak(&name))));
+        }
+        out.push((tool.name.to_string(), cmd));
+    }
+    out
+}
+
+/// A page name as the `&'static str` clap wants (a handful per process).
+fn leak(name: &str) -> &'static str {
+    Box::leak(name.to_string().into_boxed_str())
+}
+
+fn render(cmd: clap::Command) -> String {
+    let mut buf = Vec::new();
+    clap_mangen::Man::new(cmd)
+        .date("")
+        .render(&mut buf)
+        .expect("rendering into memory cannot fail");
+    String::from_utf8_lossy(&buf).into_owned()
+}

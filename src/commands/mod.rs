@@ -1,0 +1,19 @@
+//! Housekeeping commands, one file each: reached only as `agentbox <command>`
+//! (no link in `.agent/tools/`). Each exposes a `COMMAND` for the registry,
+//! built like a tool: a derived clap command and its `run`.
+
+pub mod completions;
+pub mod doctor;
+pub mod init;
+pub mod link;
+pub mod man;
+pub mod reindex;
+pub mod search;
+
+use crate::error::Error;
+
+/// Reading parsed matches back into a command's struct can only fail on a
+/// mismatch between the struct and its own command: say so as `invalid_args`.
+pub(crate) fn parse_error(e: clap::Error) -> Error {
+    Error::invalid_args(e.to_string())
+}

@@ -1,0 +1,114 @@
+//! The command-line face of search, written once for `agentbox search`,
+//! `track search` and `knowledge search`: the same flags, limits, validation
+//! and hit rendering.
+
+use super::{Hit, Query, date_bound};
+use crate::error::{Error, Result};
+use crate::output::{Outcome, Style};
+use serde_json::{Map, Value, json};
+
+/// Hits returned when `--limit` is not given.
+pub const DEFAULT_LIMIT: u16 = 10;
+/// Most hits a search verb returns (`--limit`'s upper bound).
+pub const MAX_LIMIT: u16 = 50;
+
+/// The arguments every search verb takes.
+#[derive(Debug, Clone, clap::Args)]
+pub struct SearchArgs {
+    /// What to look for: keywords or a question (several words are joined)
+    #[arg(value_name = "QUERY", required = true, num_args = 1..)]
+    pub query: Vec<String>,
+    /// Only documents of this session (turns carry one)
+    #[arg(long, value_name = "KEY")]
+    pub session: Option<String>,
+    /// Only documents with this tag (a note's tag, a turn's role or tool, a fact's section)
+    #[arg(long, value_name = "TAG")]
+    pub tag: Option<String>,
+    /// Only documents dated on or after DATE (RFC 3339, or a date like 2026-01-31)
+    #[arg(long, value_name = "DATE")]
+    pub since: Option<String>,
+    /// Only documents dated on or before DATE (a plain date covers the whole day)
+    #[arg(long, value_name = "DATE")]
+    pub until: Option<String>,
+    /// Most hits to return (1–50)
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_LIMIT,
+          value_parser = clap::value_parser!(u16).range(1..=MAX_LIMIT as i64))]
+    pub limit: u16,
+}
+
+impl SearchArgs {
+    /// The query text: the words joined by spaces.
+    pub fn text(&self) -> String {
+        self.query.join(" ")
+    }
+
+    /// The validated query over `kinds` (empty: every kind). `verb` names the
+    /// command in hints (`track search`).
+    pub fn to_query(&self, verb: &str, kinds: Vec<String>) -> Result<Query> {
+        let text = self.text();
+        if text.trim().is_empty() {
+            return Err(Error::invalid_args("the query is empty")
+                .with_hint(format!("say what to look for: {verb} \"deploy key\""))
+                .with_detail("flag", "QUERY"));
+        }
+        let bound = |flag: &str, value: &Option<String>| {
+            value.as_deref().map(|v| date_bound(flag, v)).transpose()
+        };
+        Ok(Query {
+            text,
+            kinds,
+            session: self.session.clone(),
+            tag: self.tag.clone(),
+            since: bound("--since", &self.since)?,
+            until: bound("--until", &self.until)?,
+            limit: usize::from(self.limit),
+        })
+    }
+}
+
+/// The one rendering of search hits. json: `{query, hits: [{id, kind, title,
+/// session, tags, date, snippet, score, source, …extra}]}`; text: a numbered
+/// list with the id, what the hit is and its relevance, then the snippet.
+/// `extra` adds a verb's own fields to each json row (`episode`, `slug` …).
+pub fn render_hits(
+    query: &str,
+    hits: &[Hit],
+    style: Style,
+    nothing: &str,
+    extra: impl Fn(&Hit, &mut Map<String, Value>),
+) -> Outcome {
+    let mut text = String::new();
+    if hits.is_empty() {
+        text.push_str(&format!("{nothing} match {}.\n", Value::from(query)));
+    }
+    let mut rows = Vec::with_capacity(hits.len());
+    for (i, h) in hits.iter().enumerate() {
+        let mut row = json!({
+            "id": h.id,
+            "kind": h.kind,
+            "title": h.title,
+            "session": h.session,
+            "tags": h.tags,
+            "date": h.date,
+            "snippet": h.snippet,
+            "score": h.score,
+            "source": h.source,
+        });
+        if let Value::Object(map) = &mut row {
+            extra(h, map);
+        }
+        rows.push(row);
+        let mut about = vec![h.kind.clone(), h.title.clone(), h.date.clone()];
+        about.retain(|s| !s.is_empty());
+        text.push_str(&format!(
+            "{:>2}. {}  {}  {}\n    {}\n",
+            i + 1,
+            style.bold(&h.id),
+            style.dim(&about.join(" · ")),
+            style.cyan(&format!("{:.2}", h.score)),
+            h.snippet
+        ));
+    }
+    let count = rows.len();
+    Outcome::new(json!({"query": query, "hits": rows}), text).with_meta("count", count)
+}

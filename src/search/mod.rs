@@ -1,0 +1,93 @@
+//! Search: one SQLite FTS5 index over whatever the tools declare searchable.
+//!
+//! The index is derived. Files are the truth; `rebuild` recreates the index
+//! from them, and deleting `index/` loses nothing. Writers update the index
+//! right after their file write, so whatever a call acknowledged is searchable
+//! when it returns. Hand edits to watched files (notes, PROFILE.md) are picked
+//! up by `search` itself.
+//!
+//! This module knows no tool. A tool declares its [`Source`]s (folder, file
+//! filter, extractor, kind name, ranking boost) in its registry entry; the
+//! program installs them once at start-up ([`install_sources`]).
+//!
+//! - `index`: the database (schema, writes, build, refresh, ranked queries).
+//! - `sources`: the installed sources and the files each one covers.
+//! - `ranking`: BM25 × kind boost × recency, normalised to a 0–1 relevance.
+//! - `query`: query words, stop words, snippets, date bounds.
+//! - `cli`: the one `SearchArgs` and hit renderer every search verb shares.
+
+pub mod cli;
+mod index;
+mod query;
+mod ranking;
+mod sources;
+
+pub use index::{Index, rebuild, summary};
+pub use query::{date_bound, query_terms};
+pub use sources::{Extractor, Source, install_sources, kinds};
+
+use std::collections::BTreeMap;
+
+/// One searchable document.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Doc {
+    pub id: String,
+    /// The kind name of the source that produced it (`turn`, `note`, …).
+    pub kind: &'static str,
+    /// Home-relative path of the file it came from.
+    pub source: String,
+    pub session: Option<String>,
+    pub tags: Vec<String>,
+    /// RFC 3339 UTC.
+    pub date: String,
+    pub title: String,
+    pub body: String,
+}
+
+/// A search request.
+#[derive(Debug, Clone, Default)]
+pub struct Query {
+    pub text: String,
+    /// Kind names; empty: every kind.
+    pub kinds: Vec<String>,
+    pub session: Option<String>,
+    pub tag: Option<String>,
+    /// Inclusive lower bound on `date` (RFC 3339 or a date prefix like 2026-01-31).
+    pub since: Option<String>,
+    /// Inclusive upper bound on `date` (a date prefix covers that whole day).
+    pub until: Option<String>,
+    pub limit: usize,
+}
+
+/// One ranked result.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Hit {
+    pub id: String,
+    pub kind: String,
+    pub source: String,
+    pub session: Option<String>,
+    pub tags: Vec<String>,
+    pub date: String,
+    pub title: String,
+    pub snippet: String,
+    /// Relevance in (0, 1], relative to the best hit of the query (which is
+    /// 1.0), two decimals. See `ranking`.
+    pub score: f64,
+}
+
+/// What `rebuild` indexed.
+#[derive(Debug, Clone, Default)]
+pub struct RebuildStats {
+    /// Documents per kind name.
+    pub kinds: BTreeMap<&'static str, usize>,
+    pub files: usize,
+    /// Files that could not be read or parsed (path, message); they are skipped.
+    pub skipped: Vec<(String, String)>,
+}
+
+impl RebuildStats {
+    /// Documents of one kind.
+    pub fn count(&self, kind: &str) -> usize {
+        self.kinds.get(kind).copied().unwrap_or(0)
+    }
+}

@@ -1,0 +1,101 @@
+//! The searchable sources: each tool declares which files of the home it
+//! indexes and how; the program installs the list once at start-up.
+
+use super::Doc;
+use crate::error::{Error, Result};
+use crate::home::Home;
+use std::sync::OnceLock;
+
+/// Turns one file of the home into documents: `(home, home-relative path, text)`.
+pub type Extractor = fn(&Home, &str, &str) -> Result<Vec<Doc>>;
+
+/// A family of files the index is derived from, declared by the tool that
+/// owns them.
+#[derive(Debug)]
+pub struct Source {
+    /// The kind name of its documents (`turn`, `note`, `fact`): `--kind`'s
+    /// values and doctor's counts come from these.
+    pub kind: &'static str,
+    /// Folder relative to the home.
+    pub dir: &'static str,
+    /// Whether files live one level down (`episodes/<session>/…`).
+    pub nested: bool,
+    /// Which file names of the folder belong to the source.
+    pub accept: fn(&str) -> bool,
+    pub extract: Extractor,
+    /// Hand edits are expected: `search` checks these files for changes.
+    pub watched: bool,
+    /// Ranking weight at equal relevance (curated memory outranks raw
+    /// trajectory): 1.0 is neutral.
+    pub boost: f64,
+}
+
+/// The sources of this process, installed once (immutable afterwards).
+static SOURCES: OnceLock<Vec<&'static Source>> = OnceLock::new();
+
+/// Installs the sources (the registry's, at start-up). A second call with
+/// the same list is harmless; the first list wins.
+pub fn install_sources(sources: Vec<&'static Source>) {
+    let _ = SOURCES.set(sources);
+}
+
+/// The installed sources.
+pub(super) fn all() -> Result<&'static [&'static Source]> {
+    SOURCES.get().map(Vec::as_slice).ok_or_else(|| {
+        Error::internal("the search sources were never installed")
+            .with_hint("this is a bug in agentbox; report it with the command you ran")
+    })
+}
+
+/// The kind names of the installed sources, in registry order, deduplicated.
+pub fn kinds() -> Vec<&'static str> {
+    let mut kinds: Vec<&'static str> = Vec::new();
+    for source in SOURCES.get().map(Vec::as_slice).unwrap_or_default() {
+        if !kinds.contains(&source.kind) {
+            kinds.push(source.kind);
+        }
+    }
+    kinds
+}
+
+/// The boost of a kind (1.0 for a kind no installed source declares).
+pub(super) fn boost(sources: &[&Source], kind: &str) -> f64 {
+    sources
+        .iter()
+        .find(|s| s.kind == kind)
+        .map_or(1.0, |s| s.boost)
+}
+
+/// Home-relative paths of a source's files, sorted.
+pub(super) fn files(home: &Home, source: &Source) -> Vec<String> {
+    let mut files = Vec::new();
+    let root = home.root.join(source.dir);
+    let mut dirs = vec![(root, source.dir.to_string())];
+    if source.nested {
+        dirs = std::fs::read_dir(home.root.join(source.dir))
+            .map(|entries| {
+                entries
+                    .flatten()
+                    .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+                    .map(|e| {
+                        let name = e.file_name().to_string_lossy().into_owned();
+                        (e.path(), format!("{}/{name}", source.dir))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+    }
+    for (dir, rel) in dirs {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if (source.accept)(&name) && entry.file_type().is_ok_and(|t| t.is_file()) {
+                files.push(format!("{rel}/{name}"));
+            }
+        }
+    }
+    files.sort();
+    files
+}
