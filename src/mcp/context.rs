@@ -20,31 +20,27 @@ struct Part {
     body: fn(&mut Sources) -> Result<String>,
 }
 
-/// The sections, in order. The profile's two sections together get at most
-/// 40 % of the budget unless the others leave some unused; the matches get
-/// at least 40 %. A new section is one line here.
+/// The sections, in order: heading, share, body. The profile's two sections
+/// together get at most 40 % of the budget unless the others leave some
+/// unused; the matches get at least 40 %. A new section is one line here.
 const PARTS: &[Part] = &[
-    Part {
-        heading: "Preferences",
-        share: 20,
-        body: preferences,
-    },
-    Part {
-        heading: "Profile",
-        share: 20,
-        body: profile_facts,
-    },
-    Part {
-        heading: "Foresight",
-        share: 20,
-        body: foresight,
-    },
-    Part {
-        heading: "Matches",
-        share: 40,
-        body: matches,
-    },
+    part("Preferences", 20, preferences),
+    part("Profile", 20, profile_facts),
+    part("Foresight", 20, foresight),
+    part("Matches", 40, matches),
 ];
+
+const fn part(
+    heading: &'static str,
+    share: usize,
+    body: fn(&mut Sources) -> Result<String>,
+) -> Part {
+    Part {
+        heading,
+        share,
+        body,
+    }
+}
 
 /// What the section bodies are gathered from; the profile is read once.
 struct Sources<'a, 'h> {
