@@ -524,6 +524,90 @@ fn save_turn_failures_are_tool_errors_that_name_the_problem() {
 }
 
 #[test]
+fn both_save_turn_forms_count_a_rejected_message_alike() {
+    let sb = Sandbox::new();
+    let mut mcp = Mcp::ready(&sb, "2025-11-25");
+    let (legacy, is_error) = mcp.save("mem_save_turn", json!({"role": "robot", "content": "beep"}));
+    assert!(is_error, "{legacy}");
+    let (listed, is_error) = mcp.save(
+        "mem_save_turn",
+        json!({"messages": [{"role": "robot", "content": "beep"}]}),
+    );
+    assert!(is_error, "{listed}");
+    for status in [&legacy, &listed] {
+        assert_eq!(status["status"], "rejected", "{status}");
+        assert_eq!(status["messageCount"], 1, "{status}");
+        assert!(
+            status["error"].as_str().unwrap().contains("robot"),
+            "{status}"
+        );
+    }
+    // an empty messages[] next to the legacy fields does not count
+    let (status, _) = mcp.save(
+        "mem_save_turn",
+        json!({"role": "robot", "content": "beep", "messages": []}),
+    );
+    assert_eq!(status["messageCount"], 1, "{status}");
+    mcp.finish();
+}
+
+#[test]
+fn a_duplicate_fact_is_counted_as_one_and_a_bad_section_gets_a_hint() {
+    let sb = Sandbox::new();
+    let mut mcp = Mcp::ready(&sb, "2025-11-25");
+    let (status, _) = mcp.save("mem_save_fact", json!({"fact": "Name is Ada."}));
+    assert_eq!(status["status"], "saved", "{status}");
+    assert_eq!(status["savedCount"], 1, "{status}");
+    assert_eq!(status["duplicateCount"], 0, "{status}");
+    assert_eq!(status["facts"], json!(["Name is Ada."]));
+    let (status, is_error) = mcp.save("mem_save_fact", json!({"fact": "name is ada"}));
+    assert!(!is_error, "{status}");
+    assert_eq!(status["status"], "duplicate", "{status}");
+    assert_eq!(status["saved"], false);
+    assert_eq!(status["extracted"], 1);
+    assert_eq!(status["savedCount"], 0, "{status}");
+    assert_eq!(status["duplicateCount"], 1, "{status}");
+    assert_eq!(status["facts"], json!([]));
+    assert_eq!(status["duplicates"], json!(["name is ada"]));
+    // one new, one known
+    let (status, _) = mcp.save(
+        "mem_save_fact",
+        json!({"fact": "Name is Ada.", "messages": [{"role": "user", "content": "I work at Example Corp."}]}),
+    );
+    assert_eq!(status["status"], "saved", "{status}");
+    assert_eq!(status["extracted"], 2);
+    assert_eq!(
+        (&status["savedCount"], &status["duplicateCount"]),
+        (&json!(1), &json!(1)),
+        "{status}"
+    );
+    // nothing qualifies: zero of each
+    let (status, _) = mcp.save(
+        "mem_save_fact",
+        json!({"messages": [{"role": "user", "content": "What time is it?"}]}),
+    );
+    assert_eq!(status["status"], "no_extraction", "{status}");
+    assert_eq!(
+        (&status["savedCount"], &status["duplicateCount"]),
+        (&json!(0), &json!(0)),
+        "{status}"
+    );
+    // a bad section: the hint names the valid ones
+    let (status, is_error) = mcp.save(
+        "mem_save_fact",
+        json!({"fact": "Likes chess.", "section": "hobbies"}),
+    );
+    assert!(is_error, "{status}");
+    assert_eq!(status["status"], "rejected");
+    let hint = status["hint"].as_str().unwrap();
+    assert!(
+        hint.contains("preferences") && hint.contains("facts"),
+        "{status}"
+    );
+    mcp.finish();
+}
+
+#[test]
 fn save_fact_statuses_and_tool_roles_refused() {
     let sb = Sandbox::new();
     let mut mcp = Mcp::ready(&sb, "2025-06-18");
@@ -927,6 +1011,38 @@ fn malformed_frames_are_answered_and_serving_continues() {
     assert_eq!(code, 0);
 }
 
+#[test]
+fn params_that_are_not_an_object_are_refused_for_every_method() {
+    let sb = Sandbox::new();
+    let mut mcp = Mcp::ready(&sb, "2025-11-25");
+    for (method, params) in [
+        ("ping", json!([])),
+        ("ping", json!("x")),
+        ("tools/list", json!([1])),
+        ("resources/list", json!(5)),
+        ("resources/templates/list", json!(true)),
+        ("resources/read", json!(["mem://profile"])),
+        ("tools/call", json!([])),
+        ("initialize", json!([])),
+    ] {
+        let error = mcp.request_error(method, params.clone(), -32602);
+        assert!(
+            error["message"].as_str().unwrap().contains("params"),
+            "{method} {params}: {error}"
+        );
+    }
+    // absent or null params are no params
+    assert_eq!(mcp.request("ping", Value::Null), json!({}));
+    mcp.send(&json!({"jsonrpc": "2.0", "id": 1, "method": "ping"}));
+    assert_eq!(mcp.recv()["result"], json!({}));
+    // a notification with bad params still gets no reply
+    mcp.notify("notifications/initialized", json!([]));
+    mcp.sync();
+    let (rest, _, code) = mcp.finish();
+    assert!(rest.is_empty(), "{rest:?}");
+    assert_eq!(code, 0);
+}
+
 /// One raw reply line (a batch reply is an array, which `recv` refuses).
 fn recv_line(mcp: &mut Mcp) -> Value {
     let line = mcp
@@ -1318,49 +1434,113 @@ fn a_line_just_under_the_cap_is_served() {
     mcp.finish();
 }
 
+/// A hand-edited profile far larger than one result may be.
+fn write_huge_profile(sb: &Sandbox) {
+    let mut profile = String::from("# Profile\n\n## Preferences\n\n## Facts\n");
+    for i in 0..4000 {
+        profile.push_str(&format!("- Fact number {i:04} about the user, padded so that each bullet is long enough to add up quickly.\n"));
+    }
+    assert!(profile.len() > 300_000);
+    std::fs::write(sb.home().join("memory/personal/PROFILE.md"), &profile).unwrap();
+}
+
+/// The `[truncated: N of M …]` numbers of a notice line.
+fn notice_numbers(notice: &str, tail: &str) -> (usize, usize) {
+    let numbers: Vec<usize> = notice
+        .trim_start_matches("[truncated: ")
+        .trim_end_matches(tail)
+        .split(" of ")
+        .map(|n| n.parse().unwrap_or_else(|_| panic!("{notice}")))
+        .collect();
+    (numbers[0], numbers[1])
+}
+
+#[test]
+fn a_huge_profile_leaves_room_for_the_matches() {
+    let sb = Sandbox::new();
+    write_huge_profile(&sb);
+    let planted = "the zebra crossing by the harbour needs new paint";
+    for cap in [200_000, 2000] {
+        if cap != 200_000 {
+            set_mcp_config(&sb, json!({"max_result_chars": cap}));
+        }
+        let mut mcp = Mcp::ready(&sb, "2025-06-18");
+        if cap == 200_000 {
+            let (status, _) = mcp.save(
+                "mem_save_turn",
+                json!({"role": "user", "content": planted, "sessionKey": "harbour"}),
+            );
+            assert_eq!(status["status"], "saved", "{status}");
+        }
+        let text = mcp.tool_text("mem_context", json!({"query": "zebra harbour"}));
+        assert!(
+            text.chars().count() <= cap,
+            "{cap}: {}",
+            text.chars().count()
+        );
+        // every section is there, in order, and the matches are whole
+        let at = |heading: &str| {
+            text.find(heading)
+                .unwrap_or_else(|| panic!("{cap}: {heading} missing: {text}"))
+        };
+        assert!(at("## Preferences") < at("## Profile"));
+        assert!(at("## Profile") < at("## Foresight\n(none)"));
+        let matches = &text[at("## Matches")..];
+        assert!(
+            matches.starts_with("## Matches\nFor \"zebra harbour\":\n1. `ep-"),
+            "{cap}: {matches}"
+        );
+        assert!(matches.contains(planted), "{cap}: {matches}");
+        // the profile was cut to its share, with its own notice, in whole bullets
+        let profile = &text[at("## Profile")..at("## Foresight")];
+        let notice = profile.trim_end().lines().last().unwrap();
+        let (shown, total) = notice_numbers(notice, " characters of this section shown]");
+        assert!(shown < total && total > 300_000, "{cap}: {notice}");
+        assert!(
+            profile
+                .lines()
+                .skip(1)
+                .filter(|l| !l.is_empty() && *l != notice)
+                .all(|l| l.starts_with("- Fact number ") && l.ends_with("quickly.")),
+            "{cap}: {profile}"
+        );
+        // the profile's sections get at most 40 % of the room the matches need
+        assert!(profile.chars().count() > cap / 3, "{cap}: {profile}");
+        // nothing was left for the result cap to cut
+        assert!(!text.contains(" characters shown]"), "{cap}: {text}");
+        // the resource is the same context
+        let empty = mcp.tool_text("mem_context", json!({"query": ""}));
+        assert!(empty.chars().count() <= cap);
+        assert!(empty.ends_with("## Matches\n(no query)\n"), "{empty}");
+        let read = mcp.request("resources/read", json!({"uri": "mem://profile"}));
+        assert_eq!(read["contents"][0]["text"].as_str().unwrap(), empty);
+        mcp.finish();
+    }
+}
+
 #[test]
 fn huge_results_are_truncated_with_a_notice() {
     let sb = Sandbox::new();
-    // a hand-edited profile far larger than one result may be
-    let mut profile = String::from("# Profile\n\n## Preferences\n\n## Facts\n");
-    for i in 0..3000 {
-        profile.push_str(&format!("- Fact number {i:04} about the user, padded so that each bullet is long enough to add up quickly.\n"));
-    }
-    std::fs::write(sb.home().join("memory/personal/PROFILE.md"), &profile).unwrap();
-    let full_chars = {
-        let mut mcp = Mcp::ready(&sb, "2025-06-18");
-        let result = mcp.tool("mem_context", json!({"query": ""}));
-        assert_ne!(result["isError"], true);
-        let text = text_of(&result);
-        assert!(text.chars().count() <= 200_000, "{}", text.chars().count());
-        let notice = text.rsplit("\n\n").next().unwrap();
-        assert!(
-            notice.starts_with("[truncated: ") && notice.ends_with(" characters shown]"),
-            "{notice}"
-        );
-        let numbers: Vec<usize> = notice
-            .trim_start_matches("[truncated: ")
-            .trim_end_matches(" characters shown]")
-            .split(" of ")
-            .map(|n| n.parse().unwrap())
-            .collect();
-        assert!(numbers[0] < numbers[1] && numbers[1] > 200_000, "{notice}");
-        assert!(text.starts_with("## Preferences"));
-        // the resource is bounded the same way
-        let read = mcp.request("resources/read", json!({"uri": "mem://profile"}));
-        assert_eq!(read["contents"][0]["text"].as_str().unwrap(), text);
-        mcp.finish();
-        numbers[1]
-    };
-    // a smaller configured cap
-    set_mcp_config(&sb, json!({"max_result_chars": 2000}));
     let mut mcp = Mcp::ready(&sb, "2025-06-18");
-    let text = mcp.tool_text("mem_context", json!({"query": ""}));
-    assert!(text.chars().count() <= 2000, "{}", text.chars().count());
-    assert!(
-        text.ends_with(&format!(" of {full_chars} characters shown]")),
-        "{text}"
+    let messages: Vec<Value> = (0..50)
+        .map(|i| json!({"role": "user", "content": format!("walrus {i:02} {}", "long words ".repeat(30))}))
+        .collect();
+    mcp.save("mem_save_turn", json!({"messages": messages}));
+    mcp.finish();
+    set_mcp_config(&sb, json!({"max_result_chars": 1000}));
+    let mut mcp = Mcp::ready(&sb, "2025-06-18");
+    let text = mcp.tool_text("mem_search", json!({"query": "walrus", "topK": 50}));
+    assert!(text.chars().count() <= 1000, "{}", text.chars().count());
+    assert!(text.starts_with("## Matches for \"walrus\""), "{text}");
+    let notice = text.rsplit("\n\n").next().unwrap();
+    let (shown, total) = notice_numbers(notice, " characters shown]");
+    assert!(shown < total && total > 1000, "{notice}");
+    // the resource is bounded the same way
+    let read = mcp.request(
+        "resources/read",
+        json!({"uri": "mem://search?q=walrus&topK=50"}),
     );
+    assert_eq!(read["contents"][0]["text"].as_str().unwrap(), text);
     mcp.finish();
 }
 
@@ -1547,6 +1727,29 @@ fn sigint_stops_the_server_without_touching_stdout() {
 }
 
 // ------------------------------------------------------------ redaction
+
+#[test]
+fn resources_read_echoes_the_uri_masked() {
+    let sb = Sandbox::new();
+    let mut mcp = Mcp::ready(&sb, "2025-06-18");
+    let secret = "abcdefghijklmnopqrstuvwx";
+    let uri = format!("mem://search?q=sk-proj-{secret}");
+    let reply = mcp.call("resources/read", json!({"uri": uri}));
+    let uri_back = reply["result"]["contents"][0]["uri"].as_str().unwrap();
+    assert!(
+        uri_back.starts_with("mem://search?q=sk-proj-") && uri_back.contains("_REDACTED"),
+        "{reply}"
+    );
+    assert!(!reply.to_string().contains(secret), "{reply}");
+    // an unknown URI's error is masked too
+    let error = mcp.request_error(
+        "resources/read",
+        json!({"uri": format!("mem://nope?key=sk-proj-{secret}")}),
+        -32002,
+    );
+    assert!(!error.to_string().contains(secret), "{error}");
+    mcp.finish();
+}
 
 #[test]
 fn secrets_never_reach_the_store_or_the_replies() {

@@ -3,8 +3,10 @@
 //! logs (`-v`) go to stderr. The tools and resources call the same library
 //! functions as the CLI (`track`, `knowledge::profile`, `search`).
 
+mod context;
 pub mod protocol;
 pub mod resources;
+mod save;
 pub mod tools;
 
 use crate::clock::Clock;
@@ -374,7 +376,7 @@ impl<'h> Server<'h> {
                     return Err(RpcError::invalid_params("resources/read needs params.uri"));
                 };
                 let text = resources::read(&mut self.memory, uri)?;
-                Ok(resources::contents(uri, self.bounded(&text)))
+                Ok(resources::contents(self.redactor, uri, self.bounded(&text)))
             }
             "debug/panic" if self.debug_panic => panic!("debug/panic was called"),
             other => Err(RpcError::new(

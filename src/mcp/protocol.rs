@@ -186,6 +186,21 @@ pub fn classify_value(value: Value) -> Message {
     };
     let params = object.get("params").cloned();
     match id {
+        // MCP's params are always named (an object), whatever the method: a
+        // request with any other params (an array, a string …) is refused
+        // before it runs. `null` counts as absent.
+        Some(id)
+            if params
+                .as_ref()
+                .is_some_and(|p| !(p.is_object() || p.is_null())) =>
+        {
+            Message::Invalid {
+                id,
+                error: RpcError::invalid_params(format!(
+                    "invalid params: params of {method} must be an object (or left out)"
+                )),
+            }
+        }
         Some(id) => Message::Request { id, method, params },
         None => Message::Notification { method, params },
     }
@@ -540,6 +555,24 @@ mod tests {
             code(br#"{"jsonrpc":"2.0","id":1.5,"method":"ping"}"#),
             (Value::Null, INVALID_REQUEST)
         );
+        // params that are there and not an object: -32602, whatever the method
+        for line in [
+            &br#"{"jsonrpc":"2.0","id":5,"method":"ping","params":[]}"#[..],
+            br#"{"jsonrpc":"2.0","id":5,"method":"tools/list","params":"x"}"#,
+            br#"{"jsonrpc":"2.0","id":5,"method":"no/such","params":3}"#,
+            br#"{"jsonrpc":"2.0","id":5,"method":"initialize","params":true}"#,
+        ] {
+            assert_eq!(code(line), (json!(5), INVALID_PARAMS));
+        }
+        assert!(matches!(
+            classify(br#"{"jsonrpc":"2.0","id":5,"method":"ping","params":null}"#),
+            Message::Request { .. }
+        ));
+        // a notification never gets a reply, whatever its params
+        assert!(matches!(
+            classify(br#"{"jsonrpc":"2.0","method":"notifications/initialized","params":[]}"#),
+            Message::Notification { .. }
+        ));
         let deep = "[".repeat(10_000);
         assert_eq!(code(deep.as_bytes()), (Value::Null, PARSE_ERROR));
     }

@@ -3,8 +3,10 @@
 //! side of `mem_search`). Failures are JSON-RPC errors: `-32002` for a URI
 //! this server does not have, `-32603` for everything else.
 
+use super::context;
 use super::protocol::{Features, INTERNAL_ERROR, RESOURCE_NOT_FOUND, RpcError};
 use super::tools::{self, Memory};
+use crate::redact::Redactor;
 use serde_json::{Value, json};
 
 pub const PROFILE_URI: &str = "mem://profile";
@@ -122,7 +124,7 @@ pub fn read(memory: &mut Memory, uri: &str) -> Result<String, RpcError> {
         RpcError::new(INTERNAL_ERROR, tools::error_text(&e)).with_data(json!({"uri": uri}))
     };
     match parse(uri) {
-        Some(Target::Profile) => tools::context(memory, "", tools::DEFAULT_TOP_K).map_err(failed),
+        Some(Target::Profile) => context::context(memory, "", tools::DEFAULT_TOP_K).map_err(failed),
         Some(Target::Search { query, top_k }) => {
             if query.trim().is_empty() {
                 return Err(RpcError::new(
@@ -141,8 +143,10 @@ pub fn read(memory: &mut Memory, uri: &str) -> Result<String, RpcError> {
     }
 }
 
-/// The `contents` of a read.
-pub fn contents(uri: &str, text: String) -> Value {
+/// The `contents` of a read. The URI is echoed masked: a query may hold a
+/// secret (`mem://search?q=sk-proj-…`), and nothing leaves unredacted.
+pub fn contents(redactor: &Redactor, uri: &str, text: String) -> Value {
+    let uri = redactor.redact(uri);
     json!({"contents": [{"uri": uri, "mimeType": MARKDOWN, "text": text}]})
 }
 

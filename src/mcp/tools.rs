@@ -1,22 +1,21 @@
-//! The four MCP tools of the seed contract: `mem_context`, `mem_search`,
-//! `mem_save_turn` and `mem_save_fact`. Each is a thin adapter over the same
-//! library functions the CLI uses (`track`, `knowledge::profile`, `search`).
+//! The four MCP tools of the seed contract, as one table, `TOOLS`:
+//! `mem_context` (context.rs), `mem_search` (here), `mem_save_turn` and
+//! `mem_save_fact` (save.rs). `tools/list` and `tools/call` are derived from
+//! the table. Each tool is a thin adapter over the same library functions the
+//! CLI uses (`track`, `knowledge::profile`, `search`).
 
 use super::protocol::{Features, RpcError};
+use super::{context, save};
 use crate::clock::Clock;
 use crate::error::{Error, Result};
 use crate::home::Home;
 use crate::search::{Hit, Index, Query};
-use crate::tools::knowledge::profile::{self, Section};
-use crate::tools::track;
 use serde_json::{Map, Value, json};
 
 /// `topK` when absent, non-positive or not an integer.
 pub const DEFAULT_TOP_K: usize = 5;
 /// The largest `topK` honoured.
 pub const MAX_TOP_K: usize = 50;
-/// Saved-turn ids listed in a save result; the rest are counted.
-const MAX_LISTED_IDS: usize = 100;
 /// The `sessionKey` when none is given.
 pub const DEFAULT_SESSION: &str = "default";
 
@@ -25,6 +24,9 @@ pub const DEFAULT_SESSION: &str = "default";
 pub struct Memory<'h> {
     pub home: &'h Home,
     pub clock: Clock,
+    /// The longest result text, in characters (`mcp.max_result_chars`):
+    /// `mem_context` shares it out among its sections.
+    pub max_chars: usize,
     index: Option<Index<'h>>,
 }
 
@@ -33,6 +35,7 @@ impl<'h> Memory<'h> {
         Memory {
             home,
             clock,
+            max_chars: usize::try_from(home.config.mcp.max_result_chars).unwrap_or(usize::MAX),
             index: None,
         }
     }
@@ -77,7 +80,7 @@ pub struct ToolOutput {
 }
 
 impl ToolOutput {
-    fn markdown(text: String) -> ToolOutput {
+    pub(super) fn markdown(text: String) -> ToolOutput {
         ToolOutput {
             text,
             structured: None,
@@ -85,7 +88,7 @@ impl ToolOutput {
         }
     }
 
-    fn json(value: Value, is_error: bool) -> ToolOutput {
+    pub(super) fn json(value: Value, is_error: bool) -> ToolOutput {
         ToolOutput {
             text: value.to_string(),
             structured: Some(value),
@@ -94,7 +97,7 @@ impl ToolOutput {
     }
 
     /// A failed read tool: the error as readable text.
-    fn failure(error: &Error) -> ToolOutput {
+    pub(super) fn failure(error: &Error) -> ToolOutput {
         ToolOutput {
             text: error_text(error),
             structured: None,
@@ -112,167 +115,98 @@ pub fn error_text(error: &Error) -> String {
     text
 }
 
-/// The tool names, in `tools/list` order.
-pub const NAMES: [&str; 4] = [
-    "mem_context",
-    "mem_search",
-    "mem_save_turn",
-    "mem_save_fact",
+/// One MCP tool: what `tools/list` says about it and what `tools/call` runs.
+pub struct McpTool {
+    /// A valid odek name: 1–64 characters of `[A-Za-z0-9_-]`, no `__`.
+    pub name: &'static str,
+    /// `title` (and `annotations.title`), from 2025-06-18 (2025-03-26).
+    pub title: &'static str,
+    pub description: &'static str,
+    pub input_schema: fn() -> Value,
+    /// `outputSchema` (from 2025-06-18) of a tool with a JSON result.
+    pub output_schema: Option<fn() -> Value>,
+    /// `annotations` without their title (from 2025-03-26).
+    pub annotations: fn() -> Value,
+    /// Runs the tool; every failure inside it is a result with `isError`.
+    pub call: fn(&mut Memory, &Map<String, Value>) -> ToolOutput,
+}
+
+impl McpTool {
+    /// The tool's `tools/list` entry for the negotiated version.
+    fn listing(&self, features: Features) -> Value {
+        let mut tool = json!({
+            "name": self.name,
+            "description": self.description,
+            "inputSchema": (self.input_schema)()
+        });
+        if features.structured() {
+            tool["title"] = json!(self.title);
+            if let Some(output) = self.output_schema {
+                tool["outputSchema"] = output();
+            }
+        }
+        if features.annotations() {
+            let mut annotations = (self.annotations)();
+            annotations["title"] = json!(self.title);
+            tool["annotations"] = annotations;
+        }
+        tool
+    }
+}
+
+/// The tools, in `tools/list` order.
+pub const TOOLS: &[McpTool] = &[
+    McpTool {
+        name: "mem_context",
+        title: "Memory context",
+        description: "The memory that matters for a task, as markdown to splice into context: the user's \
+             preferences, profile facts, foresight and the past turns, notes and facts that match \
+             the query (with ids and dates). Call it at the start of a task with the user's request.",
+        input_schema: context_input,
+        output_schema: None,
+        annotations: read_only,
+        call: context::call,
+    },
+    McpTool {
+        name: "mem_search",
+        title: "Search memory",
+        description: "Search past turns, notes and profile facts. Natural-language questions and keywords \
+             both work. Returns a ranked markdown list: id, kind, date and a snippet per match.",
+        input_schema: search_input,
+        output_schema: None,
+        annotations: read_only,
+        call: search_call,
+    },
+    McpTool {
+        name: "mem_save_turn",
+        title: "Save conversation turns",
+        description: "Record conversation turns in the episode track: messages[] (role, content, toolCalls, \
+             toolCallId), or one turn as role + content (or text). Re-sending the last saved turn \
+             is a duplicate, not a second copy. flush closes the session's open episode. Returns \
+             JSON: saved, status, messageCount, flushed, episode, ids.",
+        input_schema: save::turn_input,
+        output_schema: Some(save::output_schema),
+        annotations: save::turn_annotations,
+        call: save::save_turn,
+    },
+    McpTool {
+        name: "mem_save_fact",
+        title: "Save a user fact",
+        description: "Record a durable fact about the user in the profile (memory/personal/PROFILE.md): \
+             either one fact, or messages[] (user and assistant roles only) from which statements \
+             of preference, identity, habit and decision are extracted. Known facts are reported \
+             as duplicates; status no_extraction means nothing qualified and nothing was saved.",
+        input_schema: save::fact_input,
+        output_schema: Some(save::output_schema),
+        annotations: save::fact_annotations,
+        call: save::save_fact,
+    },
 ];
 
 /// `tools/list` for the negotiated version: annotations from 2025-03-26,
 /// titles and output schemas from 2025-06-18.
 pub fn list(features: Features) -> Value {
-    let top_k = json!({
-        "type": "integer",
-        "description": "How many matches to return (default 5, at most 50; non-positive or non-integer values mean the default)",
-        "default": DEFAULT_TOP_K,
-        "maximum": MAX_TOP_K
-    });
-    let message = json!({
-        "type": "object",
-        "properties": {
-            "role": {"type": "string", "enum": ["user", "assistant", "system", "tool"]},
-            "content": {
-                "description": "The text, or an array of {\"type\": \"text\", \"text\": \"…\"} parts",
-                "anyOf": [
-                    {"type": "string"},
-                    {"type": "array", "items": {"type": "object"}}
-                ]
-            },
-            "toolCalls": {
-                "type": "array",
-                "description": "Tool calls an assistant message made",
-                "items": {
-                    "type": "object",
-                    "properties": {
-                        "id": {"type": "string"},
-                        "name": {"type": "string"},
-                        "arguments": {}
-                    }
-                }
-            },
-            "toolCallId": {"type": "string", "description": "For role tool: the call this result answers"}
-        },
-        "required": ["role"]
-    });
-    let save_output = json!({
-        "type": "object",
-        "properties": {
-            "saved": {"type": "boolean"},
-            "status": {"type": "string", "enum": ["saved", "duplicate", "no_extraction", "rejected", "flushed"]},
-            "messageCount": {"type": "integer"},
-            "flushed": {"type": "boolean"},
-            "extracted": {"type": "integer"},
-            "profileUpdated": {"type": "boolean"},
-            "truncated": {"type": "boolean", "description": "Present (true) when the result was cut to the result size limit"}
-        },
-        "required": ["saved", "status", "messageCount", "flushed", "extracted", "profileUpdated"]
-    });
-    let tools = [
-        (
-            "mem_context",
-            "Memory context",
-            "The memory that matters for a task, as markdown to splice into context: the user's \
-             preferences, profile facts, foresight and the past turns, notes and facts that match \
-             the query (with ids and dates). Call it at the start of a task with the user's request.",
-            json!({
-                "type": "object",
-                "properties": {
-                    "query": {"type": "string", "description": "The task or question to find matches for (may be empty)"},
-                    "topK": top_k.clone()
-                },
-                "required": ["query"]
-            }),
-            json!({"readOnlyHint": true, "openWorldHint": false}),
-            None,
-        ),
-        (
-            "mem_search",
-            "Search memory",
-            "Search past turns, notes and profile facts. Natural-language questions and keywords \
-             both work. Returns a ranked markdown list: id, kind, date and a snippet per match.",
-            json!({
-                "type": "object",
-                "properties": {
-                    "query": {"type": "string", "description": "What to look for"},
-                    "topK": top_k
-                },
-                "required": ["query"]
-            }),
-            json!({"readOnlyHint": true, "openWorldHint": false}),
-            None,
-        ),
-        (
-            "mem_save_turn",
-            "Save conversation turns",
-            "Record conversation turns in the episode track: messages[] (role, content, toolCalls, \
-             toolCallId), or one turn as role + content (or text). Re-sending the last saved turn \
-             is a duplicate, not a second copy. flush closes the session's open episode. Returns \
-             JSON: saved, status, messageCount, flushed, episode, ids.",
-            json!({
-                "type": "object",
-                "properties": {
-                    "messages": {"type": "array", "items": message, "description": "The turns to save, in order"},
-                    "role": {"type": "string", "enum": ["user", "assistant", "system", "tool"], "description": "Legacy single-turn form: the role"},
-                    "content": {"type": "string", "description": "Legacy single-turn form: the text"},
-                    "text": {"type": "string", "description": "Legacy single-turn form: the text (alias of content)"},
-                    "toolCallId": {"type": "string", "description": "Legacy single-turn form: the tool call a tool turn answers"},
-                    "sessionKey": {"type": "string", "description": "The session (default \"default\")", "default": DEFAULT_SESSION},
-                    "flush": {"type": "boolean", "description": "Close the session's open episode after saving", "default": false}
-                }
-            }),
-            json!({"readOnlyHint": false, "destructiveHint": false, "idempotentHint": false, "openWorldHint": false}),
-            Some(save_output.clone()),
-        ),
-        (
-            "mem_save_fact",
-            "Save a user fact",
-            "Record a durable fact about the user in the profile (memory/personal/PROFILE.md): \
-             either one fact, or messages[] (user and assistant roles only) from which statements \
-             of preference, identity, habit and decision are extracted. Known facts are reported \
-             as duplicates; status no_extraction means nothing qualified and nothing was saved.",
-            json!({
-                "type": "object",
-                "properties": {
-                    "fact": {"type": "string", "description": "One fact, as a short sentence"},
-                    "section": {"type": "string", "enum": ["preferences", "facts"], "description": "Where the fact goes (default: preferences when it states one, else facts)"},
-                    "messages": {
-                        "type": "array",
-                        "description": "Messages to extract facts from; only user and assistant roles",
-                        "items": {
-                            "type": "object",
-                            "properties": {
-                                "role": {"type": "string", "enum": ["user", "assistant"]},
-                                "content": {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "object"}}]}
-                            },
-                            "required": ["role"]
-                        }
-                    }
-                }
-            }),
-            json!({"readOnlyHint": false, "destructiveHint": false, "idempotentHint": true, "openWorldHint": false}),
-            Some(save_output),
-        ),
-    ];
-    let tools: Vec<Value> = tools
-        .into_iter()
-        .map(|(name, title, description, schema, annotations, output)| {
-            let mut tool = json!({"name": name, "description": description, "inputSchema": schema});
-            if features.structured() {
-                tool["title"] = json!(title);
-                if let Some(output) = output {
-                    tool["outputSchema"] = output;
-                }
-            }
-            if features.annotations() {
-                let mut annotations = annotations;
-                annotations["title"] = json!(title);
-                tool["annotations"] = annotations;
-            }
-            tool
-        })
-        .collect();
+    let tools: Vec<Value> = TOOLS.iter().map(|t| t.listing(features)).collect();
     json!({ "tools": tools })
 }
 
@@ -284,40 +218,89 @@ pub fn call(
     name: &str,
     args: &Map<String, Value>,
 ) -> std::result::Result<ToolOutput, RpcError> {
-    Ok(match name {
-        "mem_context" => match required_query(args) {
-            Ok(query) => match context(
-                memory,
-                &query,
-                top_k(args.get("topK").or(args.get("top_k"))),
-            ) {
-                Ok(text) => ToolOutput::markdown(text),
-                Err(e) => ToolOutput::failure(&e),
-            },
-            Err(e) => ToolOutput::failure(&e),
-        },
-        "mem_search" => match required_query(args) {
-            Ok(query) if query.trim().is_empty() => ToolOutput::failure(
-                &Error::invalid_args("query is empty")
-                    .with_hint("pass the words or the question to search for"),
-            ),
-            Ok(query) => match search(
-                memory,
-                &query,
-                top_k(args.get("topK").or(args.get("top_k"))),
-            ) {
-                Ok(text) => ToolOutput::markdown(text),
-                Err(e) => ToolOutput::failure(&e),
-            },
-            Err(e) => ToolOutput::failure(&e),
-        },
-        "mem_save_turn" => save_turn(memory, args),
-        "mem_save_fact" => save_fact(memory, args),
-        other => {
-            return Err(RpcError::invalid_params(format!("Unknown tool: {other}"))
-                .with_data(json!({"tool": other, "available": NAMES})));
+    match TOOLS.iter().find(|t| t.name == name) {
+        Some(tool) => Ok((tool.call)(memory, args)),
+        None => {
+            let available: Vec<&str> = TOOLS.iter().map(|t| t.name).collect();
+            Err(RpcError::invalid_params(format!("Unknown tool: {name}"))
+                .with_data(json!({"tool": name, "available": available})))
         }
+    }
+}
+
+/// The annotations of a tool that only reads.
+fn read_only() -> Value {
+    json!({"readOnlyHint": true, "openWorldHint": false})
+}
+
+/// The `topK` input property of the read tools.
+fn top_k_schema() -> Value {
+    json!({
+        "type": "integer",
+        "description": "How many matches to return (default 5, at most 50; non-positive or non-integer values mean the default)",
+        "default": DEFAULT_TOP_K,
+        "maximum": MAX_TOP_K
     })
+}
+
+fn context_input() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "query": {"type": "string", "description": "The task or question to find matches for (may be empty)"},
+            "topK": top_k_schema()
+        },
+        "required": ["query"]
+    })
+}
+
+fn search_input() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "query": {"type": "string", "description": "What to look for"},
+            "topK": top_k_schema()
+        },
+        "required": ["query"]
+    })
+}
+
+/// `mem_search`: `query` (required, non-empty) and `topK`.
+fn search_call(memory: &mut Memory, args: &Map<String, Value>) -> ToolOutput {
+    let query = match required_query(args) {
+        Ok(query) => query,
+        Err(e) => return ToolOutput::failure(&e),
+    };
+    if query.trim().is_empty() {
+        return ToolOutput::failure(
+            &Error::invalid_args("query is empty")
+                .with_hint("pass the words or the question to search for"),
+        );
+    }
+    match search(memory, &query, top_k_arg(args)) {
+        Ok(text) => ToolOutput::markdown(text),
+        Err(e) => ToolOutput::failure(&e),
+    }
+}
+
+/// `mem_search` (and `mem://search`): ranked hits across all kinds.
+pub fn search(memory: &mut Memory, query: &str, top_k: usize) -> Result<String> {
+    let hits = memory.search(query, top_k)?;
+    if hits.is_empty() {
+        return Ok(format!("No matches for {}.\n", quoted(query)));
+    }
+    let mut out = format!(
+        "## Matches for {} ({} shown, best first)\n",
+        quoted(query),
+        hits.len()
+    );
+    hit_lines(&mut out, &hits);
+    Ok(out)
+}
+
+/// The `topK` (or `top_k`) argument.
+pub(super) fn top_k_arg(args: &Map<String, Value>) -> usize {
+    top_k(args.get("topK").or(args.get("top_k")))
 }
 
 /// `topK`: an integer (or a string holding one, as a resource URI always
@@ -354,7 +337,7 @@ pub fn top_k(value: Option<&Value>) -> usize {
 }
 
 /// The `query` argument: required, a string (empty is allowed here).
-fn required_query(args: &Map<String, Value>) -> Result<String> {
+pub(super) fn required_query(args: &Map<String, Value>) -> Result<String> {
     match args.get("query") {
         Some(Value::String(q)) => Ok(q.clone()),
         None | Some(Value::Null) => Err(Error::invalid_args("query is missing")
@@ -364,12 +347,13 @@ fn required_query(args: &Map<String, Value>) -> Result<String> {
     }
 }
 
-/// A query shown in markdown: JSON-quoted, so it stays on one line.
-fn quoted(query: &str) -> String {
+/// A query (or any argument) shown in text: JSON-quoted, so it stays on one line.
+pub(super) fn quoted(query: &str) -> String {
     Value::from(query.trim()).to_string()
 }
 
-fn hit_lines(out: &mut String, hits: &[Hit]) {
+/// One numbered markdown line (and a snippet line) per hit.
+pub(super) fn hit_lines(out: &mut String, hits: &[Hit]) {
     for (i, hit) in hits.iter().enumerate() {
         let mut about = hit.title.clone();
         if let Some(session) = &hit.session
@@ -391,144 +375,17 @@ fn hit_lines(out: &mut String, hits: &[Hit]) {
     }
 }
 
-fn bullets(out: &mut String, items: &[String]) {
-    if items.is_empty() {
-        out.push_str("(none)\n");
-    }
-    for item in items {
-        out.push_str(&format!("- {item}\n"));
-    }
-}
-
-/// `mem_context` (and `mem://profile` with an empty query): preferences,
-/// profile facts, foresight (none exists yet) and the matches for `query`.
-pub fn context(memory: &mut Memory, query: &str, top_k: usize) -> Result<String> {
-    // A damaged PROFILE.md must not cost the agent its matches: say what is
-    // wrong where the profile would be, and go on.
-    let mut out = String::from("## Preferences\n");
-    match profile::read(memory.home) {
-        Ok(profile) => {
-            bullets(&mut out, &profile.preferences);
-            out.push_str("\n## Profile\n");
-            bullets(&mut out, &profile.facts);
-        }
-        Err(err) => {
-            let problem = format!("(unreadable: {} — {})\n", err.message, err.hint);
-            out.push_str(&problem);
-            out.push_str("\n## Profile\n");
-            out.push_str(&problem);
-        }
-    }
-    out.push_str("\n## Foresight\n(none)\n\n## Matches\n");
-    if query.trim().is_empty() {
-        out.push_str("(no query)\n");
-    } else {
-        let hits = memory.search(query, top_k)?;
-        if hits.is_empty() {
-            out.push_str(&format!("(none for {})\n", quoted(query)));
-        } else {
-            out.push_str(&format!("For {}:\n", quoted(query)));
-            hit_lines(&mut out, &hits);
-        }
-    }
-    Ok(out)
-}
-
-/// `mem_search` (and `mem://search`): ranked hits across all kinds.
-pub fn search(memory: &mut Memory, query: &str, top_k: usize) -> Result<String> {
-    let hits = memory.search(query, top_k)?;
-    if hits.is_empty() {
-        return Ok(format!("No matches for {}.\n", quoted(query)));
-    }
-    let mut out = format!(
-        "## Matches for {} ({} shown, best first)\n",
-        quoted(query),
-        hits.len()
-    );
-    hit_lines(&mut out, &hits);
-    Ok(out)
-}
-
-/// The JSON save status both save tools return.
-struct SaveStatus {
-    saved: bool,
-    status: &'static str,
-    message_count: usize,
-    flushed: bool,
-    extracted: usize,
-    profile_updated: bool,
-    extra: Map<String, Value>,
-}
-
-impl SaveStatus {
-    fn new(status: &'static str, message_count: usize) -> SaveStatus {
-        SaveStatus {
-            saved: status == "saved",
-            status,
-            message_count,
-            flushed: false,
-            extracted: 0,
-            profile_updated: false,
-            extra: Map::new(),
-        }
-    }
-
-    fn with(mut self, key: &str, value: impl Into<Value>) -> SaveStatus {
-        self.extra.insert(key.to_string(), value.into());
-        self
-    }
-
-    fn output(self) -> ToolOutput {
-        let mut value = json!({
-            "saved": self.saved,
-            "status": self.status,
-            "messageCount": self.message_count,
-            "flushed": self.flushed,
-            "extracted": self.extracted,
-            "profileUpdated": self.profile_updated,
-        });
-        for (key, extra) in self.extra {
-            value[key.as_str()] = extra;
-        }
-        ToolOutput::json(value, false)
-    }
-}
-
-/// A save that did not happen: `status: rejected`, `isError: true`, and the
-/// error's message and hint.
-fn rejected(error: &Error, message_count: usize) -> ToolOutput {
-    let mut output = SaveStatus::new("rejected", message_count)
-        .with("error", error.message.clone())
-        .with("hint", error.hint.clone())
-        .with("errorType", error.kind.as_str())
-        .output();
-    output.is_error = true;
-    output
-}
-
-/// How many messages `messages` holds, for `messageCount` in a rejection.
-fn count_messages(value: Option<&Value>) -> usize {
-    match value {
-        Some(Value::Array(list)) => list.len(),
-        Some(Value::Object(o)) => o
-            .get("messages")
-            .and_then(Value::as_array)
-            .map_or(0, Vec::len),
-        _ => 0,
-    }
-}
-
 /// An argument that is there and not `null`.
-fn present<'a>(args: &'a Map<String, Value>, name: &str) -> Option<&'a Value> {
+pub(super) fn present<'a>(args: &'a Map<String, Value>, name: &str) -> Option<&'a Value> {
     args.get(name).filter(|v| !v.is_null())
 }
 
-fn is_empty_array(value: &Value) -> bool {
+pub(super) fn is_empty_array(value: &Value) -> bool {
     value.as_array().is_some_and(Vec::is_empty)
 }
 
 /// An optional string argument under any of `names`.
-fn opt_string(args: &Map<String, Value>, names: &[&str]) -> Result<Option<String>> {
+pub(super) fn opt_string(args: &Map<String, Value>, names: &[&str]) -> Result<Option<String>> {
     for name in names {
         match args.get(*name) {
             None | Some(Value::Null) => continue,
@@ -544,7 +401,7 @@ fn opt_string(args: &Map<String, Value>, names: &[&str]) -> Result<Option<String
 }
 
 /// An optional boolean (`true`/`false`, or those words as strings).
-fn opt_bool(args: &Map<String, Value>, name: &str) -> Result<bool> {
+pub(super) fn opt_bool(args: &Map<String, Value>, name: &str) -> Result<bool> {
     match args.get(name) {
         None | Some(Value::Null) => Ok(false),
         Some(Value::Bool(b)) => Ok(*b),
@@ -556,248 +413,6 @@ fn opt_bool(args: &Map<String, Value>, name: &str) -> Result<bool> {
             ))
             .with_detail("field", name)),
     }
-}
-
-/// `mem_save_turn`: `messages[]`, or the legacy `role` + `content|text`
-/// (+ `toolCallId`); `sessionKey` (default `default`); `flush`. A call with
-/// only `flush: true` closes the session's open episode.
-fn save_turn(memory: &mut Memory, args: &Map<String, Value>) -> ToolOutput {
-    let count = count_messages(args.get("messages"));
-    match save_turn_inner(memory, args) {
-        Ok(output) => output,
-        Err(e) => rejected(&e, count),
-    }
-}
-
-fn save_turn_inner(memory: &mut Memory, args: &Map<String, Value>) -> Result<ToolOutput> {
-    let session = opt_string(args, &["sessionKey", "session_key"])?
-        .filter(|s| !s.trim().is_empty())
-        .unwrap_or_else(|| DEFAULT_SESSION.to_string());
-    let flush = opt_bool(args, "flush")?;
-    // An empty `messages: []` next to the legacy fields or `flush: true` (a
-    // host filling in every property of the schema) does not hide them.
-    let legacy = present(args, "role").is_some();
-    let messages =
-        match present(args, "messages").filter(|v| !((legacy || flush) && is_empty_array(v))) {
-            Some(value) => Some(track::parse_messages(value)?),
-            None => match opt_string(args, &["role"])? {
-                Some(role) => {
-                    // The legacy turn is one message of messages[]: content may
-                    // be a string or text parts, and tool calls may come along.
-                    let mut message = json!({"role": role});
-                    let content = present(args, "content").or_else(|| present(args, "text"));
-                    message["content"] = content.cloned().unwrap_or_else(|| json!(""));
-                    if let Some(id) = opt_string(args, &["toolCallId", "tool_call_id"])? {
-                        message["toolCallId"] = json!(id);
-                    }
-                    if let Some(calls) =
-                        present(args, "toolCalls").or_else(|| present(args, "tool_calls"))
-                    {
-                        message["toolCalls"] = calls.clone();
-                    }
-                    let parsed = track::parse_messages(&json!([message])).map_err(|mut e| {
-                        // There is no messages[0] in the caller's arguments.
-                        e.message = e.message.replacen("messages[0].", "", 1).replacen(
-                            "messages[0]",
-                            "the message",
-                            1,
-                        );
-                        e
-                    })?;
-                    Some(parsed)
-                }
-                None => None,
-            },
-        };
-    let Some(messages) = messages else {
-        if !flush {
-            return Err(Error::invalid_args("there is nothing to save")
-                .with_hint("pass messages[] (role, content), or role with content or text; flush: true alone closes the open episode"));
-        }
-        let closed = track::flush(memory.home, &memory.clock, &session)?;
-        let mut status = SaveStatus::new("flushed", 0)
-            .with("sessionKey", session)
-            .with("episode", closed.clone())
-            .with("ids", Vec::<String>::new());
-        status.flushed = closed.is_some();
-        return Ok(status.output());
-    };
-    let message_count = messages.len();
-    let input = track::SaveTurns {
-        session: session.clone(),
-        messages,
-        flush,
-        source: "mcp",
-    };
-    let outcome = track::save_turns(memory.home, &memory.clock, &input)?;
-    let state = if outcome.saved > 0 {
-        "saved"
-    } else {
-        "duplicate"
-    };
-    let mut status = SaveStatus::new(state, message_count)
-        .with("sessionKey", session)
-        .with("episode", outcome.episode.clone());
-    status.flushed = outcome.flushed;
-    let listed: Vec<String> = outcome.ids.iter().take(MAX_LISTED_IDS).cloned().collect();
-    status = status.with("ids", listed);
-    if outcome.ids.len() > MAX_LISTED_IDS {
-        status = status.with("idsOmitted", outcome.ids.len() - MAX_LISTED_IDS);
-    }
-    Ok(status.output())
-}
-
-/// The roles `mem_save_fact` accepts.
-const FACT_ROLES: [&str; 2] = ["user", "assistant"];
-
-/// `mem_save_fact`: one `fact` (optional `section`), or `messages[]` with only
-/// user and assistant roles, from which facts are extracted.
-fn save_fact(memory: &mut Memory, args: &Map<String, Value>) -> ToolOutput {
-    let count = count_messages(args.get("messages"));
-    match save_fact_inner(memory, args, count) {
-        Ok(output) => output,
-        Err(e) => rejected(&e, count),
-    }
-}
-
-fn save_fact_inner(
-    memory: &mut Memory,
-    args: &Map<String, Value>,
-    count: usize,
-) -> Result<ToolOutput> {
-    let section = match opt_string(args, &["section"])? {
-        None => None,
-        Some(s) => Some(match s.trim().to_lowercase().as_str() {
-            "preferences" | "preference" => Section::Preferences,
-            "facts" | "fact" => Section::Facts,
-            _ => {
-                return Err(Error::invalid_args(format!(
-                    "section {} is not preferences or facts",
-                    quoted(&s)
-                ))
-                .with_detail("valid", vec!["preferences", "facts"]));
-            }
-        }),
-    };
-    // `fact` and `messages[]` may come together: both count (the explicit
-    // fact first), so neither is silently dropped. An empty `messages: []`
-    // next to a fact is no request to extract anything.
-    let fact = opt_string(args, &["fact"])?.filter(|f| !f.trim().is_empty());
-    let messages = present(args, "messages").filter(|v| !(fact.is_some() && is_empty_array(v)));
-    let mut facts: Vec<(Section, String)> = Vec::new();
-    if let Some(fact) = fact {
-        facts.push((section.unwrap_or_else(|| default_section(&fact)), fact));
-    }
-    let mut message_count = count;
-    if let Some(value) = messages {
-        refuse_tool_roles(value)?;
-        let messages = track::parse_messages(value)?;
-        message_count = messages.len();
-        let pairs: Vec<(String, String)> =
-            messages.into_iter().map(|m| (m.role, m.content)).collect();
-        // `extract` returns distinct facts; only the explicit fact can repeat one.
-        let explicit = facts.first().map(|(_, t)| profile::normalize(t));
-        for (found, text) in profile::extract(&pairs) {
-            if explicit.as_deref() != Some(profile::normalize(&text).as_str()) {
-                facts.push((section.unwrap_or(found), text));
-            }
-        }
-    }
-    if facts.is_empty() {
-        if messages.is_none() {
-            return Err(Error::invalid_args("there is no fact to save")
-                .with_hint("pass {\"fact\": \"Prefers tabs over spaces.\"}, or messages[] with user and assistant roles"));
-        }
-        return Ok(SaveStatus::new("no_extraction", message_count)
-            .with("facts", Vec::<String>::new())
-            .with("duplicates", Vec::<String>::new())
-            .output());
-    }
-    let outcome = profile::add_facts(memory.home, &memory.clock, &facts)?;
-    let state = if !outcome.added.is_empty() {
-        "saved"
-    } else if !outcome.duplicates.is_empty() {
-        "duplicate"
-    } else {
-        "no_extraction"
-    };
-    let mut status = SaveStatus::new(state, message_count)
-        .with("facts", outcome.added.clone())
-        .with("duplicates", outcome.duplicates.clone());
-    status.extracted = facts.len();
-    status.profile_updated = outcome.profile_updated;
-    Ok(status.output())
-}
-
-/// How a preference reads once extracted (the third-person forms the
-/// extraction rules write: "Prefers tabs over spaces.", "Asks to never …").
-const PREFERENCE_FORMS: [&str; 11] = [
-    "prefers",
-    "likes",
-    "loves",
-    "enjoys",
-    "hates",
-    "dislikes",
-    "favorite",
-    "favourite",
-    "asks to always",
-    "asks to never",
-    "asks not to",
-];
-
-/// The section of a single `fact` given without `section`: preferences when
-/// it states one — in the first person ("I prefer tabs"), as the extraction
-/// rules read it, or in the third person those rules write ("Prefers tabs
-/// over spaces.", "User prefers tabs", "The user likes jazz") — else facts.
-fn default_section(fact: &str) -> Section {
-    if let Some((Section::Preferences, _)) =
-        profile::extract(&[("user".to_string(), fact.to_string())]).first()
-    {
-        return Section::Preferences;
-    }
-    let lower = fact.trim().to_lowercase();
-    let lower = ["the user ", "user "]
-        .iter()
-        .find_map(|subject| lower.strip_prefix(subject))
-        .unwrap_or(&lower);
-    let states_one = PREFERENCE_FORMS.iter().any(|form| {
-        lower
-            .strip_prefix(form)
-            .is_some_and(|rest| rest.is_empty() || rest.starts_with(|c: char| !c.is_alphanumeric()))
-    });
-    if states_one {
-        Section::Preferences
-    } else {
-        Section::Facts
-    }
-}
-
-/// Refuses any message whose role is not user or assistant (tool, system,
-/// function …): facts come from what people and the assistant said, never
-/// from tool output.
-fn refuse_tool_roles(value: &Value) -> Result<()> {
-    let list = match value {
-        Value::Array(list) => list,
-        Value::Object(o) => match o.get("messages") {
-            Some(Value::Array(list)) => list,
-            _ => return Ok(()),
-        },
-        _ => return Ok(()),
-    };
-    for (i, message) in list.iter().enumerate() {
-        if let Some(role) = message.get("role").and_then(Value::as_str)
-            && !FACT_ROLES.contains(&role)
-        {
-            return Err(Error::invalid_args(format!(
-                "mem_save_fact accepts only user and assistant messages; messages[{i}] has role {}",
-                quoted(role)
-            ))
-            .with_hint("drop tool, system and function messages: facts come from what the user and the assistant said")
-            .with_detail("field", format!("messages[{i}].role"))
-            .with_detail("valid", FACT_ROLES.to_vec()));
-        }
-    }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -836,7 +451,17 @@ mod tests {
 
     #[test]
     fn tool_names_follow_the_odek_rules() {
-        for name in NAMES {
+        let names: Vec<&str> = TOOLS.iter().map(|t| t.name).collect();
+        assert_eq!(
+            names,
+            [
+                "mem_context",
+                "mem_search",
+                "mem_save_turn",
+                "mem_save_fact"
+            ]
+        );
+        for name in &names {
             assert!((1..=64).contains(&name.len()));
             assert!(
                 name.chars()
@@ -845,44 +470,30 @@ mod tests {
             assert!(!name.contains("__"));
         }
         let listed = list(Features::new("2025-11-25"));
-        let names: Vec<&str> = listed["tools"]
+        let listed: Vec<&str> = listed["tools"]
             .as_array()
             .unwrap()
             .iter()
             .map(|t| t["name"].as_str().unwrap())
             .collect();
-        assert_eq!(names, NAMES);
+        assert_eq!(listed, names);
     }
 
     #[test]
-    fn a_single_fact_is_a_preference_when_it_states_one() {
-        for fact in [
-            "I prefer tabs",
-            "Prefers tabs over spaces.",
-            "likes jazz",
-            "User dislikes YAML",
-            "The user hates tabs.",
-            "Favorite editor is vim.",
-            "Asks not to commit on Fridays.",
-        ] {
-            assert_eq!(default_section(fact), Section::Preferences, "{fact}");
+    fn listings_follow_the_version() {
+        let old = list(Features::new("2024-11-05"));
+        let new = list(Features::new("2025-06-18"));
+        for (old, new) in old["tools"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip(new["tools"].as_array().unwrap())
+        {
+            assert!(old.get("annotations").is_none() && old.get("title").is_none());
+            assert_eq!(new["annotations"]["title"], new["title"]);
+            assert_eq!(old["inputSchema"], new["inputSchema"]);
         }
-        for fact in [
-            "Name is Ada.",
-            "Likesome is a wiki",
-            "Works at Example",
-            "Prefersomething",
-        ] {
-            assert_eq!(default_section(fact), Section::Facts, "{fact}");
-        }
-    }
-
-    #[test]
-    fn tool_roles_are_refused() {
-        assert!(refuse_tool_roles(&json!([{"role": "user", "content": "hi"}])).is_ok());
-        for role in ["tool", "system", "function"] {
-            let err = refuse_tool_roles(&json!([{"role": "user"}, {"role": role}])).unwrap_err();
-            assert!(err.message.contains("messages[1]"), "{}", err.message);
-        }
+        assert!(new["tools"][2]["outputSchema"].is_object());
+        assert!(new["tools"][0].get("outputSchema").is_none());
     }
 }
