@@ -13,7 +13,7 @@ use crate::clock::Clock;
 use crate::error::{Error, Result};
 use crate::home::Home;
 use crate::output::{self, Format, Frames, Outcome, Output, Style};
-use crate::tools::{Ctx, Tool};
+use crate::tools::{Ctx, Resource, Tool};
 use clap::CommandFactory;
 use protocol::{Features, Frame, LineReader, Message, RpcError};
 use serde_json::{Map, Value, json};
@@ -85,6 +85,7 @@ fn run(ctx: &Ctx, matches: &clap::ArgMatches) -> Result<Outcome> {
         verbose,
     };
     let mut server = Server::new(home, ctx.clock, limits, log, frames);
+    server.resources = ctx.registry.resources();
     server.debug_panic = std::env::var_os(DEBUG_PANIC_ENV).is_some_and(|v| !v.is_empty());
     let stdin = std::io::stdin().lock();
     // Requests are guarded one by one; this guard only catches a bug in the
@@ -143,6 +144,8 @@ pub struct Server<'h> {
     features: Features,
     log: Output,
     frames: Frames<'h>,
+    /// The resources the tools contribute (`Tool::resources`).
+    resources: Vec<&'static Resource>,
     debug_panic: bool,
 }
 
@@ -161,6 +164,7 @@ impl<'h> Server<'h> {
             features: Features::new(protocol::LATEST_VERSION),
             log,
             frames,
+            resources: Vec::new(),
             debug_panic: false,
         }
     }
@@ -368,15 +372,15 @@ impl<'h> Server<'h> {
                 let output = tools::call(&mut self.memory, &name, &args)?;
                 Ok(self.tool_result(output))
             }
-            "resources/list" => Ok(resources::list(self.features)),
+            "resources/list" => Ok(resources::list(self.features, &self.resources)),
             "resources/templates/list" => Ok(resources::templates(self.features)),
             "resources/read" => {
                 let params = protocol::params_object(params)?;
                 let Some(uri) = params.get("uri").and_then(Value::as_str) else {
                     return Err(RpcError::invalid_params("resources/read needs params.uri"));
                 };
-                let text = resources::read(&mut self.memory, uri)?;
-                Ok(resources::contents(self.redactor, uri, self.bounded(&text)))
+                let text = resources::read(&mut self.memory, &self.resources, uri)?;
+                Ok(resources::contents(uri, self.bounded(&text)))
             }
             "debug/panic" if self.debug_panic => panic!("debug/panic was called"),
             other => Err(RpcError::new(

@@ -1,20 +1,21 @@
-//! The two MCP resources: `mem://profile` (the read side of `mem_context`
-//! with an empty query) and `mem://search?q={query}&topK={topK}` (the read
-//! side of `mem_search`). Failures are JSON-RPC errors: `-32002` for a URI
-//! this server does not have, `-32603` for everything else.
+//! The MCP resources: the server's own two, `mem://profile` (the read side
+//! of `mem_context` with an empty query) and `mem://search?q={query}&topK={topK}`
+//! (the read side of `mem_search`), then those the tools contribute through
+//! their registry entries (`Tool::resources`). Failures are JSON-RPC errors:
+//! `-32002` for a URI this server does not have, `-32603` for everything else.
 
 use super::context;
 use super::protocol::{Features, INTERNAL_ERROR, RESOURCE_NOT_FOUND, RpcError};
 use super::tools::{self, Memory};
-use crate::redact::Redactor;
+use crate::tools::Resource;
 use serde_json::{Value, json};
 
 pub const PROFILE_URI: &str = "mem://profile";
 pub const SEARCH_TEMPLATE: &str = "mem://search?q={query}&topK={topK}";
 const MARKDOWN: &str = "text/markdown";
 
-/// `resources/list`.
-pub fn list(features: Features) -> Value {
+/// `resources/list`: the server's own, then the tools'.
+pub fn list(features: Features, extra: &[&Resource]) -> Value {
     let mut profile = json!({
         "uri": PROFILE_URI,
         "name": "profile",
@@ -24,7 +25,20 @@ pub fn list(features: Features) -> Value {
     if features.structured() {
         profile["title"] = json!("Memory profile");
     }
-    json!({ "resources": [profile] })
+    let mut all = vec![profile];
+    for r in extra {
+        let mut item = json!({
+            "uri": r.uri,
+            "name": r.name,
+            "description": r.description,
+            "mimeType": r.mime_type
+        });
+        if features.structured() {
+            item["title"] = json!(r.name);
+        }
+        all.push(item);
+    }
+    json!({ "resources": all })
 }
 
 /// `resources/templates/list`.
@@ -119,10 +133,13 @@ pub fn decode(text: &str) -> String {
 }
 
 /// `resources/read`: the markdown text of `uri`.
-pub fn read(memory: &mut Memory, uri: &str) -> Result<String, RpcError> {
+pub fn read(memory: &mut Memory, extra: &[&Resource], uri: &str) -> Result<String, RpcError> {
     let failed = |e: crate::error::Error| {
         RpcError::new(INTERNAL_ERROR, tools::error_text(&e)).with_data(json!({"uri": uri}))
     };
+    if let Some(r) = extra.iter().find(|r| r.uri == uri) {
+        return (r.read)(memory.home).map_err(failed);
+    }
     match parse(uri) {
         Some(Target::Profile) => context::context(memory, "", tools::DEFAULT_TOP_K).map_err(failed),
         Some(Target::Search { query, top_k }) => {
@@ -138,21 +155,52 @@ pub fn read(memory: &mut Memory, uri: &str) -> Result<String, RpcError> {
         }
         None => Err(
             RpcError::new(RESOURCE_NOT_FOUND, format!("Resource not found: {uri}"))
-                .with_data(json!({"uri": uri, "available": [PROFILE_URI, SEARCH_TEMPLATE]})),
+                .with_data(json!({"uri": uri, "available": available(extra)})),
         ),
     }
 }
 
-/// The `contents` of a read. The URI is echoed masked: a query may hold a
-/// secret (`mem://search?q=sk-proj-…`), and nothing leaves unredacted.
-pub fn contents(redactor: &Redactor, uri: &str, text: String) -> Value {
-    let uri = redactor.redact(uri);
+/// Every URI (or template) this server reads.
+fn available(extra: &[&Resource]) -> Vec<&'static str> {
+    [PROFILE_URI, SEARCH_TEMPLATE]
+        .into_iter()
+        .chain(extra.iter().map(|r| r.uri))
+        .collect()
+}
+
+/// The `contents` of a read. The URI is echoed as given: the output layer redacts every frame whole
+/// (`output::Frames::send`), so a secret in it is masked there.
+pub fn contents(uri: &str, text: String) -> Value {
     json!({"contents": [{"uri": uri, "mimeType": MARKDOWN, "text": text}]})
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    static NOTE: Resource = Resource {
+        uri: "mem://persona",
+        name: "persona",
+        description: "The active persona",
+        mime_type: "text/markdown",
+        read: |_| Ok("# Persona".to_string()),
+    };
+
+    #[test]
+    fn tool_resources_are_listed_after_the_servers_own() {
+        let list = list(Features::new("2025-06-18"), &[&NOTE]);
+        let uris: Vec<&str> = list["resources"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["uri"].as_str().unwrap())
+            .collect();
+        assert_eq!(uris, [PROFILE_URI, "mem://persona"]);
+        assert_eq!(
+            available(&[&NOTE]),
+            [PROFILE_URI, SEARCH_TEMPLATE, "mem://persona"]
+        );
+    }
 
     #[test]
     fn uris_parse() {
