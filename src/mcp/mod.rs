@@ -12,7 +12,7 @@ pub mod tools;
 use crate::clock::Clock;
 use crate::error::{Error, Result};
 use crate::home::Home;
-use crate::output::{self, Format, Frames, Outcome, Output, Style};
+use crate::output::{Format, Frames, Outcome, Output, Style};
 use crate::tools::{Ctx, Resource, Tool};
 use clap::CommandFactory;
 use protocol::{Features, Frame, LineReader, Message, RpcError};
@@ -68,7 +68,7 @@ struct McpArgs {}
 /// a boot failure (no home, bad config) is reported on stderr with exit 1
 /// (see `output::claim_stdout`), never as an envelope.
 fn run(ctx: &Ctx, matches: &clap::ArgMatches) -> Result<Outcome> {
-    output::claim_stdout();
+    // cli claimed stdout before parsing (`Tool::serves_stdio`).
     let home = ctx.home()?;
     let frames = Frames::claim(home.store.redactor());
     let limits = Limits::from_home(home)?;
