@@ -108,12 +108,20 @@ pub struct RebuildStats {
     pub notes: usize,
     pub facts: usize,
     pub files: usize,
-    /// Files that could not be read or parsed (path, message); they are skipped.
+    /// Files that could not be read or parsed (path, message), and lines of
+    /// JSONL files (`path:line`, message); they are skipped.
     pub skipped: Vec<(String, String)>,
 }
 
 /// Turns one file of the home into documents: `(home, home-relative path, text)`.
 pub type Extractor = fn(&Home, &str, &str) -> Result<Vec<Doc>>;
+
+/// Turns one line-oriented (JSONL) file into documents from its raw bytes, and
+/// names the lines it skipped: a bad line costs that line only.
+pub type LineExtractor = fn(&Home, &str, &[u8]) -> Result<LineDocs>;
+
+/// A file's documents and the lines skipped in it (`(line, why)`).
+pub type LineDocs = (Vec<Doc>, Vec<(usize, String)>);
 
 /// A family of files the index is derived from.
 struct Family {
@@ -124,6 +132,9 @@ struct Family {
     /// Which files of the folder belong to the family.
     accept: fn(&str) -> bool,
     extract: Extractor,
+    /// For JSONL families: what `rebuild` uses instead of `extract`, so one
+    /// undecodable line does not hide the rest of the file.
+    lines: Option<LineExtractor>,
     /// Hand edits are expected: `search` checks these files for changes.
     watched: bool,
 }
@@ -137,6 +148,7 @@ fn families() -> Vec<Family> {
             nested: true,
             accept: |name| name.ends_with(".jsonl") && !name.starts_with('.'),
             extract: crate::tools::track::index_docs,
+            lines: Some(crate::tools::track::index_lines),
             watched: false,
         },
         Family {
@@ -144,6 +156,7 @@ fn families() -> Vec<Family> {
             nested: false,
             accept: |name| name.ends_with(".md") && !name.starts_with('.'),
             extract: crate::tools::knowledge::index_docs,
+            lines: None,
             watched: true,
         },
         Family {
@@ -151,6 +164,7 @@ fn families() -> Vec<Family> {
             nested: false,
             accept: |name| name == "PROFILE.md",
             extract: crate::tools::knowledge::profile::index_docs,
+            lines: None,
             watched: true,
         },
     ]
@@ -284,8 +298,15 @@ impl<'h> Index<'h> {
         for family in families() {
             for rel in family_files(self.home, &family) {
                 let path = self.home.root.join(&rel);
-                let docs = match self.home.store.read(&path) {
-                    Ok(Some(text)) => (family.extract)(self.home, &rel, &text),
+                let read = match family.lines {
+                    Some(lines) => read_lines(self.home, &rel, lines, &mut stats.skipped),
+                    None => self.home.store.read(&path).and_then(|text| {
+                        text.map(|text| (family.extract)(self.home, &rel, &text))
+                            .transpose()
+                    }),
+                };
+                let docs = match read {
+                    Ok(Some(docs)) => Ok(docs),
                     Ok(None) => continue,
                     Err(e) => Err(e),
                 };
@@ -778,6 +799,33 @@ pub fn rebuild(home: &Home) -> Result<RebuildStats> {
     let index = Index::connect(home)?;
     let _lock = home.store.lock("index")?;
     index.build()
+}
+
+/// Reads a line-oriented file for `build`: its documents, each line it could
+/// not read added to `skipped` as `path:line`; `None` when the file is gone.
+fn read_lines(
+    home: &Home,
+    rel: &str,
+    extract: LineExtractor,
+    skipped: &mut Vec<(String, String)>,
+) -> Result<Option<Vec<Doc>>> {
+    let path = home.root.join(rel);
+    let bytes = match std::fs::read(&path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(Error::io("read", &path, &e)),
+    };
+    crate::store::check_size(
+        &path.display().to_string(),
+        bytes.len() as u64,
+        home.store.max_item_bytes(),
+    )?;
+    let (docs, bad) = extract(home, rel, &bytes)?;
+    skipped.extend(
+        bad.into_iter()
+            .map(|(line, why)| (format!("{rel}:{line}"), why)),
+    );
+    Ok(Some(docs))
 }
 
 /// Home-relative paths of a family's files, sorted.

@@ -17,8 +17,8 @@ pub const DEFAULT_TOP_K: usize = 5;
 pub const MAX_TOP_K: usize = 50;
 /// Saved-turn ids listed in a save result; the rest are counted.
 const MAX_LISTED_IDS: usize = 100;
-/// The `sessionKey` when none is given.
-pub const DEFAULT_SESSION: &str = "default";
+/// The `sessionKey` when none is given: the same default as `track`.
+pub use crate::tools::track::DEFAULT_SESSION;
 
 /// The home and clock a server works on, with its search index kept open
 /// between requests (it refreshes hand edits itself on every search).
