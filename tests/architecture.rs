@@ -51,7 +51,11 @@ fn references(code: &str, known: &BTreeSet<String>) -> BTreeSet<String> {
             let end = group.find('}').unwrap_or(group.len());
             group[..end].split(',').map(str::to_string).collect()
         } else {
-            vec![rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':').collect()]
+            vec![
+                rest.chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
+                    .collect(),
+            ]
         };
         for name in names {
             let segs: Vec<&str> = name.split("::").filter(|s| !s.is_empty()).collect();
@@ -73,7 +77,12 @@ fn graph() -> BTreeMap<String, BTreeSet<String>> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
     sources(&root, &mut files);
-    let rel = |p: &Path| p.strip_prefix(&root).unwrap().to_string_lossy().replace('\\', "/");
+    let rel = |p: &Path| {
+        p.strip_prefix(&root)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/")
+    };
     let known: BTreeSet<String> = files.iter().map(|p| module_of(&rel(p))).collect();
     let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for file in &files {
@@ -88,7 +97,10 @@ fn graph() -> BTreeMap<String, BTreeSet<String>> {
 #[test]
 fn modules_form_no_cycle() {
     let graph = graph();
-    assert!(graph.contains_key("search") && graph.contains_key("tools::track"), "{graph:?}");
+    assert!(
+        graph.contains_key("search") && graph.contains_key("tools::track"),
+        "{graph:?}"
+    );
     // Depth-first search for a back edge; report the cycle it closes.
     fn visit(
         node: &str,
@@ -118,11 +130,14 @@ fn modules_form_no_cycle() {
 #[test]
 fn lower_layers_know_no_tool_and_no_registry() {
     let graph = graph();
-    for low in ["search", "store", "home", "output", "redact", "error", "config", "clock", "tools"] {
+    for low in [
+        "search", "store", "home", "output", "redact", "error", "config", "clock", "tools",
+    ] {
         let Some(refs) = graph.get(low) else { continue };
         for r in refs {
             assert!(
-                !r.starts_with("tools::") && !["registry", "cli", "commands", "mcp"].contains(&r.as_str()),
+                !r.starts_with("tools::")
+                    && !["registry", "cli", "commands", "mcp"].contains(&r.as_str()),
                 "{low} must not depend on {r}"
             );
         }
@@ -139,8 +154,19 @@ fn only_the_output_layer_writes_stdout_and_stderr() {
             continue;
         }
         let code = code(&file);
-        for needle in ["io::stdout()", "io::stderr()", "print!(", "println!(", "eprint!(", "eprintln!("] {
-            assert!(!code.contains(needle), "{} writes with {needle}", file.display());
+        for needle in [
+            "io::stdout()",
+            "io::stderr()",
+            "print!(",
+            "println!(",
+            "eprint!(",
+            "eprintln!(",
+        ] {
+            assert!(
+                !code.contains(needle),
+                "{} writes with {needle}",
+                file.display()
+            );
         }
     }
 }

@@ -1534,3 +1534,241 @@ fn session_keys_with_outer_whitespace_are_refused() {
     }
     assert!(!sb.home().join("memory/episodes/ work").exists());
 }
+
+/// The ids of `track search QUERY` and of `agentbox search QUERY`.
+fn found_by_both(sb: &Sandbox, query: &str) -> (Vec<String>, Vec<String>) {
+    let ids = |data: Value| -> Vec<String> {
+        data["hits"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| h["id"].as_str().unwrap().to_string())
+            .collect()
+    };
+    (
+        ids(ok_data(&mut track(sb, &["search", query]))),
+        ids(ok_data(&mut sb.agentbox(&["search", query]))),
+    )
+}
+
+/// Asserts both searches find exactly `id` for `query`.
+fn assert_found(sb: &Sandbox, query: &str, id: &str) {
+    let (by_track, by_agentbox) = found_by_both(sb, query);
+    assert_eq!(by_track, [id], "track search {query}");
+    assert_eq!(by_agentbox, [id], "agentbox search {query}");
+}
+
+/// Replaces line `n` (1-based) of a file with `bytes`.
+fn replace_line(path: &Path, n: usize, bytes: &[u8]) {
+    let old = std::fs::read(path).unwrap();
+    let mut lines: Vec<&[u8]> = old.split(|b| *b == b'\n').collect();
+    lines[n - 1] = bytes;
+    std::fs::write(path, lines.join(&b'\n')).unwrap();
+}
+
+#[test]
+fn a_corrupt_line_hides_only_itself_from_search() {
+    let sb = Sandbox::new();
+    let dir = episodes_dir(&sb).join("default");
+    // invalid UTF-8 in the middle of the open episode, then the normal write path
+    ok_data(&mut track(
+        &sb,
+        &["record", "--content", "alpha before utf8"],
+    ));
+    ok_data(&mut track(&sb, &["record", "--content", "beta lost utf8"]));
+    replace_line(
+        &dir.join("ep-20260115T093000Z-1.open.jsonl"),
+        2,
+        b"{\"role\":\"user\",\"content\":\"beta \xff\xfe lost\"}",
+    );
+    // (the unreadable line's seq is unknown, so the next turn may take it)
+    let gamma = ok_data(&mut track(
+        &sb,
+        &["record", "--content", "gamma after utf8", "--flush"],
+    ))["ids"][0]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let first = "memory/episodes/default/ep-20260115T093000Z-1.jsonl";
+    assert_found(&sb, "alpha", "ep-20260115T093000Z-1#1");
+    assert_found(&sb, "gamma", &gamma);
+    // invalid JSON in the middle of a closed episode, edited by hand
+    ok_data(&mut track(
+        &sb,
+        &["record", "--content", "delta before json"],
+    ));
+    ok_data(&mut track(
+        &sb,
+        &["record", "--content", "epsilon lost json"],
+    ));
+    ok_data(&mut track(
+        &sb,
+        &["record", "--content", "zeta after json", "--flush"],
+    ));
+    replace_line(
+        &dir.join("ep-20260115T093000Z-2.jsonl"),
+        2,
+        b"{\"role\":\"user\",\"content\":\"epsilon",
+    );
+    let second = "memory/episodes/default/ep-20260115T093000Z-2.jsonl";
+    // reindex keeps every readable turn and names each skipped line
+    let data = ok_data(&mut sb.agentbox(&["reindex"]));
+    assert_eq!(data["files"], 2, "{data}");
+    assert_eq!(data["turns"], 4, "{data}");
+    let skipped: Vec<&str> = data["skipped"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["path"].as_str().unwrap())
+        .collect();
+    assert_eq!(skipped, [format!("{first}:2"), format!("{second}:2")]);
+    assert_eq!(data["skipped"][0]["message"], "not valid UTF-8");
+    assert!(
+        data["skipped"][1]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("not a turn"),
+        "{data}"
+    );
+    for (query, id) in [
+        ("alpha", "ep-20260115T093000Z-1#1"),
+        ("gamma", gamma.as_str()),
+        ("delta", "ep-20260115T093000Z-2#1"),
+        ("zeta", "ep-20260115T093000Z-2#3"),
+    ] {
+        assert_found(&sb, query, id);
+    }
+    let (lost, _) = found_by_both(&sb, "beta epsilon");
+    assert!(lost.is_empty(), "{lost:?}");
+    // a deleted index is rebuilt the same way on the next search
+    std::fs::remove_dir_all(sb.home().join("index")).unwrap();
+    assert_found(&sb, "gamma", &gamma);
+    assert_found(&sb, "delta", "ep-20260115T093000Z-2#1");
+    // reindex in text names the line too
+    let text = stdout_of(&mut sb.agentbox(&["reindex", "--format", "text"]));
+    assert!(
+        text.contains(&format!("{first}:2: not valid UTF-8")),
+        "{text}"
+    );
+}
+
+/// Every path under `dir`, relative to it.
+fn all_paths(dir: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap().flatten() {
+            let path = entry.path();
+            out.push(path.strip_prefix(dir).unwrap().display().to_string());
+            if entry.file_type().unwrap().is_dir() {
+                stack.push(path);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn a_secret_looking_run_id_never_names_a_folder() {
+    let sb = Sandbox::new();
+    let secrets = [
+        "sk-proj-QrStUvWxYzghijklmnopqrstuvwxyzQRSTUVWXYZ",
+        "ghp_AbCdEfGhIjKLMNOPghijklGHIJKLmnopMNOP",
+    ];
+    let stream: String = secrets
+        .iter()
+        .map(|run| {
+            odek_event(
+                "run_completed",
+                run,
+                "2026-01-10T08:00:00Z",
+                "x",
+                json!({"duration_ms": 5}),
+            ) + "\n"
+        })
+        .collect();
+    let mut outputs = Vec::new();
+    for format in ["json", "text"] {
+        // the second import finds both runs already imported
+        let out = track_stdin(&sb, &["import", "-", "--format", format], stream.clone())
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        outputs.push(String::from_utf8_lossy(&out.stdout).into_owned());
+    }
+    let first: Value = serde_json::from_str(outputs[0].trim()).unwrap();
+    let sessions: Vec<&str> = first["data"]["imported"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["session"].as_str().unwrap())
+        .collect();
+    assert_eq!(sessions.len(), 2, "{first}");
+    for s in &sessions {
+        assert!(
+            s.len() == 15
+                && s.starts_with("import-")
+                && s[7..].chars().all(|c| c.is_ascii_hexdigit()),
+            "{s}"
+        );
+    }
+    assert_ne!(sessions[0], sessions[1]);
+    assert!(outputs[1].contains("Skipped"), "{}", outputs[1]);
+    assert!(!outputs[1].contains("Imported"), "{}", outputs[1]);
+    assert_eq!(episode_files(&sb).len(), 2);
+    // what the redactor keeps of a secret is its first eight characters; no
+    // four characters of the rest appear in any path or output
+    let paths = all_paths(&sb.home());
+    assert!(paths.iter().any(|p| p.contains("import-")), "{paths:?}");
+    for secret in secrets {
+        let tail: Vec<char> = secret.chars().skip(8).collect();
+        for window in tail.windows(4) {
+            let piece: String = window.iter().collect();
+            for p in paths.iter().chain(&outputs) {
+                assert!(!p.contains(&piece), "{piece:?} of {secret} in {p}");
+            }
+        }
+    }
+}
+
+#[test]
+fn import_refuses_null_data_and_names_the_line() {
+    let sb = Sandbox::new();
+    let stream = [
+        odek_event(
+            "run_started",
+            "r1",
+            "2026-01-10T08:00:00Z",
+            "x",
+            json!({"model": "m"}),
+        ),
+        odek_event(
+            "run_completed",
+            "r1",
+            "2026-01-10T08:00:01Z",
+            "x",
+            Value::Null,
+        ),
+    ]
+    .join("\n");
+    let err = err_of(
+        &mut track_stdin(&sb, &["import", "-"], stream),
+        "invalid_args",
+        2,
+    );
+    assert_eq!(err["detail"]["line"], 2, "{err}");
+    assert!(
+        err["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("line 2: \"data\" is null"),
+        "{err}"
+    );
+    assert!(episode_files(&sb).is_empty());
+    // data left out is an empty object, as before
+    let stream = json!({"schema": "odek.event/v1", "type": "run_completed", "run_id": "r1",
+        "timestamp": "2026-01-10T08:00:01Z"})
+    .to_string();
+    let data = ok_data(&mut track_stdin(&sb, &["import", "-"], stream));
+    assert_eq!(data["imported"][0]["turns"], 1);
+}

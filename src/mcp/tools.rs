@@ -16,8 +16,8 @@ use serde_json::{Map, Value, json};
 pub const DEFAULT_TOP_K: usize = 5;
 /// The largest `topK` honoured.
 pub const MAX_TOP_K: usize = 50;
-/// The `sessionKey` when none is given.
-pub const DEFAULT_SESSION: &str = "default";
+/// The `sessionKey` when none is given: the same default as `track`.
+pub use crate::tools::track::DEFAULT_SESSION;
 
 /// The home and clock a server works on, with its search index kept open
 /// between requests (it refreshes hand edits itself on every search).

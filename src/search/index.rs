@@ -6,7 +6,7 @@
 
 use super::query::{query_terms, snippet};
 use super::ranking;
-use super::sources;
+use super::sources::{self, LineExtractor};
 use super::{Doc, Hit, Query, RebuildStats};
 use crate::error::{Error, ErrorType, Result};
 use crate::home::Home;
@@ -146,8 +146,15 @@ impl<'h> Index<'h> {
         for source in sources::all()? {
             for rel in sources::files(self.home, source) {
                 let path = self.home.root.join(&rel);
-                let docs = match self.home.store.read(&path) {
-                    Ok(Some(text)) => (source.extract)(self.home, &rel, &text),
+                let read = match source.lines {
+                    Some(lines) => read_lines(self.home, &rel, lines, &mut stats.skipped),
+                    None => self.home.store.read(&path).and_then(|text| {
+                        text.map(|text| (source.extract)(self.home, &rel, &text))
+                            .transpose()
+                    }),
+                };
+                let docs = match read {
+                    Ok(Some(docs)) => Ok(docs),
                     Ok(None) => continue,
                     Err(e) => Err(e),
                 };
@@ -607,4 +614,31 @@ pub fn rebuild(home: &Home) -> Result<RebuildStats> {
     let index = Index::connect(home)?;
     let _lock = home.store.lock("index")?;
     index.build()
+}
+
+/// Reads a line-oriented file for `build`: its documents, each line it could
+/// not read added to `skipped` as `path:line`; `None` when the file is gone.
+fn read_lines(
+    home: &Home,
+    rel: &str,
+    extract: LineExtractor,
+    skipped: &mut Vec<(String, String)>,
+) -> Result<Option<Vec<Doc>>> {
+    let path = home.root.join(rel);
+    let bytes = match std::fs::read(&path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(Error::io("read", &path, &e)),
+    };
+    crate::store::check_size(
+        &path.display().to_string(),
+        bytes.len() as u64,
+        home.store.max_item_bytes(),
+    )?;
+    let (docs, bad) = extract(home, rel, &bytes)?;
+    skipped.extend(
+        bad.into_iter()
+            .map(|(line, why)| (format!("{rel}:{line}"), why)),
+    );
+    Ok(Some(docs))
 }

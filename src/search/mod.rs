@@ -24,7 +24,7 @@ mod sources;
 
 pub use index::{Index, rebuild, summary};
 pub use query::{date_bound, query_terms};
-pub use sources::{Extractor, Source, install_sources, kinds};
+pub use sources::{Extractor, LineDocs, LineExtractor, Source, install_sources, kinds};
 
 use std::collections::BTreeMap;
 
@@ -81,7 +81,8 @@ pub struct RebuildStats {
     /// Documents per kind name.
     pub kinds: BTreeMap<&'static str, usize>,
     pub files: usize,
-    /// Files that could not be read or parsed (path, message); they are skipped.
+    /// Files that could not be read or parsed (path, message), and lines of
+    /// JSONL files (`path:line`, message); they are skipped.
     pub skipped: Vec<(String, String)>,
 }
 

@@ -9,6 +9,13 @@ use std::sync::OnceLock;
 /// Turns one file of the home into documents: `(home, home-relative path, text)`.
 pub type Extractor = fn(&Home, &str, &str) -> Result<Vec<Doc>>;
 
+/// Turns one line-oriented (JSONL) file into documents from its raw bytes, and
+/// names the lines it skipped: a bad line costs that line only.
+pub type LineExtractor = fn(&Home, &str, &[u8]) -> Result<LineDocs>;
+
+/// A file's documents and the lines skipped in it (`(line, why)`).
+pub type LineDocs = (Vec<Doc>, Vec<(usize, String)>);
+
 /// A family of files the index is derived from, declared by the tool that
 /// owns them.
 #[derive(Debug)]
@@ -23,6 +30,9 @@ pub struct Source {
     /// Which file names of the folder belong to the source.
     pub accept: fn(&str) -> bool,
     pub extract: Extractor,
+    /// For JSONL sources: what a rebuild uses instead of `extract`, so one
+    /// undecodable line does not hide the rest of the file.
+    pub lines: Option<LineExtractor>,
     /// Hand edits are expected: `search` checks these files for changes.
     pub watched: bool,
     /// Ranking weight at equal relevance (curated memory outranks raw

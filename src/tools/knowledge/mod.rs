@@ -37,6 +37,7 @@ const NOTES: Source = Source {
     nested: false,
     accept: |name| name.ends_with(".md") && !name.starts_with('.'),
     extract: index_docs,
+    lines: None,
     watched: true,
     boost: 1.25,
 };

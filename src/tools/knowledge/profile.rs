@@ -30,6 +30,7 @@ pub const FACTS: Source = Source {
     nested: false,
     accept: |name| name == "PROFILE.md",
     extract: index_docs,
+    lines: None,
     watched: true,
     boost: 1.4,
 };

@@ -5,8 +5,10 @@
 //! Tool calls are paired by `data.call_id`, never by position: batched calls
 //! interleave, and their completions may arrive in any order.
 
-use super::episodes::{Draft, ToolCall, normalize_ts};
+use super::episodes::{self, Draft, EpisodeFile, ToolCall, Turn, normalize_ts};
 use crate::error::{Error, Result};
+use crate::home::Home;
+use crate::redact::Redactor;
 use serde_json::{Map, Value};
 use std::collections::{HashMap, VecDeque};
 
@@ -135,8 +137,9 @@ pub fn parse_stream(text: &str) -> Result<Vec<RunImport>> {
             }
         };
         let data = match object.get("data") {
-            None | Some(Value::Null) => Map::new(),
+            None => Map::new(),
             Some(Value::Object(data)) => data.clone(),
+            Some(Value::Null) => return Err(bad_line(line, "\"data\" is null, not an object")),
             Some(_) => return Err(bad_line(line, "\"data\" is not an object")),
         };
         let tool = string_field(&object, "tool", line)?;
@@ -156,6 +159,59 @@ pub fn parse_stream(text: &str) -> Result<Vec<RunImport>> {
         runs[n].apply(event)?;
     }
     Ok(runs.into_iter().filter_map(RunState::finish).collect())
+}
+
+/// The session of a run that has neither `--session` nor a `session_id`:
+/// `odek-` and the first 12 safe characters of its run id. A folder name never
+/// carries secret material: when the redactor would mask the run id (or that
+/// name), the run goes to `import-<8 hex>`, from a hash that cannot be reversed
+/// to the id.
+pub fn default_session(redactor: &Redactor, run_id: &str) -> String {
+    let prefix: String = run_id
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+        .take(12)
+        .collect();
+    let name = if prefix.is_empty() {
+        "odek".to_string()
+    } else {
+        format!("odek-{prefix}")
+    };
+    if redactor.redact(run_id) != run_id || redactor.redact(&name) != name {
+        return format!("import-{:08x}", fnv1a(run_id.as_bytes()));
+    }
+    name
+}
+
+/// 32-bit FNV-1a: a short, stable, one-way name for a value.
+fn fnv1a(bytes: &[u8]) -> u32 {
+    bytes.iter().fold(0x811c_9dc5, |hash, b| {
+        (hash ^ u32::from(*b)).wrapping_mul(0x0100_0193)
+    })
+}
+
+/// The closed episode of `session` that an earlier import of `run_id` wrote.
+/// Stored run ids are redacted, so the comparison is on the redacted form.
+pub fn imported_episode(home: &Home, session: &str, run_id: &str) -> Result<Option<EpisodeFile>> {
+    let stored = home.store.redactor().redact(run_id);
+    Ok(episodes::episodes_of(home, session)?
+        .into_iter()
+        .find(|ep| {
+            !ep.open
+                && first_turn(ep).is_some_and(|t| {
+                    t.source == "import"
+                        && t.meta.get("run_id").and_then(Value::as_str) == Some(stored.as_ref())
+                })
+        }))
+}
+
+/// The first turn of a closed episode, read cheaply (first line only).
+fn first_turn(ep: &EpisodeFile) -> Option<Turn> {
+    use std::io::BufRead;
+    let file = std::fs::File::open(&ep.path).ok()?;
+    let mut line = String::new();
+    std::io::BufReader::new(file).read_line(&mut line).ok()?;
+    serde_json::from_str(&line).ok()
 }
 
 /// A turn being assembled; tool turns wait for their completion.
@@ -536,6 +592,11 @@ mod tests {
                 "{\"schema\":\"odek.event/v1\",\"type\":\"run_started\"}",
                 "run_id",
             ),
+            (
+                "{\"schema\":\"odek.event/v1\",\"type\":\"run_completed\",\"run_id\":\"r1\",\
+                 \"timestamp\":\"2026-01-01T00:00:00Z\",\"data\":null}",
+                "\"data\" is null",
+            ),
         ] {
             let stream = format!(
                 "{}\n\n{line}\n",
@@ -545,5 +606,26 @@ mod tests {
             assert_eq!(err.detail["line"], 3, "{line}");
             assert!(err.message.contains(expect), "{}", err.message);
         }
+    }
+
+    #[test]
+    fn secret_looking_run_ids_never_name_a_folder() {
+        let r = Redactor::builtin();
+        assert_eq!(
+            default_session(&r, "4f1c9a2be0d34c7f8a6b"),
+            "odek-4f1c9a2be0d3"
+        );
+        assert_eq!(default_session(&r, "!!!"), "odek");
+        let secret = "sk-proj-QrStUvWxYzghijklmnopqrstuv";
+        let name = default_session(&r, secret);
+        assert!(name.starts_with("import-") && name.len() == 15, "{name}");
+        assert_eq!(name, default_session(&r, secret), "stable");
+        assert_ne!(
+            name,
+            default_session(&r, "ghp_QrStUvWxYzghijklmnopqrstuvwxyz0123456")
+        );
+        // the FNV-1a reference values
+        assert_eq!(fnv1a(b""), 0x811c_9dc5);
+        assert_eq!(fnv1a(b"a"), 0xe40c_292c);
     }
 }
