@@ -488,18 +488,21 @@ fn supersede(
     Ok(done)
 }
 
-/// A slug derived from the title, unique among the files (`-2`, `-3` …).
+/// A slug derived from the title, unique among the files (`-2`, `-3` …). A
+/// slug that looks like a credential is replaced (a word left out, else
+/// `note-<hash>`), since such names cannot be stored.
 fn unique_slug(home: &Home, title: &str) -> Result<String> {
-    let base = note::slugify(title, note::MAX_SLUG_LEN);
-    let mut slug = base.clone();
-    let mut n = 2;
-    while note_path(home, &slug)?.exists() {
-        let suffix = format!("-{n}");
-        let keep = base.len().min(note::MAX_SLUG_LEN - suffix.len());
-        slug = format!("{}{suffix}", base[..keep].trim_end_matches('-'));
-        n += 1;
-    }
-    Ok(slug)
+    let redactor = home.store.redactor();
+    crate::slug::unique(
+        title,
+        note::MAX_SLUG_LEN,
+        "note",
+        |slug| {
+            let file = format!("{slug}.md");
+            redactor.redact(&file) == file
+        },
+        |slug| Ok::<bool, Error>(note_path(home, slug)?.exists()),
+    )
 }
 
 /// Adds a note (rev 1) under the lock `knowledge`. A claim that contradicts

@@ -11,7 +11,7 @@ use crate::output::{Outcome, Style};
 use crate::store::{self};
 use crate::tools::{Ctx, Tool};
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
-use doc::{Step, check_id, check_note, check_step_text, check_title, slugify};
+use doc::{Step, check_id, check_note, check_step_text, check_title};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 
@@ -365,15 +365,19 @@ fn create(ctx: &Ctx, home: &Home, args: CreateArgs) -> Result<Outcome> {
             id
         }
         None => {
-            // From the redacted title, so no secret becomes part of a file name.
-            let base = slugify(&home.store.redactor().redact(&title));
-            let mut id = base.clone();
-            let mut n = 2;
-            while plan_path(home, &id)?.exists() {
-                id = format!("{base}-{n}");
-                n += 1;
-            }
-            id
+            // From the redacted title, so no secret becomes part of a file name;
+            // a derived id that merely looks like one is replaced, not refused.
+            let redactor = home.store.redactor();
+            crate::slug::unique(
+                &redactor.redact(&title),
+                doc::MAX_SLUG_LEN,
+                "plan",
+                |id| {
+                    let file = format!("{id}.json");
+                    redactor.redact(&file) == file
+                },
+                |id| Ok::<bool, Error>(plan_path(home, id)?.exists()),
+            )?
         }
     };
     let doc = PlanDoc {
