@@ -10,7 +10,7 @@ use crate::home::Home;
 use crate::output::{Outcome, Style};
 use crate::store::{self};
 use crate::tools::{Ctx, Tool};
-use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
+use clap::{ArgGroup, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use doc::{Step, check_id, check_note, check_step_text, check_title};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
@@ -96,6 +96,7 @@ struct ListArgs {
 /// Invariant: at most one step is in_progress; starting a second one is a conflict.
 #[derive(Debug, Args)]
 #[command(
+    group(ArgGroup::new("change").args(["status", "note"]).required(true).multiple(true)),
     after_help = "Examples:\n  plan step ship-v1 2 --status in_progress\n  \
                         plan step ship-v1 2 --status blocked --note \"waiting on review\"\n  \
                         plan step ship-v1 2 --note \"\"   # clear the note"
@@ -106,7 +107,7 @@ struct StepArgs {
     /// Step number (1-based, as `plan show` prints it)
     n: usize,
     /// New status
-    #[arg(long, value_enum, required_unless_present = "note")]
+    #[arg(long, value_enum)]
     status: Option<StepStatus>,
     /// Note for the step (an empty note clears it)
     #[arg(long)]
@@ -270,7 +271,7 @@ fn mutate(
     doc.ensure_active()?;
     let now = ctx.clock.stamp();
     change(&mut doc, &now)?;
-    doc.bump(&now);
+    doc.bump(&now)?;
     home.store.write_json(
         &path,
         &serde_json::to_value(&doc).map_err(|e| Error::internal(e.to_string()))?,
