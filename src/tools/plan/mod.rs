@@ -93,7 +93,7 @@ struct ListArgs {
 
 /// Set a step's status and/or note.
 ///
-/// Invariant: at most one step is in_progress; starting a second one is a conflict.
+/// Give --status, --note, or both. Invariant: at most one step is in_progress; starting a second one is a conflict.
 #[derive(Debug, Args)]
 #[command(
     group(ArgGroup::new("change").args(["status", "note"]).required(true).multiple(true)),
