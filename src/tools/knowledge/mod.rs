@@ -488,21 +488,15 @@ fn supersede(
     Ok(done)
 }
 
-/// A slug derived from the title, unique among the files (`-2`, `-3` …). A
-/// slug that looks like a credential is replaced (a word left out, else
-/// `note-<hash>`), since such names cannot be stored.
+/// A free slug from the title (`-2`, `-3` …); one that would look like a
+/// credential, which cannot be stored, is replaced (see `slug::unique`).
 fn unique_slug(home: &Home, title: &str) -> Result<String> {
-    let redactor = home.store.redactor();
-    crate::slug::unique(
-        title,
-        note::MAX_SLUG_LEN,
-        "note",
-        |slug| {
-            let file = format!("{slug}.md");
-            redactor.redact(&file) == file
-        },
-        |slug| Ok::<bool, Error>(note_path(home, slug)?.exists()),
-    )
+    let storable = |slug: &str| {
+        let file = format!("{slug}.md");
+        home.store.redactor().redact(&file) == file
+    };
+    let taken = |slug: &str| Ok::<bool, Error>(note_path(home, slug)?.exists());
+    crate::slug::unique(title, note::MAX_SLUG_LEN, "note", storable, taken)
 }
 
 /// Adds a note (rev 1) under the lock `knowledge`. A claim that contradicts
