@@ -146,7 +146,7 @@ fn dispatch(mut args: Vec<OsString>, early: EarlyFlags) -> i32 {
     let bin = command.get_name().to_string();
     let matches = match command.try_get_matches_from(&args) {
         Ok(matches) => matches,
-        Err(err) => return parse_failure(err, &bin, tool_name.as_deref(), early),
+        Err(err) => return parse_failure(err, &bin, tool_name.as_deref(), early, &args),
     };
 
     let format_flag = matches.get_one::<FormatChoice>("format").copied();
@@ -204,7 +204,13 @@ fn dispatch(mut args: Vec<OsString>, early: EarlyFlags) -> i32 {
 
 /// clap's help and version go to stdout; every other parse error becomes an
 /// `invalid_args` envelope.
-fn parse_failure(err: clap::Error, bin: &str, tool: Option<&str>, early: EarlyFlags) -> i32 {
+fn parse_failure(
+    err: clap::Error,
+    bin: &str,
+    tool: Option<&str>,
+    early: EarlyFlags,
+    args: &[OsString],
+) -> i32 {
     match err.kind() {
         // `agentbox` alone prints its help, as cargo does.
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
@@ -226,7 +232,7 @@ fn parse_failure(err: clap::Error, bin: &str, tool: Option<&str>, early: EarlyFl
         quiet: early.quiet,
         verbose: 0,
     };
-    out.failure(&clap_to_error(&err, bin, tool), &Redactor::builtin())
+    out.failure(&clap_to_error(&err, bin, tool, args), &Redactor::builtin())
 }
 
 fn context_str(err: &clap::Error, kind: ContextKind) -> Option<String> {
@@ -245,23 +251,83 @@ fn context_list(err: &clap::Error, kind: ContextKind) -> Vec<String> {
     }
 }
 
+/// An argument's name from clap's placeholder form: `--status <STATUS>` →
+/// `--status`, `<N>` → `N`.
+fn arg_name(s: &str) -> String {
+    let name = s.split([' ', '=']).next().unwrap_or(s);
+    name.trim_start_matches('<')
+        .trim_end_matches(['>', '.'])
+        .to_string()
+}
+
+/// A missing requirement as clap names it: one argument (`<N>`), or a group
+/// of which one is needed (`<--status <STATUS>|--note <NOTE>>`).
+fn required_names(s: &str) -> Vec<String> {
+    match s.strip_prefix('<').and_then(|s| s.strip_suffix('>')) {
+        Some(inner) if inner.contains('|') => inner.split('|').map(arg_name).collect(),
+        _ => vec![arg_name(s)],
+    }
+}
+
+/// The command whose arguments failed to parse, as words: `bin`, then each
+/// leading positional argument that names a subcommand (`agentbox plan step`,
+/// `plan step`, `agentbox init`). clap's errors do not carry the subcommand,
+/// so it is read back from the arguments that were parsed.
+fn command_path(bin: &str, args: &[OsString]) -> Vec<String> {
+    let mut path = vec![bin.to_string()];
+    let mut cmd = if bin == "agentbox" {
+        REGISTRY.root_command()
+    } else {
+        match REGISTRY.find_tool(bin) {
+            Some(tool) => REGISTRY.tool_command(tool),
+            None => return path,
+        }
+    };
+    let takes_value = crate::tools::registry_value_flags();
+    let args: Vec<String> = args
+        .iter()
+        .skip(1)
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    let mut iter = args.iter();
+    while let Some(arg) = iter.next() {
+        match arg.as_str() {
+            "--" => break,
+            a if takes_value.iter().any(|f| f == a) => {
+                iter.next();
+            }
+            a if a.starts_with('-') => {}
+            word => {
+                // `agentbox plan.py …` names the tool `plan`.
+                let word = match REGISTRY.find_tool(word) {
+                    Some(tool) if path.len() == 1 && bin == "agentbox" => tool.name,
+                    _ => word,
+                };
+                let Some(sub) = cmd.find_subcommand(word).cloned() else {
+                    break;
+                };
+                path.push(sub.get_name().to_string());
+                cmd = sub;
+            }
+        }
+    }
+    path
+}
+
 /// Translates a clap parse error into the contract's `invalid_args`.
-fn clap_to_error(err: &clap::Error, bin: &str, tool: Option<&str>) -> Error {
+fn clap_to_error(err: &clap::Error, bin: &str, tool: Option<&str>, args: &[OsString]) -> Error {
     let rendered = err.render().to_string();
     let first = rendered.lines().next().unwrap_or("invalid arguments");
     let mut message = first.strip_prefix("error: ").unwrap_or(first).to_string();
     let mut error = Error::new(ErrorType::InvalidArgs, String::new());
-    // clap names arguments with their placeholder (`--status <STATUS>`, `<N>`).
-    let arg_name = |s: &String| {
-        let name = s.split([' ', '=']).next().unwrap_or(s);
-        name.trim_start_matches('<')
-            .trim_end_matches(['>', '.'])
-            .to_string()
+    let path = command_path(bin, args);
+    // The command as a person names it: `plan step`, also under `agentbox`.
+    let named = match path.as_slice() {
+        [root, rest @ ..] if root == "agentbox" && !rest.is_empty() => rest.join(" "),
+        _ => path.join(" "),
     };
-    let invalid: Vec<String> = context_list(err, ContextKind::InvalidArg)
-        .iter()
-        .map(arg_name)
-        .collect();
+    let raw_invalid = context_list(err, ContextKind::InvalidArg);
+    let invalid: Vec<String> = raw_invalid.iter().map(|s| arg_name(s)).collect();
     match err.kind() {
         ErrorKind::InvalidSubcommand => {
             let name = context_str(err, ContextKind::InvalidSubcommand).unwrap_or_default();
@@ -281,12 +347,29 @@ fn clap_to_error(err: &clap::Error, bin: &str, tool: Option<&str>) -> Error {
             };
         }
         ErrorKind::MissingRequiredArgument => {
-            message = format!(
-                "missing required argument{}: {}",
-                if invalid.len() == 1 { "" } else { "s" },
-                invalid.join(", ")
-            );
-            error = error.with_detail("missing", invalid.clone());
+            let required: Vec<Vec<String>> =
+                raw_invalid.iter().map(|s| required_names(s)).collect();
+            let (single, groups): (Vec<_>, Vec<_>) = required.iter().partition(|r| r.len() == 1);
+            let single: Vec<String> = single.into_iter().flatten().cloned().collect();
+            let groups: Vec<String> = groups.iter().map(|g| g.join(" or ")).collect();
+            message = if groups.is_empty() {
+                format!(
+                    "missing required argument{}: {}",
+                    if single.len() == 1 { "" } else { "s" },
+                    single.join(", ")
+                )
+            } else {
+                let mut needs = single.join(", ");
+                if !needs.is_empty() {
+                    needs.push_str(", and ");
+                }
+                needs.push_str(&groups.join(", and "));
+                format!("{named} needs {needs}")
+            };
+            // Single arguments first, as the message names them.
+            let mut missing = single.clone();
+            missing.extend(required.iter().filter(|r| r.len() > 1).map(|r| r.join("|")));
+            error = error.with_detail("missing", missing);
         }
         ErrorKind::InvalidUtf8 => {
             message = "an argument is not valid UTF-8".to_string();
@@ -301,14 +384,13 @@ fn clap_to_error(err: &clap::Error, bin: &str, tool: Option<&str>) -> Error {
     }
     let valid = context_list(err, ContextKind::ValidValue);
     if !valid.is_empty() {
+        // In the message too: text output shows no detail.
+        if err.kind() == ErrorKind::InvalidValue {
+            message = format!("{message} (valid values: {})", valid.join(", "));
+        }
         error = error.with_detail("valid", valid);
     }
-    let usage_hint = match tool {
-        Some(tool) if bin == "agentbox" && REGISTRY.find_tool(tool).is_some() => {
-            format!("run `agentbox {tool} --help` for usage")
-        }
-        _ => format!("run `{bin} --help` for usage"),
-    };
+    let usage_hint = format!("run `{} --help` for usage", path.join(" "));
     let suggestion = context_str(err, ContextKind::SuggestedSubcommand)
         .or_else(|| context_str(err, ContextKind::SuggestedArg))
         .or_else(|| context_str(err, ContextKind::SuggestedValue));

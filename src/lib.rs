@@ -15,5 +15,6 @@ pub mod output;
 pub mod redact;
 pub mod registry;
 pub mod search;
+pub mod slug;
 pub mod store;
 pub mod tools;

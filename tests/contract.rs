@@ -111,7 +111,7 @@ fn error_table() {
     let e = err_of(&mut sb.plan(&["step", "t"]), "invalid_args", 2);
     assert_eq!(
         e["detail"]["missing"],
-        serde_json::json!(["--status", "N"]),
+        serde_json::json!(["N", "--status|--note"]),
         "{e}"
     );
     let e = err_of(&mut sb.plan(&["create", "T", "--step"]), "invalid_args", 2);

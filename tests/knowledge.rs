@@ -539,9 +539,13 @@ fn slugs_are_strict_and_refuse_traversal() {
     }
     let err = err_of(&mut kn(&sb, &["show", "../../config"]), "invalid_args", 2);
     assert!(err["message"].as_str().unwrap().contains("slug"));
-    // titles become slugs; titles without ASCII letters get "note"
-    assert_eq!(ok_data(&mut kn(&sb, &["add", "日本語"]))["slug"], "note");
-    assert_eq!(ok_data(&mut kn(&sb, &["add", "日本"]))["slug"], "note-2");
+    // titles become slugs, transliterated; titles without letters get "note"
+    assert_eq!(
+        ok_data(&mut kn(&sb, &["add", "日本語"]))["slug"],
+        "ri-ben-yu"
+    );
+    assert_eq!(ok_data(&mut kn(&sb, &["add", "¿…?"]))["slug"], "note");
+    assert_eq!(ok_data(&mut kn(&sb, &["add", "«—»"]))["slug"], "note-2");
     let long = ok_data(&mut kn(&sb, &["add", &"word ".repeat(30)]));
     assert!(long["slug"].as_str().unwrap().len() <= 64);
     // titles: one line, at most 200 characters
@@ -553,7 +557,7 @@ fn slugs_are_strict_and_refuse_traversal() {
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
-    assert_eq!(names.len(), 3, "{names:?}");
+    assert_eq!(names.len(), 4, "{names:?}");
     assert!(!sb.path().join("x.md").exists());
 }
 
@@ -792,4 +796,75 @@ fn a_body_with_a_nul_byte_is_refused_and_nothing_is_written() {
         2,
     );
     assert!(read(&sb, "binary").ends_with("clean\n"));
+}
+
+#[test]
+fn slugs_from_titles_are_transliterated() {
+    let sb = Sandbox::new();
+    let data = ok_data(&mut kn(&sb, &["add", "Café déjà vu"]));
+    assert_eq!(data["slug"], "cafe-deja-vu");
+    assert_eq!(data["title"], "Café déjà vu");
+    assert!(note_file(&sb, "cafe-deja-vu").is_file());
+    let data = ok_data(&mut kn(&sb, &["add", "Café déjà vu"]));
+    assert_eq!(data["slug"], "cafe-deja-vu-2");
+}
+
+/// Ordinary titles whose slug happens to look like a credential get another
+/// slug; an explicit slug that looks like one is still refused.
+#[test]
+fn derived_slugs_that_look_like_credentials_fall_back() {
+    let sb = Sandbox::new();
+    for (title, want) in [
+        (
+            "sk-learn tutorial for beginners",
+            "learn-tutorial-for-beginners",
+        ),
+        (
+            "xoxb-bot setup for the whole team",
+            "bot-setup-for-the-whole-team",
+        ),
+        ("xoxb-bot setup", "xoxb-bot-setup"),
+        // `xoxb-bot-setup-2` would look like a Slack token.
+        ("xoxb-bot setup", "bot-setup"),
+    ] {
+        let data = ok_data(&mut kn(&sb, &["add", title, "--body", "b"]));
+        assert_eq!(data["slug"], want, "{title}");
+        assert_eq!(data["title"], title);
+        assert!(note_file(&sb, want).is_file());
+        assert_eq!(ok_data(&mut kn(&sb, &["show", want]))["title"], title);
+    }
+    let e = err_of(
+        &mut kn(
+            &sb,
+            &["add", "T", "--slug", "sk-learn-tutorial-for-beginners"],
+        ),
+        "invalid_args",
+        2,
+    );
+    assert!(
+        e["message"]
+            .as_str()
+            .unwrap()
+            .contains("looks like a credential"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_directory_is_not_a_body_file() {
+    let sb = Sandbox::new();
+    let e = err_of(
+        &mut kn(&sb, &["add", "T", "--file", sb.path().to_str().unwrap()]),
+        "invalid_args",
+        2,
+    );
+    assert_eq!(
+        e["message"],
+        format!("{} is a directory, not a body file", sb.path().display())
+    );
+    assert_eq!(
+        e["hint"],
+        "pass the path of a body file, or - to read stdin"
+    );
+    assert_eq!(e["detail"]["path"], sb.path().to_str().unwrap());
 }

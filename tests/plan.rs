@@ -564,3 +564,226 @@ fn text_output_reads_like_a_checklist() {
         t(&["step", "ship-v1", "2", "--status", "done"])
     );
 }
+
+#[test]
+fn ids_from_titles_are_transliterated() {
+    let sb = Sandbox::new();
+    let data = ok_data(&mut sb.plan(&["create", "Café déjà vu", "--step", "a"]));
+    assert_eq!(data["id"], "cafe-deja-vu");
+    assert_eq!(data["title"], "Café déjà vu");
+    let data = ok_data(&mut sb.plan(&["create", "Café déjà vu", "--step", "a"]));
+    assert_eq!(data["id"], "cafe-deja-vu-2");
+}
+
+/// Ordinary titles whose slug happens to look like a credential get another
+/// id; an explicit id that looks like one is still refused.
+#[test]
+fn derived_ids_that_look_like_credentials_fall_back() {
+    let sb = Sandbox::new();
+    for (title, want) in [
+        (
+            "sk-learn tutorial for beginners",
+            "learn-tutorial-for-beginners",
+        ),
+        (
+            "xoxb-bot setup for the whole team",
+            "bot-setup-for-the-whole-team",
+        ),
+        ("xoxb-bot setup", "xoxb-bot-setup"),
+        // `xoxb-bot-setup-2` would look like a Slack token.
+        ("xoxb-bot setup", "bot-setup"),
+    ] {
+        let data = ok_data(&mut sb.plan(&["create", title, "--step", "a"]));
+        assert_eq!(data["id"], want, "{title}");
+        assert_eq!(data["title"], title);
+        assert!(sb.home().join(format!("plans/{want}.json")).is_file());
+        assert_eq!(ok_data(&mut sb.plan(&["show", want]))["title"], title);
+    }
+    let e = err_of(
+        &mut sb.plan(&["create", "T", "--id", "sk-learn-tutorial-for-beginners"]),
+        "invalid_args",
+        2,
+    );
+    assert!(
+        e["message"]
+            .as_str()
+            .unwrap()
+            .contains("looks like a credential"),
+        "{e}"
+    );
+}
+
+fn set_version(sb: &Sandbox, id: &str, version: &str) -> std::path::PathBuf {
+    let path = sb.home().join(format!("plans/{id}.json"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let edited = text.replacen("\"version\": 1,", &format!("\"version\": {version},"), 1);
+    assert_ne!(edited, text);
+    std::fs::write(&path, edited).unwrap();
+    path
+}
+
+#[test]
+fn the_version_never_wraps() {
+    let sb = Sandbox::new();
+    ok_data(&mut sb.plan(&["create", "Max", "--step", "a"]));
+    let path = set_version(&sb, "max", &u64::MAX.to_string());
+    let before = std::fs::read(&path).unwrap();
+    assert_eq!(ok_data(&mut sb.plan(&["show", "max"]))["version"], u64::MAX);
+    for args in [
+        &["step", "max", "1", "--status", "done"][..],
+        &["add-step", "max", "b"],
+        &["next", "max", "--start"],
+        &["archive", "max"],
+    ] {
+        let e = err_of(&mut sb.plan(args), "conflict", 1);
+        let message = e["message"].as_str().unwrap();
+        assert!(message.contains("highest"), "{e}");
+        assert!(message.contains(&u64::MAX.to_string()), "{e}");
+        assert!(e["hint"].as_str().unwrap().contains("new plan"), "{e}");
+        assert_eq!(e["detail"]["version"], u64::MAX);
+        assert_eq!(std::fs::read(&path).unwrap(), before, "{args:?}");
+    }
+}
+
+#[test]
+fn version_zero_is_a_corrupt_plan() {
+    let sb = Sandbox::new();
+    ok_data(&mut sb.plan(&["create", "Zero", "--step", "a"]));
+    ok_data(&mut sb.plan(&["create", "Good", "--step", "a"]));
+    let path = set_version(&sb, "zero", "0");
+    let before = std::fs::read(&path).unwrap();
+    for args in [
+        &["show", "zero"][..],
+        &["step", "zero", "1", "--status", "done"],
+    ] {
+        let e = err_of(&mut sb.plan(args), "invalid_args", 2);
+        let message = e["message"].as_str().unwrap();
+        assert!(message.contains("plans/zero.json"), "{e}");
+        assert!(message.contains("version 0"), "{e}");
+        assert!(e["detail"]["path"].as_str().unwrap().ends_with("zero.json"));
+    }
+    let list = ok_data(&mut sb.plan(&["list"]));
+    assert_eq!(list["plans"].as_array().unwrap().len(), 1);
+    assert!(
+        list["broken"][0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("version 0")
+    );
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+}
+
+/// `plan step` needs N and one of --status/--note; the error says so, and the
+/// hint names the verb's help, under either name of the tool.
+#[test]
+fn step_requirements_are_stated_truthfully() {
+    let sb = Sandbox::new();
+    ok_data(&mut sb.plan(&["create", "Ship v1", "--step", "a"]));
+    let e = err_of(&mut sb.plan(&["step", "ship-v1"]), "invalid_args", 2);
+    assert_eq!(e["message"], "plan step needs N, and --status or --note");
+    assert_eq!(e["hint"], "run `plan step --help` for usage");
+    assert_eq!(
+        e["detail"]["missing"],
+        serde_json::json!(["N", "--status|--note"])
+    );
+    let e = err_of(
+        &mut sb.agentbox(&["plan", "step", "ship-v1", "1"]),
+        "invalid_args",
+        2,
+    );
+    assert_eq!(e["message"], "plan step needs --status or --note");
+    assert_eq!(e["hint"], "run `agentbox plan step --help` for usage");
+    assert_eq!(
+        e["detail"]["missing"],
+        serde_json::json!(["--status|--note"])
+    );
+    // either one alone is enough
+    let data = ok_data(&mut sb.plan(&["step", "ship-v1", "1", "--note", "n"]));
+    assert_eq!(data["steps"][0]["note"], "n");
+    let data = ok_data(&mut sb.plan(&["step", "ship-v1", "1", "--status", "done"]));
+    assert_eq!(data["steps"][0]["status"], "done");
+}
+
+#[test]
+fn argument_hints_name_the_verb() {
+    let sb = Sandbox::new();
+    let e = err_of(
+        &mut sb.plan(&["step", "x", "1", "--stat", "done"]),
+        "invalid_args",
+        2,
+    );
+    assert_eq!(
+        e["hint"],
+        "did you mean '--status'? run `plan step --help` for usage"
+    );
+    let e = err_of(
+        &mut sb.agentbox(&[
+            "--format", "json", "plan", "add-step", "x", "t", "--after", "two",
+        ]),
+        "invalid_args",
+        2,
+    );
+    assert_eq!(e["hint"], "run `agentbox plan add-step --help` for usage");
+    // not about a verb: the tool's help
+    let e = err_of(&mut sb.plan(&["frobnicate"]), "invalid_args", 2);
+    assert_eq!(e["hint"], "run `plan --help` for usage");
+    let e = err_of(&mut sb.agentbox(&["plan", "frobnicate"]), "invalid_args", 2);
+    assert_eq!(e["hint"], "run `agentbox plan --help` for usage");
+}
+
+#[test]
+fn invalid_status_lists_the_valid_values_in_text_mode() {
+    let sb = Sandbox::new();
+    let out = sb
+        .plan(&["step", "x", "1", "--status", "finished", "--format", "text"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("invalid value 'finished' for '--status <STATUS>' (valid values: pending, in_progress, done, blocked)"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("run `plan step --help` for usage"),
+        "{stderr}"
+    );
+    // json: the same message, and the list as detail.valid
+    let e = err_of(
+        &mut sb.plan(&["step", "x", "1", "--status", "finished"]),
+        "invalid_args",
+        2,
+    );
+    assert!(
+        e["message"].as_str().unwrap().contains("in_progress"),
+        "{e}"
+    );
+    assert_eq!(
+        e["detail"]["valid"],
+        serde_json::json!(["pending", "in_progress", "done", "blocked"])
+    );
+    assert_eq!(e["detail"]["flag"], "--status");
+}
+
+#[test]
+fn a_directory_is_not_a_plan_file() {
+    let sb = Sandbox::new();
+    let dir = sb.path().join("plans-dir");
+    std::fs::create_dir(&dir).unwrap();
+    let e = err_of(
+        &mut sb.plan(&["create", "--file", dir.to_str().unwrap()]),
+        "invalid_args",
+        2,
+    );
+    assert_eq!(
+        e["message"],
+        format!("{} is a directory, not a plan file", dir.display())
+    );
+    assert_eq!(
+        e["hint"],
+        "pass the path of a plan file, or - to read stdin"
+    );
+    assert_eq!(e["detail"]["path"], dir.to_str().unwrap());
+    assert!(!sb.home().join("plans").exists() || walk(&sb.home().join("plans")).is_empty());
+}

@@ -193,6 +193,13 @@ pub fn read_input(file: &str, what: &str, limit: u64) -> Result<(String, String)
                 Error::io("read", path, &e)
             }
         })?;
+        if meta.is_dir() {
+            return Err(
+                Error::invalid_args(format!("{file} is a directory, not a {what}"))
+                    .with_hint(format!("pass the path of a {what}, or - to read stdin"))
+                    .with_detail("path", file),
+            );
+        }
         check_size(file, meta.len(), limit)?;
         let bytes = std::fs::read(path).map_err(|e| Error::io("read", path, &e))?;
         (bytes, file.to_string())

@@ -501,18 +501,15 @@ fn supersede(
     Ok(done)
 }
 
-/// A slug derived from the title, unique among the files (`-2`, `-3` …).
+/// A free slug from the title (`-2`, `-3` …); one that would look like a
+/// credential, which cannot be stored, is replaced (see `slug::unique`).
 fn unique_slug(home: &Home, title: &str) -> Result<String> {
-    let base = note::slugify(title, note::MAX_SLUG_LEN);
-    let mut slug = base.clone();
-    let mut n = 2;
-    while note_path(home, &slug)?.exists() {
-        let suffix = format!("-{n}");
-        let keep = base.len().min(note::MAX_SLUG_LEN - suffix.len());
-        slug = format!("{}{suffix}", base[..keep].trim_end_matches('-'));
-        n += 1;
-    }
-    Ok(slug)
+    let storable = |slug: &str| {
+        let file = format!("{slug}.md");
+        home.store.redactor().redact(&file) == file
+    };
+    let taken = |slug: &str| Ok::<bool, Error>(note_path(home, slug)?.exists());
+    crate::slug::unique(title, note::MAX_SLUG_LEN, "note", storable, taken)
 }
 
 /// Adds a note (rev 1) under the lock `knowledge`. A claim that contradicts

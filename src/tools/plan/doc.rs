@@ -107,6 +107,14 @@ impl PlanDoc {
             .with_hint("this file was written by another tool or a newer agentbox")
             .with_detail("path", path.display().to_string()));
         }
+        if doc.version == 0 {
+            return Err(Error::invalid_args(format!(
+                "{} is not a valid plan: version 0 (versions start at 1)",
+                path.display()
+            ))
+            .with_hint("the file was changed by hand: set its version to 1 or more, or restore it (git checkout / backup)")
+            .with_detail("path", path.display().to_string()));
+        }
         Ok(doc)
     }
 
@@ -189,10 +197,20 @@ impl PlanDoc {
             })
     }
 
-    /// Marks a mutation: one more version, a new `updated` time.
-    pub fn bump(&mut self, now: &str) {
-        self.version += 1;
+    /// Marks a mutation: one more version, a new `updated` time. A plan at
+    /// the highest version takes no more changes (the version never wraps).
+    pub fn bump(&mut self, now: &str) -> Result<()> {
+        self.version = self.version.checked_add(1).ok_or_else(|| {
+            Error::conflict(format!(
+                "plan '{}' is at version {}, the highest there is; it takes no more changes",
+                self.id, self.version
+            ))
+            .with_hint("it stays readable; continue the work in a new plan (`plan create`)")
+            .with_detail("id", self.id.clone())
+            .with_detail("version", self.version)
+        })?;
         self.updated = now.to_string();
+        Ok(())
     }
 
     pub fn step_json(&self, index: usize) -> Value {
@@ -320,38 +338,12 @@ pub fn check_id(id: &str) -> Result<()> {
     Ok(())
 }
 
-/// A plan id from a title: lowercase ASCII letters and digits joined by '-'.
-pub fn slugify(title: &str) -> String {
-    let mut slug = String::new();
-    for c in title.chars() {
-        if c.is_ascii_alphanumeric() {
-            slug.push(c.to_ascii_lowercase());
-        } else if !slug.is_empty() && !slug.ends_with('-') {
-            slug.push('-');
-        }
-        if slug.len() >= 48 {
-            break;
-        }
-    }
-    let slug = slug.trim_end_matches('-');
-    if slug.is_empty() {
-        "plan".to_string()
-    } else {
-        slug.to_string()
-    }
-}
+/// Longest plan id derived from a title, in bytes (a `-N` suffix included).
+pub const MAX_SLUG_LEN: usize = 48;
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn slugs_are_short_ascii_and_never_empty() {
-        assert_eq!(slugify("Ship v1.0 — now!"), "ship-v1-0-now");
-        assert_eq!(slugify("日本語"), "plan");
-        assert_eq!(slugify("  --  "), "plan");
-        assert!(slugify(&"a b ".repeat(100)).len() <= 48);
-    }
 
     #[test]
     fn lines_refuse_blank_huge_and_multiline() {

@@ -10,8 +10,8 @@ use crate::home::Home;
 use crate::output::{Outcome, Style};
 use crate::store::{self};
 use crate::tools::{Check, Ctx, Tool};
-use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
-use doc::{Step, check_id, check_note, check_step_text, check_title, slugify};
+use clap::{ArgGroup, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
+use doc::{Step, check_id, check_note, check_step_text, check_title};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 
@@ -90,9 +90,10 @@ struct ListArgs {
 
 /// Set a step's status and/or note.
 ///
-/// Invariant: at most one step is in_progress; starting a second one is a conflict.
+/// Give --status, --note, or both. Invariant: at most one step is in_progress; starting a second one is a conflict.
 #[derive(Debug, Args)]
 #[command(
+    group(ArgGroup::new("change").args(["status", "note"]).required(true).multiple(true)),
     after_help = "Examples:\n  plan step ship-v1 2 --status in_progress\n  \
                         plan step ship-v1 2 --status blocked --note \"waiting on review\"\n  \
                         plan step ship-v1 2 --note \"\"   # clear the note"
@@ -103,7 +104,7 @@ struct StepArgs {
     /// Step number (1-based, as `plan show` prints it)
     n: usize,
     /// New status
-    #[arg(long, value_enum, required_unless_present = "note")]
+    #[arg(long, value_enum)]
     status: Option<StepStatus>,
     /// Note for the step (an empty note clears it)
     #[arg(long)]
@@ -269,7 +270,7 @@ fn mutate(
     doc.ensure_active()?;
     let now = ctx.clock.stamp();
     change(&mut doc, &now)?;
-    doc.bump(&now);
+    doc.bump(&now)?;
     home.store.write_json(
         &path,
         &serde_json::to_value(&doc).map_err(|e| Error::internal(e.to_string()))?,
@@ -364,15 +365,19 @@ fn create(ctx: &Ctx, home: &Home, args: CreateArgs) -> Result<Outcome> {
             id
         }
         None => {
-            // From the redacted title, so no secret becomes part of a file name.
-            let base = slugify(&home.store.redactor().redact(&title));
-            let mut id = base.clone();
-            let mut n = 2;
-            while plan_path(home, &id)?.exists() {
-                id = format!("{base}-{n}");
-                n += 1;
-            }
-            id
+            // From the redacted title, so no secret becomes part of a file name;
+            // a derived id that merely looks like one is replaced, not refused.
+            let redactor = home.store.redactor();
+            crate::slug::unique(
+                &redactor.redact(&title),
+                doc::MAX_SLUG_LEN,
+                "plan",
+                |id| {
+                    let file = format!("{id}.json");
+                    redactor.redact(&file) == file
+                },
+                |id| Ok::<bool, Error>(plan_path(home, id)?.exists()),
+            )?
         }
     };
     let doc = PlanDoc {
