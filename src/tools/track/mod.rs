@@ -10,6 +10,9 @@ mod import;
 mod messages;
 
 pub use episodes::{EpisodeFile, ToolCall, Turn};
+/// The episode line reader, for the property tests in tests/parsers.rs.
+#[doc(hidden)]
+pub use episodes::{Parsed, parse_text};
 pub use messages::{MessageIn, ROLES, ToolCallIn, parse_messages};
 
 use crate::clock::Clock;
