@@ -466,7 +466,7 @@ const PROFILE_FRAGMENTS: &[&str] = &[
 ];
 
 /// A hand-written PROFILE.md: prose, headings, bullets, unknown sections,
-/// closed code fences. `\r\n` line ends or `\n`, with or without a last one.
+/// code fences (the last one sometimes left open). `\r\n` line ends or `\n`, with or without a last one.
 fn hand_profile() -> impl Strategy<Value = String> {
     let word = prop::sample::select(&[
         "alpha", "beta", "tabs", "spaces", "editor", "coffee", "Berlin", "rust", "deploy",
@@ -499,12 +499,18 @@ fn hand_profile() -> impl Strategy<Value = String> {
     ];
     (
         prop::collection::vec(group, 0..12),
+        prop::option::weighted(0.2, prop::sample::select(&["```", "```sh", "~~~~ text"])),
         any::<bool>(),
         any::<bool>(),
     )
-        .prop_map(|(groups, crlf, last_newline)| {
+        .prop_map(|(groups, open_fence, crlf, last_newline)| {
             let nl = if crlf { "\r\n" } else { "\n" };
-            let mut text = groups.concat().join(nl);
+            let mut lines = groups.concat();
+            if let Some(fence) = open_fence {
+                // A fence the file never closes: it runs to the end.
+                lines.extend([fence.to_string(), "- code, not a fact".to_string()]);
+            }
+            let mut text = lines.join(nl);
             if last_newline && !text.is_empty() {
                 text.push_str(nl);
             }
@@ -626,6 +632,26 @@ fn profile_hand_written_lines_survive_add_and_remove() {
             Ok(())
         })
         .unwrap();
+}
+
+/// Regression: a PROFILE.md that ends inside an unclosed code fence took
+/// every added fact into the fence: `profile add` said "Added", `profile
+/// list` showed nothing, and adding it again wrote it again.
+#[test]
+fn profile_fact_added_after_an_unclosed_fence_is_listed() {
+    let sb = common::Sandbox::new();
+    let path = sb.home().join("memory/personal/PROFILE.md");
+    std::fs::write(&path, "# Profile\n\n```sh\nmake build\n").expect("write");
+    for _ in 0..2 {
+        common::ok_data(&mut sb.agentbox(&["knowledge", "profile", "add", "Uses make."]));
+    }
+    let listed = common::ok_data(&mut sb.agentbox(&["knowledge", "profile", "list"]));
+    assert_eq!(listed["facts"], json!(["Uses make."]), "{listed}");
+    let text = std::fs::read_to_string(&path).expect("read");
+    assert_eq!(
+        text,
+        "# Profile\n\n```sh\nmake build\n```\n\n## Facts\n- Uses make.\n"
+    );
 }
 
 // ------------------------------------------------------------- episode JSONL
