@@ -930,3 +930,100 @@ proptest! {
         prop_assert!(back.is_array() || back.is_object());
     }
 }
+
+// ------------------------------------------------------ the MCP server whole
+
+const MCP_LINES: &[&str] = &[
+    r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#,
+    r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2024-11-05"}}"#,
+    r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+    r#"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#,
+    r#"{"jsonrpc":"2.0","id":"s","method":"ping"}"#,
+    r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"mem_search","arguments":{"query":"gofmt","topK":2}}}"#,
+    r#"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"mem_save_turn","arguments":{"role":"user","text":"use gofmt"}}}"#,
+    r#"{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"mem_save_fact","arguments":{"fact":"Prefers gofmt."}}}"#,
+    r#"{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"mem_context","arguments":{"query":null}}}"#,
+    r#"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"mem_nope","arguments":{}}}"#,
+    r#"{"jsonrpc":"2.0","id":8,"method":"tools/call","params":[1,2]}"#,
+    r#"{"jsonrpc":"2.0","id":9,"method":"resources/list"}"#,
+    r#"{"jsonrpc":"2.0","id":10,"method":"resources/read","params":{"uri":"mem://profile"}}"#,
+    r#"{"jsonrpc":"2.0","id":11,"method":"resources/read","params":{"uri":"mem://search?q=%ZZ&topK=-1"}}"#,
+    r#"{"jsonrpc":"2.0","id":12,"method":"resources/templates/list"}"#,
+    r#"[{"jsonrpc":"2.0","id":13,"method":"ping"},1,{"jsonrpc":"2.0","method":"x"}]"#,
+    "[]",
+    r#"{"jsonrpc":"2.0","id":{"a":1},"method":"ping"}"#,
+    r#"{"jsonrpc":"1.0","id":14,"method":"ping"}"#,
+    r#"{"jsonrpc":"2.0","id":15,"result":{}}"#,
+    r#"{"jsonrpc":"2.0","id":16,"method":"no/such/method"}"#,
+    "null",
+    "",
+    "   ",
+];
+
+/// Lines for the server: known messages, torn ones, arbitrary bytes.
+fn mcp_line() -> impl Strategy<Value = Vec<u8>> {
+    prop_oneof![
+        4 => prop::sample::select(MCP_LINES).prop_map(|l| l.as_bytes().to_vec()),
+        1 => (prop::sample::select(MCP_LINES), any::<prop::sample::Index>()).prop_map(|(l, at)| {
+            l.as_bytes()[..at.index(l.len() + 1)].to_vec()
+        }),
+        1 => prop::collection::vec(any::<u8>(), 0..64).prop_map(|mut b| {
+            b.retain(|c| *c != b'\n');
+            b
+        }),
+    ]
+}
+
+/// The real server, fed any sequence of lines: it never dies, answers only
+/// with JSON-RPC 2.0 lines, at most one per line it read, and ends cleanly
+/// at end of input.
+#[test]
+fn mcp_server_survives_arbitrary_lines() {
+    let sb = common::Sandbox::new();
+    let input = sb.path().join("mcp-input");
+    let mut runner = runner(CASES / 2);
+    let strategy = prop::collection::vec(mcp_line(), 0..16);
+    runner
+        .run(&strategy, |lines| {
+            let mut bytes = Vec::new();
+            for line in &lines {
+                bytes.extend_from_slice(line);
+                bytes.push(b'\n');
+            }
+            std::fs::write(&input, &bytes).expect("write input");
+            let out = sb
+                .std_command(sb.home().join("tools").join("memory_mcp"))
+                .stdin(std::fs::File::open(&input).expect("open input"))
+                .output()
+                .expect("run memory_mcp");
+            let stdout = String::from_utf8(out.stdout).expect("utf-8 replies");
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            prop_assert!(out.status.success(), "{:?}: {}", out.status, stderr);
+            prop_assert!(!stderr.contains("panicked"), "{}", stderr);
+            let replies: Vec<&str> = stdout.lines().collect();
+            prop_assert!(
+                replies.len() <= lines.len(),
+                "{} replies to {} lines",
+                replies.len(),
+                lines.len()
+            );
+            for reply in replies {
+                let value: Value = serde_json::from_str(reply)
+                    .map_err(|e| TestCaseError::fail(format!("not JSON ({e}): {reply}")))?;
+                let each = match &value {
+                    Value::Array(items) => items.clone(),
+                    other => vec![other.clone()],
+                };
+                for item in each {
+                    prop_assert_eq!(&item["jsonrpc"], "2.0", "{}", reply);
+                    prop_assert!(
+                        item.get("result").is_some() != item.get("error").is_some(),
+                        "one of result or error: {}",
+                        reply
+                    );
+                }
+            }
+            Ok(())
+        })
+        .unwrap();
+}
