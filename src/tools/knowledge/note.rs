@@ -196,7 +196,9 @@ impl Note {
                 .or_else(|| (trimmed == "-").then_some(""))
             {
                 match block {
-                    Block::List(field) => note.push_item(field, item.trim(), n)?,
+                    // A block item is a raw scalar; a claim parses its own value.
+                    Block::List(Field::Claims) => note.push_item(Field::Claims, item.trim(), n)?,
+                    Block::List(field) => note.push_item(field, &parse_scalar(item, n)?, n)?,
                     Block::Unknown => note.extra.push(raw.to_string()),
                     Block::None => {
                         return Err(ParseError::new(
@@ -323,6 +325,9 @@ impl Note {
         Ok(note)
     }
 
+    /// Adds one list entry: for tags, sources and links the scalar already
+    /// unquoted (a flow list unquotes its items itself), for a claim the raw
+    /// `key: value`.
     fn push_item(
         &mut self,
         field: Field,
@@ -362,14 +367,13 @@ impl Note {
                 self.claims.push(Claim { key, value });
             }
             Field::Tags => {
-                let tag =
-                    normalize_tag(&parse_scalar(item, n)?).map_err(|m| ParseError::new(n, m))?;
+                let tag = normalize_tag(item).map_err(|m| ParseError::new(n, m))?;
                 if !self.tags.contains(&tag) {
                     self.tags.push(tag);
                 }
             }
             Field::Sources | Field::Links => {
-                let value = parse_scalar(item, n)?;
+                let value = item.to_string();
                 check_item(&value).map_err(|m| ParseError::new(n, m))?;
                 let list = if field == Field::Sources {
                     &mut self.sources
@@ -582,7 +586,7 @@ fn scalar(value: &str, in_list: bool) -> String {
         && !value.contains(" #")
         && !value.ends_with(':')
         && !value.chars().any(char::is_control)
-        && !(in_list && value.contains([',', '[', ']', '{', '}']));
+        && !(in_list && value.contains([',', '[', ']', '{', '}', '\'', '"']));
     if plain {
         value.to_string()
     } else {

@@ -157,6 +157,8 @@ struct ProfileDoc {
     newline: &'static str,
     spans: Vec<Span>,
     bullets: Vec<Bullet>,
+    /// The opening run (like ```` ``` ````) of a code fence the file leaves open.
+    open_fence: Option<String>,
 }
 
 fn bare(line: &str) -> &str {
@@ -220,6 +222,7 @@ impl ProfileDoc {
             newline,
             spans: Vec::new(),
             bullets: Vec::new(),
+            open_fence: None,
         };
         doc.index();
         doc
@@ -230,6 +233,7 @@ impl ProfileDoc {
         self.spans.clear();
         self.bullets.clear();
         let mut fence: Option<&str> = None;
+        let mut opening = "";
         let mut current: Option<usize> = None;
         let mut open_bullet: Option<usize> = None;
         for (i, raw) in self.lines.iter().enumerate() {
@@ -244,6 +248,8 @@ impl ProfileDoc {
             }
             if trimmed.starts_with("```") || trimmed.starts_with("~~~") {
                 fence = Some(&trimmed[..3]);
+                let run = trimmed.bytes().take_while(|&b| b == trimmed.as_bytes()[0]);
+                opening = &trimmed[..run.count()];
                 open_bullet = None;
                 continue;
             }
@@ -298,6 +304,7 @@ impl ProfileDoc {
                 _ => open_bullet = None,
             }
         }
+        self.open_fence = fence.map(|_| opening.to_string());
     }
 
     fn text(&self) -> String {
@@ -332,6 +339,14 @@ impl ProfileDoc {
             return;
         }
         let nl = self.newline;
+        // A fence left open runs to the end of the file: a bullet added after
+        // it would be code, never read back. Close it first.
+        if let Some(opening) = self.open_fence.take() {
+            let end = self.lines.len();
+            self.terminate_before(end);
+            self.lines.push(format!("{opening}{nl}"));
+            self.index();
+        }
         let new_lines: Vec<String> = texts.iter().map(|text| format!("- {text}{nl}")).collect();
         if let Some(span) = self.spans.iter().find(|s| s.section == section).cloned() {
             let after_bullet = self

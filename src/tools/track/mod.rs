@@ -12,6 +12,9 @@ mod messages;
 mod render;
 
 pub use episodes::{EpisodeFile, ToolCall, Turn};
+/// The episode line reader, for the property tests in tests/parsers.rs.
+#[doc(hidden)]
+pub use episodes::{Parsed, parse_text};
 pub use messages::{MessageIn, ROLES, ToolCallIn, parse_messages};
 
 use crate::clock::Clock;

@@ -1,0 +1,616 @@
+//! The text output of every verb as snapshots: stdout, stderr and the exit
+//! status of one call together in one snapshot, so a change to any of them
+//! shows up in review. Every call runs with `--format text --color never` in
+//! a temp home with the fixed clock; the temp folder, the binary's path and
+//! durations are replaced by placeholders, so a run is byte-for-byte
+//! repeatable.
+
+mod common;
+
+use common::Sandbox;
+use regex::Regex;
+use std::collections::HashSet;
+use std::sync::LazyLock;
+
+/// Durations a command may print (`12ms`, `1.5 s`, `340µs`).
+static DURATION: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"\b\d+(?:\.\d+)?\s?(?:ns|µs|us|ms|s|sec|secs|seconds)\b").expect("regex")
+});
+
+/// One sandbox and the snapshot names used in it (each must be unique).
+struct Run {
+    sb: Sandbox,
+    prefix: &'static str,
+    names: HashSet<String>,
+    /// The fixed clock of the calls (`common::NOW` unless moved with `at`).
+    now: String,
+}
+
+impl Run {
+    /// A project with `agentbox init` already run.
+    fn new(prefix: &'static str) -> Run {
+        Run::in_sandbox(prefix, Sandbox::new())
+    }
+
+    fn in_sandbox(prefix: &'static str, sb: Sandbox) -> Run {
+        Run {
+            sb,
+            prefix,
+            names: HashSet::new(),
+            now: common::NOW.to_string(),
+        }
+    }
+
+    /// Moves the fixed clock of the following calls to `instant`, where an
+    /// order must not hang on two files' mtimes (equal times tie otherwise).
+    fn at(&mut self, instant: &str) {
+        self.now = instant.to_string();
+    }
+
+    /// Writes `text` to `name` in the project folder (for `--file`-style input).
+    fn file(&self, name: &str, text: &str) {
+        std::fs::write(self.sb.path().join(name), text).expect("write input file");
+    }
+
+    /// `agentbox --format text --color never ARGS…`, its result rendered.
+    fn output(&self, args: &[&str]) -> String {
+        let mut full = vec!["--format", "text", "--color", "never"];
+        full.extend_from_slice(args);
+        self.bare_output(&full)
+    }
+
+    /// `agentbox ARGS…` (no format or colour flags added), its result rendered.
+    fn bare_output(&self, args: &[&str]) -> String {
+        let out = self
+            .sb
+            .agentbox(args)
+            .env("NO_COLOR", "1")
+            .env("AGENTBOX_NOW", &self.now)
+            .output()
+            .expect("run agentbox");
+        let status = match out.status.code() {
+            Some(code) => code.to_string(),
+            None => format!("killed ({:?})", out.status),
+        };
+        let text = format!(
+            "$ agentbox {}\nstatus: {status}\n--- stdout\n{}--- stderr\n{}",
+            args.join(" "),
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr),
+        );
+        normalize(&self.sb, &text)
+    }
+
+    /// Snapshots one call as `<prefix>_<label>`.
+    #[track_caller]
+    fn case(&mut self, label: &str, args: &[&str]) {
+        let text = self.output(args);
+        self.snapshot(label, text);
+    }
+
+    /// Like `case`, without the `--format text --color never` flags.
+    #[track_caller]
+    fn bare_case(&mut self, label: &str, args: &[&str]) {
+        let text = self.bare_output(args);
+        self.snapshot(label, text);
+    }
+
+    /// A call that sets the scene: it must succeed; its output is not a snapshot.
+    #[track_caller]
+    fn setup(&self, args: &[&str]) {
+        let out = self.output(args);
+        assert!(out.contains("\nstatus: 0\n"), "setup call failed:\n{out}");
+    }
+
+    /// Sets the modification time of every file of the home's memory to the
+    /// fixed clock. Profile facts are dated by their file's mtime; after this
+    /// (and a `reindex`) their dates no longer depend on when the test ran.
+    fn settle_mtimes(&self) {
+        let now: std::time::SystemTime = chrono::DateTime::parse_from_rfc3339(common::NOW)
+            .expect("NOW")
+            .with_timezone(&chrono::Utc)
+            .into();
+        let mut dirs = vec![self.sb.home().join("memory")];
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(&dir).expect("read dir") {
+                let path = entry.expect("dir entry").path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else {
+                    std::fs::File::options()
+                        .write(true)
+                        .open(&path)
+                        .and_then(|f| f.set_modified(now))
+                        .expect("set mtime");
+                }
+            }
+        }
+    }
+
+    #[track_caller]
+    fn snapshot(&mut self, label: &str, text: String) {
+        let name = format!("{}_{label}", self.prefix);
+        assert!(
+            self.names.insert(name.clone()),
+            "snapshot name {name} is used twice"
+        );
+        assert!(
+            !text.contains('\x1b'),
+            "colour codes in text output with --color never:\n{text}"
+        );
+        insta::assert_snapshot!(name, text);
+    }
+}
+
+/// Replaces what differs between runs: the binary's path, the temp folder
+/// (as given and canonical) and durations.
+fn normalize(sb: &Sandbox, text: &str) -> String {
+    let mut text = text.to_string();
+    let bin = common::bin();
+    let mut bins = vec![bin.display().to_string()];
+    if let Ok(canonical) = bin.canonicalize() {
+        bins.push(canonical.display().to_string());
+    }
+    let mut dirs = vec![sb.path().display().to_string()];
+    if let Ok(canonical) = sb.path().canonicalize() {
+        dirs.push(canonical.display().to_string());
+    }
+    // Longest first, so a path that contains another is replaced whole.
+    for (paths, placeholder) in [(bins, "[BIN]"), (dirs, "[HOME]")] {
+        let mut paths = paths;
+        paths.sort_by_key(|p| std::cmp::Reverse(p.len()));
+        paths.dedup();
+        for path in paths {
+            text = text.replace(&path, placeholder);
+        }
+    }
+    DURATION.replace_all(&text, "[DURATION]").into_owned()
+}
+
+#[test]
+fn housekeeping_text() {
+    let mut run = Run::in_sandbox("housekeeping", Sandbox::empty());
+    run.case("init", &["init"]);
+    run.case("init_again", &["init"]);
+    run.case("link", &["link"]);
+    std::fs::remove_file(run.sb.home().join("tools").join("track")).expect("remove link");
+    run.case("link_repairs", &["link"]);
+    run.case("doctor", &["doctor"]);
+    run.case("search_empty", &["search", "gofmt"]);
+
+    run.setup(&[
+        "plan",
+        "create",
+        "Format the Go code",
+        "--step",
+        "run gofmt",
+    ]);
+    run.setup(&[
+        "track",
+        "record",
+        "--role",
+        "user",
+        "--content",
+        "How do I format Go code with gofmt?",
+    ]);
+    run.setup(&[
+        "knowledge",
+        "add",
+        "Go formatting",
+        "--body",
+        "Run gofmt before committing.",
+        "--tag",
+        "go",
+    ]);
+    run.setup(&["knowledge", "profile", "add", "Formats Go with gofmt."]);
+    run.settle_mtimes();
+    run.case("reindex", &["reindex"]);
+    run.case("search", &["search", "gofmt"]);
+    run.case("search_kind", &["search", "gofmt", "--kind", "note"]);
+    run.case("search_no_match", &["search", "kubernetes"]);
+
+    std::fs::write(
+        run.sb.home().join("plans").join("broken.json"),
+        "{ not json",
+    )
+    .expect("write");
+    run.case("doctor_with_problems", &["doctor"]);
+}
+
+#[test]
+fn plan_text() {
+    let mut run = Run::new("plan");
+    run.case("list_empty", &["plan", "list"]);
+    run.case(
+        "create",
+        &[
+            "plan", "create", "Ship v1", "--step", "build", "--step", "test", "--step", "release",
+        ],
+    );
+    run.file(
+        "plan.json",
+        r#"{"title": "From a file", "steps": ["first", {"text": "second"}]}"#,
+    );
+    run.at("2026-01-15T09:31:00Z");
+    run.case(
+        "create_from_file",
+        &["plan", "create", "--file", "plan.json"],
+    );
+    run.at("2026-01-15T09:32:00Z");
+    run.file("plan.md", "# From markdown\n\n- [ ] one\n- [x] two\n");
+    run.case(
+        "create_from_markdown",
+        &["plan", "create", "--file", "plan.md"],
+    );
+    run.case("show", &["plan", "show", "ship-v1"]);
+    run.case("show_latest", &["plan", "show"]);
+    run.at("2026-01-15T09:40:00Z");
+    run.case(
+        "step",
+        &[
+            "plan",
+            "step",
+            "ship-v1",
+            "1",
+            "--status",
+            "done",
+            "--note",
+            "green on CI",
+        ],
+    );
+    run.case(
+        "step_in_progress",
+        &["plan", "step", "ship-v1", "2", "--status", "in_progress"],
+    );
+    run.case(
+        "step_blocked",
+        &[
+            "plan", "step", "ship-v1", "3", "--status", "blocked", "--note", "waiting",
+        ],
+    );
+    run.case("add_step", &["plan", "add-step", "ship-v1", "announce"]);
+    run.case(
+        "add_step_after",
+        &["plan", "add-step", "ship-v1", "docs", "--after", "1"],
+    );
+    run.case("next", &["plan", "next", "ship-v1"]);
+    run.case("list", &["plan", "list"]);
+    run.at("2026-01-15T09:50:00Z");
+    run.case("archive", &["plan", "archive", "from-a-file"]);
+    run.case("list_after_archive", &["plan", "list"]);
+    run.case("list_all", &["plan", "list", "--all"]);
+    run.case(
+        "quiet",
+        &["--quiet", "plan", "add-step", "ship-v1", "quietly"],
+    );
+}
+
+#[test]
+fn track_text() {
+    let mut run = Run::new("track");
+    run.case("list_empty", &["track", "list"]);
+    run.case("stats_empty", &["track", "stats"]);
+    run.case(
+        "record",
+        &[
+            "track",
+            "record",
+            "--role",
+            "user",
+            "--content",
+            "How do I format Go code?",
+        ],
+    );
+    run.case(
+        "record_session",
+        &[
+            "track",
+            "record",
+            "--role",
+            "assistant",
+            "--content",
+            "Run gofmt before committing.",
+            "--session",
+            "s1",
+        ],
+    );
+    run.case(
+        "record_redacted",
+        &[
+            "track",
+            "record",
+            "--role",
+            "user",
+            "--content",
+            "the token is sk-abcdefghijklmnopqrstuvwx1234",
+        ],
+    );
+    run.file(
+        "messages.json",
+        r#"{"messages": [
+            {"role": "assistant", "content": "Listing.", "toolCalls": [{"id": "c1", "name": "shell", "arguments": {"cmd": "ls"}}]},
+            {"role": "tool", "content": "main.go", "toolCallId": "c1"}
+        ]}"#,
+    );
+    run.case(
+        "record_messages",
+        &["track", "record", "--messages", "messages.json"],
+    );
+    run.case("flush", &["track", "flush"]);
+    run.case("flush_nothing_open", &["track", "flush"]);
+    run.case("list", &["track", "list"]);
+    run.case("show", &["track", "show", "ep-20260115T093000Z-1"]);
+    run.case("search", &["track", "search", "format go code"]);
+    run.case("search_no_match", &["track", "search", "kubernetes"]);
+    run.file(
+        "odek.jsonl",
+        include_str!("fixtures/track/odek-batched.jsonl"),
+    );
+    run.case("import", &["track", "import", "odek.jsonl"]);
+    run.case("import_again", &["track", "import", "odek.jsonl"]);
+    run.case("list_after_import", &["track", "list"]);
+    run.case("stats", &["track", "stats"]);
+    run.case(
+        "prune_dry_run",
+        &["track", "prune", "--older-than", "2d", "--dry-run"],
+    );
+    run.case("prune", &["track", "prune", "--older-than", "2d"]);
+    run.case("prune_nothing", &["track", "prune", "--older-than", "2d"]);
+    run.case("list_after_prune", &["track", "list"]);
+}
+
+#[test]
+fn knowledge_text() {
+    let mut run = Run::new("knowledge");
+    run.case("list_empty", &["knowledge", "list"]);
+    run.case(
+        "add",
+        &[
+            "knowledge",
+            "add",
+            "Go formatting",
+            "--body",
+            "Use gofmt.",
+            "--tag",
+            "go",
+            "--source",
+            "https://go.dev/doc/effective_go",
+            "--claim",
+            "go.formatter=gofmt",
+        ],
+    );
+    run.file(
+        "deploys.md",
+        "Deploys happen on **Fridays**.\n\n- after the freeze\n",
+    );
+    run.case(
+        "add_from_file",
+        &[
+            "knowledge",
+            "add",
+            "Deploys",
+            "--file",
+            "deploys.md",
+            "--link",
+            "go-formatting",
+        ],
+    );
+    run.case("list", &["knowledge", "list"]);
+    run.case("list_tag", &["knowledge", "list", "--tag", "go"]);
+    run.case("show", &["knowledge", "show", "go-formatting"]);
+    run.case(
+        "edit",
+        &[
+            "knowledge",
+            "edit",
+            "go-formatting",
+            "--expect-rev",
+            "1",
+            "--add-tag",
+            "style",
+            "--body",
+            "Run gofmt -l . before committing.",
+        ],
+    );
+    run.case(
+        "link_no_change",
+        &["knowledge", "link", "deploys", "go-formatting"],
+    );
+    run.case("link", &["knowledge", "link", "go-formatting", "deploys"]);
+    run.case(
+        "unlink",
+        &["knowledge", "link", "go-formatting", "deploys", "--unlink"],
+    );
+    run.case("lint_clean", &["knowledge", "lint"]);
+    run.case("search", &["knowledge", "search", "how do I format go"]);
+    run.case("search_no_match", &["knowledge", "search", "kubernetes"]);
+    run.case(
+        "add_superseding",
+        &[
+            "knowledge",
+            "add",
+            "Go imports",
+            "--claim",
+            "go.formatter=goimports",
+            "--supersede",
+        ],
+    );
+    run.case("rm", &["knowledge", "rm", "go-formatting"]);
+    run.case("lint_findings", &["knowledge", "lint"]);
+
+    run.case("profile_list_empty", &["knowledge", "profile", "list"]);
+    run.case(
+        "profile_add",
+        &[
+            "knowledge",
+            "profile",
+            "add",
+            "Works on the billing service.",
+        ],
+    );
+    run.case(
+        "profile_add_preference",
+        &[
+            "knowledge",
+            "profile",
+            "add",
+            "Prefers tabs over spaces.",
+            "--preference",
+        ],
+    );
+    run.case(
+        "profile_add_duplicate",
+        &[
+            "knowledge",
+            "profile",
+            "add",
+            "works on the billing service",
+        ],
+    );
+    run.case("profile_list", &["knowledge", "profile", "list"]);
+    run.case(
+        "profile_rm_number",
+        &[
+            "knowledge",
+            "profile",
+            "rm",
+            "1",
+            "--section",
+            "preferences",
+        ],
+    );
+    run.case(
+        "profile_rm_text",
+        &[
+            "knowledge",
+            "profile",
+            "rm",
+            "Works on the billing service.",
+        ],
+    );
+    run.case("profile_list_after_rm", &["knowledge", "profile", "list"]);
+}
+
+#[test]
+fn errors_text() {
+    let mut run = Run::new("error");
+    run.case("unknown_tool", &["nope"]);
+    run.case("unknown_verb", &["plan", "frobnicate"]);
+    run.case("unknown_flag", &["plan", "list", "--bogus"]);
+    run.case("missing_argument", &["plan", "step", "ship-v1"]);
+    run.case(
+        "invalid_value",
+        &["plan", "step", "ship-v1", "1", "--status", "finished"],
+    );
+    run.bare_case(
+        "invalid_format",
+        &["--format", "yaml", "--color", "never", "plan", "list"],
+    );
+    run.case("invalid_title", &["plan", "create", " ", "--step", "a"]);
+    run.case("plan_not_found", &["plan", "show", "missing"]);
+    run.case("no_plan_yet", &["plan", "next"]);
+    run.setup(&["plan", "create", "Ship v1", "--step", "build"]);
+    run.case(
+        "plan_id_taken",
+        &["plan", "create", "Again", "--id", "ship-v1", "--step", "a"],
+    );
+    run.case(
+        "stale_version",
+        &[
+            "plan",
+            "step",
+            "ship-v1",
+            "1",
+            "--status",
+            "done",
+            "--expect-version",
+            "9",
+        ],
+    );
+    run.case(
+        "step_out_of_range",
+        &["plan", "step", "ship-v1", "9", "--status", "done"],
+    );
+    run.setup(&["plan", "archive", "ship-v1"]);
+    run.case(
+        "plan_archived",
+        &["plan", "step", "ship-v1", "1", "--status", "done"],
+    );
+    run.case(
+        "episode_not_found",
+        &["track", "show", "ep-20260101T000000Z-1"],
+    );
+    run.case(
+        "invalid_role",
+        &["track", "record", "--role", "robot", "--content", "hi"],
+    );
+    run.case(
+        "invalid_cutoff",
+        &["track", "prune", "--older-than", "soon"],
+    );
+    run.case("import_missing_file", &["track", "import", "missing.jsonl"]);
+    run.file(
+        "bad.jsonl",
+        "{\"schema\":\"odek.event/v1\",\"type\":\"run_started\"\nnot json\n",
+    );
+    run.case("import_malformed", &["track", "import", "bad.jsonl"]);
+    run.case("note_not_found", &["knowledge", "show", "missing"]);
+    run.setup(&[
+        "knowledge",
+        "add",
+        "Go formatting",
+        "--claim",
+        "go.formatter=gofmt",
+    ]);
+    run.case(
+        "stale_rev",
+        &[
+            "knowledge",
+            "edit",
+            "go-formatting",
+            "--expect-rev",
+            "7",
+            "--title",
+            "Go",
+        ],
+    );
+    run.case(
+        "contradiction",
+        &[
+            "knowledge",
+            "add",
+            "Go imports",
+            "--claim",
+            "go.formatter=goimports",
+        ],
+    );
+    run.case(
+        "invalid_claim",
+        &["knowledge", "add", "T", "--claim", "novalue"],
+    );
+    run.case("invalid_slug", &["knowledge", "show", "../etc"]);
+    run.case(
+        "link_to_missing_note",
+        &["knowledge", "link", "go-formatting", "missing"],
+    );
+    run.case("profile_empty_rm", &["knowledge", "profile", "rm", "1"]);
+    run.setup(&[
+        "knowledge",
+        "profile",
+        "add",
+        "Works on the billing service.",
+    ]);
+    run.case(
+        "profile_rm_number_without_section",
+        &["knowledge", "profile", "rm", "1"],
+    );
+    run.case(
+        "profile_rm_missing",
+        &["knowledge", "profile", "rm", "No such fact."],
+    );
+    run.case("search_empty_query", &["search", ""]);
+
+    // No home at all.
+    let mut bare = Run::in_sandbox("error", Sandbox::empty());
+    bare.case("no_home", &["plan", "list"]);
+}
