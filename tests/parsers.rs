@@ -534,6 +534,7 @@ fn is_subsequence(small: &[&str], big: &[&str]) -> bool {
 #[test]
 fn profile_parse_never_panics() {
     let sb = common::Sandbox::new();
+    agentbox::registry::install();
     let home = Home::open(sb.home()).expect("open home");
     let path = profile::path(&home).expect("profile path");
     let mut runner = runner(CASES);
@@ -570,6 +571,7 @@ fn profile_parse_never_panics() {
 #[test]
 fn profile_hand_written_lines_survive_add_and_remove() {
     let sb = common::Sandbox::new();
+    agentbox::registry::install();
     let home = Home::open(sb.home()).expect("open home");
     let clock = agentbox::clock::Clock::from_env().expect("clock");
     let path = profile::path(&home).expect("profile path");
@@ -847,12 +849,12 @@ proptest! {
     }
 
     /// A well-formed request or notification is classified as one, with its
-    /// id, method and params intact.
+    /// id, method and params intact (params an object, or left out).
     #[test]
     fn mcp_classify_keeps_requests_intact(
         id in prop::option::of(prop_oneof![any::<i64>().prop_map(Value::from), "\\PC{0,10}".prop_map(Value::from)]),
         method in "\\PC{0,20}",
-        params in prop::option::of(json_value()),
+        params in prop::option::of(json_value().prop_map(|v| json!({"value": v}))),
     ) {
         let mut message = json!({"jsonrpc": "2.0", "method": method});
         if let Some(id) = &id {
