@@ -34,9 +34,10 @@
 //!    is prose and is left alone.
 //! 3. **Presigned URLs**: `X-Amz-Signature=`, `X-Amz-Credential=`,
 //!    `X-Amz-Security-Token=`, `X-Goog-Signature=`, `X-Goog-Credential=` and
-//!    `sig=` (any case, at a word boundary). The name stays; the value, up to
-//!    whitespace, `&`, `#`, `<`, `>`, `` ` `` or a quote, is masked like a pair
-//!    value.
+//!    `sig=` (any case, at a word boundary). The name stays; the value, a run
+//!    of URL query value characters (letters, digits, `-._~%+/=@:!$*`), is
+//!    masked like a pair value. Whatever ends it (`&`, `#`, `)`, `]`, `>`,
+//!    a quote, `,`, whitespace) stays.
 //! 4. **URL credentials**: in `scheme://user:password@host` the password is
 //!    masked like a pair value. The authority of any other URL
 //!    (`https://token.example.com:443/`) is never read as a pair.
@@ -69,8 +70,11 @@
 //!      `$(cat file)`, `${{ secrets.TOKEN }}`); calls
 //!      (`token = env::var(...)`, `password = getpass(...)`); paths as values of
 //!      `PWD`/`OLDPWD`; integers as values of token-count keys (`max_tokens`,
-//!      `total_tokens`, `token_count`, `token_limit`, …). These exemptions are
-//!      void when the value contains a known token kind.
+//!      `total_tokens`, `token_count`, `token_limit`, …); line numbers after a
+//!      file name (`secrets.md:3:`, `token.rs:12:4`: the key has an extension
+//!      of 1 to 8 letters and digits that is not a key word, a bare `:` with no
+//!      spaces, and `LINE[:COL][:]`). These exemptions are void when the value
+//!      contains a known token kind.
 //!    * Prose: when the separator is a bare `:`, the key is unquoted and is a
 //!      single plain word (`token`, `Password`; not `DB_PASSWORD`, `apiKey`,
 //!      `API-KEY`, `TOKEN`), an unquoted value that is a plain word (1 to 15
@@ -91,6 +95,15 @@
 //! first eight characters + `_REDACTED` when 24 characters or longer, else
 //! `_REDACTED`. Extra patterns run after the built-in rules, skip empty
 //! matches and skip matches that overlap or touch an existing `_REDACTED`.
+//! The config refuses a pattern that can match the empty string
+//! ([`matches_empty`]).
+//!
+//! # JSON documents
+//!
+//! `redact_value` never rewrites object keys, masks the value of a key that
+//! names a secret, applies only the built-in rules to structural fields
+//! ([`is_structural_key`]: ids, statuses, enums, timestamps) and applies
+//! built-in rules and user patterns to every other string.
 //!
 //! # Cost
 //!
@@ -99,14 +112,16 @@
 //! property test checks that the hand-written matcher finds exactly what it
 //! finds) takes most of a millisecond to compile. Instead:
 //!
-//! * a prefilter looks only around a few anchor bytes (`-`, `_`, `=`, `:`,
-//!   `A`, `b`, `B`), each of which every rule needs near its start; text
-//!   without a trigger (`sk-`, `ghp_`, `AKIA`, `bearer `, `-----BEGIN `, a
-//!   secret key word before a separator, `://…@`, …) is returned borrowed;
-//! * the matcher then finds the leftmost match the way a leftmost-first regex
-//!   does. Every part of it is bounded or greedy, values are read once, and no
-//!   match rescans text that an earlier one consumed, so time is linear in
-//!   the input, also on one long line.
+//! * a prefilter (`prefilter.rs`) looks only around a few anchor bytes
+//!   (`-`, `_`, `=`, `:`, `A`, `b`, `B`), each of which every rule needs near
+//!   its start; text without a trigger (`sk-`, `ghp_`, `AKIA`, `bearer `,
+//!   `-----BEGIN `, a secret key word before a separator, `://…@`, …) is
+//!   returned borrowed;
+//! * the matcher (`matcher.rs`) then finds the leftmost match the way a
+//!   leftmost-first regex does, and the value grammar (`grammar.rs`) decides
+//!   where each secret ends. Every part is bounded or greedy, values are read
+//!   once, and no match rescans text that an earlier one consumed, so time is
+//!   linear in the input, also on one long line.
 //!
 //! Only user patterns are regexes; they are compiled once, in
 //! `Redactor::new`, where an invalid one is reported.
