@@ -112,7 +112,7 @@ impl RedactionConfig {
                     path.display()
                 ))
                 .with_hint(format!(
-                    "make the pattern {pattern:?} match at least one character (use + instead of *, drop a trailing ?), or remove it from config.json"
+                    "change the pattern {pattern:?} so that every match is at least one character long (`+` instead of `*`, no trailing `?`), or remove it from config.json"
                 ))
                 .with_detail("path", path.display().to_string())
                 .with_detail("key", key));
