@@ -84,7 +84,7 @@ pub const DEFAULT_CONFIG: &str = r#"{
 impl Config {
     /// Parses config text; errors name the file, line and column.
     pub fn parse(text: &str, path: &Path) -> Result<Config> {
-        serde_json::from_str(text).map_err(|e| {
+        let config: Config = serde_json::from_str(text).map_err(|e| {
             Error::invalid_args(format!(
                 "{} is not a valid config: {e}",
                 path.display()
@@ -93,7 +93,32 @@ impl Config {
             .with_detail("path", path.display().to_string())
             .with_detail("line", e.line())
             .with_detail("column", e.column())
-        })
+        })?;
+        config.redaction.check(path)?;
+        Ok(config)
+    }
+}
+
+impl RedactionConfig {
+    /// Refuses a pattern that can match the empty string (`a*`, `x?`, `^`):
+    /// it would match everywhere and mask nothing meaningful. Invalid regexes
+    /// are reported when the redactor compiles them.
+    fn check(&self, path: &Path) -> Result<()> {
+        for (index, pattern) in self.extra_patterns.iter().enumerate() {
+            if crate::redact::matches_empty(pattern) == Some(true) {
+                let key = format!("redaction.extra_patterns[{index}]");
+                return Err(Error::invalid_args(format!(
+                    "{}: {key} can match the empty string: {pattern:?}",
+                    path.display()
+                ))
+                .with_hint(format!(
+                    "change the pattern {pattern:?} so that every match is at least one character long (`+` instead of `*`, no trailing `?`), or remove it from config.json"
+                ))
+                .with_detail("path", path.display().to_string())
+                .with_detail("key", key));
+            }
+        }
+        Ok(())
     }
 }
 
@@ -112,5 +137,33 @@ mod tests {
         assert_eq!(partial.mcp.max_line_bytes, 65536);
         assert_eq!(partial.mcp.max_result_chars, DEFAULT_MCP_MAX_RESULT_CHARS);
         assert!(Config::parse(r#"{"mcp": {"max_line_bytes": -1}}"#, Path::new("c")).is_err());
+    }
+
+    #[test]
+    fn patterns_that_match_the_empty_string_are_refused() {
+        for pattern in ["a*", "x?", "^", "$", "\\b", "(?:)", "a|"] {
+            let text = serde_json::json!({"redaction": {"extra_patterns": ["ok", pattern]}});
+            let err = Config::parse(&text.to_string(), Path::new("config.json")).unwrap_err();
+            assert_eq!(err.exit_code(), 2, "{pattern}");
+            assert!(
+                err.message.contains("redaction.extra_patterns[1]"),
+                "{}",
+                err.message
+            );
+            assert!(err.hint.contains(&format!("{pattern:?}")), "{}", err.hint);
+        }
+        for pattern in [
+            "a+",
+            "pending",
+            "ACME-[0-9]{6}",
+            "internal:(?P<secret>[a-z]+)",
+            "(",
+        ] {
+            let text = serde_json::json!({"redaction": {"extra_patterns": [pattern]}});
+            assert!(
+                Config::parse(&text.to_string(), Path::new("c")).is_ok(),
+                "{pattern}"
+            );
+        }
     }
 }
