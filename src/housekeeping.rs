@@ -543,20 +543,13 @@ fn run_doctor(ctx: &Ctx, _m: &ArgMatches) -> Result<Outcome> {
             Ok(count) => Check::pass("plans", format!("{count} plan file(s) parse")),
             Err(err) => Check::fail("plans", err.message, err.hint),
         });
-        checks.push(match crate::search::summary(home) {
-            Ok(None) => Check::pass("index", "not built yet: the first search builds it"),
-            Ok(Some(counts)) => {
-                let n = |k| counts.get(&k).copied().unwrap_or(0);
-                Check::pass(
-                    "index",
-                    format!(
-                        "{} turn(s), {} note(s), {} fact(s) indexed",
-                        n(crate::search::Kind::Turn),
-                        n(crate::search::Kind::Note),
-                        n(crate::search::Kind::Fact)
-                    ),
-                )
-            }
+        checks.push(match crate::search::health(home) {
+            Ok(health) if health.is_fresh() => Check::pass("index", health.message()),
+            Ok(health) => Check::fail(
+                "index",
+                health.message(),
+                "run `agentbox reindex` (the next search also catches up on its own)",
+            ),
             Err(err) => Check::fail("index", err.message, err.hint),
         });
     }

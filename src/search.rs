@@ -6,7 +6,8 @@
 //! right after their file write, so whatever a call acknowledged is searchable
 //! when it returns. Notes and PROFILE.md may be edited by hand: `search` stats
 //! those files (a directory listing plus one `stat` per note) and re-extracts
-//! the ones whose size or mtime changed.
+//! the ones whose size or mtime changed. Keeping up with episode files, the
+//! stale marker and healing a damaged database live in `health`.
 //!
 //! Ranking: the query is cut into words, stop words are dropped, and the rest
 //! are OR-ed, so a natural-language question matches documents that share
@@ -16,13 +17,16 @@
 
 use crate::error::{Error, ErrorType, Result};
 use crate::home::Home;
+
+mod health;
+pub use health::{Health, Lag, health, index_update_or_warn};
 use rusqlite::{Connection, OptionalExtension, params, params_from_iter};
 use std::collections::HashMap;
 use std::path::Path;
 use std::time::UNIX_EPOCH;
 
 /// Bumped when the schema or the extraction changes; an older index is rebuilt.
-const SCHEMA_VERSION: &str = "1";
+const SCHEMA_VERSION: &str = "2";
 
 /// What a document is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -126,6 +130,9 @@ struct Family {
     extract: Extractor,
     /// Hand edits are expected: `search` checks these files for changes.
     watched: bool,
+    /// Files of a nested family that are appended to in place (the others are
+    /// only created, renamed or removed); `search` stats these.
+    growing: fn(&str) -> bool,
 }
 
 /// The file families, each with its tool's extractor. A tool that stores
@@ -138,6 +145,7 @@ fn families() -> Vec<Family> {
             accept: |name| name.ends_with(".jsonl") && !name.starts_with('.'),
             extract: crate::tools::track::index_docs,
             watched: false,
+            growing: |name| name.ends_with(".open.jsonl"),
         },
         Family {
             dir: "memory/knowledge",
@@ -145,6 +153,7 @@ fn families() -> Vec<Family> {
             accept: |name| name.ends_with(".md") && !name.starts_with('.'),
             extract: crate::tools::knowledge::index_docs,
             watched: true,
+            growing: |_| false,
         },
         Family {
             dir: "memory/personal",
@@ -152,6 +161,7 @@ fn families() -> Vec<Family> {
             accept: |name| name == "PROFILE.md",
             extract: crate::tools::knowledge::profile::index_docs,
             watched: true,
+            growing: |_| false,
         },
     ]
 }
@@ -160,11 +170,16 @@ fn families() -> Vec<Family> {
 pub struct Index<'h> {
     home: &'h Home,
     conn: Connection,
+    /// The database file this connection opened (see `is_current`).
+    file_id: Option<(u64, u64)>,
 }
 
+/// `detail.sqlite` classifies the failure (`corrupt`, `notadb`, `schema` mean
+/// a damaged database, which is rebuilt on its own; see `health`).
 fn db_error(e: rusqlite::Error) -> Error {
     Error::new(ErrorType::Io, format!("search index: {e}"))
         .with_hint("the index is derived and safe to rebuild: run `agentbox reindex`")
+        .with_detail("sqlite", health::sqlite_class(&e))
 }
 
 const SCHEMA: &str = "
@@ -194,6 +209,7 @@ CREATE TRIGGER IF NOT EXISTS docs_ad AFTER DELETE ON docs BEGIN
     INSERT INTO fts(fts, rowid, title, body, tags) VALUES ('delete', old.rowid, old.title, old.body, old.tags);
 END;
 CREATE TABLE IF NOT EXISTS sources(path TEXT PRIMARY KEY, mtime_ns INTEGER NOT NULL, size INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS dirs(path TEXT PRIMARY KEY, mtime_ns INTEGER NOT NULL, size INTEGER NOT NULL);
 ";
 
 /// `(mtime in ns, size)` of a file, or `None` when it is gone.
@@ -209,23 +225,36 @@ fn stamp(path: &Path) -> Option<(i64, i64)> {
 }
 
 impl<'h> Index<'h> {
-    /// Opens (creating or rebuilding when missing or outdated) the home's index.
+    /// Opens (creating or rebuilding when missing or outdated) the home's
+    /// index, catching up with the files when a write left it stale. A
+    /// damaged database is rebuilt from scratch once.
     pub fn open(home: &'h Home) -> Result<Index<'h>> {
-        let index = Index::connect(home)?;
-        if index.version()?.as_deref() != Some(SCHEMA_VERSION) {
-            // One process builds; the others wait on the lock and find it built.
-            let _lock = home.store.lock("index")?;
+        let open = || -> Result<Index<'h>> {
+            let index = Index::connect(home)?;
             if index.version()?.as_deref() != Some(SCHEMA_VERSION) {
-                index.build()?;
+                // One process builds; the others wait on the lock and find it built.
+                let _lock = home.store.lock("index")?;
+                if index.version()?.as_deref() != Some(SCHEMA_VERSION) {
+                    index.build()?;
+                }
             }
+            index.catch_up_if_marked()?;
+            Ok(index)
+        };
+        let seen = health::file_id(&home.root.join("index").join("search.db"));
+        match open() {
+            Err(e) if health::is_damaged(&e) => Index::rebuild_damaged(home, seen),
+            other => other,
         }
-        Ok(index)
+        .map_err(|e| health::diagnose(home, e))
     }
 
-    /// Opens the database file without checking what it holds.
+    /// Opens the database file without checking what it holds. Neither
+    /// `index/` nor the database files may be symlinks (the store refuses).
     fn connect(home: &'h Home) -> Result<Index<'h>> {
         let dir = home.root.join("index");
         home.store.ensure_dir(&dir)?;
+        health::check_db_files(home)?;
         let path = dir.join("search.db");
         let conn = Connection::open(&path).map_err(db_error)?;
         conn.busy_timeout(std::time::Duration::from_secs(30))
@@ -246,7 +275,11 @@ impl<'h> Index<'h> {
         // damaged index is rebuilt with `agentbox reindex` and loses nothing.
         conn.execute_batch("PRAGMA synchronous=OFF;")
             .map_err(db_error)?;
-        Ok(Index { home, conn })
+        Ok(Index {
+            home,
+            conn,
+            file_id: health::file_id(&path),
+        })
     }
 
     fn version(&self) -> Result<Option<String>> {
@@ -302,8 +335,16 @@ impl<'h> Index<'h> {
                         self.insert(&docs)?;
                         self.record_source(&rel)?;
                     }
-                    Err(e) => stats.skipped.push((rel, e.message)),
+                    Err(e) => {
+                        // Recorded all the same: the index is not behind a file
+                        // it cannot use; a fix changes the stamp.
+                        self.record_source(&rel)?;
+                        stats.skipped.push((rel, e.message));
+                    }
                 }
+            }
+            if family.nested {
+                self.record_dirs(&family)?;
             }
         }
         self.conn
@@ -406,8 +447,14 @@ impl<'h> Index<'h> {
     }
 
     /// Re-extracts watched files (notes, PROFILE.md) that changed on disk since
-    /// they were indexed, and drops the ones that are gone.
+    /// they were indexed, and drops the ones that are gone; catches up with
+    /// episode files a crashed writer left behind, and with every file when
+    /// a write marked the index stale.
     fn refresh(&self) -> Result<()> {
+        self.catch_up_if_marked()?;
+        for family in families().into_iter().filter(|f| f.nested && !f.watched) {
+            self.refresh_nested(&family)?;
+        }
         for family in families().into_iter().filter(|f| f.watched) {
             // Only this family's stamps: episode files can number in the thousands.
             let prefix = format!("{}/", family.dir);
@@ -453,8 +500,20 @@ impl<'h> Index<'h> {
         Ok(())
     }
 
-    /// Ranked documents for a query; hand-edited notes and facts are refreshed first.
-    pub fn search(&self, query: &Query) -> Result<Vec<Hit>> {
+    /// Ranked documents for a query; hand-edited notes and facts are refreshed
+    /// first. A damaged database is rebuilt from the files once, then queried.
+    pub fn search(&mut self, query: &Query) -> Result<Vec<Hit>> {
+        match self.search_once(query) {
+            Err(e) if health::is_damaged(&e) => {
+                *self = Index::rebuild_damaged(self.home, self.file_id)
+                    .map_err(|e| health::diagnose(self.home, e))?;
+                self.search_once(query)
+            }
+            other => other,
+        }
+    }
+
+    fn search_once(&self, query: &Query) -> Result<Vec<Hit>> {
         self.refresh()?;
         let terms = query_terms(&query.text);
         if terms.is_empty() || query.limit == 0 {
@@ -764,20 +823,15 @@ fn passes(row: &Row, query: &Query) -> bool {
             .is_none_or(|u| date.as_str() <= until_bound(u).as_str())
 }
 
-/// Documents per kind in the home's index, or `None` when it is not built
-/// yet (the first search builds it). Used by `agentbox doctor`.
-pub fn summary(home: &Home) -> Result<Option<HashMap<Kind, usize>>> {
-    if !home.root.join("index").join("search.db").is_file() {
-        return Ok(None);
-    }
-    Index::open(home)?.counts().map(Some)
-}
-
-/// Rebuilds the index from the files (`agentbox reindex`).
+/// Rebuilds the index from the files (`agentbox reindex`): deletes the
+/// database, whatever state it is in, and builds a new one, under the
+/// `index` lock.
 pub fn rebuild(home: &Home) -> Result<RebuildStats> {
-    let index = Index::connect(home)?;
-    let _lock = home.store.lock("index")?;
-    index.build()
+    let build = || -> Result<RebuildStats> {
+        let _lock = home.store.lock("index")?;
+        Index::rebuild_locked(home).map(|(_, stats)| stats)
+    };
+    build().map_err(|e| health::diagnose(home, e))
 }
 
 /// Home-relative paths of a family's files, sorted.

@@ -43,24 +43,24 @@ impl<'h> Memory<'h> {
     }
 
     /// Ranked hits across all kinds. The index is reopened when its file was
-    /// deleted, and once more when a search on the kept connection fails.
+    /// deleted or replaced (`reindex`), and once more when a search on the
+    /// kept connection fails.
     pub fn search(&mut self, text: &str, limit: usize) -> Result<Vec<Hit>> {
         let query = Query {
             text: text.to_string(),
             limit,
             ..Query::default()
         };
-        let db = self.home.root.join("index").join("search.db");
-        if self.index.is_some() && !db.is_file() {
+        if self.index.as_ref().is_some_and(|index| !index.is_current()) {
             self.index = None;
         }
-        if let Some(index) = &self.index
+        if let Some(index) = &mut self.index
             && let Ok(hits) = index.search(&query)
         {
             return Ok(hits);
         }
         self.index = None;
-        let index = Index::open(self.home)?;
+        let mut index = Index::open(self.home)?;
         let hits = index.search(&query)?;
         self.index = Some(index);
         Ok(hits)
@@ -165,6 +165,7 @@ pub fn list(features: Features) -> Value {
             "flushed": {"type": "boolean"},
             "extracted": {"type": "integer"},
             "profileUpdated": {"type": "boolean"},
+            "warnings": {"type": "array", "items": {"type": "string"}, "description": "Present when the save landed but something after it did not (the search index could not be updated): still saved, do not retry"},
             "truncated": {"type": "boolean", "description": "Present (true) when the result was cut to the result size limit"}
         },
         "required": ["saved", "status", "messageCount", "flushed", "extracted", "profileUpdated"]
@@ -284,6 +285,8 @@ pub fn call(
     name: &str,
     args: &Map<String, Value>,
 ) -> std::result::Result<ToolOutput, RpcError> {
+    // Warnings belong to the call that caused them.
+    memory.home.take_warnings();
     Ok(match name {
         "mem_context" => match required_query(args) {
             Ok(query) => match context(
@@ -564,9 +567,22 @@ fn opt_bool(args: &Map<String, Value>, name: &str) -> Result<bool> {
 fn save_turn(memory: &mut Memory, args: &Map<String, Value>) -> ToolOutput {
     let count = count_messages(args.get("messages"));
     match save_turn_inner(memory, args) {
-        Ok(output) => output,
+        Ok(output) => with_warnings(output, memory.home),
         Err(e) => rejected(&e, count),
     }
+}
+
+/// A save that landed but could not update everything (the search index)
+/// says so in `warnings`; it is still saved, so a retry is not needed.
+fn with_warnings(mut output: ToolOutput, home: &Home) -> ToolOutput {
+    let warnings = home.take_warnings();
+    if let Some(Value::Object(value)) = &mut output.structured
+        && !warnings.is_empty()
+    {
+        value.insert("warnings".to_string(), json!(warnings));
+        output.text = Value::Object(value.clone()).to_string();
+    }
+    output
 }
 
 fn save_turn_inner(memory: &mut Memory, args: &Map<String, Value>) -> Result<ToolOutput> {
@@ -655,7 +671,7 @@ const FACT_ROLES: [&str; 2] = ["user", "assistant"];
 fn save_fact(memory: &mut Memory, args: &Map<String, Value>) -> ToolOutput {
     let count = count_messages(args.get("messages"));
     match save_fact_inner(memory, args, count) {
-        Ok(output) => output,
+        Ok(output) => with_warnings(output, memory.home),
         Err(e) => rejected(&e, count),
     }
 }
