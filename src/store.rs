@@ -656,6 +656,49 @@ mod tests {
     }
 
     #[test]
+    fn store_refuses_every_symlink_below_the_root_but_tools_links() {
+        let home = tempfile::tempdir().unwrap();
+        let store = Store::new(home.path().to_path_buf(), Redactor::builtin(), 1024);
+        // even one that points inside the home
+        fs::create_dir(home.path().join("real")).unwrap();
+        std::os::unix::fs::symlink(home.path().join("real"), home.path().join("locks")).unwrap();
+        assert_eq!(store.lock("x").unwrap_err().kind, ErrorType::Permission);
+        assert!(
+            fs::read_dir(home.path().join("real"))
+                .unwrap()
+                .next()
+                .is_none()
+        );
+        std::os::unix::fs::symlink(home.path().join("real"), home.path().join("index")).unwrap();
+        let err = store.ensure_dir(&home.path().join("index")).unwrap_err();
+        assert_eq!(err.kind, ErrorType::Permission);
+        assert_eq!(
+            err.detail["path"],
+            home.path().join("index").display().to_string()
+        );
+        let err = store
+            .read(&home.path().join("index").join("a"))
+            .unwrap_err();
+        assert_eq!(err.kind, ErrorType::Permission);
+        fs::create_dir(home.path().join("tools")).unwrap();
+        std::os::unix::fs::symlink("/bin/true", home.path().join("tools").join("t")).unwrap();
+        assert!(
+            store
+                .check_inside(&home.path().join("tools").join("t"))
+                .is_err()
+        );
+        assert!(
+            store
+                .ensure_dir(&home.path().join("memory").join("episodes"))
+                .unwrap()
+        );
+        // a file where a folder goes
+        fs::write(home.path().join("plans"), "x").unwrap();
+        let err = store.ensure_dir(&home.path().join("plans")).unwrap_err();
+        assert_eq!(err.kind, ErrorType::Conflict);
+    }
+
+    #[test]
     fn appends_are_whole_redacted_lines_from_many_threads() {
         let home = tempfile::tempdir().unwrap();
         let store = Store::new(home.path().to_path_buf(), Redactor::builtin(), 1 << 20);

@@ -203,6 +203,18 @@ pub(super) fn file_id(path: &Path) -> Option<(u64, u64)> {
     }
 }
 
+/// What is recorded for a folder stamp: the stamp once the folder has been
+/// still for `SETTLE_NS`, else `(-1, -1)`, which matches no stamp.
+fn settled(now: Option<(i64, i64)>) -> Option<(i64, i64)> {
+    now.map(|(mtime, size)| {
+        if wall_ns() - mtime > SETTLE_NS {
+            (mtime, size)
+        } else {
+            (-1, -1)
+        }
+    })
+}
+
 fn wall_ns() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
@@ -506,7 +518,9 @@ impl<'h> Index<'h> {
             let now = stamp(&self.home.root.join(rel));
             if dirs.get(rel).copied() != now {
                 self.compare_dir(family, rel)?;
-                self.record_dir(rel, now)?;
+                if dirs.get(rel).copied() != settled(now) {
+                    self.record_dir(rel, now)?;
+                }
                 compared.insert(rel.clone());
             }
         }
@@ -521,7 +535,11 @@ impl<'h> Index<'h> {
                 self.reextract(&path)?;
             }
         }
-        self.record_dir(&root_rel, root_now)
+        // Written only when it changes: a search in a quiet home writes nothing.
+        if dirs.get(&root_rel).copied() != settled(root_now) {
+            self.record_dir(&root_rel, root_now)?;
+        }
+        Ok(())
     }
 
     /// Compares one folder's files with the index, file by file.
@@ -563,14 +581,7 @@ impl<'h> Index<'h> {
     /// unsettled folder is kept with a stamp that matches nothing, so it is
     /// compared again next time; a missing one is dropped.
     pub(super) fn record_dir(&self, rel: &str, now: Option<(i64, i64)>) -> Result<()> {
-        let settled = |(mtime, size): (i64, i64)| {
-            if wall_ns() - mtime > SETTLE_NS {
-                (mtime, size)
-            } else {
-                (-1, -1)
-            }
-        };
-        match now.map(settled) {
+        match settled(now) {
             Some((mtime, size)) => self
                 .conn
                 .execute(
