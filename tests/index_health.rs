@@ -515,18 +515,37 @@ fn a_read_only_home_is_a_permission_error_naming_the_path() {
         }
     };
     set(0o444);
-    // Root (CI containers) ignores permissions: nothing can be refused then.
-    if fs::write(sb.home().join("index").join("probe"), "x").is_ok() {
+    // Root (CI containers) ignores permissions, so as root the commands run
+    // as the unprivileged user `nobody` (uid 65534) through setpriv.
+    let privileged = fs::write(sb.home().join("index").join("probe"), "x").is_ok();
+    let _ = fs::remove_file(sb.home().join("index").join("probe"));
+    let has_setpriv = std::process::Command::new("setpriv")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if privileged && !has_setpriv {
         set(0o755);
         eprintln!(
-            "skipped: this user bypasses file permissions (root); see an_index_folder_that_is_a_file_is_named_with_a_hint"
+            "skipped: this user bypasses file permissions and setpriv is missing; see an_index_folder_that_is_a_file_is_named_with_a_hint"
         );
         return;
     }
-    let search = err_of(&mut sb.agentbox(&["search", "hello"]), "permission", 1);
-    let reindex = err_of(&mut sb.agentbox(&["reindex"]), "permission", 1);
+    fs::set_permissions(sb.path(), fs::Permissions::from_mode(0o755)).unwrap();
+    let run = |args: &[&str]| {
+        if privileged {
+            let mut cmd = sb.command("setpriv");
+            cmd.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+                .arg(common::bin())
+                .args(args);
+            cmd
+        } else {
+            sb.agentbox(args)
+        }
+    };
+    let search = err_of(&mut run(&["search", "hello"]), "permission", 1);
+    let reindex = err_of(&mut run(&["reindex"]), "permission", 1);
     let record = err_of(
-        &mut sb.agentbox(&["track", "record", "--content", "more"]),
+        &mut run(&["track", "record", "--content", "more"]),
         "permission",
         1,
     );
