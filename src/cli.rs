@@ -192,7 +192,11 @@ fn dispatch(mut args: Vec<OsString>, early: EarlyFlags) -> i32 {
             (tool, sub)
         }
     };
-    let result: Result<Outcome, Error> = (tool.run)(&ctx, sub);
+    let mut result: Result<Outcome, Error> = (tool.run)(&ctx, sub);
+    // Work that succeeded in part (saved, but not indexed) says so.
+    if let (Ok(outcome), Some(home)) = (&mut result, ctx.opened_home()) {
+        outcome.warnings.extend(home.take_warnings());
+    }
     if let Some(home) = ctx.opened_home() {
         out.log(ctx.redactor(), &format!("home {}", home.root.display()));
     }

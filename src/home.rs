@@ -6,6 +6,7 @@ use crate::error::{Error, ErrorType, Result};
 use crate::redact::Redactor;
 use crate::store::Store;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 /// The folder name a project's home has.
 pub const HOME_DIR_NAME: &str = ".agent";
@@ -139,6 +140,26 @@ pub struct Home {
     pub root: PathBuf,
     pub config: Config,
     pub store: Store,
+    warnings: Warnings,
+}
+
+/// Warnings about work that succeeded only in part (a file saved whose search
+/// index update failed), kept until the call's outcome takes them.
+#[derive(Debug, Default)]
+struct Warnings(Mutex<Vec<String>>);
+
+impl Clone for Warnings {
+    fn clone(&self) -> Warnings {
+        Warnings(Mutex::new(self.list().clone()))
+    }
+}
+
+impl Warnings {
+    fn list(&self) -> std::sync::MutexGuard<'_, Vec<String>> {
+        self.0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
 }
 
 impl Home {
@@ -167,7 +188,23 @@ impl Home {
             root,
             config,
             store,
+            warnings: Warnings::default(),
         })
+    }
+
+    /// Records a warning for the outcome of the current call.
+    pub fn warn(&self, warning: impl Into<String>) {
+        let warning = warning.into();
+        let mut list = self.warnings.list();
+        if !list.contains(&warning) {
+            list.push(warning);
+        }
+    }
+
+    /// Takes the warnings recorded since the last call (the CLI and the MCP
+    /// server attach them to the call's outcome).
+    pub fn take_warnings(&self) -> Vec<String> {
+        std::mem::take(&mut *self.warnings.list())
     }
 
     /// The link for `tool` in this home.

@@ -98,8 +98,41 @@ impl Store {
         Ok(path)
     }
 
-    /// Refuses paths whose existing ancestors resolve outside the home.
+    /// The one check every path of the home passes before it is read or
+    /// written: no existing component below the home's root may be a symlink
+    /// (the links in `tools/` are the only symlinks a home has, and nothing
+    /// is read or written through them), and the path must not resolve
+    /// outside the home. Otherwise `permission` with `detail.path`.
+    pub fn check_path(&self, path: &Path) -> Result<()> {
+        self.check_inside(path)
+    }
+
     fn check_inside(&self, path: &Path) -> Result<()> {
+        if let Ok(rel) = path.strip_prefix(&self.root) {
+            let mut probe = self.root.clone();
+            for (depth, part) in rel.components().enumerate() {
+                probe.push(part);
+                match fs::symlink_metadata(&probe) {
+                    Ok(meta) if meta.file_type().is_symlink() => {
+                        if depth == 1 && rel.starts_with("tools") {
+                            continue;
+                        }
+                        return Err(Error::new(
+                            ErrorType::Permission,
+                            format!(
+                                "{} is a symlink; agentbox does not read or write through symlinks inside its home",
+                                probe.display()
+                            ),
+                        )
+                        .with_hint("replace the link with a real folder or file (move its content in), or remove it")
+                        .with_detail("path", probe.display().to_string()));
+                    }
+                    Ok(_) => {}
+                    // The rest of the path does not exist yet.
+                    Err(_) => break,
+                }
+            }
+        }
         let root = fs::canonicalize(&self.root).map_err(|e| Error::io("open", &self.root, &e))?;
         let mut probe = path;
         loop {
@@ -128,10 +161,11 @@ impl Store {
 
     /// Reads a UTF-8 file inside the home; `None` when it does not exist.
     pub fn read(&self, path: &Path) -> Result<Option<String>> {
+        self.check_inside(path)?;
         let bytes = match fs::read(path) {
             Ok(bytes) => bytes,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(Error::io("read", path, &e)),
+            Err(e) => return Err(io_error("read", path, &e)),
         };
         check_size(
             &format!("{}", path.display()),
@@ -192,11 +226,11 @@ impl Store {
             .create(true)
             .append(true)
             .open(path)
-            .map_err(|e| Error::io("open", path, &e))?;
+            .map_err(|e| io_error("open", path, &e))?;
         COMMITTED.store(true, Ordering::SeqCst);
         file.write_all(line.as_bytes())
             .and_then(|()| file.sync_data())
-            .map_err(|e| Error::io("append to", path, &e))
+            .map_err(|e| io_error("append to", path, &e))
     }
 
     /// Appends JSON values as whole lines (JSONL), redacted, to `path` while
@@ -213,7 +247,7 @@ impl Store {
             .read(true)
             .append(true)
             .open(path)
-            .map_err(|e| Error::io("open", path, &e))?;
+            .map_err(|e| io_error("open", path, &e))?;
         if text.is_empty() {
             return Ok(());
         }
@@ -226,7 +260,7 @@ impl Store {
         COMMITTED.store(true, Ordering::SeqCst);
         file.write_all(&bytes)
             .and_then(|()| file.sync_data())
-            .map_err(|e| Error::io("append to", path, &e))
+            .map_err(|e| io_error("append to", path, &e))
     }
 
     /// Writes a whole JSONL file atomically (temp file, fsync, rename): each
@@ -273,7 +307,7 @@ impl Store {
                 .with_detail("path", to.display().to_string()));
         }
         COMMITTED.store(true, Ordering::SeqCst);
-        fs::rename(from, to).map_err(|e| Error::io("rename", from, &e))?;
+        fs::rename(from, to).map_err(|e| io_error("rename", from, &e))?;
         sync_dir(to);
         Ok(())
     }
@@ -285,15 +319,16 @@ impl Store {
         // they get more room than a name; file names allow 255 bytes.
         check_name("lock name", name, MAX_NAME_LEN + 64)?;
         let dir = self.root.join("locks");
-        fs::create_dir_all(&dir).map_err(|e| Error::io("create", &dir, &e))?;
+        self.ensure_dir(&dir)?;
         let path = dir.join(format!("{name}.lock"));
+        self.check_inside(&path)?;
         let file = OpenOptions::new()
             .create(true)
             .truncate(false)
             .write(true)
             .open(&path)
-            .map_err(|e| Error::io("open", &path, &e))?;
-        file.lock().map_err(|e| Error::io("lock", &path, &e))?;
+            .map_err(|e| io_error("open", &path, &e))?;
+        file.lock().map_err(|e| io_error("lock", &path, &e))?;
         Ok(Lock { _file: file })
     }
 
@@ -307,12 +342,22 @@ impl Store {
     }
 
     /// Creates a directory (and parents) inside the home; true when it was new.
+    /// A file where the folder goes is `conflict`.
     pub fn ensure_dir(&self, path: &Path) -> Result<bool> {
-        if path.is_dir() {
-            return Ok(false);
-        }
         self.check_inside(path)?;
-        fs::create_dir_all(path).map_err(|e| Error::io("create", path, &e))?;
+        match fs::symlink_metadata(path) {
+            Ok(meta) if meta.is_dir() => return Ok(false),
+            Ok(_) => {
+                return Err(Error::conflict(format!(
+                    "{} is in the way: it should be a folder",
+                    path.display()
+                ))
+                .with_hint("move it away, then retry (`agentbox init` adds missing folders)")
+                .with_detail("path", path.display().to_string()));
+            }
+            Err(_) => {}
+        }
+        fs::create_dir_all(path).map_err(|e| io_error("create", path, &e))?;
         Ok(true)
     }
 
@@ -322,7 +367,7 @@ impl Store {
         self.check_inside(path)?;
         match fs::symlink_metadata(path) {
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(false),
-            Err(e) => return Err(Error::io("remove", path, &e)),
+            Err(e) => return Err(io_error("remove", path, &e)),
             Ok(meta) if meta.is_dir() => {
                 return Err(Error::invalid_args(format!(
                     "{} is a directory, not a file",
@@ -336,7 +381,7 @@ impl Store {
         match fs::remove_file(path) {
             Ok(()) => {}
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(false),
-            Err(e) => return Err(Error::io("remove", path, &e)),
+            Err(e) => return Err(io_error("remove", path, &e)),
         }
         sync_dir(path);
         Ok(true)
@@ -373,10 +418,10 @@ impl Store {
             }
         };
         let tmp = temp_path(link);
-        symlink(target, &tmp).map_err(|e| Error::io("create link", &tmp, &e))?;
+        symlink(target, &tmp).map_err(|e| io_error("create link", &tmp, &e))?;
         if let Err(e) = fs::rename(&tmp, link) {
             let _ = fs::remove_file(&tmp);
-            return Err(Error::io("replace", link, &e));
+            return Err(io_error("replace", link, &e));
         }
         sync_dir(link);
         Ok(state)
@@ -435,7 +480,7 @@ fn create_temp(path: &Path) -> io::Result<(PathBuf, File)> {
 /// Atomic replace: write a temp file, fsync it, rename over the target, fsync
 /// the directory. A crash at any instant leaves the old or the new content.
 fn atomic_write(path: &Path, bytes: &[u8]) -> Result<()> {
-    let (tmp, mut file) = create_temp(path).map_err(|e| Error::io("write", path, &e))?;
+    let (tmp, mut file) = create_temp(path).map_err(|e| io_error("write", path, &e))?;
     let result = (|| -> io::Result<()> {
         file.write_all(bytes)?;
         file.sync_all()?;
@@ -444,10 +489,28 @@ fn atomic_write(path: &Path, bytes: &[u8]) -> Result<()> {
     })();
     if let Err(e) = result {
         let _ = fs::remove_file(&tmp);
-        return Err(Error::io("write", path, &e));
+        return Err(io_error("write", path, &e));
     }
     sync_dir(path);
     Ok(())
+}
+
+/// `Error::io`, but `permission` when the system refused access (a read-only
+/// home, a folder this user may not write), with a hint about permissions.
+fn io_error(action: &str, path: &Path, err: &io::Error) -> Error {
+    let error = Error::io(action, path, err);
+    if matches!(
+        err.kind(),
+        io::ErrorKind::PermissionDenied | io::ErrorKind::ReadOnlyFilesystem
+    ) {
+        let mut error = error.with_hint(format!(
+            "give this user write access to {} (check its permissions, and that the filesystem is not read-only)",
+            path.display()
+        ));
+        error.kind = ErrorType::Permission;
+        return error;
+    }
+    error
 }
 
 /// Makes a rename durable. Some filesystems refuse to fsync directories; the
@@ -590,6 +653,49 @@ mod tests {
         let err = store.path(&["plans", "x.json"]).unwrap_err();
         assert_eq!(err.kind, ErrorType::Permission);
         assert!(store.path(&["other", "x.json"]).is_ok());
+    }
+
+    #[test]
+    fn store_refuses_every_symlink_below_the_root_but_tools_links() {
+        let home = tempfile::tempdir().unwrap();
+        let store = Store::new(home.path().to_path_buf(), Redactor::builtin(), 1024);
+        // even one that points inside the home
+        fs::create_dir(home.path().join("real")).unwrap();
+        std::os::unix::fs::symlink(home.path().join("real"), home.path().join("locks")).unwrap();
+        assert_eq!(store.lock("x").unwrap_err().kind, ErrorType::Permission);
+        assert!(
+            fs::read_dir(home.path().join("real"))
+                .unwrap()
+                .next()
+                .is_none()
+        );
+        std::os::unix::fs::symlink(home.path().join("real"), home.path().join("index")).unwrap();
+        let err = store.ensure_dir(&home.path().join("index")).unwrap_err();
+        assert_eq!(err.kind, ErrorType::Permission);
+        assert_eq!(
+            err.detail["path"],
+            home.path().join("index").display().to_string()
+        );
+        let err = store
+            .read(&home.path().join("index").join("a"))
+            .unwrap_err();
+        assert_eq!(err.kind, ErrorType::Permission);
+        fs::create_dir(home.path().join("tools")).unwrap();
+        std::os::unix::fs::symlink("/bin/true", home.path().join("tools").join("t")).unwrap();
+        assert!(
+            store
+                .check_inside(&home.path().join("tools").join("t"))
+                .is_err()
+        );
+        assert!(
+            store
+                .ensure_dir(&home.path().join("memory").join("episodes"))
+                .unwrap()
+        );
+        // a file where a folder goes
+        fs::write(home.path().join("plans"), "x").unwrap();
+        let err = store.ensure_dir(&home.path().join("plans")).unwrap_err();
+        assert_eq!(err.kind, ErrorType::Conflict);
     }
 
     #[test]

@@ -130,7 +130,7 @@ fn thirty_two_writers_lose_and_tear_nothing() {
     // Findable by search, without a reindex.
     agentbox::registry::install();
     let home = Home::open(sb.home()).unwrap();
-    let index = Index::open(&home).unwrap();
+    let mut index = Index::open(&home).unwrap();
     let mut missing = Vec::new();
     for (base, prefix) in [(0, "cli"), (100, "mcp")] {
         for w in 0..WRITERS_PER_KIND {

@@ -205,7 +205,7 @@ const PLANTED: &[(&str, &str)] = &[
 fn planted_answers_rank_in_the_top_five() {
     let sb = Sandbox::new();
     let home = home(&sb);
-    let index = Index::open(&home).unwrap();
+    let mut index = Index::open(&home).unwrap();
     let mut docs = noise(3000);
     for (i, (answer, _)) in PLANTED.iter().enumerate() {
         docs.push(turn(
@@ -235,7 +235,7 @@ fn planted_answers_rank_in_the_top_five() {
 fn partial_matches_rank_below_full_ones_and_nothing_is_and_only() {
     let sb = Sandbox::new();
     let home = home(&sb);
-    let index = Index::open(&home).unwrap();
+    let mut index = Index::open(&home).unwrap();
     index
         .add(&[
             turn("a", "s", "2026-01-01T00:00:00Z", "rotate the deploy key"),
@@ -256,7 +256,7 @@ fn partial_matches_rank_below_full_ones_and_nothing_is_and_only() {
 fn filters_by_kind_session_tag_and_date() {
     let sb = Sandbox::new();
     let home = home(&sb);
-    let index = Index::open(&home).unwrap();
+    let mut index = Index::open(&home).unwrap();
     let mut note = turn(
         "note:n",
         "x",
@@ -278,7 +278,7 @@ fn filters_by_kind_session_tag_and_date() {
             note,
         ])
         .unwrap();
-    let q = |f: &dyn Fn(&mut Query)| {
+    let mut q = |f: &dyn Fn(&mut Query)| {
         let mut q = query("kafka", 10);
         f(&mut q);
         let mut got: Vec<String> = index
@@ -308,7 +308,7 @@ fn filters_by_kind_session_tag_and_date() {
 fn recency_breaks_near_ties() {
     let sb = Sandbox::new();
     let home = home(&sb);
-    let index = Index::open(&home).unwrap();
+    let mut index = Index::open(&home).unwrap();
     index
         .add(&[
             turn(
@@ -335,7 +335,7 @@ fn recency_breaks_near_ties() {
 fn replace_and_remove_sources_and_redact() {
     let sb = Sandbox::new();
     let home = home(&sb);
-    let index = Index::open(&home).unwrap();
+    let mut index = Index::open(&home).unwrap();
     let mut a = turn(
         "x#1",
         "s",

@@ -1303,7 +1303,7 @@ fn thirty_two_writers_store_every_turn_exactly_once() {
     // Every turn is findable by search: in-process for all, through the CLI for a sample.
     agentbox::registry::install();
     let home = agentbox::home::Home::open(sb.home()).unwrap();
-    let index = agentbox::search::Index::open(&home).unwrap();
+    let mut index = agentbox::search::Index::open(&home).unwrap();
     for w in 0..WRITERS {
         for t in 0..TURNS_EACH {
             let hits = index
@@ -1359,7 +1359,7 @@ fn index_docs_extracts_one_document_per_turn() {
         "Checking the logs.\nshell {\"cmd\":\"kubectl logs web\"}"
     );
     // what the index holds for the file is exactly this
-    let index = agentbox::search::Index::open(&home).unwrap();
+    let mut index = agentbox::search::Index::open(&home).unwrap();
     let hits = index
         .search(&agentbox::search::Query {
             text: "kubectl".into(),

@@ -147,17 +147,16 @@ fn temp_files(root: &Path) -> Check {
     }
 }
 
-/// The index's document counts, one per kind the tools declare.
+/// The index: its document counts (one per kind the tools declare), and
+/// whether it is behind its files (a crashed writer, a failed update).
 fn index(home: &Home) -> Check {
-    match crate::search::summary(home) {
-        Ok(None) => Check::pass("index", "not built yet: the first search builds it"),
-        Ok(Some(counts)) => {
-            let parts: Vec<String> = crate::search::kinds()
-                .into_iter()
-                .map(|kind| format!("{} {kind}(s)", counts.get(kind).copied().unwrap_or(0)))
-                .collect();
-            Check::pass("index", format!("{} indexed", parts.join(", ")))
-        }
+    match crate::search::health(home) {
+        Ok(health) if health.is_fresh() => Check::pass("index", health.message()),
+        Ok(health) => Check::fail(
+            "index",
+            health.message(),
+            "run `agentbox reindex` (the next search also catches up on its own)",
+        ),
         Err(err) => Check::fail("index", err.message, err.hint),
     }
 }

@@ -51,7 +51,7 @@ fn run(ctx: &Ctx, m: &ArgMatches) -> Result<Outcome> {
         &query.text,
         &hits,
         ctx.style,
-        "Nothing",
+        "Nothing matches",
         |_, _| {},
     ))
 }

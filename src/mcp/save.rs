@@ -6,6 +6,7 @@ use super::tools::{
     DEFAULT_SESSION, Memory, ToolOutput, is_empty_array, opt_bool, opt_string, present, quoted,
 };
 use crate::error::{Error, Result};
+use crate::home::Home;
 use crate::tools::knowledge::profile::{self, Section};
 use crate::tools::track;
 use serde_json::{Map, Value, json};
@@ -63,6 +64,7 @@ pub(super) fn output_schema() -> Value {
             "flushed": {"type": "boolean"},
             "extracted": {"type": "integer"},
             "profileUpdated": {"type": "boolean"},
+            "warnings": {"type": "array", "items": {"type": "string"}, "description": "Present when the save landed but something after it did not (the search index could not be updated): still saved, do not retry"},
             "savedCount": {"type": "integer", "description": "mem_save_fact: how many facts were added (the facts list)"},
             "duplicateCount": {"type": "integer", "description": "mem_save_fact: how many facts were already known (the duplicates list)"},
             "truncated": {"type": "boolean", "description": "Present (true) when the result was cut to the result size limit"}
@@ -212,9 +214,22 @@ fn turn_count(args: &Map<String, Value>) -> usize {
 /// `mem_save_turn`: `messages[]`, or the legacy `role` + `content|text`
 /// (+ `toolCallId`); `sessionKey` (default `default`); `flush`. A call with
 /// only `flush: true` closes the session's open episode.
+/// A save that landed but could not update everything (the search index)
+/// says so in `warnings`; it is still saved, so a retry is not needed.
+fn with_warnings(mut output: ToolOutput, home: &Home) -> ToolOutput {
+    let warnings = home.take_warnings();
+    if let Some(Value::Object(value)) = &mut output.structured
+        && !warnings.is_empty()
+    {
+        value.insert("warnings".to_string(), json!(warnings));
+        output.text = Value::Object(value.clone()).to_string();
+    }
+    output
+}
+
 pub(super) fn save_turn(memory: &mut Memory, args: &Map<String, Value>) -> ToolOutput {
     match save_turn_inner(memory, args) {
-        Ok(output) => output,
+        Ok(output) => with_warnings(output, memory.home),
         Err(e) => rejected(&e, turn_count(args)),
     }
 }
@@ -298,7 +313,7 @@ fn legacy_turn(args: &Map<String, Value>, role: String) -> Result<Vec<track::Mes
 pub(super) fn save_fact(memory: &mut Memory, args: &Map<String, Value>) -> ToolOutput {
     let count = count_messages(args.get("messages"));
     match save_fact_inner(memory, args, count) {
-        Ok(output) => output,
+        Ok(output) => with_warnings(output, memory.home),
         Err(e) => rejected(&e, count),
     }
 }

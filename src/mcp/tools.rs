@@ -53,17 +53,16 @@ impl<'h> Memory<'h> {
             limit,
             ..Query::default()
         };
-        let db = self.home.root.join("index").join("search.db");
-        if self.index.is_some() && !db.is_file() {
+        if self.index.as_ref().is_some_and(|index| !index.is_current()) {
             self.index = None;
         }
-        if let Some(index) = &self.index
+        if let Some(index) = &mut self.index
             && let Ok(hits) = index.search(&query)
         {
             return Ok(hits);
         }
         self.index = None;
-        let index = Index::open(self.home)?;
+        let mut index = Index::open(self.home)?;
         let hits = index.search(&query)?;
         self.index = Some(index);
         Ok(hits)
@@ -218,6 +217,8 @@ pub fn call(
     name: &str,
     args: &Map<String, Value>,
 ) -> std::result::Result<ToolOutput, RpcError> {
+    // Warnings belong to the call that caused them.
+    memory.home.take_warnings();
     match TOOLS.iter().find(|t| t.name == name) {
         Some(tool) => Ok((tool.call)(memory, args)),
         None => {

@@ -68,8 +68,9 @@ impl SearchArgs {
 
 /// The one rendering of search hits. json: `{query, hits: [{id, kind, title,
 /// session, tags, date, snippet, score, source, …extra}]}`; text: a numbered
-/// list with the id, what the hit is and its relevance, then the snippet.
-/// `extra` adds a verb's own fields to each json row (`episode`, `slug` …).
+/// list with the id, what the hit is and its relevance, then the snippet;
+/// `nothing` is said when there is no hit ("No turns match" → `No turns
+/// match "query".`). `extra` adds a verb's own fields to each json row (`episode`, `slug` …).
 pub fn render_hits(
     query: &str,
     hits: &[Hit],
@@ -79,7 +80,7 @@ pub fn render_hits(
 ) -> Outcome {
     let mut text = String::new();
     if hits.is_empty() {
-        text.push_str(&format!("{nothing} match {}.\n", Value::from(query)));
+        text.push_str(&format!("{nothing} {}.\n", Value::from(query)));
     }
     let mut rows = Vec::with_capacity(hits.len());
     for (i, h) in hits.iter().enumerate() {
@@ -105,7 +106,7 @@ pub fn render_hits(
             i + 1,
             style.bold(&h.id),
             style.dim(&about.join(" · ")),
-            style.cyan(&format!("{:.2}", h.score)),
+            style.cyan(&format!("relevance {:.2}", h.score)),
             h.snippet
         ));
     }

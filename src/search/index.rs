@@ -4,6 +4,7 @@
 //! the registered sources; `refresh` re-extracts watched files that changed
 //! on disk (a directory listing plus one `stat` per file).
 
+use super::health;
 use super::query::{query_terms, snippet};
 use super::ranking;
 use super::sources::{self, LineExtractor};
@@ -16,17 +17,22 @@ use std::path::Path;
 use std::time::UNIX_EPOCH;
 
 /// Bumped when the schema or the extraction changes; an older index is rebuilt.
-const SCHEMA_VERSION: &str = "1";
+pub(super) const SCHEMA_VERSION: &str = "2";
 
 /// An open index.
 pub struct Index<'h> {
-    home: &'h Home,
-    conn: Connection,
+    pub(super) home: &'h Home,
+    pub(super) conn: Connection,
+    /// The database file this connection opened (see `is_current`).
+    pub(super) file_id: Option<(u64, u64)>,
 }
 
-fn db_error(e: rusqlite::Error) -> Error {
+/// `detail.sqlite` classifies the failure (`corrupt`, `notadb`, `schema` mean
+/// a damaged database, which is rebuilt on its own; see `health`).
+pub(super) fn db_error(e: rusqlite::Error) -> Error {
     Error::new(ErrorType::Io, format!("search index: {e}"))
         .with_hint("the index is derived and safe to rebuild: run `agentbox reindex`")
+        .with_detail("sqlite", health::sqlite_class(&e))
 }
 
 const SCHEMA: &str = "
@@ -56,10 +62,11 @@ CREATE TRIGGER IF NOT EXISTS docs_ad AFTER DELETE ON docs BEGIN
     INSERT INTO fts(fts, rowid, title, body, tags) VALUES ('delete', old.rowid, old.title, old.body, old.tags);
 END;
 CREATE TABLE IF NOT EXISTS sources(path TEXT PRIMARY KEY, mtime_ns INTEGER NOT NULL, size INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS dirs(path TEXT PRIMARY KEY, mtime_ns INTEGER NOT NULL, size INTEGER NOT NULL);
 ";
 
 /// `(mtime in ns, size)` of a file, or `None` when it is gone.
-fn stamp(path: &Path) -> Option<(i64, i64)> {
+pub(super) fn stamp(path: &Path) -> Option<(i64, i64)> {
     let meta = std::fs::metadata(path).ok()?;
     let mtime = meta
         .modified()
@@ -71,23 +78,36 @@ fn stamp(path: &Path) -> Option<(i64, i64)> {
 }
 
 impl<'h> Index<'h> {
-    /// Opens (creating or rebuilding when missing or outdated) the home's index.
+    /// Opens (creating or rebuilding when missing or outdated) the home's
+    /// index, catching up with the files when a write left it stale. A
+    /// damaged database is rebuilt from scratch once.
     pub fn open(home: &'h Home) -> Result<Index<'h>> {
-        let index = Index::connect(home)?;
-        if index.version()?.as_deref() != Some(SCHEMA_VERSION) {
-            // One process builds; the others wait on the lock and find it built.
-            let _lock = home.store.lock("index")?;
+        let open = || -> Result<Index<'h>> {
+            let index = Index::connect(home)?;
             if index.version()?.as_deref() != Some(SCHEMA_VERSION) {
-                index.build()?;
+                // One process builds; the others wait on the lock and find it built.
+                let _lock = home.store.lock("index")?;
+                if index.version()?.as_deref() != Some(SCHEMA_VERSION) {
+                    index.build()?;
+                }
             }
+            index.catch_up_if_marked()?;
+            Ok(index)
+        };
+        let seen = health::file_id(&home.root.join("index").join("search.db"));
+        match open() {
+            Err(e) if health::is_damaged(&e) => Index::rebuild_damaged(home, seen),
+            other => other,
         }
-        Ok(index)
+        .map_err(|e| health::diagnose(home, e))
     }
 
-    /// Opens the database file without checking what it holds.
-    fn connect(home: &'h Home) -> Result<Index<'h>> {
+    /// Opens the database file without checking what it holds. Neither
+    /// `index/` nor the database files may be symlinks (the store refuses).
+    pub(super) fn connect(home: &'h Home) -> Result<Index<'h>> {
         let dir = home.root.join("index");
         home.store.ensure_dir(&dir)?;
+        health::check_db_files(home)?;
         let path = dir.join("search.db");
         let conn = Connection::open(&path).map_err(db_error)?;
         conn.busy_timeout(std::time::Duration::from_secs(30))
@@ -108,10 +128,14 @@ impl<'h> Index<'h> {
         // damaged index is rebuilt with `agentbox reindex` and loses nothing.
         conn.execute_batch("PRAGMA synchronous=OFF;")
             .map_err(db_error)?;
-        Ok(Index { home, conn })
+        Ok(Index {
+            home,
+            conn,
+            file_id: health::file_id(&path),
+        })
     }
 
-    fn version(&self) -> Result<Option<String>> {
+    pub(super) fn version(&self) -> Result<Option<String>> {
         let exists: bool = self
             .conn
             .query_row(
@@ -133,7 +157,7 @@ impl<'h> Index<'h> {
     }
 
     /// Drops everything and indexes every file of every family.
-    fn build(&self) -> Result<RebuildStats> {
+    pub(super) fn build(&self) -> Result<RebuildStats> {
         self.conn
             .execute_batch(
                 "DROP TABLE IF EXISTS fts; DROP TABLE IF EXISTS docs; DROP TABLE IF EXISTS sources;
@@ -167,8 +191,16 @@ impl<'h> Index<'h> {
                         self.insert(&docs)?;
                         self.record_source(&rel)?;
                     }
-                    Err(e) => stats.skipped.push((rel, e.message)),
+                    Err(e) => {
+                        // Recorded all the same: the index is not behind a file
+                        // it cannot use; a fix changes the stamp.
+                        self.record_source(&rel)?;
+                        stats.skipped.push((rel, e.message));
+                    }
                 }
+            }
+            if source.nested {
+                self.record_dirs(source)?;
             }
         }
         self.conn
@@ -189,7 +221,7 @@ impl<'h> Index<'h> {
     }
 
     /// Inserts documents, replacing any with the same id (caller holds a transaction).
-    fn insert(&self, docs: &[Doc]) -> Result<()> {
+    pub(super) fn insert(&self, docs: &[Doc]) -> Result<()> {
         let redactor = self.home.store.redactor();
         let mut delete = self
             .conn
@@ -221,7 +253,7 @@ impl<'h> Index<'h> {
         Ok(())
     }
 
-    fn record_source(&self, rel: &str) -> Result<()> {
+    pub(super) fn record_source(&self, rel: &str) -> Result<()> {
         match stamp(&self.home.root.join(rel)) {
             Some((mtime, size)) => self
                 .conn
@@ -235,7 +267,7 @@ impl<'h> Index<'h> {
         }
     }
 
-    fn forget_source(&self, rel: &str) -> Result<()> {
+    pub(super) fn forget_source(&self, rel: &str) -> Result<()> {
         self.conn
             .execute("DELETE FROM sources WHERE path = ?1", [rel])
             .map(|_| ())
@@ -271,8 +303,14 @@ impl<'h> Index<'h> {
     }
 
     /// Re-extracts watched files (notes, PROFILE.md) that changed on disk since
-    /// they were indexed, and drops the ones that are gone.
+    /// they were indexed, and drops the ones that are gone; catches up with
+    /// episode files a crashed writer left behind, and with every file when
+    /// a write marked the index stale.
     fn refresh(&self) -> Result<()> {
+        self.catch_up_if_marked()?;
+        for source in sources::all()?.iter().filter(|s| s.nested && !s.watched) {
+            self.refresh_nested(source)?;
+        }
         for source in sources::all()?.iter().filter(|s| s.watched) {
             // Only this source's stamps: episode files can number in the thousands.
             let prefix = format!("{}/", source.dir);
@@ -318,8 +356,20 @@ impl<'h> Index<'h> {
         Ok(())
     }
 
-    /// Ranked documents for a query; hand-edited notes and facts are refreshed first.
-    pub fn search(&self, query: &Query) -> Result<Vec<Hit>> {
+    /// Ranked documents for a query; hand-edited notes and facts are refreshed
+    /// first. A damaged database is rebuilt from the files once, then queried.
+    pub fn search(&mut self, query: &Query) -> Result<Vec<Hit>> {
+        match self.search_once(query) {
+            Err(e) if health::is_damaged(&e) => {
+                *self = Index::rebuild_damaged(self.home, self.file_id)
+                    .map_err(|e| health::diagnose(self.home, e))?;
+                self.search_once(query)
+            }
+            other => other,
+        }
+    }
+
+    fn search_once(&self, query: &Query) -> Result<Vec<Hit>> {
         self.refresh()?;
         let terms = query_terms(&query.text);
         if terms.is_empty() || query.limit == 0 {
@@ -509,18 +559,18 @@ impl<'h> Index<'h> {
 /// A write transaction taken up front (`BEGIN IMMEDIATE`), so a writer waits
 /// for the lock at the start instead of failing when it upgrades a read.
 /// Rolled back on drop unless committed.
-struct Tx<'c> {
+pub(super) struct Tx<'c> {
     conn: &'c Connection,
     done: bool,
 }
 
 impl<'c> Tx<'c> {
-    fn begin(conn: &'c Connection) -> Result<Tx<'c>> {
+    pub(super) fn begin(conn: &'c Connection) -> Result<Tx<'c>> {
         retry_busy(|| conn.execute_batch("BEGIN IMMEDIATE")).map_err(db_error)?;
         Ok(Tx { conn, done: false })
     }
 
-    fn commit(mut self) -> Result<()> {
+    pub(super) fn commit(mut self) -> Result<()> {
         self.done = true;
         retry_busy(|| self.conn.execute_batch("COMMIT")).map_err(db_error)
     }
@@ -600,20 +650,15 @@ fn passes(row: &Row, query: &Query) -> bool {
             .is_none_or(|u| date.as_str() <= until_bound(u).as_str())
 }
 
-/// Documents per kind in the home's index, or `None` when it is not built
-/// yet (the first search builds it). Used by `agentbox doctor`.
-pub fn summary(home: &Home) -> Result<Option<BTreeMap<String, usize>>> {
-    if !home.root.join("index").join("search.db").is_file() {
-        return Ok(None);
-    }
-    Index::open(home)?.counts().map(Some)
-}
-
-/// Rebuilds the index from the files (`agentbox reindex`).
+/// Rebuilds the index from the files (`agentbox reindex`): deletes the
+/// database, whatever state it is in, and builds a new one, under the
+/// `index` lock.
 pub fn rebuild(home: &Home) -> Result<RebuildStats> {
-    let index = Index::connect(home)?;
-    let _lock = home.store.lock("index")?;
-    index.build()
+    let build = || -> Result<RebuildStats> {
+        let _lock = home.store.lock("index")?;
+        Index::rebuild_locked(home).map(|(_, stats)| stats)
+    };
+    build().map_err(|e| health::diagnose(home, e))
 }
 
 /// Reads a line-oriented file for `build`: its documents, each line it could

@@ -11,18 +11,22 @@
 //! program installs them once at start-up ([`install_sources`]).
 //!
 //! - `index`: the database (schema, writes, build, refresh, ranked queries).
+//! - `health`: keeping the index in step with its files and healing it
+//!   (stale marker, crashed writers, damaged databases, doctor's check).
 //! - `sources`: the installed sources and the files each one covers.
 //! - `ranking`: BM25 × kind boost × recency, normalised to a 0–1 relevance.
 //! - `query`: query words, stop words, snippets, date bounds.
 //! - `cli`: the one `SearchArgs` and hit renderer every search verb shares.
 
 pub mod cli;
+mod health;
 mod index;
 mod query;
 mod ranking;
 mod sources;
 
-pub use index::{Index, rebuild, summary};
+pub use health::{Health, Lag, health, index_update_or_warn};
+pub use index::{Index, rebuild};
 pub use query::{date_bound, query_terms};
 pub use sources::{Extractor, LineDocs, LineExtractor, Source, install_sources, kinds};
 

@@ -528,7 +528,7 @@ fn run_search(ctx: &Ctx, home: &Home, args: SearchVerb) -> Result<Outcome> {
         &text,
         &hits,
         ctx.style,
-        "No notes",
+        "No notes match",
         |hit, row| {
             row.insert(
                 "slug".into(),

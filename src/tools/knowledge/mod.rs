@@ -39,6 +39,7 @@ const NOTES: Source = Source {
     extract: index_docs,
     lines: None,
     watched: true,
+    growing: |_| false,
     boost: 1.25,
 };
 
@@ -395,7 +396,9 @@ fn write_note(home: &Home, note: &Note) -> Result<()> {
     let text = note.render();
     home.store.write_text(&path, &text)?;
     let rel = rel_path(&note.slug);
-    search::Index::open(home)?.replace_source(&rel, &[note_doc(note, &rel)])
+    let docs = [note_doc(note, &rel)];
+    search::index_update_or_warn(home, |index| index.replace_source(&rel, &docs));
+    Ok(())
 }
 
 /// `conflict` when the note moved on since the caller read it.
@@ -715,7 +718,7 @@ pub fn remove(home: &Home, slug: &str, expect_rev: Option<u64>) -> Result<Remove
             .with_hint("see the notes with `knowledge list`")
             .with_detail("slug", slug));
     }
-    search::Index::open(home)?.remove_source(&rel_path(slug))?;
+    search::index_update_or_warn(home, |index| index.remove_source(&rel_path(slug)));
     Ok(Removed {
         slug: slug.to_string(),
         rev,

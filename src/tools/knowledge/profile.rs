@@ -32,6 +32,7 @@ pub const FACTS: Source = Source {
     extract: index_docs,
     lines: None,
     watched: true,
+    growing: |_| false,
     boost: 1.4,
 };
 /// Longest fact, in characters.
@@ -462,7 +463,8 @@ fn clean_fact(home: &Home, text: &str) -> Result<String> {
 /// Re-indexes PROFILE.md after a write.
 fn reindex(home: &Home, text: &str) -> Result<()> {
     let docs = index_docs(home, REL_PATH, text)?;
-    search::Index::open(home)?.replace_source(REL_PATH, &docs)
+    search::index_update_or_warn(home, |index| index.replace_source(REL_PATH, &docs));
+    Ok(())
 }
 
 /// Adds facts under the lock `profile`: each becomes one bullet at the end of

@@ -431,7 +431,7 @@ fn search_verb(ctx: &Ctx, home: &Home, args: SearchVerb) -> Result<Outcome> {
         &query.text,
         &hits,
         ctx.style,
-        "No turns",
+        "No turns match",
         |h, row| {
             let (episode, seq) = h.id.rsplit_once('#').unwrap_or((h.id.as_str(), ""));
             row.insert("episode".into(), json!(episode));

@@ -441,7 +441,9 @@ pub fn split_rel(rel: &str) -> Option<(&str, &str, bool)> {
 /// Re-indexes a whole episode file under its current path.
 fn reindex_file(home: &Home, ep: &EpisodeFile) -> Result<()> {
     let parsed = read(ep)?;
-    search::Index::open(home)?.replace_source(&ep.rel(), &docs_for(&ep.rel(), &parsed.turns))
+    let docs = docs_for(&ep.rel(), &parsed.turns);
+    search::index_update_or_warn(home, |index| index.replace_source(&ep.rel(), &docs));
+    Ok(())
 }
 
 /// The open episode of a session with the next sequence number and its size.
@@ -636,6 +638,7 @@ impl<'h> SessionWriter<'h> {
             .as_mut()
             .expect("a batch always has an open episode");
         let values: Vec<Value> = batch.iter().map(|(_, v)| v.clone()).collect();
+        let before = std::fs::metadata(&open.ep.path).map_or(0, |m| m.len());
         self.home
             .store
             .append_jsonl_held(&self.lock, &open.ep.path, &values)?;
@@ -643,7 +646,8 @@ impl<'h> SessionWriter<'h> {
         open.bytes += bytes;
         let turns: Vec<Turn> = batch.into_iter().map(|(t, _)| t).collect();
         let rel = open.ep.rel();
-        search::Index::open(self.home)?.add(&docs_for(&rel, &turns))?;
+        let docs = docs_for(&rel, &turns);
+        search::index_update_or_warn(self.home, |index| index.append_source(&rel, before, &docs));
         Ok(turns)
     }
 
@@ -656,7 +660,7 @@ impl<'h> SessionWriter<'h> {
         let closed = EpisodeFile::new(self.home, &self.session, &open.ep.id, false)?;
         self.home.store.rename_new(&open.ep.path, &closed.path)?;
         reindex_file(self.home, &closed)?;
-        search::Index::open(self.home)?.remove_source(&open.ep.rel())?;
+        search::index_update_or_warn(self.home, |index| index.remove_source(&open.ep.rel()));
         Ok(Some(closed))
     }
 
@@ -689,8 +693,8 @@ impl<'h> SessionWriter<'h> {
                 }
                 Ok(values)
             })?;
-            search::Index::open(self.home)?
-                .replace_source(&ep.rel(), &docs_for(&ep.rel(), &turns))?;
+            let docs = docs_for(&ep.rel(), &turns);
+            search::index_update_or_warn(self.home, |index| index.replace_source(&ep.rel(), &docs));
             out.push((ep, turns));
             start = end;
         }
@@ -700,7 +704,7 @@ impl<'h> SessionWriter<'h> {
     /// Removes a closed episode and its index entries.
     pub fn remove(&self, ep: &EpisodeFile) -> Result<bool> {
         let removed = self.home.store.remove_file(&ep.path)?;
-        search::Index::open(self.home)?.remove_source(&ep.rel())?;
+        search::index_update_or_warn(self.home, |index| index.remove_source(&ep.rel()));
         Ok(removed)
     }
 }

@@ -1,0 +1,635 @@
+//! Keeping the derived index in step with its files, and healing it.
+//!
+//! - A damaged database (garbage bytes, a truncated file, missing tables) is
+//!   rebuilt from scratch once, by whichever call meets it: the index is
+//!   derived, so nothing is lost.
+//! - A write whose file landed but whose index update failed still succeeds;
+//!   it leaves a marker (`index/STALE`) and a warning, and the next open
+//!   catches the index up with every file.
+//! - A crash between a file write and its index update leaves no marker, so
+//!   `search` checks the episode folders cheaply (see `refresh_nested`), and
+//!   `doctor` compares every file's stamp with the recorded one (`health`).
+
+use super::index::{Index, SCHEMA_VERSION, Tx, db_error, stamp};
+use super::sources::{self, Source};
+use crate::error::{Error, ErrorType, Result};
+use crate::home::Home;
+use rusqlite::{OptionalExtension, params};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// Left in `index/` by a write whose index update failed.
+const MARKER: &str = "STALE";
+/// The marker while a call catches up (renamed, so a marker left meanwhile survives).
+const CLAIMED: &str = "STALE.claimed";
+/// A folder changed more recently than this may change again within the same
+/// timestamp tick, so its stamp is not trusted (recorded) yet.
+const SETTLE_NS: i64 = 2_000_000_000;
+
+/// The SQLite files of the index, in `index/`.
+const DB_FILES: [&str; 3] = ["search.db", "search.db-wal", "search.db-shm"];
+
+/// How a SQLite failure is classified in `detail.sqlite` of an index error.
+pub(super) fn sqlite_class(e: &rusqlite::Error) -> &'static str {
+    use rusqlite::ErrorCode as C;
+    match e {
+        rusqlite::Error::SqliteFailure(f, msg) => match f.code {
+            C::DatabaseCorrupt => "corrupt",
+            C::NotADatabase => "notadb",
+            C::DatabaseBusy | C::DatabaseLocked => "busy",
+            C::CannotOpen => "cantopen",
+            C::ReadOnly => "readonly",
+            C::PermissionDenied | C::AuthorizationForStatementDenied => "permission",
+            C::DiskFull => "full",
+            C::SystemIoFailure => "ioerr",
+            _ if msg
+                .as_deref()
+                .is_some_and(|m| m.contains("no such table") || m.contains("no such column")) =>
+            {
+                "schema"
+            }
+            _ => "error",
+        },
+        rusqlite::Error::InvalidColumnType(..)
+        | rusqlite::Error::InvalidColumnIndex(_)
+        | rusqlite::Error::InvalidColumnName(_)
+        | rusqlite::Error::IntegralValueOutOfRange(..)
+        | rusqlite::Error::FromSqlConversionFailure(..) => "schema",
+        _ => "error",
+    }
+}
+
+/// Whether an index error means the database itself is damaged (rebuilding
+/// fixes it), as opposed to busy, unwritable or out of space.
+pub(super) fn is_damaged(err: &Error) -> bool {
+    matches!(
+        err.detail.get("sqlite").and_then(|v| v.as_str()),
+        Some("corrupt" | "notadb" | "schema")
+    )
+}
+
+fn index_dir(home: &Home) -> PathBuf {
+    home.root.join("index")
+}
+
+fn is_permission(kind: std::io::ErrorKind) -> bool {
+    matches!(
+        kind,
+        std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::ReadOnlyFilesystem
+    )
+}
+
+/// Says what is wrong when the index cannot be opened or written: a folder or
+/// database file this user may not write is `permission`, naming the path.
+pub(super) fn diagnose(home: &Home, err: Error) -> Error {
+    if err.kind != ErrorType::Io {
+        return err;
+    }
+    let dir = index_dir(home);
+    let unwritable = |path: &Path, e: std::io::Error| {
+        Error::new(
+            ErrorType::Permission,
+            format!(
+                "cannot write the search index: {} is not writable ({e})",
+                path.display()
+            ),
+        )
+        .with_hint(format!(
+            "give this user write access to the home (e.g. chmod -R u+w {}); the index is derived, so nothing is lost meanwhile",
+            home.root.display()
+        ))
+        .with_detail("path", path.display().to_string())
+    };
+    let probe = dir.join(format!(".probe.{}.tmp", std::process::id()));
+    match std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)
+    {
+        Ok(_) => {
+            let _ = std::fs::remove_file(&probe);
+        }
+        Err(e) if is_permission(e.kind()) => return unwritable(&dir, e),
+        Err(_) => {}
+    }
+    for name in DB_FILES {
+        let path = dir.join(name);
+        if let Err(e) = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(&path)
+            && is_permission(e.kind())
+        {
+            return unwritable(&path, e);
+        }
+    }
+    err
+}
+
+/// `conflict` when something other than a file sits where the database goes.
+pub(super) fn check_db_files(home: &Home) -> Result<()> {
+    for name in DB_FILES {
+        let path = index_dir(home).join(name);
+        home.store.check_path(&path)?;
+        if std::fs::symlink_metadata(&path).is_ok_and(|m| !m.is_file()) {
+            return Err(Error::conflict(format!(
+                "{} is in the way of the search index: it is not a file",
+                path.display()
+            ))
+            .with_hint("move it away; the index is derived and is rebuilt on the next search")
+            .with_detail("path", path.display().to_string()));
+        }
+    }
+    Ok(())
+}
+
+/// Deletes the database files (the caller holds the `index` lock).
+fn remove_db_files(home: &Home) -> Result<()> {
+    for name in DB_FILES {
+        home.store.remove_file(&index_dir(home).join(name))?;
+    }
+    Ok(())
+}
+
+/// Runs an index update after its file write landed. The write is saved
+/// whatever happens here: a failure marks the index stale (the next open
+/// catches up) and leaves a warning on the home for the call's outcome.
+pub fn index_update_or_warn(home: &Home, update: impl FnOnce(&Index) -> Result<()>) {
+    let result = Index::open(home).and_then(|index| match update(&index) {
+        // A damaged database is rebuilt from the files, which hold this write.
+        Err(e) if is_damaged(&e) => Index::rebuild_damaged(home, index.file_id)
+            .map(drop)
+            .map_err(|e| diagnose(home, e)),
+        other => other,
+    });
+    if let Err(err) = result {
+        mark_stale(home, &err.message);
+        let next = if err.hint.is_empty() || err.hint.contains("agentbox reindex") {
+            "run `agentbox reindex`".to_string()
+        } else {
+            format!("{}, then run `agentbox reindex`", err.hint)
+        };
+        home.warn(format!(
+            "saved, but the search index could not be updated: {}; {next}",
+            err.message
+        ));
+    }
+}
+
+/// Leaves `index/STALE`, so the next open catches the index up with the files.
+/// Best effort: when even this fails, `doctor` still sees the index behind.
+fn mark_stale(home: &Home, reason: &str) {
+    let _ = home
+        .store
+        .write_text(&index_dir(home).join(MARKER), &format!("{reason}\n"));
+}
+
+/// Whether a stale marker waits (claimed by a call that did not finish counts).
+fn is_marked(home: &Home) -> bool {
+    let dir = index_dir(home);
+    dir.join(MARKER).is_file() || dir.join(CLAIMED).is_file()
+}
+
+/// `(device, inode)` of a file, to notice a database replaced under a kept connection.
+pub(super) fn file_id(path: &Path) -> Option<(u64, u64)> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        std::fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
+    }
+    #[cfg(not(unix))]
+    {
+        std::fs::metadata(path).ok().map(|m| (m.len(), 0))
+    }
+}
+
+/// What is recorded for a folder stamp: the stamp once the folder has been
+/// still for `SETTLE_NS`, else `(-1, -1)`, which matches no stamp.
+fn settled(now: Option<(i64, i64)>) -> Option<(i64, i64)> {
+    now.map(|(mtime, size)| {
+        if wall_ns() - mtime > SETTLE_NS {
+            (mtime, size)
+        } else {
+            (-1, -1)
+        }
+    })
+}
+
+fn wall_ns() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_nanos() as i64)
+        .unwrap_or(0)
+}
+
+/// Why a file's documents differ from the index.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lag {
+    /// The file changed since it was indexed.
+    Changed,
+    /// The file was never indexed.
+    Missing,
+    /// The file is gone but its documents are still indexed.
+    Gone,
+}
+
+impl Lag {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Lag::Changed => "changed since indexed",
+            Lag::Missing => "not indexed",
+            Lag::Gone => "deleted but still indexed",
+        }
+    }
+}
+
+/// What `doctor` reports about the index (`health`).
+#[derive(Debug, Clone, Default)]
+pub struct Health {
+    /// False when there is no database yet (the first search builds it).
+    pub built: bool,
+    /// Built by another agentbox version: the next open rebuilds it.
+    pub outdated: bool,
+    /// Documents per kind name.
+    pub counts: BTreeMap<String, usize>,
+    /// Files the index is behind on, sorted by path.
+    pub behind: Vec<(String, Lag)>,
+    /// A write could not update the index (`index/STALE`).
+    pub marked: bool,
+}
+
+impl Health {
+    /// Whether the index holds exactly what the files say.
+    pub fn is_fresh(&self) -> bool {
+        self.behind.is_empty() && !self.marked
+    }
+
+    /// One line for `doctor`.
+    pub fn message(&self) -> String {
+        if !self.built {
+            return "not built yet: the first search builds it".to_string();
+        }
+        if self.outdated {
+            return "built by another agentbox version: the next search rebuilds it".to_string();
+        }
+        let parts: Vec<String> = sources::kinds()
+            .into_iter()
+            .map(|k| format!("{} {k}(s)", self.counts.get(k).copied().unwrap_or(0)))
+            .collect();
+        let counts = format!("{} indexed", parts.join(", "));
+        if self.is_fresh() {
+            return counts;
+        }
+        let mut text = format!("the index is behind its files ({counts})");
+        if let Some((path, lag)) = self.behind.first() {
+            text.push_str(&format!(
+                ": {} file(s) out of step, e.g. {path} ({})",
+                self.behind.len(),
+                lag.as_str()
+            ));
+        }
+        if self.marked {
+            text.push_str("; a write could not update it (index/STALE)");
+        }
+        text
+    }
+}
+
+/// The index's state for `doctor`, without repairing anything.
+pub fn health(home: &Home) -> Result<Health> {
+    let db = index_dir(home).join("search.db");
+    home.store.check_path(&db)?;
+    if std::fs::symlink_metadata(&db).is_err() {
+        return Ok(Health::default());
+    }
+    let inspect = || -> Result<Health> {
+        let index = Index::connect(home)?;
+        if index.version()?.as_deref() != Some(SCHEMA_VERSION) {
+            return Ok(Health {
+                built: true,
+                outdated: true,
+                ..Health::default()
+            });
+        }
+        Ok(Health {
+            built: true,
+            outdated: false,
+            counts: index.counts()?,
+            behind: index.behind()?,
+            marked: is_marked(home),
+        })
+    };
+    inspect().map_err(|e| {
+        let e = diagnose(home, e);
+        if is_damaged(&e) {
+            Error::new(
+                ErrorType::Io,
+                format!("the search index is damaged: {}", e.message),
+            )
+            .with_hint("run `agentbox reindex` (the next search also rebuilds it on its own)")
+        } else {
+            e
+        }
+    })
+}
+
+impl<'h> Index<'h> {
+    /// Rebuilds a damaged database (`seen`: the file found damaged) from
+    /// scratch, under the `index` lock. Another process may have replaced it
+    /// while this one waited: then that index is used as it is.
+    pub(super) fn rebuild_damaged(home: &'h Home, seen: Option<(u64, u64)>) -> Result<Index<'h>> {
+        let _lock = home.store.lock("index")?;
+        let db = index_dir(home).join("search.db");
+        if file_id(&db) != seen
+            && let Ok(index) = Index::connect(home)
+            && index.version().ok().flatten().as_deref() == Some(SCHEMA_VERSION)
+        {
+            return Ok(index);
+        }
+        Index::rebuild_locked(home).map(|(index, _)| index)
+    }
+
+    /// Deletes the database and builds it again (the caller holds the `index` lock).
+    pub(super) fn rebuild_locked(home: &'h Home) -> Result<(Index<'h>, super::RebuildStats)> {
+        home.store.ensure_dir(&index_dir(home))?;
+        // A full build covers whatever the markers stood for.
+        for name in [MARKER, CLAIMED] {
+            home.store.remove_file(&index_dir(home).join(name))?;
+        }
+        remove_db_files(home)?;
+        let index = Index::connect(home)?;
+        let stats = index.build()?;
+        Ok((index, stats))
+    }
+
+    /// Whether the database file is still the one this connection opened
+    /// (`reindex` in another process replaces it).
+    pub fn is_current(&self) -> bool {
+        self.file_id.is_some() && file_id(&index_dir(self.home).join("search.db")) == self.file_id
+    }
+
+    /// When a write left the stale marker, catches up with every file.
+    pub(super) fn catch_up_if_marked(&self) -> Result<()> {
+        if !is_marked(self.home) {
+            return Ok(());
+        }
+        let dir = index_dir(self.home);
+        // Claim the marker first: one left by a write meanwhile survives for the next call.
+        let _ = std::fs::rename(dir.join(MARKER), dir.join(CLAIMED));
+        for (rel, lag) in self.behind()? {
+            match lag {
+                Lag::Gone => self.remove_source(&rel)?,
+                Lag::Changed | Lag::Missing => self.reextract(&rel)?,
+            }
+        }
+        self.home.store.remove_file(&dir.join(CLAIMED))?;
+        Ok(())
+    }
+
+    /// Every file whose recorded stamp differs from the disk: a directory
+    /// listing per folder and one `stat` per file.
+    pub(super) fn behind(&self) -> Result<Vec<(String, Lag)>> {
+        let known = self.known_sources("")?;
+        let mut seen = HashSet::new();
+        let mut lag = Vec::new();
+        for source in sources::all()? {
+            for rel in sources::files(self.home, source) {
+                match known.get(&rel) {
+                    None => lag.push((rel.clone(), Lag::Missing)),
+                    Some(recorded) if stamp(&self.home.root.join(&rel)) != Some(*recorded) => {
+                        lag.push((rel.clone(), Lag::Changed))
+                    }
+                    Some(_) => {}
+                }
+                seen.insert(rel);
+            }
+        }
+        lag.extend(
+            known
+                .into_keys()
+                .filter(|p| !seen.contains(p))
+                .map(|p| (p, Lag::Gone)),
+        );
+        lag.sort_by(|a, b| a.0.cmp(&b.0));
+        Ok(lag)
+    }
+
+    /// Recorded stamps of the sources under `prefix` ("" for all).
+    pub(super) fn known_sources(&self, prefix: &str) -> Result<HashMap<String, (i64, i64)>> {
+        let mut stmt = self
+            .conn
+            .prepare_cached(
+                "SELECT path, mtime_ns, size FROM sources WHERE substr(path, 1, ?2) = ?1",
+            )
+            .map_err(db_error)?;
+        let rows = stmt
+            .query_map(params![prefix, prefix.len() as i64], |r| {
+                Ok((r.get::<_, String>(0)?, (r.get(1)?, r.get(2)?)))
+            })
+            .map_err(db_error)?;
+        rows.collect::<rusqlite::Result<_>>().map_err(db_error)
+    }
+
+    /// Reads a file again and replaces its documents. An unreadable or
+    /// unparsable file indexes nothing until it is fixed; its stamp is still
+    /// recorded, so it is not retried on every call.
+    pub(super) fn reextract(&self, rel: &str) -> Result<()> {
+        let Some(source) = sources::all()?
+            .iter()
+            .find(|f| rel.starts_with(&format!("{}/", f.dir)))
+        else {
+            return self.remove_source(rel);
+        };
+        let path = self.home.root.join(rel);
+        let docs = match source.lines {
+            // A line-oriented file: a bad line costs only itself.
+            Some(lines) => match std::fs::read(&path) {
+                Ok(bytes) => lines(self.home, rel, &bytes)
+                    .map(|(docs, _)| docs)
+                    .unwrap_or_default(),
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                    return self.remove_source(rel);
+                }
+                Err(_) => Vec::new(),
+            },
+            None => match self.home.store.read(&path) {
+                Ok(Some(text)) => (source.extract)(self.home, rel, &text).unwrap_or_default(),
+                Ok(None) => return self.remove_source(rel),
+                Err(_) => Vec::new(),
+            },
+        };
+        self.replace_source(rel, &docs)
+    }
+
+    /// Adds the documents of lines appended to `source`, which held `before`
+    /// bytes before the append. When the index did not hold exactly those
+    /// bytes (an earlier append never reached it), the whole file is
+    /// re-extracted instead, so no turn stays unsearchable.
+    pub fn append_source(&self, source: &str, before: u64, docs: &[super::Doc]) -> Result<()> {
+        let tx = Tx::begin(&self.conn)?;
+        let recorded: Option<i64> = self
+            .conn
+            .query_row("SELECT size FROM sources WHERE path = ?1", [source], |r| {
+                r.get(0)
+            })
+            .optional()
+            .map_err(db_error)?;
+        if recorded.unwrap_or(0) as u64 != before {
+            drop(tx);
+            return self.reextract(source);
+        }
+        self.insert(docs)?;
+        self.record_source(source)?;
+        tx.commit()
+    }
+
+    /// Catches up with files of a nested family (episodes) that changed
+    /// without the index hearing of it (a crash between the file write and
+    /// the index update). Cheap enough for every search: files are only
+    /// created, renamed or removed — which changes their folder's mtime — or
+    /// appended to when `source.growing` says so. So it stats the family's
+    /// folder, each session folder and each growing file, and lists (then
+    /// compares file by file) only a folder whose stamp moved.
+    pub(super) fn refresh_nested(&self, source: &Source) -> Result<()> {
+        let root_rel = source.dir.to_string();
+        let prefix = format!("{root_rel}/");
+        let dirs = self.known_dirs()?;
+        let root_now = stamp(&self.home.root.join(&root_rel));
+        let mut sessions: BTreeSet<String> = dirs
+            .keys()
+            .filter(|k| k.starts_with(&prefix))
+            .cloned()
+            .collect();
+        if dirs.get(&root_rel).copied() != root_now {
+            let listed: BTreeSet<String> = std::fs::read_dir(self.home.root.join(&root_rel))
+                .map(|entries| {
+                    entries
+                        .flatten()
+                        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+                        .map(|e| format!("{prefix}{}", e.file_name().to_string_lossy()))
+                        .collect()
+                })
+                .unwrap_or_default();
+            // Sessions recorded but gone, and sources of sessions never recorded.
+            let mut stale: BTreeSet<String> = sessions.difference(&listed).cloned().collect();
+            for path in self.known_sources(&prefix)?.into_keys() {
+                if let Some((session, _)) = path[prefix.len()..].split_once('/') {
+                    let session = format!("{prefix}{session}");
+                    if !listed.contains(&session) {
+                        stale.insert(session);
+                    }
+                }
+            }
+            for gone in stale {
+                self.forget_dir(&gone)?;
+            }
+            sessions = listed;
+        }
+        let mut compared = HashSet::new();
+        for rel in &sessions {
+            let now = stamp(&self.home.root.join(rel));
+            if dirs.get(rel).copied() != now {
+                self.compare_dir(source, rel)?;
+                if dirs.get(rel).copied() != settled(now) {
+                    self.record_dir(rel, now)?;
+                }
+                compared.insert(rel.clone());
+            }
+        }
+        // Appends change no folder: stat the growing files of the other sessions.
+        for (path, recorded) in self.known_sources(&prefix)? {
+            let name = path.rsplit('/').next().unwrap_or_default();
+            let session = path.rsplit_once('/').map(|(d, _)| d).unwrap_or_default();
+            if (source.growing)(name)
+                && !compared.contains(session)
+                && stamp(&self.home.root.join(&path)) != Some(recorded)
+            {
+                self.reextract(&path)?;
+            }
+        }
+        // Written only when it changes: a search in a quiet home writes nothing.
+        if dirs.get(&root_rel).copied() != settled(root_now) {
+            self.record_dir(&root_rel, root_now)?;
+        }
+        Ok(())
+    }
+
+    /// Compares one folder's files with the index, file by file.
+    fn compare_dir(&self, source: &Source, rel: &str) -> Result<()> {
+        let prefix = format!("{rel}/");
+        let known = self.known_sources(&prefix)?;
+        let mut seen = HashSet::new();
+        if let Ok(entries) = std::fs::read_dir(self.home.root.join(rel)) {
+            for entry in entries.flatten() {
+                let name = entry.file_name().to_string_lossy().into_owned();
+                if !(source.accept)(&name) || !entry.file_type().is_ok_and(|t| t.is_file()) {
+                    continue;
+                }
+                let path = format!("{prefix}{name}");
+                if known.get(&path).copied() != stamp(&self.home.root.join(&path)) {
+                    self.reextract(&path)?;
+                }
+                seen.insert(path);
+            }
+        }
+        for path in known.into_keys().filter(|p| !seen.contains(p)) {
+            self.remove_source(&path)?;
+        }
+        Ok(())
+    }
+
+    fn known_dirs(&self) -> Result<HashMap<String, (i64, i64)>> {
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT path, mtime_ns, size FROM dirs")
+            .map_err(db_error)?;
+        let rows = stmt
+            .query_map([], |r| Ok((r.get::<_, String>(0)?, (r.get(1)?, r.get(2)?))))
+            .map_err(db_error)?;
+        rows.collect::<rusqlite::Result<_>>().map_err(db_error)
+    }
+
+    /// Records a folder's stamp once it has settled (see `SETTLE_NS`). An
+    /// unsettled folder is kept with a stamp that matches nothing, so it is
+    /// compared again next time; a missing one is dropped.
+    pub(super) fn record_dir(&self, rel: &str, now: Option<(i64, i64)>) -> Result<()> {
+        match settled(now) {
+            Some((mtime, size)) => self
+                .conn
+                .execute(
+                    "INSERT OR REPLACE INTO dirs(path, mtime_ns, size) VALUES (?1, ?2, ?3)",
+                    params![rel, mtime, size],
+                )
+                .map(|_| ())
+                .map_err(db_error),
+            None => self
+                .conn
+                .execute("DELETE FROM dirs WHERE path = ?1", [rel])
+                .map(|_| ())
+                .map_err(db_error),
+        }
+    }
+
+    /// Records the stamps of a nested family's folders after a build.
+    pub(super) fn record_dirs(&self, source: &Source) -> Result<()> {
+        let root = self.home.root.join(source.dir);
+        if let Ok(entries) = std::fs::read_dir(&root) {
+            for entry in entries.flatten() {
+                if entry.file_type().is_ok_and(|t| t.is_dir()) {
+                    let rel = format!("{}/{}", source.dir, entry.file_name().to_string_lossy());
+                    self.record_dir(&rel, stamp(&entry.path()))?;
+                }
+            }
+        }
+        self.record_dir(source.dir, stamp(&root))
+    }
+
+    /// Drops a session folder that is gone: its documents and its stamp.
+    fn forget_dir(&self, rel: &str) -> Result<()> {
+        for path in self.known_sources(&format!("{rel}/"))?.into_keys() {
+            self.remove_source(&path)?;
+        }
+        self.record_dir(rel, None)
+    }
+}
