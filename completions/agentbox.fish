@@ -36,8 +36,8 @@ complete -c agentbox -n "__fish_agentbox_needs_command" -s v -l verbose -d 'Log 
 complete -c agentbox -n "__fish_agentbox_needs_command" -s h -l help -d 'Print help'
 complete -c agentbox -n "__fish_agentbox_needs_command" -s V -l version -d 'Print version'
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "plan" -d 'Plans with ordered steps: create, track status, pick the next step'
-complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "knowledge" -d 'Curated notes with claims and revisions, and the user\'s profile facts'
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "track" -d 'Trajectories: record agent and user turns into episodes, per session'
+complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "knowledge" -d 'Curated notes with claims and revisions, and the user\'s profile facts'
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "memory_mcp" -d 'Serve the agent\'s memory to MCP hosts (JSON-RPC over stdio)'
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "init" -d 'Create an agent home (.agent/) with its config, folders and tool links'
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "link" -d 'Re-create or repair the links in .agent/tools/ (idempotent)'
@@ -156,6 +156,137 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand plan; and __fish_seen_
 complete -c agentbox -n "__fish_agentbox_using_subcommand plan; and __fish_seen_subcommand_from archive" -s v -l verbose -d 'Log what happens to stderr'
 complete -c agentbox -n "__fish_agentbox_using_subcommand plan; and __fish_seen_subcommand_from archive" -s h -l help -d 'Print help'
 complete -c agentbox -n "__fish_agentbox_using_subcommand plan; and __fish_seen_subcommand_from archive" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -f -a "record" -d 'Record one turn (from flags), or a batch of messages (--messages)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -f -a "flush" -d 'Close the open episode of a session (nothing open is fine)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -f -a "list" -d 'List episodes, newest first'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -f -a "show" -d 'Show an episode\'s turns as a transcript'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -f -a "search" -d 'Search turns: ranked by relevance and recency; questions work as well as keywords'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -f -a "stats" -d 'Count sessions, episodes, turns by role and tool calls by name'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -f -a "prune" -d 'Delete closed episodes whose last turn is older than a cutoff'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -f -a "import" -d 'Import an odek.event/v1 JSONL stream: one closed episode per run'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from record" -l session -d 'Session key [default: default, or the sessionKey of --messages]' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from record" -l role -d 'Role of the turn [default: user]' -r -f -a "user\t''
+assistant\t''
+system\t''
+tool\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from record" -l content -d 'The turn\'s text' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from record" -l content-file -d 'Read the turn\'s text from a file ("-" for stdin)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from record" -l tool-call-id -d 'The tool call this turn answers (role tool)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from record" -l messages -d 'Read messages[] JSON from a file ("-" for stdin)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from record" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from record" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from record" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from record" -l flush -d 'Close the episode after saving'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from record" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from record" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from record" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from record" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from flush" -l session -d 'Session key' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from flush" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from flush" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from flush" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from flush" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from flush" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from flush" -s h -l help -d 'Print help'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from flush" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from list" -l session -d 'Only this session\'s episodes' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from list" -l limit -d 'Show at most N episodes (0: all)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from list" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from list" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from list" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from show" -l session -d 'The open (else latest) episode of this session' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from show" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from show" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from show" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from show" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -l session -d 'Only documents of this session (turns carry one)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -l tag -d 'Only documents with this tag (a note\'s tag, a turn\'s role or tool, a fact\'s section)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -l since -d 'Only documents dated on or after DATE (RFC 3339, or a date like 2026-01-31)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -l until -d 'Only documents dated on or before DATE (a plain date covers the whole day)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -l limit -d 'Most hits to return (1–50)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -s h -l help -d 'Print help'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from stats" -l session -d 'Only this session' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from stats" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from stats" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from stats" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from stats" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from stats" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from stats" -s h -l help -d 'Print help'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from stats" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from prune" -l older-than -d 'A duration back from now (90m, 12h, 30d, 2w) or a date/time (2026-01-01, RFC 3339)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from prune" -l session -d 'Only this session' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from prune" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from prune" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from prune" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from prune" -l dry-run -d 'Report what would be removed, remove nothing'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from prune" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from prune" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from prune" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from prune" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from import" -l session -d 'Store every run in this session [default: the stream\'s session_id, else odek-<run id prefix>]' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from import" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from import" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from import" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from import" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from import" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from import" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from import" -s V -l version -d 'Print version'
 complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and not __fish_seen_subcommand_from add show list edit rm link search lint profile" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"
@@ -307,137 +438,6 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_
 complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from profile" -f -a "add" -d 'Add a fact (under ## Facts) or a preference (under ## Preferences)'
 complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from profile" -f -a "list" -d 'List the facts, numbered within each section'
 complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from profile" -f -a "rm" -d 'Remove a fact by number (needs --section) or by its text'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
-json\t''
-text\t''"
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
-always\t''
-never\t''"
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -s v -l verbose -d 'Log what happens to stderr'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -s V -l version -d 'Print version'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -f -a "record" -d 'Record one turn (from flags), or a batch of messages (--messages)'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -f -a "flush" -d 'Close the open episode of a session (nothing open is fine)'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -f -a "list" -d 'List episodes, newest first'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -f -a "show" -d 'Show an episode\'s turns as a transcript'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -f -a "search" -d 'Search turns: ranked by relevance and recency; questions work as well as keywords'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -f -a "stats" -d 'Count sessions, episodes, turns by role and tool calls by name'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -f -a "prune" -d 'Delete closed episodes whose last turn is older than a cutoff'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -f -a "import" -d 'Import an odek.event/v1 JSONL stream: one closed episode per run'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from record" -l session -d 'Session key [default: default, or the sessionKey of --messages]' -r
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from record" -l role -d 'Role of the turn [default: user]' -r -f -a "user\t''
-assistant\t''
-system\t''
-tool\t''"
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from record" -l content -d 'The turn\'s text' -r
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from record" -l content-file -d 'Read the turn\'s text from a file ("-" for stdin)' -r
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from record" -l tool-call-id -d 'The tool call this turn answers (role tool)' -r
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from record" -l messages -d 'Read messages[] JSON from a file ("-" for stdin)' -r
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from record" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
-json\t''
-text\t''"
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from record" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from record" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
-always\t''
-never\t''"
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from record" -l flush -d 'Close the episode after saving'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from record" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from record" -s v -l verbose -d 'Log what happens to stderr'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from record" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from record" -s V -l version -d 'Print version'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from flush" -l session -d 'Session key' -r
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from flush" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
-json\t''
-text\t''"
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from flush" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from flush" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
-always\t''
-never\t''"
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from flush" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from flush" -s v -l verbose -d 'Log what happens to stderr'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from flush" -s h -l help -d 'Print help'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from flush" -s V -l version -d 'Print version'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from list" -l session -d 'Only this session\'s episodes' -r
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from list" -l limit -d 'Show at most N episodes (0: all)' -r
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from list" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
-json\t''
-text\t''"
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from list" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from list" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
-always\t''
-never\t''"
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log what happens to stderr'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from show" -l session -d 'The open (else latest) episode of this session' -r
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from show" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
-json\t''
-text\t''"
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from show" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from show" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
-always\t''
-never\t''"
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from show" -s v -l verbose -d 'Log what happens to stderr'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -l session -d 'Only documents of this session (turns carry one)' -r
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -l tag -d 'Only documents with this tag (a note\'s tag, a turn\'s role or tool, a fact\'s section)' -r
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -l since -d 'Only documents dated on or after DATE (RFC 3339, or a date like 2026-01-31)' -r
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -l until -d 'Only documents dated on or before DATE (a plain date covers the whole day)' -r
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -l limit -d 'Most hits to return (1–50)' -r
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
-json\t''
-text\t''"
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
-always\t''
-never\t''"
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -s v -l verbose -d 'Log what happens to stderr'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -s h -l help -d 'Print help'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -s V -l version -d 'Print version'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from stats" -l session -d 'Only this session' -r
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from stats" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
-json\t''
-text\t''"
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from stats" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from stats" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
-always\t''
-never\t''"
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from stats" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from stats" -s v -l verbose -d 'Log what happens to stderr'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from stats" -s h -l help -d 'Print help'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from stats" -s V -l version -d 'Print version'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from prune" -l older-than -d 'A duration back from now (90m, 12h, 30d, 2w) or a date/time (2026-01-01, RFC 3339)' -r
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from prune" -l session -d 'Only this session' -r
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from prune" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
-json\t''
-text\t''"
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from prune" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from prune" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
-always\t''
-never\t''"
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from prune" -l dry-run -d 'Report what would be removed, remove nothing'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from prune" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from prune" -s v -l verbose -d 'Log what happens to stderr'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from prune" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from prune" -s V -l version -d 'Print version'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from import" -l session -d 'Store every run in this session [default: the stream\'s session_id, else odek-<run id prefix>]' -r
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from import" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
-json\t''
-text\t''"
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from import" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from import" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
-always\t''
-never\t''"
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from import" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from import" -s v -l verbose -d 'Log what happens to stderr'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from import" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from import" -s V -l version -d 'Print version'
 complete -c agentbox -n "__fish_agentbox_using_subcommand memory_mcp" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"
@@ -487,9 +487,9 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand search" -l tag -d 'Onl
 complete -c agentbox -n "__fish_agentbox_using_subcommand search" -l since -d 'Only documents dated on or after DATE (RFC 3339, or a date like 2026-01-31)' -r
 complete -c agentbox -n "__fish_agentbox_using_subcommand search" -l until -d 'Only documents dated on or before DATE (a plain date covers the whole day)' -r
 complete -c agentbox -n "__fish_agentbox_using_subcommand search" -l limit -d 'Most hits to return (1–50)' -r
-complete -c agentbox -n "__fish_agentbox_using_subcommand search" -l kind -d 'Only this kind (repeat for several; default: all)' -r -f -a "note\t''
-fact\t''
-turn\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand search" -l kind -d 'Only this kind (repeat for several; default: all)' -r -f -a "turn\t''
+note\t''
+fact\t''"
 complete -c agentbox -n "__fish_agentbox_using_subcommand search" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"
@@ -671,6 +671,163 @@ complete -c plan -n "__fish_plan_using_subcommand archive" -s q -l quiet -d 'Pri
 complete -c plan -n "__fish_plan_using_subcommand archive" -s v -l verbose -d 'Log what happens to stderr'
 complete -c plan -n "__fish_plan_using_subcommand archive" -s h -l help -d 'Print help'
 complete -c plan -n "__fish_plan_using_subcommand archive" -s V -l version -d 'Print version'
+# Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
+function __fish_track_global_optspecs
+    string join \n format= home= q/quiet v/verbose color= h/help V/version
+end
+
+function __fish_track_needs_command
+    # Figure out if the current invocation already has a command.
+    set -l cmd (commandline -opc)
+    set -e cmd[1]
+    argparse -s (__fish_track_global_optspecs) -- $cmd 2>/dev/null
+    or return
+    if set -q argv[1]
+        # Also print the command, so this can be used to figure out what it is.
+        echo $argv[1]
+        return 1
+    end
+    return 0
+end
+
+function __fish_track_using_subcommand
+    set -l cmd (__fish_track_needs_command)
+    test -z "$cmd"
+    and return 1
+    contains -- $cmd[1] $argv
+end
+
+complete -c track -n "__fish_track_needs_command" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c track -n "__fish_track_needs_command" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c track -n "__fish_track_needs_command" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c track -n "__fish_track_needs_command" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c track -n "__fish_track_needs_command" -s v -l verbose -d 'Log what happens to stderr'
+complete -c track -n "__fish_track_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c track -n "__fish_track_needs_command" -s V -l version -d 'Print version'
+complete -c track -n "__fish_track_needs_command" -f -a "record" -d 'Record one turn (from flags), or a batch of messages (--messages)'
+complete -c track -n "__fish_track_needs_command" -f -a "flush" -d 'Close the open episode of a session (nothing open is fine)'
+complete -c track -n "__fish_track_needs_command" -f -a "list" -d 'List episodes, newest first'
+complete -c track -n "__fish_track_needs_command" -f -a "show" -d 'Show an episode\'s turns as a transcript'
+complete -c track -n "__fish_track_needs_command" -f -a "search" -d 'Search turns: ranked by relevance and recency; questions work as well as keywords'
+complete -c track -n "__fish_track_needs_command" -f -a "stats" -d 'Count sessions, episodes, turns by role and tool calls by name'
+complete -c track -n "__fish_track_needs_command" -f -a "prune" -d 'Delete closed episodes whose last turn is older than a cutoff'
+complete -c track -n "__fish_track_needs_command" -f -a "import" -d 'Import an odek.event/v1 JSONL stream: one closed episode per run'
+complete -c track -n "__fish_track_using_subcommand record" -l session -d 'Session key [default: default, or the sessionKey of --messages]' -r
+complete -c track -n "__fish_track_using_subcommand record" -l role -d 'Role of the turn [default: user]' -r -f -a "user\t''
+assistant\t''
+system\t''
+tool\t''"
+complete -c track -n "__fish_track_using_subcommand record" -l content -d 'The turn\'s text' -r
+complete -c track -n "__fish_track_using_subcommand record" -l content-file -d 'Read the turn\'s text from a file ("-" for stdin)' -r
+complete -c track -n "__fish_track_using_subcommand record" -l tool-call-id -d 'The tool call this turn answers (role tool)' -r
+complete -c track -n "__fish_track_using_subcommand record" -l messages -d 'Read messages[] JSON from a file ("-" for stdin)' -r
+complete -c track -n "__fish_track_using_subcommand record" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c track -n "__fish_track_using_subcommand record" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c track -n "__fish_track_using_subcommand record" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c track -n "__fish_track_using_subcommand record" -l flush -d 'Close the episode after saving'
+complete -c track -n "__fish_track_using_subcommand record" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c track -n "__fish_track_using_subcommand record" -s v -l verbose -d 'Log what happens to stderr'
+complete -c track -n "__fish_track_using_subcommand record" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c track -n "__fish_track_using_subcommand record" -s V -l version -d 'Print version'
+complete -c track -n "__fish_track_using_subcommand flush" -l session -d 'Session key' -r
+complete -c track -n "__fish_track_using_subcommand flush" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c track -n "__fish_track_using_subcommand flush" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c track -n "__fish_track_using_subcommand flush" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c track -n "__fish_track_using_subcommand flush" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c track -n "__fish_track_using_subcommand flush" -s v -l verbose -d 'Log what happens to stderr'
+complete -c track -n "__fish_track_using_subcommand flush" -s h -l help -d 'Print help'
+complete -c track -n "__fish_track_using_subcommand flush" -s V -l version -d 'Print version'
+complete -c track -n "__fish_track_using_subcommand list" -l session -d 'Only this session\'s episodes' -r
+complete -c track -n "__fish_track_using_subcommand list" -l limit -d 'Show at most N episodes (0: all)' -r
+complete -c track -n "__fish_track_using_subcommand list" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c track -n "__fish_track_using_subcommand list" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c track -n "__fish_track_using_subcommand list" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c track -n "__fish_track_using_subcommand list" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c track -n "__fish_track_using_subcommand list" -s v -l verbose -d 'Log what happens to stderr'
+complete -c track -n "__fish_track_using_subcommand list" -s h -l help -d 'Print help'
+complete -c track -n "__fish_track_using_subcommand list" -s V -l version -d 'Print version'
+complete -c track -n "__fish_track_using_subcommand show" -l session -d 'The open (else latest) episode of this session' -r
+complete -c track -n "__fish_track_using_subcommand show" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c track -n "__fish_track_using_subcommand show" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c track -n "__fish_track_using_subcommand show" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c track -n "__fish_track_using_subcommand show" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c track -n "__fish_track_using_subcommand show" -s v -l verbose -d 'Log what happens to stderr'
+complete -c track -n "__fish_track_using_subcommand show" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c track -n "__fish_track_using_subcommand show" -s V -l version -d 'Print version'
+complete -c track -n "__fish_track_using_subcommand search" -l session -d 'Only documents of this session (turns carry one)' -r
+complete -c track -n "__fish_track_using_subcommand search" -l tag -d 'Only documents with this tag (a note\'s tag, a turn\'s role or tool, a fact\'s section)' -r
+complete -c track -n "__fish_track_using_subcommand search" -l since -d 'Only documents dated on or after DATE (RFC 3339, or a date like 2026-01-31)' -r
+complete -c track -n "__fish_track_using_subcommand search" -l until -d 'Only documents dated on or before DATE (a plain date covers the whole day)' -r
+complete -c track -n "__fish_track_using_subcommand search" -l limit -d 'Most hits to return (1–50)' -r
+complete -c track -n "__fish_track_using_subcommand search" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c track -n "__fish_track_using_subcommand search" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c track -n "__fish_track_using_subcommand search" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c track -n "__fish_track_using_subcommand search" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c track -n "__fish_track_using_subcommand search" -s v -l verbose -d 'Log what happens to stderr'
+complete -c track -n "__fish_track_using_subcommand search" -s h -l help -d 'Print help'
+complete -c track -n "__fish_track_using_subcommand search" -s V -l version -d 'Print version'
+complete -c track -n "__fish_track_using_subcommand stats" -l session -d 'Only this session' -r
+complete -c track -n "__fish_track_using_subcommand stats" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c track -n "__fish_track_using_subcommand stats" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c track -n "__fish_track_using_subcommand stats" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c track -n "__fish_track_using_subcommand stats" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c track -n "__fish_track_using_subcommand stats" -s v -l verbose -d 'Log what happens to stderr'
+complete -c track -n "__fish_track_using_subcommand stats" -s h -l help -d 'Print help'
+complete -c track -n "__fish_track_using_subcommand stats" -s V -l version -d 'Print version'
+complete -c track -n "__fish_track_using_subcommand prune" -l older-than -d 'A duration back from now (90m, 12h, 30d, 2w) or a date/time (2026-01-01, RFC 3339)' -r
+complete -c track -n "__fish_track_using_subcommand prune" -l session -d 'Only this session' -r
+complete -c track -n "__fish_track_using_subcommand prune" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c track -n "__fish_track_using_subcommand prune" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c track -n "__fish_track_using_subcommand prune" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c track -n "__fish_track_using_subcommand prune" -l dry-run -d 'Report what would be removed, remove nothing'
+complete -c track -n "__fish_track_using_subcommand prune" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c track -n "__fish_track_using_subcommand prune" -s v -l verbose -d 'Log what happens to stderr'
+complete -c track -n "__fish_track_using_subcommand prune" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c track -n "__fish_track_using_subcommand prune" -s V -l version -d 'Print version'
+complete -c track -n "__fish_track_using_subcommand import" -l session -d 'Store every run in this session [default: the stream\'s session_id, else odek-<run id prefix>]' -r
+complete -c track -n "__fish_track_using_subcommand import" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c track -n "__fish_track_using_subcommand import" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c track -n "__fish_track_using_subcommand import" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c track -n "__fish_track_using_subcommand import" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c track -n "__fish_track_using_subcommand import" -s v -l verbose -d 'Log what happens to stderr'
+complete -c track -n "__fish_track_using_subcommand import" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c track -n "__fish_track_using_subcommand import" -s V -l version -d 'Print version'
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_knowledge_global_optspecs
     string join \n format= home= q/quiet v/verbose color= h/help V/version
@@ -884,163 +1041,6 @@ complete -c knowledge -n "__fish_knowledge_using_subcommand profile; and __fish_
 complete -c knowledge -n "__fish_knowledge_using_subcommand profile; and __fish_seen_subcommand_from rm" -s v -l verbose -d 'Log what happens to stderr'
 complete -c knowledge -n "__fish_knowledge_using_subcommand profile; and __fish_seen_subcommand_from rm" -s h -l help -d 'Print help'
 complete -c knowledge -n "__fish_knowledge_using_subcommand profile; and __fish_seen_subcommand_from rm" -s V -l version -d 'Print version'
-# Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
-function __fish_track_global_optspecs
-    string join \n format= home= q/quiet v/verbose color= h/help V/version
-end
-
-function __fish_track_needs_command
-    # Figure out if the current invocation already has a command.
-    set -l cmd (commandline -opc)
-    set -e cmd[1]
-    argparse -s (__fish_track_global_optspecs) -- $cmd 2>/dev/null
-    or return
-    if set -q argv[1]
-        # Also print the command, so this can be used to figure out what it is.
-        echo $argv[1]
-        return 1
-    end
-    return 0
-end
-
-function __fish_track_using_subcommand
-    set -l cmd (__fish_track_needs_command)
-    test -z "$cmd"
-    and return 1
-    contains -- $cmd[1] $argv
-end
-
-complete -c track -n "__fish_track_needs_command" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
-json\t''
-text\t''"
-complete -c track -n "__fish_track_needs_command" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
-complete -c track -n "__fish_track_needs_command" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
-always\t''
-never\t''"
-complete -c track -n "__fish_track_needs_command" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
-complete -c track -n "__fish_track_needs_command" -s v -l verbose -d 'Log what happens to stderr'
-complete -c track -n "__fish_track_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c track -n "__fish_track_needs_command" -s V -l version -d 'Print version'
-complete -c track -n "__fish_track_needs_command" -f -a "record" -d 'Record one turn (from flags), or a batch of messages (--messages)'
-complete -c track -n "__fish_track_needs_command" -f -a "flush" -d 'Close the open episode of a session (nothing open is fine)'
-complete -c track -n "__fish_track_needs_command" -f -a "list" -d 'List episodes, newest first'
-complete -c track -n "__fish_track_needs_command" -f -a "show" -d 'Show an episode\'s turns as a transcript'
-complete -c track -n "__fish_track_needs_command" -f -a "search" -d 'Search turns: ranked by relevance and recency; questions work as well as keywords'
-complete -c track -n "__fish_track_needs_command" -f -a "stats" -d 'Count sessions, episodes, turns by role and tool calls by name'
-complete -c track -n "__fish_track_needs_command" -f -a "prune" -d 'Delete closed episodes whose last turn is older than a cutoff'
-complete -c track -n "__fish_track_needs_command" -f -a "import" -d 'Import an odek.event/v1 JSONL stream: one closed episode per run'
-complete -c track -n "__fish_track_using_subcommand record" -l session -d 'Session key [default: default, or the sessionKey of --messages]' -r
-complete -c track -n "__fish_track_using_subcommand record" -l role -d 'Role of the turn [default: user]' -r -f -a "user\t''
-assistant\t''
-system\t''
-tool\t''"
-complete -c track -n "__fish_track_using_subcommand record" -l content -d 'The turn\'s text' -r
-complete -c track -n "__fish_track_using_subcommand record" -l content-file -d 'Read the turn\'s text from a file ("-" for stdin)' -r
-complete -c track -n "__fish_track_using_subcommand record" -l tool-call-id -d 'The tool call this turn answers (role tool)' -r
-complete -c track -n "__fish_track_using_subcommand record" -l messages -d 'Read messages[] JSON from a file ("-" for stdin)' -r
-complete -c track -n "__fish_track_using_subcommand record" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
-json\t''
-text\t''"
-complete -c track -n "__fish_track_using_subcommand record" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
-complete -c track -n "__fish_track_using_subcommand record" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
-always\t''
-never\t''"
-complete -c track -n "__fish_track_using_subcommand record" -l flush -d 'Close the episode after saving'
-complete -c track -n "__fish_track_using_subcommand record" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
-complete -c track -n "__fish_track_using_subcommand record" -s v -l verbose -d 'Log what happens to stderr'
-complete -c track -n "__fish_track_using_subcommand record" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c track -n "__fish_track_using_subcommand record" -s V -l version -d 'Print version'
-complete -c track -n "__fish_track_using_subcommand flush" -l session -d 'Session key' -r
-complete -c track -n "__fish_track_using_subcommand flush" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
-json\t''
-text\t''"
-complete -c track -n "__fish_track_using_subcommand flush" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
-complete -c track -n "__fish_track_using_subcommand flush" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
-always\t''
-never\t''"
-complete -c track -n "__fish_track_using_subcommand flush" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
-complete -c track -n "__fish_track_using_subcommand flush" -s v -l verbose -d 'Log what happens to stderr'
-complete -c track -n "__fish_track_using_subcommand flush" -s h -l help -d 'Print help'
-complete -c track -n "__fish_track_using_subcommand flush" -s V -l version -d 'Print version'
-complete -c track -n "__fish_track_using_subcommand list" -l session -d 'Only this session\'s episodes' -r
-complete -c track -n "__fish_track_using_subcommand list" -l limit -d 'Show at most N episodes (0: all)' -r
-complete -c track -n "__fish_track_using_subcommand list" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
-json\t''
-text\t''"
-complete -c track -n "__fish_track_using_subcommand list" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
-complete -c track -n "__fish_track_using_subcommand list" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
-always\t''
-never\t''"
-complete -c track -n "__fish_track_using_subcommand list" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
-complete -c track -n "__fish_track_using_subcommand list" -s v -l verbose -d 'Log what happens to stderr'
-complete -c track -n "__fish_track_using_subcommand list" -s h -l help -d 'Print help'
-complete -c track -n "__fish_track_using_subcommand list" -s V -l version -d 'Print version'
-complete -c track -n "__fish_track_using_subcommand show" -l session -d 'The open (else latest) episode of this session' -r
-complete -c track -n "__fish_track_using_subcommand show" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
-json\t''
-text\t''"
-complete -c track -n "__fish_track_using_subcommand show" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
-complete -c track -n "__fish_track_using_subcommand show" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
-always\t''
-never\t''"
-complete -c track -n "__fish_track_using_subcommand show" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
-complete -c track -n "__fish_track_using_subcommand show" -s v -l verbose -d 'Log what happens to stderr'
-complete -c track -n "__fish_track_using_subcommand show" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c track -n "__fish_track_using_subcommand show" -s V -l version -d 'Print version'
-complete -c track -n "__fish_track_using_subcommand search" -l session -d 'Only documents of this session (turns carry one)' -r
-complete -c track -n "__fish_track_using_subcommand search" -l tag -d 'Only documents with this tag (a note\'s tag, a turn\'s role or tool, a fact\'s section)' -r
-complete -c track -n "__fish_track_using_subcommand search" -l since -d 'Only documents dated on or after DATE (RFC 3339, or a date like 2026-01-31)' -r
-complete -c track -n "__fish_track_using_subcommand search" -l until -d 'Only documents dated on or before DATE (a plain date covers the whole day)' -r
-complete -c track -n "__fish_track_using_subcommand search" -l limit -d 'Most hits to return (1–50)' -r
-complete -c track -n "__fish_track_using_subcommand search" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
-json\t''
-text\t''"
-complete -c track -n "__fish_track_using_subcommand search" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
-complete -c track -n "__fish_track_using_subcommand search" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
-always\t''
-never\t''"
-complete -c track -n "__fish_track_using_subcommand search" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
-complete -c track -n "__fish_track_using_subcommand search" -s v -l verbose -d 'Log what happens to stderr'
-complete -c track -n "__fish_track_using_subcommand search" -s h -l help -d 'Print help'
-complete -c track -n "__fish_track_using_subcommand search" -s V -l version -d 'Print version'
-complete -c track -n "__fish_track_using_subcommand stats" -l session -d 'Only this session' -r
-complete -c track -n "__fish_track_using_subcommand stats" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
-json\t''
-text\t''"
-complete -c track -n "__fish_track_using_subcommand stats" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
-complete -c track -n "__fish_track_using_subcommand stats" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
-always\t''
-never\t''"
-complete -c track -n "__fish_track_using_subcommand stats" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
-complete -c track -n "__fish_track_using_subcommand stats" -s v -l verbose -d 'Log what happens to stderr'
-complete -c track -n "__fish_track_using_subcommand stats" -s h -l help -d 'Print help'
-complete -c track -n "__fish_track_using_subcommand stats" -s V -l version -d 'Print version'
-complete -c track -n "__fish_track_using_subcommand prune" -l older-than -d 'A duration back from now (90m, 12h, 30d, 2w) or a date/time (2026-01-01, RFC 3339)' -r
-complete -c track -n "__fish_track_using_subcommand prune" -l session -d 'Only this session' -r
-complete -c track -n "__fish_track_using_subcommand prune" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
-json\t''
-text\t''"
-complete -c track -n "__fish_track_using_subcommand prune" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
-complete -c track -n "__fish_track_using_subcommand prune" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
-always\t''
-never\t''"
-complete -c track -n "__fish_track_using_subcommand prune" -l dry-run -d 'Report what would be removed, remove nothing'
-complete -c track -n "__fish_track_using_subcommand prune" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
-complete -c track -n "__fish_track_using_subcommand prune" -s v -l verbose -d 'Log what happens to stderr'
-complete -c track -n "__fish_track_using_subcommand prune" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c track -n "__fish_track_using_subcommand prune" -s V -l version -d 'Print version'
-complete -c track -n "__fish_track_using_subcommand import" -l session -d 'Store every run in this session [default: the stream\'s session_id, else odek-<run id prefix>]' -r
-complete -c track -n "__fish_track_using_subcommand import" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
-json\t''
-text\t''"
-complete -c track -n "__fish_track_using_subcommand import" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
-complete -c track -n "__fish_track_using_subcommand import" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
-always\t''
-never\t''"
-complete -c track -n "__fish_track_using_subcommand import" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
-complete -c track -n "__fish_track_using_subcommand import" -s v -l verbose -d 'Log what happens to stderr'
-complete -c track -n "__fish_track_using_subcommand import" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c track -n "__fish_track_using_subcommand import" -s V -l version -d 'Print version'
 complete -c memory_mcp -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"

@@ -8,8 +8,8 @@ use crate::tools::{self, Registry};
 pub static REGISTRY: Registry = Registry {
     tools: &[
         tools::plan::TOOL,
-        tools::knowledge::TOOL,
         tools::track::TOOL,
+        tools::knowledge::TOOL,
         crate::mcp::TOOL,
     ],
     commands: &[
