@@ -211,3 +211,41 @@ fn completions_json_only_when_asked_explicitly() {
         2,
     );
 }
+
+/// Colour is painted after padding: with colour on, the columns of `init`
+/// and `link` line up exactly as they do without it.
+#[test]
+fn coloured_link_columns_line_up() {
+    let sb = Sandbox::new();
+    let run = |color: &str| {
+        let out = sb
+            .agentbox(&["link", "--format", "text", "--color", color])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let coloured = run("always");
+    assert!(coloured.contains("\x1b["), "{coloured:?}");
+    let plain = run("never");
+    let stripped = strip_ansi(&coloured);
+    assert_eq!(stripped, plain);
+}
+
+/// Removes ANSI colour sequences (`ESC [ … m`).
+fn strip_ansi(text: &str) -> String {
+    let mut out = String::new();
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            for c in chars.by_ref() {
+                if c == 'm' {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
