@@ -415,6 +415,24 @@ impl<'h> Index<'h> {
         Ok(lag)
     }
 
+    /// Recorded stamps of the sources under `prefix` whose name ends with `suffix`.
+    fn known_growing(&self, prefix: &str, suffix: &str) -> Result<HashMap<String, (i64, i64)>> {
+        let mut stmt = self
+            .conn
+            .prepare_cached(
+                "SELECT path, mtime_ns, size FROM sources
+                 WHERE substr(path, 1, ?2) = ?1 AND substr(path, -?4) = ?3",
+            )
+            .map_err(db_error)?;
+        let rows = stmt
+            .query_map(
+                params![prefix, prefix.len() as i64, suffix, suffix.len() as i64],
+                |r| Ok((r.get::<_, String>(0)?, (r.get(1)?, r.get(2)?))),
+            )
+            .map_err(db_error)?;
+        rows.collect::<rusqlite::Result<_>>().map_err(db_error)
+    }
+
     /// Recorded stamps of the sources under `prefix` ("" for all).
     pub(super) fn known_sources(&self, prefix: &str) -> Result<HashMap<String, (i64, i64)>> {
         let mut stmt = self
@@ -537,15 +555,16 @@ impl<'h> Index<'h> {
                 compared.insert(rel.clone());
             }
         }
-        // Appends change no folder: stat the growing files of the other sessions.
-        for (path, recorded) in self.known_sources(&prefix)? {
-            let name = path.rsplit('/').next().unwrap_or_default();
-            let session = path.rsplit_once('/').map(|(d, _)| d).unwrap_or_default();
-            if (source.growing)(name)
-                && !compared.contains(session)
-                && stamp(&self.home.root.join(&path)) != Some(recorded)
-            {
-                self.reextract(&path)?;
+        // Appends change no folder: stat the growing files of the other
+        // sessions (SQLite picks them out by suffix: a handful, not every file).
+        if let Some(suffix) = source.growing {
+            for (path, recorded) in self.known_growing(&prefix, suffix)? {
+                let session = path.rsplit_once('/').map(|(d, _)| d).unwrap_or_default();
+                if !compared.contains(session)
+                    && stamp(&self.home.root.join(&path)) != Some(recorded)
+                {
+                    self.reextract(&path)?;
+                }
             }
         }
         // Written only when it changes: a search in a quiet home writes nothing.

@@ -35,10 +35,11 @@ pub struct Source {
     pub lines: Option<LineExtractor>,
     /// Hand edits are expected: `search` checks these files for changes.
     pub watched: bool,
-    /// Files of a nested source that are appended to in place (the others
-    /// are only created, renamed or removed): `search` stats these to catch
-    /// up with a writer that crashed before indexing.
-    pub growing: fn(&str) -> bool,
+    /// The file-name suffix of the files of a nested source that are
+    /// appended to in place (the others are only created, renamed or
+    /// removed): `search` stats these to catch up with a writer that crashed
+    /// before indexing. A suffix, not a function, so SQLite picks them out.
+    pub growing: Option<&'static str>,
     /// Ranking weight at equal relevance (curated memory outranks raw
     /// trajectory): 1.0 is neutral.
     pub boost: f64,

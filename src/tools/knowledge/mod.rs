@@ -39,7 +39,7 @@ const NOTES: Source = Source {
     extract: index_docs,
     lines: None,
     watched: true,
-    growing: |_| false,
+    growing: None,
     boost: 1.25,
 };
 

@@ -32,7 +32,7 @@ pub const FACTS: Source = Source {
     extract: index_docs,
     lines: None,
     watched: true,
-    growing: |_| false,
+    growing: None,
     boost: 1.4,
 };
 /// Longest fact, in characters.

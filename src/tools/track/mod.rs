@@ -44,7 +44,7 @@ const TURNS: Source = Source {
     extract: index_docs,
     lines: Some(index_lines),
     watched: false,
-    growing: |name| name.ends_with(".open.jsonl"),
+    growing: Some(".open.jsonl"),
     boost: 1.0,
 };
 
