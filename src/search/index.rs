@@ -25,7 +25,15 @@ pub struct Index<'h> {
     pub(super) conn: Connection,
     /// The database file this connection opened (see `is_current`).
     pub(super) file_id: Option<(u64, u64)>,
+    /// When this connection last looked for files a crashed writer left
+    /// unindexed (see `refresh`).
+    pub(super) nested_checked: std::cell::Cell<Option<std::time::Instant>>,
 }
+
+/// How often a long-lived index (memory_mcp's) looks for episode turns a
+/// crashed writer never indexed: writers through agentbox update the index
+/// themselves, so this only bounds how late such turns show up.
+const NESTED_CHECK_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// `detail.sqlite` classifies the failure (`corrupt`, `notadb`, `schema` mean
 /// a damaged database, which is rebuilt on its own; see `health`).
@@ -132,6 +140,7 @@ impl<'h> Index<'h> {
             home,
             conn,
             file_id: health::file_id(&path),
+            nested_checked: std::cell::Cell::new(None),
         })
     }
 
@@ -308,8 +317,15 @@ impl<'h> Index<'h> {
     /// a write marked the index stale.
     fn refresh(&self) -> Result<()> {
         self.catch_up_if_marked()?;
-        for source in sources::all()?.iter().filter(|s| s.nested && !s.watched) {
-            self.refresh_nested(source)?;
+        let due = self
+            .nested_checked
+            .get()
+            .is_none_or(|at| at.elapsed() >= NESTED_CHECK_EVERY);
+        if due {
+            for source in sources::all()?.iter().filter(|s| s.nested && !s.watched) {
+                self.refresh_nested(source)?;
+            }
+            self.nested_checked.set(Some(std::time::Instant::now()));
         }
         for source in sources::all()?.iter().filter(|s| s.watched) {
             // Only this source's stamps: episode files can number in the thousands.
