@@ -8,6 +8,8 @@ pub mod cli;
 pub mod clock;
 pub mod config;
 pub mod error;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod home;
 pub mod housekeeping;
 pub mod mcp;

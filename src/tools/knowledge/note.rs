@@ -582,7 +582,8 @@ fn scalar(value: &str, in_list: bool) -> String {
         && !value.contains(" #")
         && !value.ends_with(':')
         && !value.chars().any(char::is_control)
-        && !(in_list && value.contains([',', '[', ']', '{', '}']));
+        // In a flow list a quote anywhere opens a quoted span (`parse_flow`).
+        && !(in_list && value.contains([',', '[', ']', '{', '}', '"', '\'']));
     if plain {
         value.to_string()
     } else {

@@ -136,11 +136,14 @@ struct Span {
 
 /// The file as lines (each with its own line end), and what they mean.
 #[derive(Debug, Clone)]
-struct ProfileDoc {
+pub(crate) struct ProfileDoc {
     lines: Vec<String>,
     newline: &'static str,
     spans: Vec<Span>,
     bullets: Vec<Bullet>,
+    /// A code fence never closed: its first line and marker. Everything after
+    /// it is code, so nothing may be added there.
+    open_fence: Option<(usize, &'static str)>,
 }
 
 fn bare(line: &str) -> &str {
@@ -192,7 +195,7 @@ pub fn normalize(text: &str) -> String {
 }
 
 impl ProfileDoc {
-    fn parse(text: &str) -> ProfileDoc {
+    pub(crate) fn parse(text: &str) -> ProfileDoc {
         let lines: Vec<String> = text.split_inclusive('\n').map(str::to_string).collect();
         let newline = if lines.first().is_some_and(|l| l.ends_with("\r\n")) {
             "\r\n"
@@ -204,6 +207,7 @@ impl ProfileDoc {
             newline,
             spans: Vec::new(),
             bullets: Vec::new(),
+            open_fence: None,
         };
         doc.index();
         doc
@@ -213,21 +217,21 @@ impl ProfileDoc {
     fn index(&mut self) {
         self.spans.clear();
         self.bullets.clear();
-        let mut fence: Option<&str> = None;
+        let mut fence: Option<(usize, &'static str)> = None;
         let mut current: Option<usize> = None;
         let mut open_bullet: Option<usize> = None;
         for (i, raw) in self.lines.iter().enumerate() {
             let line = bare(raw);
             let trimmed = line.trim_start();
-            if let Some(marker) = fence {
+            if let Some((_, marker)) = fence {
                 if trimmed.starts_with(marker) {
                     fence = None;
                 }
                 open_bullet = None;
                 continue;
             }
-            if trimmed.starts_with("```") || trimmed.starts_with("~~~") {
-                fence = Some(&trimmed[..3]);
+            if let Some(marker) = ["```", "~~~"].into_iter().find(|m| trimmed.starts_with(m)) {
+                fence = Some((i, marker));
                 open_bullet = None;
                 continue;
             }
@@ -282,13 +286,14 @@ impl ProfileDoc {
                 _ => open_bullet = None,
             }
         }
+        self.open_fence = fence;
     }
 
-    fn text(&self) -> String {
+    pub(crate) fn text(&self) -> String {
         self.lines.concat()
     }
 
-    fn profile(&self) -> Profile {
+    pub(crate) fn profile(&self) -> Profile {
         let mut profile = Profile::default();
         for b in &self.bullets {
             match b.section {
@@ -311,7 +316,7 @@ impl ProfileDoc {
     /// last bullet, else after its last non-blank line), appending the
     /// section when the file has none.
     /// Several facts go in one call, so the document is re-indexed once.
-    fn add(&mut self, section: Section, texts: &[&str]) {
+    pub(crate) fn add(&mut self, section: Section, texts: &[&str]) {
         if texts.is_empty() {
             return;
         }
@@ -324,17 +329,25 @@ impl ProfileDoc {
                 .filter(|b| b.start > span.heading && b.start < span.end)
                 .map(|b| b.end)
                 .max();
-            let at = after_bullet.unwrap_or_else(|| {
+            let mut at = after_bullet.unwrap_or_else(|| {
                 (span.heading..span.end)
                     .rev()
                     .find(|&i| !bare(&self.lines[i]).trim().is_empty())
                     .map_or(span.heading + 1, |i| i + 1)
             });
+            // Not into a fence that runs to the end of the file.
+            if let Some((start, _)) = self.open_fence.filter(|(f, _)| *f > span.heading) {
+                at = at.min(start);
+            }
             self.terminate_before(at);
             self.lines.splice(at..at, new_lines);
         } else {
             let end = self.lines.len();
             self.terminate_before(end);
+            // Close a fence that runs to the end, or the section would be code.
+            if let Some((_, marker)) = self.open_fence {
+                self.lines.push(format!("{marker}{nl}"));
+            }
             if self
                 .lines
                 .last()
@@ -349,7 +362,7 @@ impl ProfileDoc {
     }
 
     /// Removes the bullets at these indexes (into `bullets`).
-    fn remove(&mut self, which: &[usize]) {
+    pub(crate) fn remove(&mut self, which: &[usize]) {
         let mut ranges: Vec<(usize, usize)> = which
             .iter()
             .map(|&i| (self.bullets[i].start, self.bullets[i].end))

@@ -5,8 +5,8 @@
 //! (`<id>.jsonl`). The CLI verbs and the MCP server call the same library
 //! functions: [`save_turns`], [`flush`], [`parse_messages`].
 
-mod episodes;
-mod import;
+pub(crate) mod episodes;
+pub(crate) mod import;
 mod messages;
 
 pub use episodes::{EpisodeFile, ToolCall, Turn};
