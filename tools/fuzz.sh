@@ -64,7 +64,7 @@ for t in "${TARGETS[@]}"; do
 		-artifact_prefix="$ROOT/fuzz/artifacts/$t/" -print_final_stats=1 >"$log" 2>&1
 	rc=$?
 	set -e
-	runs=$(grep -oE 'Done [0-9]+ runs in [0-9]+ second' "$log" | tail -1 || true)
+	runs=$(grep -oE 'Done [0-9]+ runs in [0-9]+ second' "$log" | tail -1 | sed 's/^Done //; s/ second$/ s/' || true)
 	cov=$(grep -oE 'cov: [0-9]+ ft: [0-9]+ corp: [0-9]+' "$log" | tail -1 || true)
 	if [ $rc -ne 0 ]; then
 		status=1
@@ -74,7 +74,7 @@ for t in "${TARGETS[@]}"; do
 		echo "   crash input: ${art:-see fuzz/artifacts/$t/}"
 		echo "   reproduce:   RUSTC_BOOTSTRAP=1 cargo fuzz run -s none $t ${art:-fuzz/artifacts/$t/<file>}"
 	else
-		echo "   ok: ${runs:-?} s; ${cov:-?}"
+		echo "   ok: ${runs:-?}; ${cov:-?}"
 	fi
 done
 exit $status
