@@ -10,7 +10,7 @@
 
 use crate::tools::knowledge::note::Note;
 use crate::tools::knowledge::profile::{self, ProfileDoc, Section};
-use crate::tools::plan::{doc::PlanDoc, input};
+use crate::tools::plan::{PlanDoc, input};
 use crate::tools::track::episodes::{self, EpisodeFile};
 use crate::tools::track::{ROLES, import, parse_messages};
 use serde_json::Value;

@@ -7,6 +7,7 @@ mod common;
 
 use agentbox::fuzzing;
 use common::{Sandbox, ok_data};
+use serde_json::json;
 use std::path::{Path, PathBuf};
 
 fn input(rel: &str) -> Vec<u8> {
@@ -43,7 +44,10 @@ fn note_list_items_with_quotes_round_trip() {
 /// front-matter key) keeps one stray `\r` when read, and each rewrite drops one.
 #[test]
 fn note_stray_carriage_returns_are_accepted() {
-    for rel in ["note/stray_cr_in_unknown_key.md", "note/stray_cr_in_body.md"] {
+    for rel in [
+        "note/stray_cr_in_unknown_key.md",
+        "note/stray_cr_in_body.md",
+    ] {
         assert_eq!(fuzzing::note(&input(rel)), Ok(()), "{rel}");
     }
 }
@@ -100,6 +104,60 @@ fn profile_add_after_an_open_fence_lists_the_fact_through_the_binary() {
     let list = ok_data(&mut profile(&["list"]));
     assert_eq!(list["preferences"], serde_json::json!(["Prefers tabs."]));
     assert_eq!(list["facts"], serde_json::json!(["Lives in Porto."]));
+}
+
+/// "Every morning I écris …": the routine shape upper-cased its first byte,
+/// a slice inside a multi-byte character, and panicked (`extract` runs on
+/// every `mem_save_fact` with messages).
+#[test]
+fn routine_facts_starting_with_a_non_ascii_letter_do_not_panic() {
+    for rel in [
+        "messages/routine_non_ascii_verb.json",
+        "messages/routine_non_ascii_fuzzed.json",
+    ] {
+        assert_eq!(fuzzing::messages(&input(rel)), Ok(()), "{rel}");
+    }
+}
+
+#[test]
+fn mem_save_fact_extracts_a_non_ascii_routine_through_the_server() {
+    let sb = Sandbox::new();
+    let frames = [
+        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {},
+            "clientInfo": {"name": "test", "version": "1"}}}),
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+        json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {
+            "name": "mem_save_fact", "arguments": {"messages": [
+                {"role": "user", "content": "Every morning I écris my notes."}]}}}),
+    ];
+    let stdin: String = frames.iter().map(|f| format!("{f}\n")).collect();
+    let out = sb
+        .command(sb.home().join("tools").join("memory_mcp"))
+        .write_stdin(stdin)
+        .output()
+        .expect("run the server");
+    let stdout = String::from_utf8(out.stdout).expect("utf-8");
+    let replies: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON reply"))
+        .collect();
+    let reply = replies
+        .iter()
+        .find(|r| r["id"] == 2)
+        .expect("a reply to the call");
+    assert!(reply.get("error").is_none(), "{reply}");
+    assert_ne!(reply["result"]["isError"], true, "{reply}");
+    assert_eq!(
+        reply["result"]["structuredContent"]["facts"],
+        json!(["Écris their notes every morning."]),
+        "{reply}"
+    );
+    let profile = std::fs::read_to_string(sb.home().join("memory/personal/PROFILE.md")).unwrap();
+    assert!(
+        profile.contains("- Écris their notes every morning.\n"),
+        "{profile}"
+    );
 }
 
 /// Every committed seed and regression input passes its target's checks.

@@ -313,8 +313,8 @@ impl ProfileDoc {
     }
 
     /// Adds `- text` at the end of the first section of its kind (after its
-    /// last bullet, else after its last non-blank line), appending the
-    /// section when the file has none.
+    /// last bullet, else after its last non-blank line, never inside a code
+    /// fence left open), appending the section when the file has none.
     /// Several facts go in one call, so the document is re-indexed once.
     pub(crate) fn add(&mut self, section: Section, texts: &[&str]) {
         if texts.is_empty() {

@@ -1,6 +1,6 @@
 //! `plan` — plans with ordered steps (SPEC §4, docs/tools/plan.md).
 
-pub(crate) mod doc;
+mod doc;
 pub(crate) mod input;
 
 pub use doc::{PlanDoc, PlanStatus, StepStatus};
