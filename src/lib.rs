@@ -9,6 +9,8 @@ pub mod clock;
 pub mod commands;
 pub mod config;
 pub mod error;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod home;
 pub mod mcp;
 pub mod output;

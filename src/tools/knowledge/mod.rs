@@ -6,7 +6,7 @@
 
 mod cli;
 mod lint;
-mod note;
+pub(crate) mod note;
 pub mod profile;
 
 pub use lint::{Broken, Finding};

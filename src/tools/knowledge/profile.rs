@@ -153,7 +153,7 @@ struct Span {
 
 /// The file as lines (each with its own line end), and what they mean.
 #[derive(Debug, Clone)]
-struct ProfileDoc {
+pub(crate) struct ProfileDoc {
     lines: Vec<String>,
     newline: &'static str,
     spans: Vec<Span>,
@@ -211,7 +211,7 @@ pub fn normalize(text: &str) -> String {
 }
 
 impl ProfileDoc {
-    fn parse(text: &str) -> ProfileDoc {
+    pub(crate) fn parse(text: &str) -> ProfileDoc {
         let lines: Vec<String> = text.split_inclusive('\n').map(str::to_string).collect();
         let newline = if lines.first().is_some_and(|l| l.ends_with("\r\n")) {
             "\r\n"
@@ -308,11 +308,11 @@ impl ProfileDoc {
         self.open_fence = fence.map(|_| opening.to_string());
     }
 
-    fn text(&self) -> String {
+    pub(crate) fn text(&self) -> String {
         self.lines.concat()
     }
 
-    fn profile(&self) -> Profile {
+    pub(crate) fn profile(&self) -> Profile {
         let mut profile = Profile::default();
         for b in &self.bullets {
             match b.section {
@@ -335,7 +335,7 @@ impl ProfileDoc {
     /// last bullet, else after its last non-blank line), appending the
     /// section when the file has none.
     /// Several facts go in one call, so the document is re-indexed once.
-    fn add(&mut self, section: Section, texts: &[&str]) {
+    pub(crate) fn add(&mut self, section: Section, texts: &[&str]) {
         if texts.is_empty() {
             return;
         }
@@ -381,7 +381,7 @@ impl ProfileDoc {
     }
 
     /// Removes the bullets at these indexes (into `bullets`).
-    fn remove(&mut self, which: &[usize]) {
+    pub(crate) fn remove(&mut self, which: &[usize]) {
         let mut ranges: Vec<(usize, usize)> = which
             .iter()
             .map(|&i| (self.bullets[i].start, self.bullets[i].end))

@@ -1,7 +1,7 @@
 //! `plan` — plans with ordered steps (SPEC §4, docs/tools/plan.md).
 
 mod doc;
-mod input;
+pub(crate) mod input;
 
 pub use doc::{PlanDoc, PlanStatus, StepStatus};
 

@@ -6,8 +6,8 @@
 //! library functions: [`save_turns`], [`flush`], [`parse_messages`].
 
 mod cli;
-mod episodes;
-mod import;
+pub(crate) mod episodes;
+pub(crate) mod import;
 mod messages;
 mod render;
 

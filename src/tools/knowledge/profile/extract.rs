@@ -528,7 +528,14 @@ fn statement(clause: &str, is_user: bool) -> Option<(Section, String)> {
             }
             Shape::Routine(when) => {
                 let sentence = conjugated(&words);
-                format!("{}{} {when}", sentence[..1].to_uppercase(), &sentence[1..])
+                // By character: the first may take more than one byte.
+                let mut chars = sentence.chars();
+                let first: String = chars
+                    .next()
+                    .into_iter()
+                    .flat_map(char::to_uppercase)
+                    .collect();
+                format!("{first}{} {when}", chars.as_str())
             }
             Shape::Instead => {
                 let object_lower = object.to_ascii_lowercase();
