@@ -14,6 +14,9 @@ pub struct Config {
     pub limits: Limits,
     pub redaction: RedactionConfig,
     pub mcp: McpConfig,
+    /// The model route (`"model": {…}`), read by `crate::oda`; absent means
+    /// no route.
+    pub model: Option<serde_json::Value>,
 }
 
 /// Size limits.

@@ -13,6 +13,7 @@ pub mod error;
 pub mod fuzzing;
 pub mod home;
 pub mod mcp;
+pub mod oda;
 pub mod output;
 pub mod redact;
 pub mod registry;

@@ -304,6 +304,13 @@ impl<'r> Frames<'r> {
     }
 }
 
+/// A progress line on stderr (`agentbox model ask`), redacted: it may carry
+/// text from another program.
+pub fn progress(redactor: &Redactor, prefix: &str, line: &str) {
+    let line = line.replace(['\n', '\r'], " ");
+    write_stderr(&redactor.redact(&format!("{prefix}: {line}\n")));
+}
+
 /// Writes help, version or a completion script verbatim (they carry no user data).
 pub fn write_raw(text: &str) {
     write_stdout(text);

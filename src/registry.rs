@@ -20,6 +20,7 @@ pub static REGISTRY: Registry = Registry {
         commands::reindex::COMMAND,
         commands::completions::COMMAND,
         commands::man::COMMAND,
+        commands::model::COMMAND,
     ],
 };
 

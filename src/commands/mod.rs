@@ -7,6 +7,7 @@ pub mod doctor;
 pub mod init;
 pub mod link;
 pub mod man;
+pub mod model;
 pub mod reindex;
 pub mod search;
 
