@@ -37,6 +37,9 @@ _agentbox() {
             agentbox,memory_mcp)
                 cmd="agentbox__subcmd__memory_mcp"
                 ;;
+            agentbox,model)
+                cmd="agentbox__subcmd__model"
+                ;;
             agentbox,plan)
                 cmd="agentbox__subcmd__plan"
                 ;;
@@ -84,6 +87,12 @@ _agentbox() {
                 ;;
             agentbox__subcmd__knowledge__subcmd__profile,rm)
                 cmd="agentbox__subcmd__knowledge__subcmd__profile__subcmd__rm"
+                ;;
+            agentbox__subcmd__model,ask)
+                cmd="agentbox__subcmd__model__subcmd__ask"
+                ;;
+            agentbox__subcmd__model,check)
+                cmd="agentbox__subcmd__model__subcmd__check"
                 ;;
             agentbox__subcmd__plan,add-step)
                 cmd="agentbox__subcmd__plan__subcmd__add__subcmd__step"
@@ -137,7 +146,7 @@ _agentbox() {
 
     case "${cmd}" in
         agentbox)
-            opts="-q -v -h -V --format --home --quiet --verbose --color --help --version plan track knowledge memory_mcp init link doctor search reindex completions man"
+            opts="-q -v -h -V --format --home --quiet --verbose --color --help --version plan track knowledge memory_mcp init link doctor search reindex completions man model"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -737,6 +746,92 @@ _agentbox() {
         agentbox__subcmd__memory_mcp)
             opts="-q -v -h -V --format --home --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "auto json text" -- "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        agentbox__subcmd__model)
+            opts="-q -v -h -V --format --home --quiet --verbose --color --help --version check ask"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "auto json text" -- "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        agentbox__subcmd__model__subcmd__ask)
+            opts="-q -v -h -V --session --image --format --home --quiet --verbose --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --image)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "auto json text" -- "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        agentbox__subcmd__model__subcmd__check)
+            opts="-q -v -h -V --format --home --quiet --verbose --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi

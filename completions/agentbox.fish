@@ -46,6 +46,7 @@ complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "search" -d 'Searc
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "reindex" -d 'Rebuild the search index from the files of the home'
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "man" -d 'Print a man page'
+complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "model" -d 'Reach the model route (an Oda runtime): check the handshake or ask one turn'
 complete -c agentbox -n "__fish_agentbox_using_subcommand plan; and not __fish_seen_subcommand_from create show list step add-step next archive" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"
@@ -535,6 +536,43 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand man" -s q -l quiet -d 
 complete -c agentbox -n "__fish_agentbox_using_subcommand man" -s v -l verbose -d 'Log what happens to stderr'
 complete -c agentbox -n "__fish_agentbox_using_subcommand man" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c agentbox -n "__fish_agentbox_using_subcommand man" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand model; and not __fish_seen_subcommand_from check ask" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand model; and not __fish_seen_subcommand_from check ask" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand model; and not __fish_seen_subcommand_from check ask" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand model; and not __fish_seen_subcommand_from check ask" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand model; and not __fish_seen_subcommand_from check ask" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand model; and not __fish_seen_subcommand_from check ask" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c agentbox -n "__fish_agentbox_using_subcommand model; and not __fish_seen_subcommand_from check ask" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand model; and not __fish_seen_subcommand_from check ask" -f -a "check" -d 'Start the runtime, initialize the route, shut down: does the route work?'
+complete -c agentbox -n "__fish_agentbox_using_subcommand model; and not __fish_seen_subcommand_from check ask" -f -a "ask" -d 'Ask one turn and print the answer'
+complete -c agentbox -n "__fish_agentbox_using_subcommand model; and __fish_seen_subcommand_from check" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand model; and __fish_seen_subcommand_from check" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand model; and __fish_seen_subcommand_from check" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand model; and __fish_seen_subcommand_from check" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand model; and __fish_seen_subcommand_from check" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand model; and __fish_seen_subcommand_from check" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c agentbox -n "__fish_agentbox_using_subcommand model; and __fish_seen_subcommand_from check" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand model; and __fish_seen_subcommand_from ask" -l session -d 'Session to prompt (a new one when left out); reuse the sessionId of an earlier answer to continue it' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand model; and __fish_seen_subcommand_from ask" -l image -d 'Attach an image: png, jpeg, webp or gif (repeat for more)' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand model; and __fish_seen_subcommand_from ask" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand model; and __fish_seen_subcommand_from ask" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand model; and __fish_seen_subcommand_from ask" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand model; and __fish_seen_subcommand_from ask" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand model; and __fish_seen_subcommand_from ask" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand model; and __fish_seen_subcommand_from ask" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c agentbox -n "__fish_agentbox_using_subcommand model; and __fish_seen_subcommand_from ask" -s V -l version -d 'Print version'
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_plan_global_optspecs
     string join \n format= home= q/quiet v/verbose color= h/help V/version
