@@ -16,6 +16,7 @@ pub mod mcp;
 pub mod output;
 pub mod redact;
 pub mod registry;
+pub mod screen;
 pub mod search;
 pub mod slug;
 pub mod store;
