@@ -134,6 +134,10 @@ fn lint_reports_each_violation_with_file_and_line() {
     );
     put("no-front", "# Just markdown\n");
     std::fs::create_dir_all(skills.join("empty")).unwrap();
+    put(
+        "Bad_Name",
+        &good_md("Bad_Name").replace("Run `scripts/fill.py` on the form.\n", ""),
+    );
     let data = ok_data(&mut sf(&sb, &["lint"]));
     let findings = data["findings"].as_array().unwrap();
     let find = |rule: &str| -> &Value {
@@ -153,7 +157,13 @@ fn lint_reports_each_violation_with_file_and_line() {
     assert!(find("yaml-syntax")["line"].as_u64().unwrap() >= 3);
     assert_eq!(find("missing-front-matter")["line"], 1);
     assert_eq!(find("missing-skill-md")["file"], "empty/SKILL.md");
-    assert_eq!(data["skills_checked"], 4);
+    assert_eq!(data["skills_checked"], 5);
+    assert!(
+        findings.iter().any(|f| f["rule"] == "name-format"
+            && f["file"] == "Bad_Name/SKILL.md"
+            && f["line"] == 2),
+        "{data}"
+    );
     // --strict turns findings into a conflict
     let err = err_of(&mut sf(&sb, &["lint", "--strict"]), "conflict", 1);
     assert!(err["detail"]["findings"].as_array().unwrap().len() >= 8);
@@ -214,6 +224,7 @@ fn install_copies_a_screened_skill_and_refuses_bad_input() {
     let dir = folder(&sb, "pdf-forms", &good_md("pdf-forms"));
     std::fs::create_dir_all(dir.join("scripts")).unwrap();
     std::fs::write(dir.join("scripts/fill.py"), "print('ok')\n").unwrap();
+    std::fs::write(dir.join(".gitignore"), "*.pyc\n").unwrap();
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
@@ -226,7 +237,8 @@ fn install_copies_a_screened_skill_and_refuses_bad_input() {
     let data = ok_data(&mut sf(&sb, &["install", dir.to_str().unwrap()]));
     assert_eq!(data["name"], "pdf-forms");
     assert_eq!(data["status"], "pass");
-    assert_eq!(data["files"], 2);
+    assert_eq!(data["files"], 3);
+    assert!(sb.home().join("skills/pdf-forms/.gitignore").is_file());
     let installed = sb.home().join("skills/pdf-forms");
     assert_eq!(
         std::fs::read_to_string(installed.join("scripts/fill.py")).unwrap(),

@@ -341,20 +341,18 @@ fn run_lint(home: &Home, args: LintArgs) -> Result<Outcome> {
         Some(arg) => vec![target(home, arg)?],
         None => super::names(home)?
             .into_iter()
-            .map(|name| target(home, &name))
+            .map(|name| {
+                Ok(Target {
+                    dir: home.store.root().join(DIR).join(&name),
+                    folder: name.clone(),
+                    label: name.clone(),
+                    home_skill: Some(name),
+                })
+            })
             .collect::<Result<Vec<_>>>()?,
     };
     let mut findings = Vec::new();
     for t in &targets {
-        if t.home_skill.is_some() && !spec::valid_name(&t.folder) {
-            findings.push(spec::Finding {
-                rule: "name-format",
-                severity: "error",
-                file: t.label.clone(),
-                line: 0,
-                message: format!("the folder name breaks the rule: {}", spec::NAME_RULE),
-            });
-        }
         findings.extend(spec::lint_dir(&t.dir, &t.folder, &t.label));
     }
     let json_findings: Vec<Value> = findings.iter().map(spec::Finding::to_json).collect();

@@ -294,7 +294,7 @@ impl<'h> Staged<'h> {
         let mut path = self.dir.clone();
         let parts: Vec<&str> = rel.split('/').collect();
         for part in &parts {
-            crate::store::safe_name("file name in a skill", part)?;
+            check_file_name(rel, part)?;
             path.push(part);
         }
         if let Some(parent) = path.parent() {
@@ -337,6 +337,25 @@ impl Drop for Staged<'_> {
             let _ = self.home.store.remove_dir(&self.dir);
         }
     }
+}
+
+/// A file name inside a skill: dot files are fine, traversal, separators
+/// and control characters are not.
+fn check_file_name(rel: &str, part: &str) -> Result<()> {
+    let bad = part.is_empty()
+        || part == "."
+        || part == ".."
+        || part.contains(['/', '\\'])
+        || part.chars().any(char::is_control)
+        || part.len() > 255;
+    if bad {
+        return Err(Error::invalid_args(format!(
+            "{rel:?} is not a plain file path inside a skill"
+        ))
+        .with_hint("rename the file: no '..', separators or control characters")
+        .with_detail("path", rel));
+    }
+    Ok(())
 }
 
 fn refuse_existing(target: &Path, name: &str) -> Result<()> {
