@@ -484,3 +484,60 @@ fn text_output_of_the_verbs() {
     out += &text_out(&mut sf(&sb, &["rm", "notes"]));
     insta::assert_snapshot!(out.replace(sb.home().to_str().unwrap(), "<HOME>"));
 }
+
+#[test]
+fn a_symlinked_skill_folder_is_reported_not_followed() {
+    let sb = Sandbox::new();
+    ok_data(&mut sf(
+        &sb,
+        &["new", "pdf-forms", "--description", "Fill PDF forms."],
+    ));
+    let outside = sb.path().join("incoming/linked");
+    std::fs::create_dir_all(&outside).unwrap();
+    std::fs::write(outside.join("SKILL.md"), good_md("linked")).unwrap();
+    std::os::unix::fs::symlink(&outside, sb.home().join("skills/linked")).unwrap();
+    let list = ok_data(&mut sf(&sb, &["list"]));
+    assert_eq!(list["skills"].as_array().unwrap().len(), 2, "{list}");
+    assert_eq!(list["skills"][0]["name"], "linked");
+    assert!(
+        list["skills"][0]["problem"]
+            .as_str()
+            .unwrap()
+            .contains("symlink"),
+        "{list}"
+    );
+    assert_eq!(list["skills"][1]["status"], "unscreened");
+    err_of(&mut sf(&sb, &["show", "linked"]), "permission", 1);
+    err_of(&mut sf(&sb, &["rm", "linked"]), "permission", 1);
+    assert!(outside.join("SKILL.md").is_file());
+    let doctor = ok_data(&mut sb.agentbox(&["doctor"]));
+    assert_eq!(doctor["healthy"], false, "{doctor}");
+}
+
+#[test]
+fn a_record_for_other_content_shows_changed_since_screening() {
+    let sb = Sandbox::new();
+    ok_data(&mut sf(
+        &sb,
+        &["new", "pdf-forms", "--description", "Fill PDF forms."],
+    ));
+    ok_data(&mut sf(&sb, &["screen", "pdf-forms"]));
+    let path = sb.home().join("skills/.screening/pdf-forms.json");
+    let mut record: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    record["content_hash"] = "sha256:0000".into();
+    std::fs::write(&path, record.to_string()).unwrap();
+    assert_eq!(status_of(&sb, "pdf-forms"), "changed since screening");
+    let shown = ok_data(&mut sf(&sb, &["show", "pdf-forms"]));
+    assert_eq!(shown["status"], "changed since screening");
+    let doctor = ok_data(&mut sb.agentbox(&["doctor"]));
+    assert_eq!(doctor["healthy"], false, "{doctor}");
+    assert!(
+        doctor.to_string().contains("skill_forge screen pdf-forms"),
+        "{doctor}"
+    );
+    // a new screen records the current content again
+    ok_data(&mut sf(&sb, &["screen", "pdf-forms"]));
+    assert_eq!(status_of(&sb, "pdf-forms"), "pass");
+    assert_eq!(ok_data(&mut sb.agentbox(&["doctor"]))["healthy"], true);
+    assert!(common::temp_files(&sb.home().join("skills/.screening")).is_empty());
+}

@@ -394,14 +394,7 @@ fn run_screen(ctx: &Ctx, home: &Home, args: ScreenArgs) -> Result<Outcome> {
     let mut recorded = None;
     if let Some(name) = &t.home_skill {
         let previous = record(home, name)?;
-        let kept = previous.as_ref().is_some_and(|r| {
-            r["status"] == "warn-accepted" && r["content_hash"] == s.content_hash.as_str()
-        });
-        let status = match s.verdict {
-            Verdict::Pass => "pass",
-            Verdict::Warn if args.accept_warnings || kept => "warn-accepted",
-            v => v.as_str(),
-        };
+        let status = super::screen_status(&s, args.accept_warnings, previous.as_ref());
         super::write_record(home, &ctx.clock, name, &s, status)?;
         super::reindex(home, name, &t.dir);
         data["status"] = status.into();

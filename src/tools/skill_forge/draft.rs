@@ -207,3 +207,73 @@ pub fn draft(
         fallback,
     ))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn trajectory() -> Trajectory {
+        Trajectory {
+            episode: "ep-1".into(),
+            session: "default".into(),
+            request: "Deploy the site".into(),
+            calls: vec![("bash".into(), json!({"command": "make deploy"}))],
+            outcome: "Deployed.".into(),
+        }
+    }
+
+    fn failing(_: &Trajectory, _: &str, _: &str) -> Result<String> {
+        Err(Error::new(
+            crate::error::ErrorType::Upstream,
+            "no adapter registered for provider \"x\"",
+        ))
+    }
+
+    fn model(_: &Trajectory, name: &str, d: &str) -> Result<String> {
+        Ok(format!(
+            "---\nname: {name}\ndescription: {d}\n---\nby model\n"
+        ))
+    }
+
+    #[test]
+    fn a_failing_model_route_falls_back_to_the_deterministic_draft() {
+        let t = trajectory();
+        let (d, why) = draft(&t, "deploy-the-site", Some((failing, "model"))).unwrap();
+        assert_eq!(d.drafted_by, "deterministic");
+        assert!(why.unwrap().message.contains("no adapter"));
+        assert_eq!(
+            d.text,
+            deterministic(&t, "deploy-the-site", &d.description).unwrap()
+        );
+        let (d, why) = draft(&t, "deploy-the-site", Some((model, "model"))).unwrap();
+        assert_eq!(d.drafted_by, "model");
+        assert!(why.is_none());
+        assert!(d.text.ends_with("by model\n"));
+    }
+
+    #[test]
+    fn names_and_descriptions_follow_the_spec() {
+        assert_eq!(name_for("Deploy the site!\nmore"), "deploy-the-site");
+        assert_eq!(name_for("???"), "episode-skill");
+        let long = "word ".repeat(400);
+        assert!(spec::valid_name(&name_for(&long)));
+        assert!(description_for(&long).chars().count() <= spec::MAX_DESCRIPTION);
+        assert_eq!(
+            description_for("Fix the build."),
+            "Use when asked to fix the build"
+        );
+        assert_eq!(description_for("CI is red"), "Use when asked to CI is red");
+    }
+
+    #[test]
+    fn the_deterministic_draft_lints_clean() {
+        let t = trajectory();
+        let text =
+            deterministic(&t, "deploy-the-site", "Use when asked to deploy the site").unwrap();
+        let doc = spec::parse(&text, "f").unwrap();
+        let dir = std::path::Path::new("/nonexistent");
+        assert!(spec::lint_doc(&doc, dir, "deploy-the-site", "f").is_empty());
+        assert!(text.contains("1. Call `bash` with `{\"command\":\"make deploy\"}`."));
+    }
+}

@@ -168,6 +168,20 @@ pub fn decide(screen: &Screen, accept_warnings: bool, what: &str) -> Result<&'st
     }
 }
 
+/// The status a `screen` of a skill of the home records: `pass`; `warn`
+/// becomes `warn-accepted` when accepted now, or when the very same content
+/// was accepted before; otherwise the verdict.
+pub fn screen_status(
+    screen: &Screen,
+    accept_warnings: bool,
+    previous: Option<&Value>,
+) -> &'static str {
+    let kept = previous.is_some_and(|r| {
+        r["status"] == "warn-accepted" && r["content_hash"] == screen.content_hash.as_str()
+    });
+    status_of(screen.verdict, accept_warnings || kept)
+}
+
 /// The status of a skill: its record's, `unscreened` without one, `changed
 /// since screening` when its content hash moved on.
 pub fn status(home: &Home, name: &str, dir: &Path) -> Result<String> {
@@ -201,7 +215,7 @@ pub fn names(home: &Home) -> Result<Vec<String>> {
     };
     let mut names: Vec<String> = entries
         .flatten()
-        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir() || t.is_symlink()))
         .filter_map(|e| e.file_name().into_string().ok())
         .filter(|n| !n.starts_with('.'))
         .collect();
@@ -228,21 +242,30 @@ pub fn read_doc(home: &Home, name: &str, dir: &Path) -> Result<spec::SkillDoc> {
 pub fn list(home: &Home) -> Result<Vec<Listed>> {
     let mut out = Vec::new();
     for name in names(home)? {
-        let dir = home.store.path(&[DIR, &name])?;
-        let (description, problem) = match read_doc(home, &name, &dir) {
-            Ok(doc) => (doc.description, None),
-            Err(e) => (String::new(), Some(e.message)),
-        };
-        let status = if spec::valid_name(&name) {
-            status(home, &name, &dir)?
-        } else {
-            UNSCREENED.to_string()
-        };
-        out.push(Listed {
-            name,
-            description,
-            status,
-            problem,
+        // One bad folder (a symlink, a credential-looking name, a broken
+        // SKILL.md) is reported on its line, never hides the others.
+        let listed = home.store.path(&[DIR, &name]).and_then(|dir| {
+            let doc = read_doc(home, &name, &dir)?;
+            let status = if spec::valid_name(&name) {
+                status(home, &name, &dir)?
+            } else {
+                UNSCREENED.to_string()
+            };
+            Ok((doc.description, status))
+        });
+        out.push(match listed {
+            Ok((description, status)) => Listed {
+                name,
+                description,
+                status,
+                problem: None,
+            },
+            Err(e) => Listed {
+                name,
+                description: String::new(),
+                status: UNSCREENED.to_string(),
+                problem: Some(e.message),
+            },
         });
     }
     Ok(out)
@@ -541,6 +564,22 @@ mod tests {
             assert_eq!(err.detail["findings"][0]["rule"], "rce-pipe-to-shell");
             assert_eq!(err.detail["findings"][0]["line"], 3);
         }
+    }
+
+    #[test]
+    fn a_screen_keeps_an_accepted_warning_for_the_same_content_only() {
+        let warn = screen(Verdict::Warn);
+        assert_eq!(screen_status(&warn, false, None), "warn");
+        assert_eq!(screen_status(&warn, true, None), "warn-accepted");
+        let same = json!({"status": "warn-accepted", "content_hash": "sha256:x"});
+        assert_eq!(screen_status(&warn, false, Some(&same)), "warn-accepted");
+        let other = json!({"status": "warn-accepted", "content_hash": "sha256:y"});
+        assert_eq!(screen_status(&warn, false, Some(&other)), "warn");
+        assert_eq!(
+            screen_status(&screen(Verdict::Fail), true, Some(&same)),
+            "fail"
+        );
+        assert_eq!(screen_status(&screen(Verdict::Pass), false, None), "pass");
     }
 
     #[test]
