@@ -16,6 +16,8 @@ pub const MAX_NAME: usize = 64;
 pub const MAX_DESCRIPTION: usize = 1024;
 /// Longest `compatibility`.
 pub const MAX_COMPATIBILITY: usize = 500;
+/// The body length the specification recommends staying under (a warning).
+pub const MAX_BODY_LINES: usize = 500;
 /// The front-matter keys the specification knows.
 pub const KNOWN_KEYS: &[&str] = &[
     "name",
@@ -347,6 +349,18 @@ pub fn lint_doc(doc: &SkillDoc, dir: &Path, folder: &str, file: &str) -> Vec<Fin
             });
         }
     }
+    let body_lines = doc.body.lines().count();
+    if body_lines > MAX_BODY_LINES {
+        out.push(Finding {
+            rule: "body-too-long",
+            severity: "warning",
+            file: file.to_string(),
+            line: doc.body_line + MAX_BODY_LINES,
+            message: format!(
+                "the body is {body_lines} lines; the spec recommends under {MAX_BODY_LINES}: move details to references/"
+            ),
+        });
+    }
     for (offset, line) in doc.body.lines().enumerate() {
         for rel in referenced_files(line) {
             let path = dir.join(&rel);
@@ -408,6 +422,18 @@ mod tests {
             "Run `scripts/run.sh` then see [the guide](references/guide.md) or https://x.y/assets/a",
         );
         assert_eq!(refs, vec!["references/guide.md", "scripts/run.sh"]);
+    }
+
+    #[test]
+    fn a_long_body_is_a_warning_at_its_501st_line() {
+        let text = format!("---\nname: a\ndescription: b\n---\n{}", "x\n".repeat(501));
+        let doc = parse(&text, "a/SKILL.md").unwrap();
+        let f = lint_doc(&doc, Path::new("/nonexistent"), "a", "a/SKILL.md");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert_eq!(
+            (f[0].rule, f[0].severity, f[0].line),
+            ("body-too-long", "warning", 505)
+        );
     }
 
     #[test]
