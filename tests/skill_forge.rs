@@ -423,6 +423,30 @@ fn search_finds_skills_by_kind() {
     assert_eq!(hits.len(), 1, "{data}");
     assert_eq!(hits[0]["kind"], "skill");
     assert_eq!(hits[0]["title"], "pdf-forms");
+    assert_eq!(hits[0]["tags"], json!(["unscreened"]));
+    ok_data(&mut sf(&sb, &["screen", "pdf-forms"]));
+    let data = ok_data(&mut sb.agentbox(&["search", "pdftk", "--kind", "skill"]));
+    assert_eq!(data["hits"][0]["tags"], json!(["pass"]), "{data}");
+    let dir = folder(
+        &sb,
+        "forms-two",
+        &good_md("forms-two").replace("PDF", "pdftk"),
+    );
+    std::fs::create_dir_all(dir.join("scripts")).unwrap();
+    std::fs::write(dir.join("scripts/fill.py"), "print(1)\n").unwrap();
+    ok_data(&mut sf(&sb, &["install", dir.to_str().unwrap()]));
+    let data = ok_data(&mut sb.agentbox(&["search", "pdftk", "--kind", "skill"]));
+    let two = data["hits"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|h| h["title"] == "forms-two")
+        .cloned();
+    assert_eq!(
+        two.expect("installed skill found")["tags"],
+        json!(["pass"]),
+        "{data}"
+    );
     // a hand-written skill is found too (watched source)
     let dir = sb.home().join("skills/hand-made");
     std::fs::create_dir_all(&dir).unwrap();
@@ -434,6 +458,7 @@ fn search_finds_skills_by_kind() {
     let data = ok_data(&mut sb.agentbox(&["search", "zebra", "--kind", "skill"]));
     assert_eq!(data["hits"][0]["title"], "hand-made", "{data}");
     ok_data(&mut sf(&sb, &["rm", "pdf-forms"]));
+    ok_data(&mut sf(&sb, &["rm", "forms-two"]));
     let data = ok_data(&mut sb.agentbox(&["search", "pdftk", "--kind", "skill"]));
     assert_eq!(data["hits"], json!([]));
 }

@@ -328,28 +328,31 @@ impl<'h> Staged<'h> {
 
     /// Moves the folder into place without a screen (a scaffold: `unscreened`).
     pub fn commit(mut self) -> Result<PathBuf> {
+        let target = self.place()?;
+        reindex(self.home, &self.name, &target);
+        Ok(target)
+    }
+
+    fn place(&mut self) -> Result<PathBuf> {
         let target = skill_dir(self.home, &self.name)?;
         refuse_existing(&target, &self.name)?;
         self.home.store.rename_new(&self.dir, &target)?;
         self.done = true;
-        reindex(self.home, &self.name, &target);
         Ok(target)
     }
 
     /// Screens the assembled folder, decides, moves it into place and
     /// records the verdict. Refused: the folder is removed.
-    pub fn admit(self, clock: &Clock, accept_warnings: bool) -> Result<(Screen, &'static str)> {
+    pub fn admit(mut self, clock: &Clock, accept_warnings: bool) -> Result<(Screen, &'static str)> {
         let screen = screen::screen_dir(&self.dir, self.home.store.redactor())?;
         let status = decide(&screen, accept_warnings, &format!("skill '{}'", self.name))?;
-        let home = self.home;
-        let name = self.name.clone();
-        let target = self.commit()?;
-        let hash = screen::content_hash(&target)?;
+        let target = self.place()?;
         let recorded = Screen {
-            content_hash: hash,
-            ..screen.clone()
+            content_hash: screen::content_hash(&target)?,
+            ..screen
         };
-        write_record(home, clock, &name, &recorded, status)?;
+        write_record(self.home, clock, &self.name, &recorded, status)?;
+        reindex(self.home, &self.name, &target);
         Ok((recorded, status))
     }
 }
