@@ -495,6 +495,16 @@ fn text_output_of_the_verbs() {
     out += &text_out(&mut sf(&sb, &["list"]));
     out += &text_out(&mut sf(&sb, &["lint"]));
     out += &text_out(&mut sf(&sb, &["show", "pdf-forms"]));
+    out += &text_out(&mut sf(&sb, &["screen", "pdf-forms"]));
+    let bad = sb.home().join("skills/bad");
+    std::fs::create_dir_all(&bad).unwrap();
+    std::fs::write(
+        bad.join("SKILL.md"),
+        "---\nname: Bad\ndescription: x\ncolour: blue\n---\nSee [it](references/it.md).\n",
+    )
+    .unwrap();
+    out += &text_out(&mut sf(&sb, &["lint", "bad"]));
+    out += &text_out(&mut sf(&sb, &["rm", "bad"]));
     let ep = record_episode(&sb);
     out += &text_out(&mut sf(
         &sb,
