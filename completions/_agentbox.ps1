@@ -35,6 +35,7 @@ Register-ArgumentCompleter -Native -CommandName 'agentbox' -ScriptBlock {
             [CompletionResult]::new('plan', 'plan', [CompletionResultType]::ParameterValue, 'Plans with ordered steps: create, track status, pick the next step')
             [CompletionResult]::new('track', 'track', [CompletionResultType]::ParameterValue, 'Trajectories: record agent and user turns into episodes, per session')
             [CompletionResult]::new('knowledge', 'knowledge', [CompletionResultType]::ParameterValue, 'Curated notes with claims and revisions, and the user''s profile facts')
+            [CompletionResult]::new('skill_forge', 'skill_forge', [CompletionResultType]::ParameterValue, 'Skills in the Agent Skills format: scaffold, draft, lint, screen, install')
             [CompletionResult]::new('memory_mcp', 'memory_mcp', [CompletionResultType]::ParameterValue, 'Serve the agent''s memory to MCP hosts (JSON-RPC over stdio)')
             [CompletionResult]::new('init', 'init', [CompletionResultType]::ParameterValue, 'Create an agent home (.agent/) with its config, folders and tool links')
             [CompletionResult]::new('link', 'link', [CompletionResultType]::ParameterValue, 'Re-create or repair the links in .agent/tools/ (idempotent)')
@@ -544,6 +545,149 @@ Register-ArgumentCompleter -Native -CommandName 'agentbox' -ScriptBlock {
         }
         'agentbox;knowledge;profile;rm' {
             [CompletionResult]::new('--section', '--section', [CompletionResultType]::ParameterName, 'The section: required with a number; with a text, only look there')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'agentbox;skill_forge' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('new', 'new', [CompletionResultType]::ParameterValue, 'Scaffold a new skill (unscreened until `screen`)')
+            [CompletionResult]::new('from-episode', 'from-episode', [CompletionResultType]::ParameterValue, 'Draft a skill from a recorded episode, screen it and add it')
+            [CompletionResult]::new('lint', 'lint', [CompletionResultType]::ParameterValue, 'Check skills against the Agent Skills specification')
+            [CompletionResult]::new('screen', 'screen', [CompletionResultType]::ParameterValue, 'Screen every file of a skill for malicious behaviour')
+            [CompletionResult]::new('install', 'install', [CompletionResultType]::ParameterValue, 'Copy a skill folder into the home after screening it')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the skills of the home with their screening status')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a skill: front matter, body, files and status')
+            [CompletionResult]::new('rm', 'rm', [CompletionResultType]::ParameterValue, 'Remove a skill and its screening record')
+            break
+        }
+        'agentbox;skill_forge;new' {
+            [CompletionResult]::new('--description', '--description', [CompletionResultType]::ParameterName, 'What the skill does and when to use it (1-1024 characters)')
+            [CompletionResult]::new('--body', '--body', [CompletionResultType]::ParameterName, 'Read the markdown body from a file ("-" for stdin)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'agentbox;skill_forge;from-episode' {
+            [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'Skill name (default: derived from the request)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')
+            [CompletionResult]::new('--accept-warnings', '--accept-warnings', [CompletionResultType]::ParameterName, 'Add the draft even when its screen warns')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'agentbox;skill_forge;lint' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')
+            [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Fail (conflict, exit 1) when there is any finding')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'agentbox;skill_forge;screen' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')
+            [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Exit 1 (permission) when the verdict is fail')
+            [CompletionResult]::new('--accept-warnings', '--accept-warnings', [CompletionResultType]::ParameterName, 'Record a `warn` verdict as accepted (skills of the home only)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'agentbox;skill_forge;install' {
+            [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'Install under this name (default: the front matter''s name)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')
+            [CompletionResult]::new('--accept-warnings', '--accept-warnings', [CompletionResultType]::ParameterName, 'Install even when the screen warns')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'agentbox;skill_forge;list' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'agentbox;skill_forge;show' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'agentbox;skill_forge;rm' {
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')
@@ -1301,6 +1445,176 @@ Register-ArgumentCompleter -Native -CommandName 'knowledge' -ScriptBlock {
         }
         'knowledge;profile;rm' {
             [CompletionResult]::new('--section', '--section', [CompletionResultType]::ParameterName, 'The section: required with a number; with a text, only look there')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+    })
+
+    $completions.Where{ $_.CompletionText -like "$wordToComplete*" } |
+        Sort-Object -Property ListItemText
+}
+
+using namespace System.Management.Automation
+using namespace System.Management.Automation.Language
+
+Register-ArgumentCompleter -Native -CommandName 'skill_forge' -ScriptBlock {
+    param($wordToComplete, $commandAst, $cursorPosition)
+
+    $commandElements = $commandAst.CommandElements
+    $command = @(
+        'skill_forge'
+        for ($i = 1; $i -lt $commandElements.Count; $i++) {
+            $element = $commandElements[$i]
+            if ($element -isnot [StringConstantExpressionAst] -or
+                $element.StringConstantType -ne [StringConstantType]::BareWord -or
+                $element.Value.StartsWith('-') -or
+                $element.Value -eq $wordToComplete) {
+                break
+        }
+        $element.Value
+    }) -join ';'
+
+    $completions = @(switch ($command) {
+        'skill_forge' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('new', 'new', [CompletionResultType]::ParameterValue, 'Scaffold a new skill (unscreened until `screen`)')
+            [CompletionResult]::new('from-episode', 'from-episode', [CompletionResultType]::ParameterValue, 'Draft a skill from a recorded episode, screen it and add it')
+            [CompletionResult]::new('lint', 'lint', [CompletionResultType]::ParameterValue, 'Check skills against the Agent Skills specification')
+            [CompletionResult]::new('screen', 'screen', [CompletionResultType]::ParameterValue, 'Screen every file of a skill for malicious behaviour')
+            [CompletionResult]::new('install', 'install', [CompletionResultType]::ParameterValue, 'Copy a skill folder into the home after screening it')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the skills of the home with their screening status')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a skill: front matter, body, files and status')
+            [CompletionResult]::new('rm', 'rm', [CompletionResultType]::ParameterValue, 'Remove a skill and its screening record')
+            break
+        }
+        'skill_forge;new' {
+            [CompletionResult]::new('--description', '--description', [CompletionResultType]::ParameterName, 'What the skill does and when to use it (1-1024 characters)')
+            [CompletionResult]::new('--body', '--body', [CompletionResultType]::ParameterName, 'Read the markdown body from a file ("-" for stdin)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'skill_forge;from-episode' {
+            [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'Skill name (default: derived from the request)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')
+            [CompletionResult]::new('--accept-warnings', '--accept-warnings', [CompletionResultType]::ParameterName, 'Add the draft even when its screen warns')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'skill_forge;lint' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')
+            [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Fail (conflict, exit 1) when there is any finding')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'skill_forge;screen' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')
+            [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Exit 1 (permission) when the verdict is fail')
+            [CompletionResult]::new('--accept-warnings', '--accept-warnings', [CompletionResultType]::ParameterName, 'Record a `warn` verdict as accepted (skills of the home only)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'skill_forge;install' {
+            [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'Install under this name (default: the front matter''s name)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')
+            [CompletionResult]::new('--accept-warnings', '--accept-warnings', [CompletionResultType]::ParameterName, 'Install even when the screen warns')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'skill_forge;list' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'skill_forge;show' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'skill_forge;rm' {
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')

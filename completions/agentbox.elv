@@ -32,6 +32,7 @@ set edit:completion:arg-completer[agentbox] = {|@words|
             cand plan 'Plans with ordered steps: create, track status, pick the next step'
             cand track 'Trajectories: record agent and user turns into episodes, per session'
             cand knowledge 'Curated notes with claims and revisions, and the user''s profile facts'
+            cand skill_forge 'Skills in the Agent Skills format: scaffold, draft, lint, screen, install'
             cand memory_mcp 'Serve the agent''s memory to MCP hosts (JSON-RPC over stdio)'
             cand init 'Create an agent home (.agent/) with its config, folders and tool links'
             cand link 'Re-create or repair the links in .agent/tools/ (idempotent)'
@@ -511,6 +512,140 @@ set edit:completion:arg-completer[agentbox] = {|@words|
         }
         &'agentbox;knowledge;profile;rm'= {
             cand --section 'The section: required with a number; with a text, only look there'
+            cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
+            cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
+            cand --color 'Colour text output: auto respects NO_COLOR and terminals'
+            cand -q 'Print nothing on success in text mode (json still prints its envelope)'
+            cand --quiet 'Print nothing on success in text mode (json still prints its envelope)'
+            cand -v 'Log what happens to stderr'
+            cand --verbose 'Log what happens to stderr'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'agentbox;skill_forge'= {
+            cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
+            cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
+            cand --color 'Colour text output: auto respects NO_COLOR and terminals'
+            cand -q 'Print nothing on success in text mode (json still prints its envelope)'
+            cand --quiet 'Print nothing on success in text mode (json still prints its envelope)'
+            cand -v 'Log what happens to stderr'
+            cand --verbose 'Log what happens to stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand new 'Scaffold a new skill (unscreened until `screen`)'
+            cand from-episode 'Draft a skill from a recorded episode, screen it and add it'
+            cand lint 'Check skills against the Agent Skills specification'
+            cand screen 'Screen every file of a skill for malicious behaviour'
+            cand install 'Copy a skill folder into the home after screening it'
+            cand list 'List the skills of the home with their screening status'
+            cand show 'Show a skill: front matter, body, files and status'
+            cand rm 'Remove a skill and its screening record'
+        }
+        &'agentbox;skill_forge;new'= {
+            cand --description 'What the skill does and when to use it (1-1024 characters)'
+            cand --body 'Read the markdown body from a file ("-" for stdin)'
+            cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
+            cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
+            cand --color 'Colour text output: auto respects NO_COLOR and terminals'
+            cand -q 'Print nothing on success in text mode (json still prints its envelope)'
+            cand --quiet 'Print nothing on success in text mode (json still prints its envelope)'
+            cand -v 'Log what happens to stderr'
+            cand --verbose 'Log what happens to stderr'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'agentbox;skill_forge;from-episode'= {
+            cand --name 'Skill name (default: derived from the request)'
+            cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
+            cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
+            cand --color 'Colour text output: auto respects NO_COLOR and terminals'
+            cand --accept-warnings 'Add the draft even when its screen warns'
+            cand -q 'Print nothing on success in text mode (json still prints its envelope)'
+            cand --quiet 'Print nothing on success in text mode (json still prints its envelope)'
+            cand -v 'Log what happens to stderr'
+            cand --verbose 'Log what happens to stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'agentbox;skill_forge;lint'= {
+            cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
+            cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
+            cand --color 'Colour text output: auto respects NO_COLOR and terminals'
+            cand --strict 'Fail (conflict, exit 1) when there is any finding'
+            cand -q 'Print nothing on success in text mode (json still prints its envelope)'
+            cand --quiet 'Print nothing on success in text mode (json still prints its envelope)'
+            cand -v 'Log what happens to stderr'
+            cand --verbose 'Log what happens to stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'agentbox;skill_forge;screen'= {
+            cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
+            cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
+            cand --color 'Colour text output: auto respects NO_COLOR and terminals'
+            cand --strict 'Exit 1 (permission) when the verdict is fail'
+            cand --accept-warnings 'Record a `warn` verdict as accepted (skills of the home only)'
+            cand -q 'Print nothing on success in text mode (json still prints its envelope)'
+            cand --quiet 'Print nothing on success in text mode (json still prints its envelope)'
+            cand -v 'Log what happens to stderr'
+            cand --verbose 'Log what happens to stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'agentbox;skill_forge;install'= {
+            cand --name 'Install under this name (default: the front matter''s name)'
+            cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
+            cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
+            cand --color 'Colour text output: auto respects NO_COLOR and terminals'
+            cand --accept-warnings 'Install even when the screen warns'
+            cand -q 'Print nothing on success in text mode (json still prints its envelope)'
+            cand --quiet 'Print nothing on success in text mode (json still prints its envelope)'
+            cand -v 'Log what happens to stderr'
+            cand --verbose 'Log what happens to stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'agentbox;skill_forge;list'= {
+            cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
+            cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
+            cand --color 'Colour text output: auto respects NO_COLOR and terminals'
+            cand -q 'Print nothing on success in text mode (json still prints its envelope)'
+            cand --quiet 'Print nothing on success in text mode (json still prints its envelope)'
+            cand -v 'Log what happens to stderr'
+            cand --verbose 'Log what happens to stderr'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'agentbox;skill_forge;show'= {
+            cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
+            cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
+            cand --color 'Colour text output: auto respects NO_COLOR and terminals'
+            cand -q 'Print nothing on success in text mode (json still prints its envelope)'
+            cand --quiet 'Print nothing on success in text mode (json still prints its envelope)'
+            cand -v 'Log what happens to stderr'
+            cand --verbose 'Log what happens to stderr'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'agentbox;skill_forge;rm'= {
             cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
             cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
             cand --color 'Colour text output: auto respects NO_COLOR and terminals'
@@ -1212,6 +1347,162 @@ set edit:completion:arg-completer[knowledge] = {|@words|
         }
         &'knowledge;profile;rm'= {
             cand --section 'The section: required with a number; with a text, only look there'
+            cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
+            cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
+            cand --color 'Colour text output: auto respects NO_COLOR and terminals'
+            cand -q 'Print nothing on success in text mode (json still prints its envelope)'
+            cand --quiet 'Print nothing on success in text mode (json still prints its envelope)'
+            cand -v 'Log what happens to stderr'
+            cand --verbose 'Log what happens to stderr'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+    ]
+    $completions[$command]
+}
+
+use builtin;
+use str;
+
+set edit:completion:arg-completer[skill_forge] = {|@words|
+    fn spaces {|n|
+        builtin:repeat $n ' ' | str:join ''
+    }
+    fn cand {|text desc|
+        edit:complex-candidate $text &display=$text' '(spaces (- 14 (wcswidth $text)))$desc
+    }
+    var command = 'skill_forge'
+    for word $words[1..-1] {
+        if (str:has-prefix $word '-') {
+            break
+        }
+        set command = $command';'$word
+    }
+    var completions = [
+        &'skill_forge'= {
+            cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
+            cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
+            cand --color 'Colour text output: auto respects NO_COLOR and terminals'
+            cand -q 'Print nothing on success in text mode (json still prints its envelope)'
+            cand --quiet 'Print nothing on success in text mode (json still prints its envelope)'
+            cand -v 'Log what happens to stderr'
+            cand --verbose 'Log what happens to stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand new 'Scaffold a new skill (unscreened until `screen`)'
+            cand from-episode 'Draft a skill from a recorded episode, screen it and add it'
+            cand lint 'Check skills against the Agent Skills specification'
+            cand screen 'Screen every file of a skill for malicious behaviour'
+            cand install 'Copy a skill folder into the home after screening it'
+            cand list 'List the skills of the home with their screening status'
+            cand show 'Show a skill: front matter, body, files and status'
+            cand rm 'Remove a skill and its screening record'
+        }
+        &'skill_forge;new'= {
+            cand --description 'What the skill does and when to use it (1-1024 characters)'
+            cand --body 'Read the markdown body from a file ("-" for stdin)'
+            cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
+            cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
+            cand --color 'Colour text output: auto respects NO_COLOR and terminals'
+            cand -q 'Print nothing on success in text mode (json still prints its envelope)'
+            cand --quiet 'Print nothing on success in text mode (json still prints its envelope)'
+            cand -v 'Log what happens to stderr'
+            cand --verbose 'Log what happens to stderr'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'skill_forge;from-episode'= {
+            cand --name 'Skill name (default: derived from the request)'
+            cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
+            cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
+            cand --color 'Colour text output: auto respects NO_COLOR and terminals'
+            cand --accept-warnings 'Add the draft even when its screen warns'
+            cand -q 'Print nothing on success in text mode (json still prints its envelope)'
+            cand --quiet 'Print nothing on success in text mode (json still prints its envelope)'
+            cand -v 'Log what happens to stderr'
+            cand --verbose 'Log what happens to stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'skill_forge;lint'= {
+            cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
+            cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
+            cand --color 'Colour text output: auto respects NO_COLOR and terminals'
+            cand --strict 'Fail (conflict, exit 1) when there is any finding'
+            cand -q 'Print nothing on success in text mode (json still prints its envelope)'
+            cand --quiet 'Print nothing on success in text mode (json still prints its envelope)'
+            cand -v 'Log what happens to stderr'
+            cand --verbose 'Log what happens to stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'skill_forge;screen'= {
+            cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
+            cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
+            cand --color 'Colour text output: auto respects NO_COLOR and terminals'
+            cand --strict 'Exit 1 (permission) when the verdict is fail'
+            cand --accept-warnings 'Record a `warn` verdict as accepted (skills of the home only)'
+            cand -q 'Print nothing on success in text mode (json still prints its envelope)'
+            cand --quiet 'Print nothing on success in text mode (json still prints its envelope)'
+            cand -v 'Log what happens to stderr'
+            cand --verbose 'Log what happens to stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'skill_forge;install'= {
+            cand --name 'Install under this name (default: the front matter''s name)'
+            cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
+            cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
+            cand --color 'Colour text output: auto respects NO_COLOR and terminals'
+            cand --accept-warnings 'Install even when the screen warns'
+            cand -q 'Print nothing on success in text mode (json still prints its envelope)'
+            cand --quiet 'Print nothing on success in text mode (json still prints its envelope)'
+            cand -v 'Log what happens to stderr'
+            cand --verbose 'Log what happens to stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'skill_forge;list'= {
+            cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
+            cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
+            cand --color 'Colour text output: auto respects NO_COLOR and terminals'
+            cand -q 'Print nothing on success in text mode (json still prints its envelope)'
+            cand --quiet 'Print nothing on success in text mode (json still prints its envelope)'
+            cand -v 'Log what happens to stderr'
+            cand --verbose 'Log what happens to stderr'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'skill_forge;show'= {
+            cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
+            cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
+            cand --color 'Colour text output: auto respects NO_COLOR and terminals'
+            cand -q 'Print nothing on success in text mode (json still prints its envelope)'
+            cand --quiet 'Print nothing on success in text mode (json still prints its envelope)'
+            cand -v 'Log what happens to stderr'
+            cand --verbose 'Log what happens to stderr'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'skill_forge;rm'= {
             cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
             cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
             cand --color 'Colour text output: auto respects NO_COLOR and terminals'

@@ -38,6 +38,7 @@ complete -c agentbox -n "__fish_agentbox_needs_command" -s V -l version -d 'Prin
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "plan" -d 'Plans with ordered steps: create, track status, pick the next step'
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "track" -d 'Trajectories: record agent and user turns into episodes, per session'
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "knowledge" -d 'Curated notes with claims and revisions, and the user\'s profile facts'
+complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "skill_forge" -d 'Skills in the Agent Skills format: scaffold, draft, lint, screen, install'
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "memory_mcp" -d 'Serve the agent\'s memory to MCP hosts (JSON-RPC over stdio)'
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "init" -d 'Create an agent home (.agent/) with its config, folders and tool links'
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "link" -d 'Re-create or repair the links in .agent/tools/ (idempotent)'
@@ -439,6 +440,122 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_
 complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from profile" -f -a "add" -d 'Add a fact (under ## Facts) or a preference (under ## Preferences)'
 complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from profile" -f -a "list" -d 'List the facts, numbered within each section'
 complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from profile" -f -a "rm" -d 'Remove a fact by number (needs --section) or by its text'
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and not __fish_seen_subcommand_from new from-episode lint screen install list show rm" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and not __fish_seen_subcommand_from new from-episode lint screen install list show rm" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and not __fish_seen_subcommand_from new from-episode lint screen install list show rm" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and not __fish_seen_subcommand_from new from-episode lint screen install list show rm" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and not __fish_seen_subcommand_from new from-episode lint screen install list show rm" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and not __fish_seen_subcommand_from new from-episode lint screen install list show rm" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and not __fish_seen_subcommand_from new from-episode lint screen install list show rm" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and not __fish_seen_subcommand_from new from-episode lint screen install list show rm" -f -a "new" -d 'Scaffold a new skill (unscreened until `screen`)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and not __fish_seen_subcommand_from new from-episode lint screen install list show rm" -f -a "from-episode" -d 'Draft a skill from a recorded episode, screen it and add it'
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and not __fish_seen_subcommand_from new from-episode lint screen install list show rm" -f -a "lint" -d 'Check skills against the Agent Skills specification'
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and not __fish_seen_subcommand_from new from-episode lint screen install list show rm" -f -a "screen" -d 'Screen every file of a skill for malicious behaviour'
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and not __fish_seen_subcommand_from new from-episode lint screen install list show rm" -f -a "install" -d 'Copy a skill folder into the home after screening it'
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and not __fish_seen_subcommand_from new from-episode lint screen install list show rm" -f -a "list" -d 'List the skills of the home with their screening status'
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and not __fish_seen_subcommand_from new from-episode lint screen install list show rm" -f -a "show" -d 'Show a skill: front matter, body, files and status'
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and not __fish_seen_subcommand_from new from-episode lint screen install list show rm" -f -a "rm" -d 'Remove a skill and its screening record'
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from new" -l description -d 'What the skill does and when to use it (1-1024 characters)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from new" -l body -d 'Read the markdown body from a file ("-" for stdin)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from new" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from new" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from new" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from new" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from new" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from new" -s h -l help -d 'Print help'
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from new" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from from-episode" -l name -d 'Skill name (default: derived from the request)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from from-episode" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from from-episode" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from from-episode" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from from-episode" -l accept-warnings -d 'Add the draft even when its screen warns'
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from from-episode" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from from-episode" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from from-episode" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from from-episode" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from lint" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from lint" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from lint" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from lint" -l strict -d 'Fail (conflict, exit 1) when there is any finding'
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from lint" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from lint" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from lint" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from lint" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from screen" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from screen" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from screen" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from screen" -l strict -d 'Exit 1 (permission) when the verdict is fail'
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from screen" -l accept-warnings -d 'Record a `warn` verdict as accepted (skills of the home only)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from screen" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from screen" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from screen" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from screen" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from install" -l name -d 'Install under this name (default: the front matter\'s name)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from install" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from install" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from install" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from install" -l accept-warnings -d 'Install even when the screen warns'
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from install" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from install" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from install" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from install" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from list" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from list" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from list" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from show" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from show" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from show" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from show" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help'
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from rm" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from rm" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from rm" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from rm" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from rm" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from rm" -s h -l help -d 'Print help'
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from rm" -s V -l version -d 'Print version'
 complete -c agentbox -n "__fish_agentbox_using_subcommand memory_mcp" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"
@@ -490,7 +607,8 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand search" -l until -d 'O
 complete -c agentbox -n "__fish_agentbox_using_subcommand search" -l limit -d 'Most hits to return (1–50)' -r
 complete -c agentbox -n "__fish_agentbox_using_subcommand search" -l kind -d 'Only this kind (repeat for several; default: all)' -r -f -a "turn\t''
 note\t''
-fact\t''"
+fact\t''
+skill\t''"
 complete -c agentbox -n "__fish_agentbox_using_subcommand search" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"
@@ -1079,6 +1197,148 @@ complete -c knowledge -n "__fish_knowledge_using_subcommand profile; and __fish_
 complete -c knowledge -n "__fish_knowledge_using_subcommand profile; and __fish_seen_subcommand_from rm" -s v -l verbose -d 'Log what happens to stderr'
 complete -c knowledge -n "__fish_knowledge_using_subcommand profile; and __fish_seen_subcommand_from rm" -s h -l help -d 'Print help'
 complete -c knowledge -n "__fish_knowledge_using_subcommand profile; and __fish_seen_subcommand_from rm" -s V -l version -d 'Print version'
+# Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
+function __fish_skill_forge_global_optspecs
+    string join \n format= home= q/quiet v/verbose color= h/help V/version
+end
+
+function __fish_skill_forge_needs_command
+    # Figure out if the current invocation already has a command.
+    set -l cmd (commandline -opc)
+    set -e cmd[1]
+    argparse -s (__fish_skill_forge_global_optspecs) -- $cmd 2>/dev/null
+    or return
+    if set -q argv[1]
+        # Also print the command, so this can be used to figure out what it is.
+        echo $argv[1]
+        return 1
+    end
+    return 0
+end
+
+function __fish_skill_forge_using_subcommand
+    set -l cmd (__fish_skill_forge_needs_command)
+    test -z "$cmd"
+    and return 1
+    contains -- $cmd[1] $argv
+end
+
+complete -c skill_forge -n "__fish_skill_forge_needs_command" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c skill_forge -n "__fish_skill_forge_needs_command" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c skill_forge -n "__fish_skill_forge_needs_command" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c skill_forge -n "__fish_skill_forge_needs_command" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c skill_forge -n "__fish_skill_forge_needs_command" -s v -l verbose -d 'Log what happens to stderr'
+complete -c skill_forge -n "__fish_skill_forge_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c skill_forge -n "__fish_skill_forge_needs_command" -s V -l version -d 'Print version'
+complete -c skill_forge -n "__fish_skill_forge_needs_command" -f -a "new" -d 'Scaffold a new skill (unscreened until `screen`)'
+complete -c skill_forge -n "__fish_skill_forge_needs_command" -f -a "from-episode" -d 'Draft a skill from a recorded episode, screen it and add it'
+complete -c skill_forge -n "__fish_skill_forge_needs_command" -f -a "lint" -d 'Check skills against the Agent Skills specification'
+complete -c skill_forge -n "__fish_skill_forge_needs_command" -f -a "screen" -d 'Screen every file of a skill for malicious behaviour'
+complete -c skill_forge -n "__fish_skill_forge_needs_command" -f -a "install" -d 'Copy a skill folder into the home after screening it'
+complete -c skill_forge -n "__fish_skill_forge_needs_command" -f -a "list" -d 'List the skills of the home with their screening status'
+complete -c skill_forge -n "__fish_skill_forge_needs_command" -f -a "show" -d 'Show a skill: front matter, body, files and status'
+complete -c skill_forge -n "__fish_skill_forge_needs_command" -f -a "rm" -d 'Remove a skill and its screening record'
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand new" -l description -d 'What the skill does and when to use it (1-1024 characters)' -r
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand new" -l body -d 'Read the markdown body from a file ("-" for stdin)' -r
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand new" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand new" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand new" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand new" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand new" -s v -l verbose -d 'Log what happens to stderr'
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand new" -s h -l help -d 'Print help'
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand new" -s V -l version -d 'Print version'
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand from-episode" -l name -d 'Skill name (default: derived from the request)' -r
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand from-episode" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand from-episode" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand from-episode" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand from-episode" -l accept-warnings -d 'Add the draft even when its screen warns'
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand from-episode" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand from-episode" -s v -l verbose -d 'Log what happens to stderr'
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand from-episode" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand from-episode" -s V -l version -d 'Print version'
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand lint" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand lint" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand lint" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand lint" -l strict -d 'Fail (conflict, exit 1) when there is any finding'
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand lint" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand lint" -s v -l verbose -d 'Log what happens to stderr'
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand lint" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand lint" -s V -l version -d 'Print version'
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand screen" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand screen" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand screen" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand screen" -l strict -d 'Exit 1 (permission) when the verdict is fail'
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand screen" -l accept-warnings -d 'Record a `warn` verdict as accepted (skills of the home only)'
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand screen" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand screen" -s v -l verbose -d 'Log what happens to stderr'
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand screen" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand screen" -s V -l version -d 'Print version'
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand install" -l name -d 'Install under this name (default: the front matter\'s name)' -r
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand install" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand install" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand install" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand install" -l accept-warnings -d 'Install even when the screen warns'
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand install" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand install" -s v -l verbose -d 'Log what happens to stderr'
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand install" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand install" -s V -l version -d 'Print version'
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand list" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand list" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand list" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand list" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand list" -s v -l verbose -d 'Log what happens to stderr'
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand list" -s h -l help -d 'Print help'
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand list" -s V -l version -d 'Print version'
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand show" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand show" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand show" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand show" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand show" -s v -l verbose -d 'Log what happens to stderr'
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand show" -s h -l help -d 'Print help'
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand show" -s V -l version -d 'Print version'
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand rm" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand rm" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand rm" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand rm" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand rm" -s v -l verbose -d 'Log what happens to stderr'
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand rm" -s h -l help -d 'Print help'
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand rm" -s V -l version -d 'Print version'
 complete -c memory_mcp -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"

@@ -17,6 +17,7 @@ pub mod oda;
 pub mod output;
 pub mod redact;
 pub mod registry;
+pub mod screen;
 pub mod search;
 pub mod slug;
 pub mod store;

@@ -10,6 +10,7 @@ pub static REGISTRY: Registry = Registry {
         tools::plan::TOOL,
         tools::track::TOOL,
         tools::knowledge::TOOL,
+        tools::skill_forge::TOOL,
         crate::mcp::TOOL,
     ],
     commands: &[

@@ -387,6 +387,46 @@ impl Store {
         Ok(true)
     }
 
+    /// Replaces a file atomically with `bytes` (redacted when they are UTF-8
+    /// text), executable or not: for copying folders such as skills.
+    pub fn write_file(&self, path: &Path, bytes: &[u8], executable: bool) -> Result<()> {
+        match std::str::from_utf8(bytes) {
+            Ok(text) => self.write_text(path, text)?,
+            Err(_) => self.write_bytes(path, bytes)?,
+        }
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = if executable { 0o755 } else { 0o644 };
+            fs::set_permissions(path, fs::Permissions::from_mode(mode))
+                .map_err(|e| io_error("set the mode of", path, &e))?;
+        }
+        #[cfg(not(unix))]
+        let _ = executable;
+        Ok(())
+    }
+
+    /// Deletes a folder inside the home with everything in it; false when it
+    /// did not exist. Symlinks inside are removed as links, never followed.
+    pub fn remove_dir(&self, path: &Path) -> Result<bool> {
+        self.check_inside(path)?;
+        match fs::symlink_metadata(path) {
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(false),
+            Err(e) => return Err(io_error("remove", path, &e)),
+            Ok(meta) if !meta.is_dir() => {
+                return Err(
+                    Error::invalid_args(format!("{} is not a folder", path.display()))
+                        .with_detail("path", path.display().to_string()),
+                );
+            }
+            Ok(_) => {}
+        }
+        COMMITTED.store(true, Ordering::SeqCst);
+        fs::remove_dir_all(path).map_err(|e| io_error("remove", path, &e))?;
+        sync_dir(path);
+        Ok(true)
+    }
+
     /// Writes a file only if it does not exist yet; true when it was written.
     pub fn write_text_if_absent(&self, path: &Path, text: &str) -> Result<bool> {
         if fs::symlink_metadata(path).is_ok() {

@@ -569,7 +569,10 @@ fn link_repairs_and_doctor_reports() {
             .to_string()
     };
     let data = ok_data(&mut sb.agentbox(&["doctor"]));
-    assert_eq!(index(&data), "1 turn(s), 0 note(s), 0 fact(s) indexed");
+    assert_eq!(
+        index(&data),
+        "1 turn(s), 0 note(s), 0 fact(s), 0 skill(s) indexed"
+    );
     std::fs::remove_dir_all(sb.home().join("index")).unwrap();
     let data = ok_data(&mut sb.agentbox(&["doctor"]));
     assert_eq!(data["healthy"], true, "{data}");

@@ -7,6 +7,7 @@
 
 pub mod knowledge;
 pub mod plan;
+pub mod skill_forge;
 pub mod track;
 
 mod registry;

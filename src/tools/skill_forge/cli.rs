@@ -1,0 +1,592 @@
+//! The clap adapter of `skill_forge`: arguments in, library call, `Outcome` out.
+
+use super::draft;
+use super::spec::{self, SKILL_FILE};
+use super::{DIR, Staged, check_name, copy_tree, existing, read_doc, record, status};
+use crate::error::{Error, ErrorType, Result};
+use crate::home::Home;
+use crate::output::Outcome;
+use crate::screen::{self, Screen, Verdict};
+use crate::tools::Ctx;
+use clap::{Args, Parser, Subcommand};
+use serde_json::{Value, json};
+use std::path::{Path, PathBuf};
+
+pub(super) fn command() -> clap::Command {
+    <SkillForgeCli as clap::CommandFactory>::command()
+}
+
+/// Skills in the Agent Skills format: scaffold, draft, lint, screen, install.
+///
+/// A skill is a folder skills/<name>/ of the home holding SKILL.md (YAML
+/// front matter + markdown) and optional scripts/, references/, assets/.
+/// Skills enter the home only after a static screen; the verdict is recorded
+/// against the skill's content hash, so a later edit shows as "changed since
+/// screening".
+#[derive(Debug, Parser)]
+#[command(
+    name = "skill_forge",
+    subcommand_required = true,
+    after_help = "Examples:\n  skill_forge new pdf-forms --description \"Fill PDF forms. Use when asked to fill a PDF.\"\n  \
+                  skill_forge install ./downloads/pdf-forms\n  skill_forge list"
+)]
+struct SkillForgeCli {
+    #[command(subcommand)]
+    verb: Verb,
+}
+
+#[derive(Debug, Subcommand)]
+enum Verb {
+    New(NewArgs),
+    FromEpisode(FromEpisodeArgs),
+    Lint(LintArgs),
+    Screen(ScreenArgs),
+    Install(InstallArgs),
+    List(ListArgs),
+    Show(ShowArgs),
+    Rm(RmArgs),
+}
+
+/// Scaffold a new skill (unscreened until `screen`).
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Examples:\n  skill_forge new pdf-forms --description \"Fill PDF forms. Use when asked to fill a PDF.\"\n  \
+                  skill_forge new release-notes --description \"Write release notes.\" --body notes.md"
+)]
+struct NewArgs {
+    /// Skill name: lowercase letters, digits and single hyphens, at most 64
+    name: String,
+    /// What the skill does and when to use it (1-1024 characters)
+    #[arg(long, value_name = "TEXT")]
+    description: String,
+    /// Read the markdown body from a file ("-" for stdin)
+    #[arg(long, value_name = "FILE")]
+    body: Option<String>,
+}
+
+/// Draft a skill from a recorded episode, screen it and add it.
+///
+/// The draft takes the user's request (first user turn), the tool calls in
+/// order (arguments redacted) and the outcome (last assistant turn).
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Examples:\n  skill_forge from-episode ep-20260115T093000Z-1\n  \
+                  skill_forge from-episode ep-20260115T093000Z-1 --name deploy-site"
+)]
+struct FromEpisodeArgs {
+    /// Episode id (see `track list`)
+    episode: String,
+    /// Skill name (default: derived from the request)
+    #[arg(long)]
+    name: Option<String>,
+    /// Add the draft even when its screen warns
+    #[arg(long)]
+    accept_warnings: bool,
+}
+
+/// Check skills against the Agent Skills specification.
+///
+/// Each finding names its rule, file and line. Exit 0 with findings; --strict
+/// makes any finding a conflict (exit 1).
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Examples:\n  skill_forge lint\n  skill_forge lint pdf-forms\n  skill_forge lint ./my-skill --strict"
+)]
+struct LintArgs {
+    /// A skill of the home, or a skill folder (default: every skill of the home)
+    target: Option<String>,
+    /// Fail (conflict, exit 1) when there is any finding
+    #[arg(long)]
+    strict: bool,
+}
+
+/// Screen every file of a skill for malicious behaviour.
+///
+/// Exit 0 whatever the verdict; --strict turns `fail` into a permission
+/// error (exit 1). A screen of a skill of the home records its verdict.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Examples:\n  skill_forge screen pdf-forms\n  skill_forge screen ./downloads/pdf-forms --strict"
+)]
+struct ScreenArgs {
+    /// A skill of the home, or a skill folder
+    target: String,
+    /// Exit 1 (permission) when the verdict is fail
+    #[arg(long)]
+    strict: bool,
+    /// Record a `warn` verdict as accepted (skills of the home only)
+    #[arg(long)]
+    accept_warnings: bool,
+}
+
+/// Copy a skill folder into the home after screening it.
+///
+/// A `fail` verdict is refused (permission); `warn` needs --accept-warnings.
+/// Symlinks and special files in the folder are refused.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Examples:\n  skill_forge install ./downloads/pdf-forms\n  \
+                  skill_forge install ../shared/skills/deploy --name deploy-site --accept-warnings"
+)]
+struct InstallArgs {
+    /// The skill folder (git URLs are not supported yet: clone, then pass the folder)
+    path: String,
+    /// Install under this name (default: the front matter's name)
+    #[arg(long)]
+    name: Option<String>,
+    /// Install even when the screen warns
+    #[arg(long)]
+    accept_warnings: bool,
+}
+
+/// List the skills of the home with their screening status.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Examples:\n  skill_forge list\n  skill_forge list --format json | jq '.data.skills[].status'"
+)]
+struct ListArgs {}
+
+/// Show a skill: front matter, body, files and status.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  skill_forge show pdf-forms")]
+struct ShowArgs {
+    /// Skill name
+    name: String,
+}
+
+/// Remove a skill and its screening record.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  skill_forge rm pdf-forms")]
+struct RmArgs {
+    /// Skill name
+    name: String,
+}
+
+pub(super) fn run(ctx: &Ctx, matches: &clap::ArgMatches) -> Result<Outcome> {
+    let cli = <SkillForgeCli as clap::FromArgMatches>::from_arg_matches(matches)
+        .map_err(|e| Error::invalid_args(e.to_string()))?;
+    let home = ctx.home()?;
+    match cli.verb {
+        Verb::New(args) => run_new(home, args),
+        Verb::FromEpisode(args) => run_from_episode(ctx, home, args),
+        Verb::Lint(args) => run_lint(home, args),
+        Verb::Screen(args) => run_screen(ctx, home, args),
+        Verb::Install(args) => run_install(ctx, home, args),
+        Verb::List(_) => run_list(home),
+        Verb::Show(args) => run_show(home, args),
+        Verb::Rm(args) => {
+            super::remove(home, &args.name)?;
+            Ok(Outcome::new(
+                json!({"name": args.name, "removed": true}),
+                format!("Removed skill {}\n", args.name),
+            ))
+        }
+    }
+}
+
+/// A screen finding as JSON (`data.findings[]` of `screen`, `detail.findings` of refusals).
+pub(super) fn finding_json(f: &screen::Finding) -> Value {
+    json!({"rule": f.rule, "category": f.category, "severity": f.severity.as_str(),
+           "file": f.file, "line": f.line, "excerpt": f.excerpt, "why": f.why})
+}
+
+fn screen_json(s: &Screen) -> Value {
+    json!({"verdict": s.verdict.as_str(), "content_hash": s.content_hash,
+           "findings": s.findings.iter().map(finding_json).collect::<Vec<_>>()})
+}
+
+fn screen_text(s: &Screen) -> String {
+    let mut text = String::new();
+    for f in &s.findings {
+        text.push_str(&format!(
+            "{}: {}:{}: [{}] {} — {}\n    {}\n",
+            f.severity.as_str(),
+            f.file,
+            f.line,
+            f.category,
+            f.rule,
+            f.why,
+            f.excerpt
+        ));
+    }
+    text
+}
+
+fn skill_md(name: &str, description: &str, body: &str) -> Result<String> {
+    let mut front = serde_json::Map::new();
+    front.insert("name".into(), name.into());
+    front.insert("description".into(), description.into());
+    let yaml = serde_norway::to_string(&front)
+        .map_err(|e| Error::internal(format!("cannot write the front matter: {e}")))?;
+    Ok(format!("---\n{yaml}---\n\n{}", body.trim_start()))
+}
+
+fn check_description(description: &str) -> Result<()> {
+    let n = description.chars().count();
+    if description.trim().is_empty() || n > spec::MAX_DESCRIPTION {
+        return Err(Error::invalid_args(format!(
+            "the description is {n} characters; it must be 1-{}",
+            spec::MAX_DESCRIPTION
+        ))
+        .with_hint("say what the skill does and when to use it, in at most 1024 characters")
+        .with_limit("description", n as u64, spec::MAX_DESCRIPTION as u64));
+    }
+    Ok(())
+}
+
+fn run_new(home: &Home, args: NewArgs) -> Result<Outcome> {
+    check_name(&args.name)?;
+    check_description(&args.description)?;
+    let body = match &args.body {
+        Some(file) => crate::tools::read_input(file, "body file", home.store.max_item_bytes())?.0,
+        None => format!(
+            "# {}\n\n## When to use\n\n{}\n\n## Steps\n\n1. Describe the first step.\n",
+            args.name, args.description
+        ),
+    };
+    let text = skill_md(&args.name, &args.description, &body)?;
+    let staged = Staged::new(home, &args.name)?;
+    staged.write(SKILL_FILE, text.as_bytes(), false)?;
+    let dir = staged.commit()?;
+    let path = format!("{DIR}/{}/{SKILL_FILE}", args.name);
+    Ok(Outcome::new(
+        json!({"name": args.name, "path": path, "dir": dir.display().to_string(),
+               "status": super::UNSCREENED}),
+        format!(
+            "Created skill {} ({path}), unscreened\nNext: edit it, then `skill_forge lint {0}` and `skill_forge screen {0}`\n",
+            args.name
+        ),
+    ))
+}
+
+fn run_from_episode(ctx: &Ctx, home: &Home, args: FromEpisodeArgs) -> Result<Outcome> {
+    let ep = crate::tools::track::episodes::find(home, &args.episode)?;
+    let trajectory = draft::trajectory(home, &ep)?;
+    let name = match &args.name {
+        Some(name) => check_name(name)?.to_string(),
+        None => draft::name_for(&trajectory.request),
+    };
+    // The model route is wired by the integrator: it passes Some((drafter, "model")).
+    let (draft, fallback) = draft::draft(&trajectory, &name, None)?;
+    let staged = Staged::new(home, &name)?;
+    staged.write(SKILL_FILE, draft.text.as_bytes(), false)?;
+    let (screen, status) = staged.admit(&ctx.clock, args.accept_warnings)?;
+    let mut outcome = Outcome::new(
+        json!({"name": name, "path": super::rel_path(&name), "episode": ep.id,
+               "drafted_by": draft.drafted_by, "description": draft.description,
+               "status": status, "steps": trajectory.calls.len(), "screen": screen_json(&screen)}),
+        format!(
+            "Drafted skill {name} from episode {} ({} step(s), drafted by {}), screened: {status}\n",
+            ep.id,
+            trajectory.calls.len(),
+            draft.drafted_by
+        ),
+    );
+    if let Some(e) = fallback {
+        outcome = outcome.with_warning(format!(
+            "the model route failed ({}); the draft is the deterministic one",
+            e.message
+        ));
+    }
+    Ok(outcome)
+}
+
+/// A target of lint/screen: a skill of the home (by name) or a folder.
+struct Target {
+    dir: PathBuf,
+    /// The folder's name (what `name` must equal).
+    folder: String,
+    /// How findings name files (`name` or the path given).
+    label: String,
+    /// The skill's name when it is a skill of the home.
+    home_skill: Option<String>,
+}
+
+fn target(home: &Home, arg: &str) -> Result<Target> {
+    if spec::valid_name(arg) && !arg.contains('/') {
+        let dir = home.store.path(&[DIR, arg])?;
+        if dir.is_dir() {
+            return Ok(Target {
+                dir,
+                folder: arg.to_string(),
+                label: arg.to_string(),
+                home_skill: Some(arg.to_string()),
+            });
+        }
+    }
+    let path = Path::new(arg);
+    if path.is_dir() {
+        let folder = std::fs::canonicalize(path)
+            .ok()
+            .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+            .unwrap_or_default();
+        return Ok(Target {
+            dir: path.to_path_buf(),
+            folder,
+            label: arg.trim_end_matches('/').to_string(),
+            home_skill: None,
+        });
+    }
+    Err(
+        Error::not_found(format!("no skill or skill folder '{arg}'"))
+            .with_hint(
+                "name a skill of the home (see `skill_forge list`) or a folder holding SKILL.md",
+            )
+            .with_detail("target", arg),
+    )
+}
+
+fn run_lint(home: &Home, args: LintArgs) -> Result<Outcome> {
+    let targets = match &args.target {
+        Some(arg) => vec![target(home, arg)?],
+        None => super::names(home)?
+            .into_iter()
+            .map(|name| {
+                Ok(Target {
+                    dir: home.store.root().join(DIR).join(&name),
+                    folder: name.clone(),
+                    label: name.clone(),
+                    home_skill: Some(name),
+                })
+            })
+            .collect::<Result<Vec<_>>>()?,
+    };
+    let mut findings = Vec::new();
+    for t in &targets {
+        findings.extend(spec::lint_dir(&t.dir, &t.folder, &t.label));
+    }
+    let json_findings: Vec<Value> = findings.iter().map(spec::Finding::to_json).collect();
+    if args.strict && !findings.is_empty() {
+        let f = &findings[0];
+        return Err(Error::conflict(format!(
+            "lint found {} problem(s); the first: {}:{}: {}",
+            findings.len(),
+            f.file,
+            f.line,
+            f.message
+        ))
+        .with_hint("run `skill_forge lint` to see them all, fix them, then lint again")
+        .with_detail("findings", json_findings));
+    }
+    let mut text = String::new();
+    for f in &findings {
+        text.push_str(&format!(
+            "{}: {}:{}: {} ({})\n",
+            f.severity, f.file, f.line, f.message, f.rule
+        ));
+    }
+    text.push_str(&format!(
+        "{} problem(s) in {} skill(s)\n",
+        findings.len(),
+        targets.len()
+    ));
+    Ok(Outcome::new(
+        json!({"findings": json_findings, "skills_checked": targets.len()}),
+        text,
+    )
+    .with_meta("count", findings.len()))
+}
+
+fn run_screen(ctx: &Ctx, home: &Home, args: ScreenArgs) -> Result<Outcome> {
+    let t = target(home, &args.target)?;
+    let s = screen::screen_dir(&t.dir, home.store.redactor())?;
+    let mut data = screen_json(&s);
+    let mut recorded = None;
+    if let Some(name) = &t.home_skill {
+        let previous = record(home, name)?;
+        let status = super::screen_status(&s, args.accept_warnings, previous.as_ref());
+        super::write_record(home, &ctx.clock, name, &s, status)?;
+        super::reindex(home, name, &t.dir);
+        data["status"] = status.into();
+        recorded = Some(status);
+    }
+    if args.strict && s.verdict == Verdict::Fail {
+        return Err(Error::new(
+            ErrorType::Permission,
+            format!(
+                "the screen of {} fails ({} finding(s))",
+                t.label,
+                s.findings.len()
+            ),
+        )
+        .with_hint("the skill does something a skill must not; read the findings")
+        .with_detail("verdict", "fail")
+        .with_detail("findings", data["findings"].clone()));
+    }
+    let mut text = screen_text(&s);
+    text.push_str(&format!(
+        "{}: {} ({} finding(s)){}\n",
+        t.label,
+        s.verdict.as_str(),
+        s.findings.len(),
+        recorded.map_or(String::new(), |st| format!(", recorded as {st}"))
+    ));
+    Ok(Outcome::new(data, text).with_meta("count", s.findings.len()))
+}
+
+fn looks_like_url(arg: &str) -> bool {
+    arg.contains("://")
+        || arg.starts_with("git@")
+        || (arg.ends_with(".git") && !Path::new(arg).is_dir())
+}
+
+fn run_install(ctx: &Ctx, home: &Home, args: InstallArgs) -> Result<Outcome> {
+    if looks_like_url(&args.path) {
+        return Err(Error::invalid_args(
+            "installing from a git URL is not supported yet; clone it and pass the folder",
+        )
+        .with_hint(format!(
+            "git clone {} /tmp/skill && skill_forge install /tmp/skill",
+            args.path
+        ))
+        .with_detail("path", args.path.clone()));
+    }
+    let src = Path::new(&args.path);
+    let meta = std::fs::symlink_metadata(src).map_err(|_| {
+        Error::not_found(format!("no such skill folder: {}", args.path))
+            .with_hint("pass the path of a folder holding SKILL.md")
+            .with_detail("path", args.path.clone())
+    })?;
+    if meta.file_type().is_symlink() || !meta.is_dir() {
+        return Err(
+            Error::invalid_args(format!("{} is not a folder", args.path))
+                .with_hint("pass the skill's folder itself (not a link to it, not SKILL.md)")
+                .with_detail("path", args.path.clone()),
+        );
+    }
+    let skill_md = src.join(SKILL_FILE);
+    let text = match std::fs::read(&skill_md) {
+        Ok(bytes) => {
+            String::from_utf8(bytes).map_err(|e| crate::store::not_utf8(SKILL_FILE, &e))?
+        }
+        Err(_) => {
+            return Err(Error::invalid_args(format!(
+                "{} has no SKILL.md; it is not a skill",
+                args.path
+            ))
+            .with_hint(
+                "a skill folder holds SKILL.md with name and description in its front matter",
+            )
+            .with_detail("path", args.path.clone()));
+        }
+    };
+    let doc = spec::parse(&text, SKILL_FILE).map_err(|f| {
+        Error::invalid_args(format!("{}:{}: {}", f.file, f.line, f.message))
+            .with_hint(format!(
+                "fix it, then check with `skill_forge lint {}`",
+                args.path
+            ))
+            .with_detail("line", f.line)
+    })?;
+    let name = match &args.name {
+        Some(name) => name.clone(),
+        None if !doc.name.is_empty() => doc.name.clone(),
+        None => src
+            .canonicalize()
+            .ok()
+            .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+            .unwrap_or_default(),
+    };
+    check_name(&name)?;
+    let staged = Staged::new(home, &name)?;
+    let files = copy_tree(&staged, src, home.store.max_item_bytes())?;
+    if doc.name != name {
+        // the spec wants name == folder: rename the skill in its front matter
+        let renamed = rename_in_front_matter(
+            &text,
+            &name,
+            doc.line_of("name"),
+            doc.front.contains_key("name"),
+        );
+        staged.write(SKILL_FILE, renamed.as_bytes(), false)?;
+    }
+    let (screen, status) = staged.admit(&ctx.clock, args.accept_warnings)?;
+    let mut data = screen_json(&screen);
+    data["name"] = name.clone().into();
+    data["path"] = super::rel_path(&name).into();
+    data["files"] = files.into();
+    data["status"] = status.into();
+    let mut text = screen_text(&screen);
+    text.push_str(&format!(
+        "Installed skill {name} ({files} file(s)), screened: {status}\n"
+    ));
+    Ok(Outcome::new(data, text))
+}
+
+/// SKILL.md with its `name` line (1-based `line`) replaced, or added.
+fn rename_in_front_matter(text: &str, name: &str, line: usize, has_name: bool) -> String {
+    let mut out = String::new();
+    for (i, l) in text.split_inclusive('\n').enumerate() {
+        if has_name && i + 1 == line {
+            out.push_str(&format!("name: {name}\n"));
+        } else {
+            out.push_str(l);
+            if !has_name && i == 0 {
+                out.push_str(&format!("name: {name}\n"));
+            }
+        }
+    }
+    out
+}
+
+fn run_list(home: &Home) -> Result<Outcome> {
+    let skills = super::list(home)?;
+    let mut text = String::new();
+    for s in &skills {
+        let desc = s.problem.as_deref().unwrap_or(&s.description);
+        let short: String = desc.chars().take(80).collect();
+        text.push_str(&format!("{}  [{}]  {short}\n", s.name, s.status));
+    }
+    if skills.is_empty() {
+        text.push_str("No skills yet. Add one with `skill_forge new NAME --description TEXT`.\n");
+    }
+    let items: Vec<Value> = skills
+        .iter()
+        .map(|s| {
+            let mut v = json!({"name": s.name, "description": s.description, "status": s.status});
+            if let Some(p) = &s.problem {
+                v["problem"] = p.clone().into();
+            }
+            v
+        })
+        .collect();
+    Ok(Outcome::new(json!({"skills": items}), text).with_meta("count", skills.len()))
+}
+
+fn run_show(home: &Home, args: ShowArgs) -> Result<Outcome> {
+    let dir = existing(home, &args.name)?;
+    let doc = read_doc(home, &args.name, &dir)?;
+    let st = status(home, &args.name, &dir)?;
+    let mut files = Vec::new();
+    let mut stack = vec![(dir.clone(), String::new())];
+    while let Some((d, prefix)) = stack.pop() {
+        let mut entries: Vec<_> = std::fs::read_dir(&d)
+            .map_err(|e| Error::io("read", &d, &e))?
+            .flatten()
+            .collect();
+        entries.sort_by_key(|e| e.file_name());
+        for e in entries {
+            let rel = format!("{prefix}{}", e.file_name().to_string_lossy());
+            match e.file_type() {
+                Ok(t) if t.is_dir() => stack.push((e.path(), format!("{rel}/"))),
+                _ => files.push(rel),
+            }
+        }
+    }
+    files.sort();
+    let mut text = format!("{}  [{st}]\n{}\n", args.name, doc.description);
+    for (k, v) in &doc.front {
+        if k != "name" && k != "description" {
+            text.push_str(&format!("{k}: {v}\n"));
+        }
+    }
+    text.push_str(&format!("files: {}\n\n{}", files.join(", "), doc.body));
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    Ok(Outcome::new(
+        json!({"name": args.name, "status": st, "front_matter": doc.front,
+               "body": doc.body, "files": files, "path": super::rel_path(&args.name)}),
+        text,
+    ))
+}

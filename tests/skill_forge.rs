@@ -1,0 +1,578 @@
+//! `skill_forge`, verb by verb, through the real binary: scaffolds, lint
+//! findings with file and line, screening records and status transitions,
+//! install refusals, drafts from recorded episodes, search and doctor.
+
+mod common;
+
+use common::{Sandbox, err_of, ok_data};
+use serde_json::{Value, json};
+use std::path::{Path, PathBuf};
+
+fn sf(sb: &Sandbox, args: &[&str]) -> assert_cmd::Command {
+    let mut cmd = sb.agentbox(&["skill_forge"]);
+    cmd.args(args);
+    cmd
+}
+
+fn text_out(cmd: &mut assert_cmd::Command) -> String {
+    let out = cmd.arg("--format").arg("text").output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// A skill folder outside the home.
+fn folder(sb: &Sandbox, name: &str, skill_md: &str) -> PathBuf {
+    let dir = sb.path().join("incoming").join(name);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("SKILL.md"), skill_md).unwrap();
+    dir
+}
+
+fn good_md(name: &str) -> String {
+    format!(
+        "---\nname: {name}\ndescription: Fill PDF forms. Use when asked to fill a PDF.\nlicense: MIT\n---\n\n# {name}\n\nRun `scripts/fill.py` on the form.\n"
+    )
+}
+
+fn status_of(sb: &Sandbox, name: &str) -> String {
+    let list = ok_data(&mut sf(sb, &["list"]));
+    list["skills"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["name"] == name)
+        .map(|s| s["status"].as_str().unwrap().to_string())
+        .unwrap_or_else(|| panic!("no {name} in {list}"))
+}
+
+fn placeholder_hash(sb: &Sandbox, dir: &Path) -> bool {
+    let data = ok_data(&mut sf(sb, &["screen", dir.to_str().unwrap()]));
+    data["content_hash"] == "sha256:placeholder"
+}
+
+#[test]
+fn new_scaffolds_a_valid_unscreened_skill() {
+    let sb = Sandbox::new();
+    let data = ok_data(&mut sf(
+        &sb,
+        &["new", "pdf-forms", "--description", "Fill PDF forms."],
+    ));
+    assert_eq!(data["name"], "pdf-forms");
+    assert_eq!(data["status"], "unscreened");
+    let text = std::fs::read_to_string(sb.home().join("skills/pdf-forms/SKILL.md")).unwrap();
+    assert!(
+        text.starts_with("---\nname: pdf-forms\ndescription: Fill PDF forms.\n---\n"),
+        "{text}"
+    );
+    let lint = ok_data(&mut sf(&sb, &["lint", "pdf-forms"]));
+    assert_eq!(lint["findings"], json!([]), "{lint}");
+    // an existing one is a conflict
+    err_of(
+        &mut sf(&sb, &["new", "pdf-forms", "--description", "x"]),
+        "conflict",
+        1,
+    );
+    // a body from stdin
+    let mut cmd = sf(&sb, &["new", "notes", "--description", "d", "--body", "-"]);
+    cmd.write_stdin("# Notes\n\nDo the thing.\n");
+    ok_data(&mut cmd);
+    let shown = ok_data(&mut sf(&sb, &["show", "notes"]));
+    assert_eq!(shown["body"], "# Notes\n\nDo the thing.\n");
+    assert_eq!(shown["files"], json!(["SKILL.md"]));
+    assert_eq!(shown["front_matter"]["name"], "notes");
+}
+
+#[test]
+fn bad_names_and_descriptions_are_invalid_args_with_the_rule() {
+    let sb = Sandbox::new();
+    let long = "a".repeat(65);
+    for bad in ["PDF", "x-", "a--b", "../x", "a/b", "", long.as_str(), "ü"] {
+        let err = err_of(
+            &mut sf(&sb, &["new", bad, "--description", "d"]),
+            "invalid_args",
+            2,
+        );
+        assert!(
+            err["hint"]
+                .as_str()
+                .unwrap()
+                .contains("^[a-z0-9]+(-[a-z0-9]+)*$"),
+            "{err}"
+        );
+    }
+    err_of(
+        &mut sf(&sb, &["new", "ok", "--description", " "]),
+        "invalid_args",
+        2,
+    );
+    let big = "d".repeat(1025);
+    err_of(
+        &mut sf(&sb, &["new", "ok", "--description", &big]),
+        "invalid_args",
+        2,
+    );
+    err_of(&mut sf(&sb, &["show", "../x"]), "invalid_args", 2);
+    err_of(&mut sf(&sb, &["rm", "nope"]), "not_found", 1);
+    assert!(!sb.home().join("skills/ok").exists());
+}
+
+#[test]
+fn lint_reports_each_violation_with_file_and_line() {
+    let sb = Sandbox::new();
+    let skills = sb.home().join("skills");
+    let put = |name: &str, text: &str| {
+        std::fs::create_dir_all(skills.join(name)).unwrap();
+        std::fs::write(skills.join(name).join("SKILL.md"), text).unwrap();
+    };
+    put(
+        "bad-meta",
+        "---\nname: other-name\ndescription: ok\nmetadata:\n  version: 2\ncolour: blue\ncompatibility: \"\"\n---\n\nSee [guide](references/guide.md).\n",
+    );
+    put(
+        "broken-yaml",
+        "---\nname: broken-yaml\ndescription: [unclosed\n---\nbody\n",
+    );
+    put("no-front", "# Just markdown\n");
+    std::fs::create_dir_all(skills.join("empty")).unwrap();
+    put(
+        "Bad_Name",
+        &good_md("Bad_Name").replace("Run `scripts/fill.py` on the form.\n", ""),
+    );
+    let data = ok_data(&mut sf(&sb, &["lint"]));
+    let findings = data["findings"].as_array().unwrap();
+    let find = |rule: &str| -> &Value {
+        findings
+            .iter()
+            .find(|f| f["rule"] == rule)
+            .unwrap_or_else(|| panic!("no {rule} in {data}"))
+    };
+    assert_eq!(find("name-folder-mismatch")["line"], 2);
+    assert_eq!(find("name-folder-mismatch")["file"], "bad-meta/SKILL.md");
+    assert_eq!(find("metadata-not-string-map")["line"], 4);
+    assert_eq!(find("unknown-key")["line"], 6);
+    assert_eq!(find("unknown-key")["severity"], "warning");
+    assert_eq!(find("compatibility-length")["line"], 7);
+    assert_eq!(find("missing-reference")["line"], 10);
+    assert_eq!(find("yaml-syntax")["file"], "broken-yaml/SKILL.md");
+    assert!(find("yaml-syntax")["line"].as_u64().unwrap() >= 3);
+    assert_eq!(find("missing-front-matter")["line"], 1);
+    assert_eq!(find("missing-skill-md")["file"], "empty/SKILL.md");
+    assert_eq!(data["skills_checked"], 5);
+    assert!(
+        findings.iter().any(|f| f["rule"] == "name-format"
+            && f["file"] == "Bad_Name/SKILL.md"
+            && f["line"] == 2),
+        "{data}"
+    );
+    // --strict turns findings into a conflict
+    let err = err_of(&mut sf(&sb, &["lint", "--strict"]), "conflict", 1);
+    assert!(err["detail"]["findings"].as_array().unwrap().len() >= 8);
+    // a folder outside the home lints too
+    let dir = folder(&sb, "pdf-forms", &good_md("pdf-forms"));
+    let data = ok_data(&mut sf(&sb, &["lint", dir.to_str().unwrap()]));
+    assert_eq!(data["findings"][0]["rule"], "missing-reference", "{data}");
+    std::fs::create_dir_all(dir.join("scripts")).unwrap();
+    std::fs::write(dir.join("scripts/fill.py"), "print('ok')\n").unwrap();
+    let data = ok_data(&mut sf(&sb, &["lint", dir.to_str().unwrap(), "--strict"]));
+    assert_eq!(data["findings"], json!([]));
+    err_of(&mut sf(&sb, &["lint", "no-such-thing"]), "not_found", 1);
+}
+
+#[test]
+fn screen_records_and_status_moves_unscreened_pass_changed() {
+    let sb = Sandbox::new();
+    ok_data(&mut sf(
+        &sb,
+        &["new", "pdf-forms", "--description", "Fill PDF forms."],
+    ));
+    assert_eq!(status_of(&sb, "pdf-forms"), "unscreened");
+    let data = ok_data(&mut sf(&sb, &["screen", "pdf-forms"]));
+    assert_eq!(data["verdict"], "pass");
+    assert_eq!(data["status"], "pass");
+    assert_eq!(data["findings"], json!([]));
+    let record: Value = serde_json::from_str(
+        &std::fs::read_to_string(sb.home().join("skills/.screening/pdf-forms.json")).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(record["status"], "pass");
+    assert_eq!(record["content_hash"], data["content_hash"]);
+    assert_eq!(status_of(&sb, "pdf-forms"), "pass");
+    let doctor = ok_data(&mut sb.agentbox(&["doctor"]));
+    assert_eq!(doctor["healthy"], true, "{doctor}");
+    // the record lives outside the skill: screening twice gives one hash
+    let again = ok_data(&mut sf(&sb, &["screen", "pdf-forms", "--strict"]));
+    assert_eq!(again["content_hash"], data["content_hash"]);
+    if placeholder_hash(&sb, &sb.home().join("skills/pdf-forms")) {
+        // The placeholder screener hashes nothing; the rest needs the real one.
+        return;
+    }
+    std::fs::write(sb.home().join("skills/pdf-forms/notes.txt"), "edited\n").unwrap();
+    assert_eq!(status_of(&sb, "pdf-forms"), "changed since screening");
+    let (env, code) = common::envelope(&mut sb.agentbox(&["doctor"]));
+    assert_ne!(code, 0, "{env}");
+    assert!(
+        env.to_string().contains("skill_forge screen pdf-forms"),
+        "{env}"
+    );
+    ok_data(&mut sf(&sb, &["screen", "pdf-forms"]));
+    assert_eq!(status_of(&sb, "pdf-forms"), "pass");
+}
+
+#[test]
+fn install_copies_a_screened_skill_and_refuses_bad_input() {
+    let sb = Sandbox::new();
+    let dir = folder(&sb, "pdf-forms", &good_md("pdf-forms"));
+    std::fs::create_dir_all(dir.join("scripts")).unwrap();
+    std::fs::write(dir.join("scripts/fill.py"), "print('ok')\n").unwrap();
+    std::fs::write(dir.join(".gitignore"), "*.pyc\n").unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(
+            dir.join("scripts/fill.py"),
+            std::fs::Permissions::from_mode(0o755),
+        )
+        .unwrap();
+    }
+    let data = ok_data(&mut sf(&sb, &["install", dir.to_str().unwrap()]));
+    assert_eq!(data["name"], "pdf-forms");
+    assert_eq!(data["status"], "pass");
+    assert_eq!(data["files"], 3);
+    assert!(sb.home().join("skills/pdf-forms/.gitignore").is_file());
+    let installed = sb.home().join("skills/pdf-forms");
+    assert_eq!(
+        std::fs::read_to_string(installed.join("scripts/fill.py")).unwrap(),
+        "print('ok')\n"
+    );
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(installed.join("scripts/fill.py"))
+            .unwrap()
+            .permissions()
+            .mode();
+        assert_ne!(mode & 0o111, 0);
+    }
+    assert_eq!(status_of(&sb, "pdf-forms"), "pass");
+    // again: conflict; --name installs a copy, renamed in its front matter
+    err_of(
+        &mut sf(&sb, &["install", dir.to_str().unwrap()]),
+        "conflict",
+        1,
+    );
+    ok_data(&mut sf(
+        &sb,
+        &["install", dir.to_str().unwrap(), "--name", "pdf-two"],
+    ));
+    let lint = ok_data(&mut sf(&sb, &["lint", "pdf-two"]));
+    assert_eq!(lint["findings"], json!([]), "{lint}");
+    // traversal through --name
+    err_of(
+        &mut sf(&sb, &["install", dir.to_str().unwrap(), "--name", "../x"]),
+        "invalid_args",
+        2,
+    );
+    // a git URL
+    let err = err_of(
+        &mut sf(&sb, &["install", "https://example.com/skills.git"]),
+        "invalid_args",
+        2,
+    );
+    assert!(
+        err["message"]
+            .as_str()
+            .unwrap()
+            .contains("git URL is not supported yet")
+    );
+    // missing SKILL.md
+    let empty = sb.path().join("incoming/empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    err_of(
+        &mut sf(&sb, &["install", empty.to_str().unwrap()]),
+        "invalid_args",
+        2,
+    );
+    err_of(&mut sf(&sb, &["install", "incoming/none"]), "not_found", 1);
+    // broken YAML names its line
+    let broken = folder(&sb, "broken", "---\nname: broken\ndescription: [x\n---\n");
+    let err = err_of(
+        &mut sf(&sb, &["install", broken.to_str().unwrap()]),
+        "invalid_args",
+        2,
+    );
+    assert!(err["detail"]["line"].as_u64().unwrap() >= 3, "{err}");
+    // a symlink inside the skill
+    let linked = folder(&sb, "linked", &good_md("linked"));
+    #[cfg(unix)]
+    std::os::unix::fs::symlink("/etc/passwd", linked.join("passwd")).unwrap();
+    let err = err_of(
+        &mut sf(&sb, &["install", linked.to_str().unwrap()]),
+        "permission",
+        1,
+    );
+    assert!(
+        err["message"].as_str().unwrap().contains("symlink"),
+        "{err}"
+    );
+    assert!(!sb.home().join("skills/linked").exists());
+    // an oversize file
+    let big = folder(&sb, "big", &good_md("big"));
+    std::fs::write(big.join("blob.txt"), "x".repeat(2 << 20)).unwrap();
+    let err = err_of(
+        &mut sf(&sb, &["install", big.to_str().unwrap()]),
+        "invalid_args",
+        2,
+    );
+    assert_eq!(err["detail"]["limit_name"], "max_item_bytes");
+    assert!(!sb.home().join("skills/big").exists());
+    // nothing left behind in staging
+    let staging = sb.home().join("skills/.staging");
+    if staging.exists() {
+        assert_eq!(std::fs::read_dir(&staging).unwrap().count(), 0);
+    }
+    // rm removes the folder and its record
+    ok_data(&mut sf(&sb, &["rm", "pdf-forms"]));
+    assert!(!installed.exists());
+    assert!(!sb.home().join("skills/.screening/pdf-forms.json").exists());
+}
+
+fn record_episode(sb: &Sandbox) -> String {
+    let turns = json!([
+        {"role": "user", "content": "Deploy the docs site to staging"},
+        {"role": "assistant", "content": "", "tool_calls": [
+            {"id": "c1", "name": "bash", "arguments": {"command": "npm run build"}}]},
+        {"role": "tool", "tool_call_id": "c1", "content": "built"},
+        {"role": "assistant", "content": "", "tool_calls": [
+            {"id": "c2", "name": "bash", "arguments": {"command": "deploy --token password=hunter2"}}]},
+        {"role": "tool", "tool_call_id": "c2", "content": "deployed"},
+        {"role": "assistant", "content": "The docs are live on staging."}
+    ]);
+    let mut cmd = sb.agentbox(&["track", "record", "--messages", "-", "--flush"]);
+    cmd.write_stdin(turns.to_string());
+    let data = ok_data(&mut cmd);
+    data["episode"].as_str().unwrap().to_string()
+}
+
+#[test]
+fn from_episode_drafts_a_deterministic_screened_skill() {
+    let sb = Sandbox::new();
+    let ep = record_episode(&sb);
+    let data = ok_data(&mut sf(&sb, &["from-episode", &ep]));
+    assert_eq!(data["drafted_by"], "deterministic");
+    assert_eq!(data["name"], "deploy-the-docs-site-to-staging");
+    assert_eq!(data["steps"], 2);
+    assert_eq!(data["status"], "pass");
+    assert_eq!(
+        data["description"],
+        "Use when asked to deploy the docs site to staging"
+    );
+    let text = std::fs::read_to_string(
+        sb.home()
+            .join("skills/deploy-the-docs-site-to-staging/SKILL.md"),
+    )
+    .unwrap();
+    assert!(text.contains("## When to use"), "{text}");
+    assert!(
+        text.contains("1. Call `bash` with `{\"command\":\"npm run build\"}`."),
+        "{text}"
+    );
+    assert!(text.contains("2. Call `bash`"), "{text}");
+    assert!(!text.contains("hunter2"), "{text}");
+    assert!(
+        text.contains("## Outcome\n\nThe docs are live on staging."),
+        "{text}"
+    );
+    let lint = ok_data(&mut sf(&sb, &["lint", "deploy-the-docs-site-to-staging"]));
+    assert_eq!(lint["findings"], json!([]), "{lint}");
+    // deterministic: the same episode drafts the same text under another name
+    err_of(&mut sf(&sb, &["from-episode", &ep]), "conflict", 1);
+    ok_data(&mut sf(
+        &sb,
+        &["from-episode", &ep, "--name", "deploy-docs"],
+    ));
+    let other = std::fs::read_to_string(sb.home().join("skills/deploy-docs/SKILL.md")).unwrap();
+    assert_eq!(
+        other
+            .replace("deploy-docs", "X")
+            .replace("Deploy Docs", "T"),
+        text.replace("deploy-the-docs-site-to-staging", "X")
+            .replace("Deploy The Docs Site To Staging", "T")
+    );
+    err_of(
+        &mut sf(&sb, &["from-episode", "ep-20260115T093000Z-99"]),
+        "not_found",
+        1,
+    );
+    err_of(&mut sf(&sb, &["from-episode", "../x"]), "invalid_args", 2);
+}
+
+#[test]
+fn search_finds_skills_by_kind() {
+    let sb = Sandbox::new();
+    ok_data(&mut sf(
+        &sb,
+        &[
+            "new",
+            "pdf-forms",
+            "--description",
+            "Fill interactive PDF forms with pdftk.",
+        ],
+    ));
+    let data = ok_data(&mut sb.agentbox(&["search", "pdftk", "--kind", "skill"]));
+    let hits = data["hits"].as_array().expect("hits");
+    assert_eq!(hits.len(), 1, "{data}");
+    assert_eq!(hits[0]["kind"], "skill");
+    assert_eq!(hits[0]["title"], "pdf-forms");
+    assert_eq!(hits[0]["tags"], json!(["unscreened"]));
+    ok_data(&mut sf(&sb, &["screen", "pdf-forms"]));
+    let data = ok_data(&mut sb.agentbox(&["search", "pdftk", "--kind", "skill"]));
+    assert_eq!(data["hits"][0]["tags"], json!(["pass"]), "{data}");
+    let dir = folder(
+        &sb,
+        "forms-two",
+        &good_md("forms-two").replace("PDF", "pdftk"),
+    );
+    std::fs::create_dir_all(dir.join("scripts")).unwrap();
+    std::fs::write(dir.join("scripts/fill.py"), "print(1)\n").unwrap();
+    ok_data(&mut sf(&sb, &["install", dir.to_str().unwrap()]));
+    let data = ok_data(&mut sb.agentbox(&["search", "pdftk", "--kind", "skill"]));
+    let two = data["hits"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|h| h["title"] == "forms-two")
+        .cloned();
+    assert_eq!(
+        two.expect("installed skill found")["tags"],
+        json!(["pass"]),
+        "{data}"
+    );
+    // a hand-written skill is found too (watched source)
+    let dir = sb.home().join("skills/hand-made");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("SKILL.md"),
+        good_md("hand-made").replace("PDF", "zebra"),
+    )
+    .unwrap();
+    let data = ok_data(&mut sb.agentbox(&["search", "zebra", "--kind", "skill"]));
+    assert_eq!(data["hits"][0]["title"], "hand-made", "{data}");
+    ok_data(&mut sf(&sb, &["rm", "pdf-forms"]));
+    ok_data(&mut sf(&sb, &["rm", "forms-two"]));
+    let data = ok_data(&mut sb.agentbox(&["search", "pdftk", "--kind", "skill"]));
+    assert_eq!(data["hits"], json!([]));
+}
+
+#[test]
+fn doctor_fails_on_a_skill_that_does_not_parse() {
+    let sb = Sandbox::new();
+    let dir = sb.home().join("skills/broken");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("SKILL.md"), "no front matter\n").unwrap();
+    let doctor = ok_data(&mut sb.agentbox(&["doctor"]));
+    assert_eq!(doctor["healthy"], false, "{doctor}");
+    assert!(
+        doctor.to_string().contains("skill_forge lint broken"),
+        "{doctor}"
+    );
+    let list = ok_data(&mut sf(&sb, &["list"]));
+    assert!(
+        list["skills"][0]["problem"]
+            .as_str()
+            .unwrap()
+            .contains("front matter")
+    );
+}
+
+#[test]
+fn text_output_of_the_verbs() {
+    let sb = Sandbox::new();
+    let mut out = String::new();
+    out += &text_out(&mut sf(
+        &sb,
+        &["new", "pdf-forms", "--description", "Fill PDF forms."],
+    ));
+    out += &text_out(&mut sf(&sb, &["list"]));
+    out += &text_out(&mut sf(&sb, &["lint"]));
+    out += &text_out(&mut sf(&sb, &["show", "pdf-forms"]));
+    out += &text_out(&mut sf(&sb, &["screen", "pdf-forms"]));
+    let bad = sb.home().join("skills/bad");
+    std::fs::create_dir_all(&bad).unwrap();
+    std::fs::write(
+        bad.join("SKILL.md"),
+        "---\nname: Bad\ndescription: x\ncolour: blue\n---\nSee [it](references/it.md).\n",
+    )
+    .unwrap();
+    out += &text_out(&mut sf(&sb, &["lint", "bad"]));
+    out += &text_out(&mut sf(&sb, &["rm", "bad"]));
+    let ep = record_episode(&sb);
+    out += &text_out(&mut sf(
+        &sb,
+        &["from-episode", &ep, "--name", "deploy-docs"],
+    ));
+    let dir = folder(
+        &sb,
+        "notes",
+        &good_md("notes").replace("Run `scripts/fill.py` on the form.\n", ""),
+    );
+    out += &text_out(&mut sf(&sb, &["install", dir.to_str().unwrap()]));
+    out += &text_out(&mut sf(&sb, &["rm", "notes"]));
+    insta::assert_snapshot!(out.replace(sb.home().to_str().unwrap(), "<HOME>"));
+}
+
+#[test]
+fn a_symlinked_skill_folder_is_reported_not_followed() {
+    let sb = Sandbox::new();
+    ok_data(&mut sf(
+        &sb,
+        &["new", "pdf-forms", "--description", "Fill PDF forms."],
+    ));
+    let outside = sb.path().join("incoming/linked");
+    std::fs::create_dir_all(&outside).unwrap();
+    std::fs::write(outside.join("SKILL.md"), good_md("linked")).unwrap();
+    std::os::unix::fs::symlink(&outside, sb.home().join("skills/linked")).unwrap();
+    let list = ok_data(&mut sf(&sb, &["list"]));
+    assert_eq!(list["skills"].as_array().unwrap().len(), 2, "{list}");
+    assert_eq!(list["skills"][0]["name"], "linked");
+    assert!(
+        list["skills"][0]["problem"]
+            .as_str()
+            .unwrap()
+            .contains("symlink"),
+        "{list}"
+    );
+    assert_eq!(list["skills"][1]["status"], "unscreened");
+    err_of(&mut sf(&sb, &["show", "linked"]), "permission", 1);
+    err_of(&mut sf(&sb, &["rm", "linked"]), "permission", 1);
+    assert!(outside.join("SKILL.md").is_file());
+    let doctor = ok_data(&mut sb.agentbox(&["doctor"]));
+    assert_eq!(doctor["healthy"], false, "{doctor}");
+}
+
+#[test]
+fn a_record_for_other_content_shows_changed_since_screening() {
+    let sb = Sandbox::new();
+    ok_data(&mut sf(
+        &sb,
+        &["new", "pdf-forms", "--description", "Fill PDF forms."],
+    ));
+    ok_data(&mut sf(&sb, &["screen", "pdf-forms"]));
+    let path = sb.home().join("skills/.screening/pdf-forms.json");
+    let mut record: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    record["content_hash"] = "sha256:0000".into();
+    std::fs::write(&path, record.to_string()).unwrap();
+    assert_eq!(status_of(&sb, "pdf-forms"), "changed since screening");
+    let shown = ok_data(&mut sf(&sb, &["show", "pdf-forms"]));
+    assert_eq!(shown["status"], "changed since screening");
+    let doctor = ok_data(&mut sb.agentbox(&["doctor"]));
+    assert_eq!(doctor["healthy"], false, "{doctor}");
+    assert!(
+        doctor.to_string().contains("skill_forge screen pdf-forms"),
+        "{doctor}"
+    );
+    // a new screen records the current content again
+    ok_data(&mut sf(&sb, &["screen", "pdf-forms"]));
+    assert_eq!(status_of(&sb, "pdf-forms"), "pass");
+    assert_eq!(ok_data(&mut sb.agentbox(&["doctor"]))["healthy"], true);
+    assert!(common::temp_files(&sb.home().join("skills/.screening")).is_empty());
+}
