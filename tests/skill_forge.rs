@@ -576,3 +576,79 @@ fn a_record_for_other_content_shows_changed_since_screening() {
     assert_eq!(ok_data(&mut sb.agentbox(&["doctor"]))["healthy"], true);
     assert!(common::temp_files(&sb.home().join("skills/.screening")).is_empty());
 }
+
+/// With a model route configured, `from-episode` drafts through it; a route
+/// that fails, or answers something that is not a valid SKILL.md with the
+/// required name, leaves the deterministic draft and a warning.
+#[test]
+fn from_episode_drafts_through_the_model_route_with_a_fallback() {
+    let fake = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/fake_oda.py");
+    let route = |sb: &Sandbox, mode: &str, answer: &str| {
+        let path = sb.home().join("config.json");
+        let mut config: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        config["model"] = json!({
+            "command": "python3",
+            "args": [fake.display().to_string(), mode],
+            "env": {"FAKE_ODA_ANSWER": answer},
+            "provider": "anthropic",
+            "model": "claude-sonnet",
+            "timeout_seconds": 20,
+        });
+        std::fs::write(&path, config.to_string()).unwrap();
+    };
+    let name = "deploy-the-docs-site-to-staging";
+    let skill = format!(
+        "```markdown\n---\nname: {name}\ndescription: Deploy the docs site to staging and check it is live.\n---\n# Deploy the docs\n\n1. Build.\n2. Deploy.\n```"
+    );
+    let sb = Sandbox::new();
+    let ep = record_episode(&sb);
+    route(&sb, "ok", &skill);
+    let out = sf(&sb, &["from-episode", &ep]).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["data"]["drafted_by"], "model", "{v}");
+    assert!(v["meta"].get("warnings").is_none(), "{v}");
+    let text = std::fs::read_to_string(sb.home().join(format!("skills/{name}/SKILL.md"))).unwrap();
+    assert!(
+        text.starts_with("---\nname: deploy-the-docs-site-to-staging\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("# Deploy the docs") && !text.contains("```"),
+        "{text}"
+    );
+
+    // a route that fails: the deterministic draft, and a warning that says why
+    let sb = Sandbox::new();
+    let ep = record_episode(&sb);
+    route(&sb, "noadapter", &skill);
+    let out = sf(&sb, &["from-episode", &ep]).output().unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["data"]["drafted_by"], "deterministic", "{v}");
+    let warning = v["meta"]["warnings"][0].as_str().unwrap();
+    assert!(warning.contains("no adapter registered"), "{warning}");
+
+    // an answer that is not a SKILL.md with the required name
+    let sb = Sandbox::new();
+    let ep = record_episode(&sb);
+    route(
+        &sb,
+        "ok",
+        "---\nname: something-else\ndescription: x\n---\nbody\n",
+    );
+    let out = sf(&sb, &["from-episode", &ep]).output().unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["data"]["drafted_by"], "deterministic", "{v}");
+    assert!(
+        v["meta"]["warnings"][0]
+            .as_str()
+            .unwrap()
+            .contains("required name"),
+        "{v}"
+    );
+}

@@ -266,8 +266,27 @@ fn run_from_episode(ctx: &Ctx, home: &Home, args: FromEpisodeArgs) -> Result<Out
         Some(name) => check_name(name)?.to_string(),
         None => draft::name_for(&trajectory.request),
     };
-    // The model route is wired by the integrator: it passes Some((drafter, "model")).
-    let (draft, fallback) = draft::draft(&trajectory, &name, None)?;
+    // Through the model route when config.json names one; the deterministic
+    // draft is the fallback when the route fails (a warning says so).
+    let route = crate::oda::Route::from_home(home);
+    let redactor = home.store.redactor();
+    let through_model = |t: &draft::Trajectory, name: &str, description: &str| -> Result<String> {
+        let route = match &route {
+            Ok(Some(route)) => route,
+            Ok(None) => return Err(Error::internal("no model route to draft with")),
+            Err(e) => return Err(e.clone()),
+        };
+        let prompt = draft::model_prompt(t, name, description)?;
+        let answer = route.ask(&prompt, &[], None, &mut |line| {
+            crate::output::progress(redactor, "skill_forge", line)
+        })?;
+        draft::model_reply(&answer.text, name)
+    };
+    let model: Option<(draft::Drafter<'_>, &'static str)> = match &route {
+        Ok(None) => None,
+        _ => Some((&through_model, "model")),
+    };
+    let (draft, fallback) = draft::draft(&trajectory, &name, model)?;
     let staged = Staged::new(home, &name)?;
     staged.write(SKILL_FILE, draft.text.as_bytes(), false)?;
     let (screen, status) = staged.admit(&ctx.clock, args.accept_warnings)?;

@@ -29,13 +29,82 @@ pub struct Draft {
     pub description: String,
     /// The whole SKILL.md.
     pub text: String,
-    /// `deterministic` (or, once wired, `model`).
+    /// `deterministic` or `model`.
     pub drafted_by: &'static str,
 }
 
 /// Who writes a draft's SKILL.md from a trajectory: the deterministic
 /// drafter below, or a model route returning the SKILL.md text.
-pub type Drafter = fn(&Trajectory, &str, &str) -> Result<String>;
+pub type Drafter<'a> = &'a dyn Fn(&Trajectory, &str, &str) -> Result<String>;
+
+/// The prompt a model route gets: the trajectory, the required name and
+/// description, and the format (SKILL.md only, nothing around it).
+pub fn model_prompt(t: &Trajectory, name: &str, description: &str) -> Result<String> {
+    let example = deterministic(t, name, description)?;
+    let calls: Vec<String> = t
+        .calls
+        .iter()
+        .enumerate()
+        .map(|(i, (tool, args))| format!("{}. {tool} {args}", i + 1))
+        .collect();
+    Ok(format!(
+        "Write an Agent Skills SKILL.md that lets an agent repeat what this recorded episode did.\n\n\
+         The user's request:\n{request}\n\n\
+         The tool calls, in order:\n{calls}\n\n\
+         The outcome:\n{outcome}\n\n\
+         Rules: reply with the SKILL.md text only (no code fence around it). It starts with YAML \
+         front matter between '---' lines with `name: {name}` and a `description` (at most 1024 \
+         characters) saying what the skill does and when to use it; then a markdown body with \
+         when to use it, the steps, and how to check the outcome. Generalise the steps; keep \
+         no secrets, tokens or personal paths.\n\n\
+         A mechanical draft to improve on:\n{example}",
+        request = t.request,
+        calls = if calls.is_empty() {
+            "(none)".to_string()
+        } else {
+            calls.join("\n")
+        },
+        outcome = if t.outcome.is_empty() {
+            "(not recorded)"
+        } else {
+            t.outcome.as_str()
+        },
+    ))
+}
+
+/// A model's reply as SKILL.md: a code fence around it is taken off, and it
+/// must parse with the required name and a description, or it is refused
+/// (the caller then falls back to the deterministic draft).
+pub fn model_reply(reply: &str, name: &str) -> Result<String> {
+    let mut text = reply.trim().to_string();
+    if text.starts_with("```") {
+        let inner: Vec<&str> = text.lines().skip(1).collect();
+        let end = inner
+            .iter()
+            .rposition(|l| l.trim_start().starts_with("```"))
+            .unwrap_or(inner.len());
+        text = inner[..end].join("\n");
+    }
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    let doc = spec::parse(&text, "SKILL.md").map_err(|f| {
+        Error::new(
+            crate::error::ErrorType::Upstream,
+            format!("the model's draft is not a valid SKILL.md: {}", f.message),
+        )
+    })?;
+    if doc.name != name || doc.description.trim().is_empty() {
+        return Err(Error::new(
+            crate::error::ErrorType::Upstream,
+            format!(
+                "the model's draft names the skill '{}' without the required name '{name}' and a description",
+                doc.name
+            ),
+        ));
+    }
+    Ok(text)
+}
 
 /// Reads an episode and pulls the trajectory out of it.
 pub fn trajectory(home: &Home, ep: &EpisodeFile) -> Result<Trajectory> {
@@ -176,7 +245,7 @@ fn title(name: &str) -> String {
 pub fn draft(
     t: &Trajectory,
     name: &str,
-    model: Option<(Drafter, &'static str)>,
+    model: Option<(Drafter<'_>, &'static str)>,
 ) -> Result<(Draft, Option<Error>)> {
     let description = description_for(&t.request);
     let mut fallback = None;
@@ -239,14 +308,14 @@ mod tests {
     #[test]
     fn a_failing_model_route_falls_back_to_the_deterministic_draft() {
         let t = trajectory();
-        let (d, why) = draft(&t, "deploy-the-site", Some((failing, "model"))).unwrap();
+        let (d, why) = draft(&t, "deploy-the-site", Some((&failing, "model"))).unwrap();
         assert_eq!(d.drafted_by, "deterministic");
         assert!(why.unwrap().message.contains("no adapter"));
         assert_eq!(
             d.text,
             deterministic(&t, "deploy-the-site", &d.description).unwrap()
         );
-        let (d, why) = draft(&t, "deploy-the-site", Some((model, "model"))).unwrap();
+        let (d, why) = draft(&t, "deploy-the-site", Some((&model, "model"))).unwrap();
         assert_eq!(d.drafted_by, "model");
         assert!(why.is_none());
         assert!(d.text.ends_with("by model\n"));
