@@ -240,7 +240,7 @@ pub(crate) static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             .escalate(r"(?i)~/|\$HOME|\bglobal\b|\ball\s+(?:future\s+)?(?:sessions|projects)|\bevery\s+(?:session|project|conversation)|\balways\b|\bsilently\b"),
         // ---- destructive ----------------------------------------------------
         rule("destroy-rm-root-home", DESTROY, Fail,
-            r#"(?i)\brm\s+(?:-{1,2}[\w-]+\s+)*-[a-z]*(?:r[a-z]*f|f[a-z]*r)[a-z]*\s+(?:-{1,2}[\w-]+\s+)*["']?(?:/\*?|~/?\*?|\$HOME/?\*?|\$\{HOME\}/?\*?|/(?:home|etc|usr|var|bin|boot|lib|opt|root|System|Users)/?\*?|\.\./\.\./?|[A-Z]:\\)["']?(?:\s|$|;|&|\|)|\bRemove-Item\b[^\n]*-Recurse[^\n]*(?:[A-Z]:\\\s|\$env:USERPROFILE|\$HOME|~)(?:\s|$)|\bformat\s+[a-z]:"#,
+            r#"(?i)\brm\s+(?:-{1,2}[\w-]+\s+)*-[a-z]*(?:r[a-z]*f|f[a-z]*r)[a-z]*\s+(?:-{1,2}[\w-]+\s+)*["']?(?:/\*?|~/?\*?|\$HOME/?\*?|\$\{HOME\}/?\*?|/(?:home|etc|usr|var|bin|boot|lib|opt|root|System|Users)/?\*?|\.\./\.\./?|[A-Z]:\\)["'`]?(?:\s|$|;|&|\||`|\))|\bRemove-Item\b[^\n]*-Recurse[^\n]*(?:[A-Z]:\\\s|\$env:USERPROFILE|\$HOME|~)(?:\s|$)|\bformat\s+[a-z]:"#,
             "Deletes the home folder, the root file system or a system folder."),
         rule("destroy-disk", DESTROY, Fail,
             r"(?i)\bmkfs(?:\.\w+)?\s+(?:-\S+\s+)*/dev/|\bdd\b[^\n]*\bof=/dev/(?:sd|hd|nvme|disk|rdisk|mmcblk|vd|xvd)|>\s*/dev/(?:sd[a-z]|nvme\d|disk\d)|\bwipefs\s+-a\b|\bshred\b[^\n]*/dev/|\bdiskutil\s+(?:eraseDisk|zeroDisk|secureErase)\b",
