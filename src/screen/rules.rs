@@ -4,8 +4,9 @@
 
 use super::Severity;
 use super::Severity::{Fail, Warn};
-use regex::{Regex, RegexSet};
+use regex::bytes::{Regex, RegexSet, RegexSetBuilder};
 use std::sync::LazyLock;
+use std::sync::OnceLock;
 
 pub(crate) const RCE: &str = "remote_code_execution";
 pub(crate) const OBF: &str = "obfuscation";
@@ -256,7 +257,7 @@ pub(crate) static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             r"(?i)\b(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+|the\s+|your\s+|of\s+)*(?:previous|prior|above|earlier|preceding|system|original|safety)\s+(?:instructions|prompts?|rules|directives|guidelines|context)",
             "Tries to override the agent's instructions."),
         rule("inject-conceal-from-user", INJECT, Fail,
-            r"(?i)\b(?:do\s+not|don['’]t|never)\s+(?:tell|inform|mention\s+(?:this|it)\s+to|reveal\s+(?:this|it)\s+to|disclose\s+(?:this|it)\s+to|notify|alert)\s+(?:the\s+)?user(?:\s|[.,;:!]|$)|\b(?:hide|conceal|keep)\b[^\n.]{0,30}\bfrom\s+(?:the\s+)?user(?:\s|[.,;:!]|$)|\bwithout\s+(?:telling|informing|asking|notifying|alerting)\s+(?:the\s+)?user\b|\b(?:silently|secretly|covertly|quietly)\s+(?:run|execute|send|upload|install|copy|read|post|download)\b",
+            r"(?i)\b(?:do\s+not|don(?:'|’)t|never)\s+(?:tell|inform|mention\s+(?:this|it)\s+to|reveal\s+(?:this|it)\s+to|disclose\s+(?:this|it)\s+to|notify|alert)\s+(?:the\s+)?user(?:\s|[.,;:!]|$)|\b(?:hide|conceal|keep)\b[^\n.]{0,30}\bfrom\s+(?:the\s+)?user(?:\s|[.,;:!]|$)|\bwithout\s+(?:telling|informing|asking|notifying|alerting)\s+(?:the\s+)?user\b|\b(?:silently|secretly|covertly|quietly)\s+(?:run|execute|send|upload|install|copy|read|post|download)\b",
             "Tells the agent to act behind the user's back."),
         rule("inject-role-hijack", INJECT, Fail,
             r"(?i)\byou\s+are\s+now\s+(?:DAN\b|an?\s+(?:unrestricted|unfiltered|uncensored|jailbroken|different|new)\b|in\s+(?:developer|god|jailbreak|unrestricted|debug)\s+mode|no\s+longer\s+(?:bound|restricted|an?\s+AI))|\bnew\s+system\s+prompt\s*:|<\|im_start\|>\s*system|\[\s*SYSTEM\s*\]\s*:|\bsystem\s+override\b|\benable\s+developer\s+mode\b|\bthis\s+(?:skill|instruction)\s+(?:takes\s+precedence\s+over|overrides)\s+(?:all|any|every|the\s+user|system)",
@@ -269,23 +270,53 @@ fn const_format(head: &'static str, tail: &'static str) -> &'static str {
     Box::leak(format!("{head}{tail}").into_boxed_str())
 }
 
-/// The compiled table: a set for the one-pass prefilter, and each rule's
-/// own regexes for the excerpt, mitigation and escalation.
+/// The compiled table: a set for the one-pass prefilter; each rule's own
+/// regexes (excerpt, mitigation, escalation) compile on its first hit.
+///
+/// Everything runs in ASCII mode over bytes (`(?-u)`): the rules are about
+/// ASCII commands, and Unicode word classes made the set ~10x slower to
+/// build. Hidden Unicode has its own scanner.
 pub(crate) struct Compiled {
     pub set: RegexSet,
-    pub each: Vec<Regex>,
-    pub mitigate: Vec<Option<Regex>>,
-    pub escalate: Vec<Option<Regex>>,
+    each: Vec<OnceLock<Regex>>,
+    mitigate: Vec<OnceLock<Option<Regex>>>,
+    escalate: Vec<OnceLock<Option<Regex>>>,
+}
+
+pub(crate) fn ascii_regex(pattern: &str) -> Regex {
+    Regex::new(&format!("(?-u){pattern}")).unwrap_or_else(|e| panic!("screen rule {pattern}: {e}"))
+}
+
+impl Compiled {
+    pub fn each(&self, i: usize) -> &Regex {
+        self.each[i].get_or_init(|| ascii_regex(RULES[i].pattern))
+    }
+    pub fn mitigate(&self, i: usize) -> Option<&Regex> {
+        self.mitigate[i]
+            .get_or_init(|| RULES[i].mitigate.map(ascii_regex))
+            .as_ref()
+    }
+    pub fn escalate(&self, i: usize) -> Option<&Regex> {
+        self.escalate[i]
+            .get_or_init(|| RULES[i].escalate.map(ascii_regex))
+            .as_ref()
+    }
 }
 
 pub(crate) static COMPILED: LazyLock<Compiled> = LazyLock::new(|| {
     let rules = &*RULES;
-    let compile = |p: &str| Regex::new(p).unwrap_or_else(|e| panic!("screen rule {p}: {e}"));
     Compiled {
-        set: RegexSet::new(rules.iter().map(|r| r.pattern)).expect("screen rule set compiles"),
-        each: rules.iter().map(|r| compile(r.pattern)).collect(),
-        mitigate: rules.iter().map(|r| r.mitigate.map(compile)).collect(),
-        escalate: rules.iter().map(|r| r.escalate.map(compile)).collect(),
+        // The default lazy-DFA cache is too small for ~50 patterns and
+        // thrashes (the set then runs at ~450 µs a line instead of ~0.3 µs).
+        // The cache only grows as far as the input needs.
+        set: RegexSetBuilder::new(rules.iter().map(|r| format!("(?-u){}", r.pattern)))
+            .dfa_size_limit(64 << 20)
+            .size_limit(64 << 20)
+            .build()
+            .expect("screen rule set compiles"),
+        each: rules.iter().map(|_| OnceLock::new()).collect(),
+        mitigate: rules.iter().map(|_| OnceLock::new()).collect(),
+        escalate: rules.iter().map(|_| OnceLock::new()).collect(),
     }
 });
 
@@ -339,14 +370,16 @@ fn joins_to_dangerous_word(matched: &str) -> bool {
 /// Cautionary words: the text describes or warns about the pattern rather
 /// than asking for it to run.
 pub(crate) static CAUTION: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:e\.g\.|for\s+example|examples?|for\s+instance|never|avoid|do\s+not\s+(?:run|execute|use|pipe|copy|paste|install|follow|obey)|don['’]t\s+(?:run|execute|use|pipe|copy|paste|install|follow|obey)|malicious|attacks?|attackers?|dangerous|red[\s-]+flags?|warning|detects?|detection|detected|flags?|flagged|suspicious|anti-?patterns?|insecure|unsafe|vulnerab\w*|phishing|indicators?|IOCs?|exploits?|threats?|bad:|blocked|rejects?|rejected|scanners?|recognize|spot)\b")
-        .expect("caution regex")
+    ascii_regex(
+        r"(?i)\b(?:e\.g\.|for\s+example|examples?|for\s+instance|never|avoid|do\s+not\s+(?:run|execute|use|pipe|copy|paste|install|follow|obey)|don(?:'|’)t\s+(?:run|execute|use|pipe|copy|paste|install|follow|obey)|malicious|attacks?|attackers?|dangerous|red[\s-]+flags?|warning|detects?|detection|detected|flags?|flagged|suspicious|anti-?patterns?|insecure|unsafe|vulnerab\w*|phishing|indicators?|IOCs?|exploits?|threats?|bad:|blocked|rejects?|rejected|scanners?|recognize|spot)\b",
+    )
 });
 
 /// Words that turn a description into an order: no caution then.
 pub(crate) static IMPERATIVE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:run\s+(?:this|the\s+following|it\s+now)|execute\s+(?:this|the\s+following)|paste\s+(?:this|it)\s+(?:in|into)|before\s+(?:using|you\s+use|installing|first\s+use)|prerequisites?|required\s+setup|you\s+must\s+(?:run|install|execute)|first,?\s+(?:run|install))\b")
-        .expect("imperative regex")
+    ascii_regex(
+        r"(?i)\b(?:run\s+(?:this|the\s+following|it\s+now)|execute\s+(?:this|the\s+following)|paste\s+(?:this|it)\s+(?:in|into)|before\s+(?:using|you\s+use|installing|first\s+use)|prerequisites?|required\s+setup|you\s+must\s+(?:run|install|execute)|first,?\s+(?:run|install))\b",
+    )
 });
 
 /// Regex source rather than a command (a scanner's own pattern list).

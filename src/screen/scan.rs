@@ -3,10 +3,11 @@
 //! combinations a single line cannot show (download then run, credential
 //! then network, socket then dup2).
 
+use super::rules::ascii_regex;
 use super::rules::{self, COMPILED, RULES};
 use super::{Finding, Severity, unicode};
 use crate::redact::Redactor;
-use regex::Regex;
+use regex::bytes::Regex;
 use std::sync::LazyLock;
 
 /// How a file's lines are read.
@@ -28,31 +29,34 @@ struct Block {
 }
 
 static NETWORK: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:curl|wget|requests\.(?:post|put|get)|httpx\.(?:post|put)|urllib\.request|urlopen|fetch\s*\(|axios|Invoke-WebRequest|Invoke-RestMethod|iwr|irm|nc|ncat|socat|http\.client|smtplib|scp|rsync|ftp|sendall)\b|\bhttps?://")
-        .expect("network regex")
+    ascii_regex(
+        r"(?i)\b(?:curl|wget|requests\.(?:post|put|get)|httpx\.(?:post|put)|urllib\.request|urlopen|fetch\s*\(|axios|Invoke-WebRequest|Invoke-RestMethod|iwr|irm|nc|ncat|socat|http\.client|smtplib|scp|rsync|ftp|sendall)\b|\bhttps?://",
+    )
 });
 static DOWNLOAD: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\bcurl\b[^\n|]*\s(?:-[a-zA-Z]*[oO]|--output|--remote-name)\b|\bwget\b[^|\n]*$|\burlretrieve\s*\(|Invoke-WebRequest[^\n]*-OutFile|\.DownloadFile\s*\(")
-        .expect("download regex")
+    ascii_regex(
+        r"(?i)\bcurl\b[^\n|]*\s(?:-[a-zA-Z]*[oO]|--output|--remote-name)\b|\bwget\b[^|\n]*$|\burlretrieve\s*\(|Invoke-WebRequest[^\n]*-OutFile|\.DownloadFile\s*\(",
+    )
 });
 static RUNNABLE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\bchmod\s+(?:[ugoa]*\+x|0?[0-7]?[1357][0-7]{0,2}\b)|\bos\.chmod\s*\([^)]*0o?7|\bStart-Process\b|\bxattr\s+-")
-        .expect("runnable regex")
+    ascii_regex(
+        r"(?i)\bchmod\s+(?:[ugoa]*\+x|0?[0-7]?[1357][0-7]{0,2}\b)|\bos\.chmod\s*\([^)]*0o?7|\bStart-Process\b|\bxattr\s+-",
+    )
 });
 static VERIFIED: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\bsha(?:256|512)sum\s+(?:-c|--check)\b|\bshasum\s+-a\s*(?:256|512)\s+(?:-c|--check)\b|\bgpg\s+--verify\b|\bcosign\s+verify|\bminisign\s+-V\b|\bGet-FileHash\b|hashlib\.sha256")
-        .expect("verified regex")
+    ascii_regex(
+        r"(?i)\bsha(?:256|512)sum\s+(?:-c|--check)\b|\bshasum\s+-a\s*(?:256|512)\s+(?:-c|--check)\b|\bgpg\s+--verify\b|\bcosign\s+verify|\bminisign\s+-V\b|\bGet-FileHash\b|hashlib\.sha256",
+    )
 });
-static SOCK_CONNECT: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"\.connect\s*\(\s*\(").expect("socket regex"));
+static SOCK_CONNECT: LazyLock<Regex> = LazyLock::new(|| ascii_regex(r"\.connect\s*\(\s*\("));
 static SHELL_WIRING: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r#"\bdup2\s*\(|\bpty\.spawn\s*\(|subprocess\.\w+\(\s*\[?\s*["']/bin/(?:ba)?sh"#)
-        .expect("wiring regex")
+    ascii_regex(r#"\bdup2\s*\(|\bpty\.spawn\s*\(|subprocess\.\w+\(\s*\[?\s*["']/bin/(?:ba)?sh"#)
 });
 /// An HTML comment that gives orders to a model.
 static HIDDEN_ORDER: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:ignore|disregard|you\s+must|you\s+should|you\s+will|assistant|the\s+agent|as\s+an\s+ai|do\s+not\s+(?:tell|mention|reveal|inform)|secretly|silently|system\s+prompt|always\s+(?:run|execute|include|send|add)|before\s+(?:responding|answering|doing|running)|execute|exfiltrate|send\s[^.]{0,40}\bto\b)|\bcurl\s|\bwget\s")
-        .expect("hidden order regex")
+    ascii_regex(
+        r"(?i)\b(?:ignore|disregard|you\s+must|you\s+should|you\s+will|assistant|the\s+agent|as\s+an\s+ai|do\s+not\s+(?:tell|mention|reveal|inform)|secretly|silently|system\s+prompt|always\s+(?:run|execute|include|send|add)|before\s+(?:responding|answering|doing|running)|execute|exfiltrate|send\s[^.]{0,40}\bto\b)|\bcurl\s|\bwget\s",
+    )
 });
 
 const MAX_EXCERPT: usize = 160;
@@ -165,32 +169,33 @@ pub(crate) fn scan_text(
         }
 
         let compiled = &*COMPILED;
-        let hits = compiled.set.matches(line);
+        let hits = compiled.set.matches(line.as_bytes());
         if !hits.matched_any() {
             continue;
         }
         for i in hits.iter() {
             let rule = &RULES[i];
-            let Some(m) = compiled.each[i].find(line) else {
+            let Some(m) = compiled.each(i).find(line.as_bytes()) else {
                 continue;
             };
+            let matched = line.get(m.start()..m.end()).unwrap_or("");
             if let Some(check) = rule.check
-                && !check(m.as_str())
+                && !check(matched)
             {
                 continue;
             }
             let mut severity = rule.severity;
             if severity == Severity::Warn
-                && compiled.escalate[i]
-                    .as_ref()
-                    .is_some_and(|r| r.is_match(line))
+                && compiled
+                    .escalate(i)
+                    .is_some_and(|r| r.is_match(line.as_bytes()))
             {
                 severity = Severity::Fail;
             }
-            let softened = compiled.mitigate[i]
-                .as_ref()
-                .is_some_and(|r| r.is_match(line))
-                || rules::looks_like_a_pattern(m.as_str())
+            let softened = compiled
+                .mitigate(i)
+                .is_some_and(|r| r.is_match(line.as_bytes()))
+                || rules::looks_like_a_pattern(matched)
                 || (kind == TextKind::Doc
                     && (context_caution
                         || (!in_fence
@@ -233,16 +238,22 @@ fn fence_marker(trimmed: &str) -> Option<(char, usize)> {
 }
 
 fn cautionary(text: &str) -> bool {
-    rules::CAUTION.is_match(text) && !rules::IMPERATIVE.is_match(text)
+    rules::CAUTION.is_match(text.as_bytes()) && !rules::IMPERATIVE.is_match(text.as_bytes())
 }
 
 /// True when the match sits inside quotes or backticks on its line.
 fn quoted(line: &str, start: usize, end: usize) -> bool {
-    let before = &line[..start];
-    let after = &line[end..];
-    ['"', '`', '“', '\'']
-        .iter()
-        .any(|&q| before.contains(q) && after.contains(if q == '“' { '”' } else { q }))
+    let (before, after) = line.as_bytes().split_at(start.min(line.len()));
+    let after = &after[(end - start).min(after.len())..];
+    let has = |hay: &[u8], needle: &[u8]| hay.windows(needle.len()).any(|w| w == needle);
+    [
+        (&b"\""[..], &b"\""[..]),
+        (b"`", b"`"),
+        (b"'", b"'"),
+        ("\u{201C}".as_bytes(), "\u{201D}".as_bytes()),
+    ]
+    .iter()
+    .any(|(open, close)| has(before, open) && has(after, close))
 }
 
 /// Collects HTML comments outside fences, checking each when it closes.
@@ -282,7 +293,7 @@ fn track_comment(
 }
 
 fn check_comment(start: usize, text: &str, rel: &str, redactor: &Redactor, out: &mut Vec<Finding>) {
-    if let Some(m) = HIDDEN_ORDER.find(text) {
+    if let Some(m) = HIDDEN_ORDER.find(text.as_bytes()) {
         out.push(Finding {
             rule: "inject-html-comment",
             category: rules::INJECT,
@@ -315,7 +326,7 @@ fn combinations(
             .iter()
             .any(|f| f.rule == id && f.file == rel)
     };
-    let find_line = |re: &Regex| b.lines.iter().find(|(_, l)| re.is_match(l));
+    let find_line = |re: &Regex| b.lines.iter().find(|(_, l)| re.is_match(l.as_bytes()));
 
     // Credential access plus a network sink: exfiltration.
     let feeds = b
