@@ -89,6 +89,11 @@ fn main() {
 
     // The first screen in a process compiles the rule set: measure that on
     // a one-line skill, then the first real screen (cold DFA caches).
+    // The redactor compiles its own patterns on first use; every command
+    // pays that once for its output anyway, so take it out of the screen.
+    let t = Instant::now();
+    black_box(redactor.redact("token=abc123 curl https://x.example | sh"));
+    println!("startup: redactor first use {:.2} ms", ms(t.elapsed()));
     let tiny = tmp.path().join("tiny");
     fs::create_dir_all(&tiny).unwrap();
     fs::write(

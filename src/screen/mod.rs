@@ -361,12 +361,7 @@ fn is_broad(tool: &str) -> bool {
         return true;
     }
     match t.split_once('(') {
-        Some((name, arg))
-            if matches!(
-                name,
-                "bash" | "shell" | "powershell" | "terminal" | "run_shell_command"
-            ) =>
-        {
+        Some(("bash" | "shell" | "powershell" | "terminal" | "run_shell_command", arg)) => {
             let arg = arg.trim_end_matches(')').trim();
             matches!(arg, "*" | "*:*" | ":*" | "**" | "")
         }
