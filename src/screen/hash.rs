@@ -27,7 +27,18 @@ pub(crate) struct Entry {
 /// Every entry below `dir` (directories themselves excluded), sorted by
 /// relative path. Symlinks are listed, never followed.
 pub(crate) fn walk(dir: &Path) -> Result<Vec<Entry>> {
-    let meta = fs::symlink_metadata(dir).map_err(|e| Error::io("read", dir, &e))?;
+    // The folder itself is the caller's choice and may be reached through a
+    // link; nothing below it is followed.
+    let meta = match fs::metadata(dir) {
+        Ok(meta) => meta,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Err(Error::not_found(format!(
+                "no skill folder at {}",
+                dir.display()
+            )));
+        }
+        Err(e) => return Err(Error::io("read", dir, &e)),
+    };
     if !meta.is_dir() {
         return Err(Error::invalid_args(format!(
             "{} is not a skill folder",
