@@ -275,7 +275,9 @@ fn const_format(head: &'static str, tail: &'static str) -> &'static str {
 ///
 /// Everything runs in ASCII mode over bytes (`(?-u)`): the rules are about
 /// ASCII commands, and Unicode word classes made the set ~10x slower to
-/// build. Hidden Unicode has its own scanner.
+/// build. Hidden Unicode has its own scanner. The set and each rule's regex
+/// run over the ASCII-lowercased line with lowercased patterns (`lowered`):
+/// case folding in the automaton doubled the set's build time.
 pub(crate) struct Compiled {
     pub set: RegexSet,
     each: Vec<OnceLock<Regex>>,
@@ -287,9 +289,15 @@ pub(crate) fn ascii_regex(pattern: &str) -> Regex {
     Regex::new(&format!("(?-u){pattern}")).unwrap_or_else(|e| panic!("screen rule {pattern}: {e}"))
 }
 
+/// `pattern` compiled to run over an ASCII-lowercased haystack.
+pub(crate) fn lowered_regex(pattern: &str) -> Regex {
+    ascii_regex(&lowered(pattern))
+}
+
 impl Compiled {
+    /// Rule `i`'s regex, to run over the lowercased line.
     pub fn each(&self, i: usize) -> &Regex {
-        self.each[i].get_or_init(|| ascii_regex(RULES[i].pattern))
+        self.each[i].get_or_init(|| ascii_regex(&lowered(RULES[i].pattern)))
     }
     pub fn mitigate(&self, i: usize) -> Option<&Regex> {
         self.mitigate[i]
@@ -309,7 +317,7 @@ pub(crate) static COMPILED: LazyLock<Compiled> = LazyLock::new(|| {
         // The default lazy-DFA cache is too small for ~50 patterns and
         // thrashes (the set then runs at ~450 µs a line instead of ~0.3 µs).
         // The cache only grows as far as the input needs.
-        set: RegexSetBuilder::new(rules.iter().map(|r| format!("(?-u){}", r.pattern)))
+        set: RegexSetBuilder::new(rules.iter().map(|r| format!("(?-u){}", lowered(r.pattern))))
             .dfa_size_limit(64 << 20)
             .size_limit(64 << 20)
             .build()
@@ -319,6 +327,24 @@ pub(crate) static COMPILED: LazyLock<Compiled> = LazyLock::new(|| {
         escalate: rules.iter().map(|_| OnceLock::new()).collect(),
     }
 });
+
+/// `pattern` for a lowercased haystack: `(?i)` dropped, every character
+/// lowercased except the one after a backslash (`\S`, `\W`, `\B` keep their
+/// meaning).
+pub(crate) fn lowered(pattern: &str) -> String {
+    let mut out = String::with_capacity(pattern.len());
+    let mut escaped = false;
+    for c in pattern.chars() {
+        if escaped {
+            out.push(c);
+            escaped = false;
+        } else {
+            escaped = c == '\\';
+            out.push(c.to_ascii_lowercase());
+        }
+    }
+    out.replace("(?i)", "")
+}
 
 /// Words whose spelling in pieces is an evasion.
 const DANGEROUS_WORDS: &[&str] = &[
@@ -370,14 +396,14 @@ fn joins_to_dangerous_word(matched: &str) -> bool {
 /// Cautionary words: the text describes or warns about the pattern rather
 /// than asking for it to run.
 pub(crate) static CAUTION: LazyLock<Regex> = LazyLock::new(|| {
-    ascii_regex(
+    lowered_regex(
         r"(?i)\b(?:e\.g\.|for\s+example|examples?|for\s+instance|never|avoid|do\s+not\s+(?:run|execute|use|pipe|copy|paste|install|follow|obey)|don(?:'|’)t\s+(?:run|execute|use|pipe|copy|paste|install|follow|obey)|malicious|attacks?|attackers?|dangerous|red[\s-]+flags?|warning|detects?|detection|detected|flags?|flagged|suspicious|anti-?patterns?|insecure|unsafe|vulnerab\w*|phishing|indicators?|IOCs?|exploits?|threats?|bad:|blocked|rejects?|rejected|scanners?|recognize|spot)\b",
     )
 });
 
 /// Words that turn a description into an order: no caution then.
 pub(crate) static IMPERATIVE: LazyLock<Regex> = LazyLock::new(|| {
-    ascii_regex(
+    lowered_regex(
         r"(?i)\b(?:run\s+(?:this|the\s+following|it\s+now)|execute\s+(?:this|the\s+following)|paste\s+(?:this|it)\s+(?:in|into)|before\s+(?:using|you\s+use|installing|first\s+use)|prerequisites?|required\s+setup|you\s+must\s+(?:run|install|execute)|first,?\s+(?:run|install))\b",
     )
 });

@@ -3,7 +3,7 @@
 //! combinations a single line cannot show (download then run, credential
 //! then network, socket then dup2).
 
-use super::rules::ascii_regex;
+use super::rules::lowered_regex;
 use super::rules::{self, COMPILED, RULES};
 use super::{Finding, Severity, unicode};
 use crate::redact::Redactor;
@@ -22,39 +22,40 @@ pub(crate) enum TextKind {
 /// One fenced block of a document, or a whole script: the unit of the
 /// combination checks.
 struct Block {
-    lines: Vec<(usize, String)>,
+    /// (line number, line, ASCII-lowercased line)
+    lines: Vec<(usize, String, String)>,
     caution: bool,
     /// Indexes into the file's findings made inside the block.
     findings: Vec<usize>,
 }
 
 static NETWORK: LazyLock<Regex> = LazyLock::new(|| {
-    ascii_regex(
+    lowered_regex(
         r"(?i)\b(?:curl|wget|requests\.(?:post|put|get)|httpx\.(?:post|put)|urllib\.request|urlopen|fetch\s*\(|axios|Invoke-WebRequest|Invoke-RestMethod|iwr|irm|nc|ncat|socat|http\.client|smtplib|scp|rsync|ftp|sendall)\b|\bhttps?://",
     )
 });
 static DOWNLOAD: LazyLock<Regex> = LazyLock::new(|| {
-    ascii_regex(
+    lowered_regex(
         r"(?i)\bcurl\b[^\n|]*\s(?:-[a-zA-Z]*[oO]|--output|--remote-name)\b|\bwget\b[^|\n]*$|\burlretrieve\s*\(|Invoke-WebRequest[^\n]*-OutFile|\.DownloadFile\s*\(",
     )
 });
 static RUNNABLE: LazyLock<Regex> = LazyLock::new(|| {
-    ascii_regex(
+    lowered_regex(
         r"(?i)\bchmod\s+(?:[ugoa]*\+x|0?[0-7]?[1357][0-7]{0,2}\b)|\bos\.chmod\s*\([^)]*0o?7|\bStart-Process\b|\bxattr\s+-",
     )
 });
 static VERIFIED: LazyLock<Regex> = LazyLock::new(|| {
-    ascii_regex(
+    lowered_regex(
         r"(?i)\bsha(?:256|512)sum\s+(?:-c|--check)\b|\bshasum\s+-a\s*(?:256|512)\s+(?:-c|--check)\b|\bgpg\s+--verify\b|\bcosign\s+verify|\bminisign\s+-V\b|\bGet-FileHash\b|hashlib\.sha256",
     )
 });
-static SOCK_CONNECT: LazyLock<Regex> = LazyLock::new(|| ascii_regex(r"\.connect\s*\(\s*\("));
+static SOCK_CONNECT: LazyLock<Regex> = LazyLock::new(|| lowered_regex(r"\.connect\s*\(\s*\("));
 static SHELL_WIRING: LazyLock<Regex> = LazyLock::new(|| {
-    ascii_regex(r#"\bdup2\s*\(|\bpty\.spawn\s*\(|subprocess\.\w+\(\s*\[?\s*["']/bin/(?:ba)?sh"#)
+    lowered_regex(r#"\bdup2\s*\(|\bpty\.spawn\s*\(|subprocess\.\w+\(\s*\[?\s*["']/bin/(?:ba)?sh"#)
 });
 /// An HTML comment that gives orders to a model.
 static HIDDEN_ORDER: LazyLock<Regex> = LazyLock::new(|| {
-    ascii_regex(
+    lowered_regex(
         r"(?i)\b(?:ignore|disregard|you\s+must|you\s+should|you\s+will|assistant|the\s+agent|as\s+an\s+ai|do\s+not\s+(?:tell|mention|reveal|inform)|secretly|silently|system\s+prompt|always\s+(?:run|execute|include|send|add)|before\s+(?:responding|answering|doing|running)|execute|exfiltrate|send\s[^.]{0,40}\bto\b)|\bcurl\s|\bwget\s",
     )
 });
@@ -84,6 +85,7 @@ pub(crate) fn scan_text(
     let mut lead_in: Vec<String> = Vec::new();
     let mut fence_caution = false;
     let mut comment: Option<(usize, String)> = None;
+    let mut lower: Vec<u8> = Vec::new();
 
     for (idx, raw) in text.split('\n').enumerate() {
         let lineno = idx + 1;
@@ -165,17 +167,20 @@ pub(crate) fn scan_text(
         };
         let mut block = block;
         if let Some(b) = block.as_deref_mut() {
-            b.lines.push((lineno, line.to_string()));
+            b.lines
+                .push((lineno, line.to_string(), line.to_ascii_lowercase()));
         }
 
         let compiled = &*COMPILED;
-        let hits = compiled.set.matches(line.as_bytes());
+        lower.clear();
+        lower.extend(line.bytes().map(|b| b.to_ascii_lowercase()));
+        let hits = compiled.set.matches(&lower);
         if !hits.matched_any() {
             continue;
         }
         for i in hits.iter() {
             let rule = &RULES[i];
-            let Some(m) = compiled.each(i).find(line.as_bytes()) else {
+            let Some(m) = compiled.each(i).find(&lower) else {
                 continue;
             };
             let matched = line.get(m.start()..m.end()).unwrap_or("");
@@ -238,7 +243,8 @@ fn fence_marker(trimmed: &str) -> Option<(char, usize)> {
 }
 
 fn cautionary(text: &str) -> bool {
-    rules::CAUTION.is_match(text.as_bytes()) && !rules::IMPERATIVE.is_match(text.as_bytes())
+    let lower = text.to_ascii_lowercase();
+    rules::CAUTION.is_match(lower.as_bytes()) && !rules::IMPERATIVE.is_match(lower.as_bytes())
 }
 
 /// True when the match sits inside quotes or backticks on its line.
@@ -293,7 +299,7 @@ fn track_comment(
 }
 
 fn check_comment(start: usize, text: &str, rel: &str, redactor: &Redactor, out: &mut Vec<Finding>) {
-    if let Some(m) = HIDDEN_ORDER.find(text.as_bytes()) {
+    if let Some(m) = HIDDEN_ORDER.find(text.to_ascii_lowercase().as_bytes()) {
         out.push(Finding {
             rule: "inject-html-comment",
             category: rules::INJECT,
@@ -326,7 +332,12 @@ fn combinations(
             .iter()
             .any(|f| f.rule == id && f.file == rel)
     };
-    let find_line = |re: &Regex| b.lines.iter().find(|(_, l)| re.is_match(l.as_bytes()));
+    let find_line = |re: &Regex| {
+        b.lines
+            .iter()
+            .find(|(_, _, lower)| re.is_match(lower.as_bytes()))
+            .map(|(n, l, _)| (n, l))
+    };
 
     // Credential access plus a network sink: exfiltration.
     let feeds = b

