@@ -4,10 +4,22 @@
 //! agent-config tampering, destructive commands, prompt injection, hidden
 //! Unicode, overly broad tool grants, unexplained binaries). Knows no tool.
 //!
-//! INTERFACE PLACEHOLDER: the screening helper replaces this file's body.
+//! The rule table is `rules.rs` (documented in docs/SCREENING.md), context
+//! and multi-line checks are `scan.rs`, hidden Unicode is `unicode.rs`, the
+//! walk and the content hash are `hash.rs`.
+
+mod hash;
+mod rules;
+mod scan;
+mod unicode;
+
+#[cfg(test)]
+mod tests;
 
 use crate::error::Result;
 use crate::redact::Redactor;
+use hash::EntryKind;
+use scan::TextKind;
 use std::path::Path;
 
 /// The outcome of a screen.
@@ -76,17 +88,283 @@ pub struct Screen {
 
 /// Screens every file below `dir` (symlinks are findings, never followed).
 pub fn screen_dir(dir: &Path, redactor: &Redactor) -> Result<Screen> {
-    let _ = redactor;
+    let entries = hash::walk(dir)?;
+    let mut bodies: Vec<Option<Vec<u8>>> = Vec::with_capacity(entries.len());
+    for e in &entries {
+        bodies.push(hash::read_file(e)?);
+    }
+    let mut it = bodies.iter();
+    let content_hash = hash::hash_entries(&entries, |_| Ok(it.next().cloned().flatten()))?;
+
+    let skill_md = entries
+        .iter()
+        .zip(&bodies)
+        .find(|(e, _)| e.rel == "SKILL.md")
+        .and_then(|(_, b)| b.as_deref())
+        .map(String::from_utf8_lossy)
+        .unwrap_or_default();
+    let explained = |rel: &str| {
+        let base = rel.rsplit('/').next().unwrap_or(rel);
+        skill_md.contains(rel) || skill_md.contains(base)
+    };
+
+    let mut findings = Vec::new();
+    for (e, body) in entries.iter().zip(&bodies) {
+        match (&e.kind, body) {
+            (EntryKind::Symlink { target }, _) => findings.push(Finding {
+                rule: "file-symlink",
+                category: UNSAFE_FILE,
+                severity: Severity::Fail,
+                file: e.rel.clone(),
+                line: 0,
+                excerpt: scan::excerpt(&format!("-> {target}"), 0, redactor),
+                why: "A symlink can point anywhere on the installing machine; skills ship real files.",
+            }),
+            (EntryKind::Special, _) => findings.push(Finding {
+                rule: "file-special",
+                category: UNSAFE_FILE,
+                severity: Severity::Fail,
+                file: e.rel.clone(),
+                line: 0,
+                excerpt: String::new(),
+                why: "A FIFO, socket or device file has no place in a skill.",
+            }),
+            (EntryKind::File { executable }, Some(bytes)) => {
+                screen_file(&e.rel, bytes, *executable, explained(&e.rel), redactor, &mut findings);
+            }
+            (EntryKind::File { .. }, None) => {}
+        }
+    }
+    if !skill_md.is_empty() {
+        tool_grants(&skill_md, &mut findings);
+    }
+    findings.sort_by(|a, b| (&a.file, a.line).cmp(&(&b.file, b.line)));
+    findings.dedup_by(|a, b| a.rule == b.rule && a.file == b.file && a.line == b.line);
+    let verdict = verdict_of(&findings);
     Ok(Screen {
-        verdict: Verdict::Pass,
-        content_hash: content_hash(dir)?,
-        findings: Vec::new(),
+        verdict,
+        content_hash,
+        findings,
     })
 }
 
 /// The content hash of a skill folder: sha256 over, for every file in sorted
 /// relative-path order, its path, its mode (executable or not) and its bytes.
+/// A symlink contributes its target string, never what it points to.
 pub fn content_hash(dir: &Path) -> Result<String> {
-    let _ = dir;
-    Ok("sha256:placeholder".to_string())
+    let entries = hash::walk(dir)?;
+    hash::hash_entries(&entries, hash::read_file)
+}
+
+const UNSAFE_FILE: &str = "unsafe_file";
+const BINARY: &str = "unexplained_binary";
+
+/// The worst severity of the findings; `Info` does not count.
+fn verdict_of(findings: &[Finding]) -> Verdict {
+    match findings.iter().map(|f| f.severity).max() {
+        Some(Severity::Fail) => Verdict::Fail,
+        Some(Severity::Warn) => Verdict::Warn,
+        _ => Verdict::Pass,
+    }
+}
+
+fn screen_file(
+    rel: &str,
+    bytes: &[u8],
+    executable: bool,
+    explained: bool,
+    redactor: &Redactor,
+    out: &mut Vec<Finding>,
+) {
+    let head = &bytes[..bytes.len().min(8192)];
+    let native = native_format(bytes);
+    let binary = native.is_some() || head.contains(&0);
+    let whole_file = |rule, severity, excerpt: String, why| Finding {
+        rule,
+        category: BINARY,
+        severity,
+        file: rel.to_string(),
+        line: 0,
+        excerpt,
+        why,
+    };
+    if let Some(format) = native {
+        out.push(if explained {
+            whole_file("binary-native", Severity::Warn, format.to_string(), "A compiled program cannot be screened; the skill says what it is, so review it by hand.")
+        } else {
+            whole_file("binary-native-unexplained", Severity::Fail, format.to_string(), "A compiled program the skill never mentions: nobody can review what it does.")
+        });
+        return;
+    }
+    if binary {
+        let ext = rel.rsplit('.').next().unwrap_or("").to_ascii_lowercase();
+        if ext == "pyc" || ext == "pyo" {
+            out.push(whole_file(
+                "binary-bytecode",
+                Severity::Warn,
+                "compiled Python".into(),
+                "Compiled bytecode runs without its source being reviewable.",
+            ));
+        } else if !explained {
+            let inert = matches!(
+                ext.as_str(),
+                "png"
+                    | "jpg"
+                    | "jpeg"
+                    | "gif"
+                    | "webp"
+                    | "ico"
+                    | "bmp"
+                    | "ttf"
+                    | "otf"
+                    | "woff"
+                    | "woff2"
+                    | "pdf"
+            );
+            out.push(if inert {
+                whole_file(
+                    "binary-asset",
+                    Severity::Info,
+                    ext,
+                    "An image, font or PDF the skill does not mention.",
+                )
+            } else {
+                whole_file(
+                    "binary-unexplained",
+                    Severity::Warn,
+                    format!("{} bytes", bytes.len()),
+                    "A binary file the skill does not explain cannot be screened.",
+                )
+            });
+        }
+        return;
+    }
+    if executable && !explained {
+        out.push(whole_file(
+            "executable-unexplained",
+            Severity::Warn,
+            String::new(),
+            "An executable file that SKILL.md never mentions.",
+        ));
+    }
+    let text = String::from_utf8_lossy(bytes);
+    let kind = text_kind(rel, &text);
+    scan::scan_text(rel, &text, kind, redactor, out);
+}
+
+/// ELF, Mach-O or PE: a program, by its magic number.
+fn native_format(bytes: &[u8]) -> Option<&'static str> {
+    match bytes {
+        [0x7f, b'E', b'L', b'F', ..] => Some("ELF executable"),
+        [0xfe, 0xed, 0xfa, 0xce | 0xcf, ..] | [0xce | 0xcf, 0xfa, 0xed, 0xfe, ..] => {
+            Some("Mach-O executable")
+        }
+        [0xca, 0xfe, 0xba, 0xbe, ..] if bytes.len() > 8 && bytes[7] < 0x20 => {
+            Some("Mach-O universal executable")
+        }
+        [b'M', b'Z', ..] if bytes.len() > 0x40 => Some("PE (Windows) executable"),
+        _ => None,
+    }
+}
+
+fn text_kind(rel: &str, text: &str) -> TextKind {
+    let ext = rel
+        .rsplit_once('.')
+        .map(|(_, e)| e.to_ascii_lowercase())
+        .unwrap_or_default();
+    if text.starts_with("#!") {
+        return TextKind::Code;
+    }
+    match ext.as_str() {
+        "md" | "markdown" | "mdx" | "txt" | "rst" | "adoc" => TextKind::Doc,
+        _ => TextKind::Code,
+    }
+}
+
+/// `allowed-tools` in SKILL.md's front matter that grants everything.
+fn tool_grants(skill_md: &str, out: &mut Vec<Finding>) {
+    let mut lines = skill_md.lines().enumerate();
+    if lines.next().is_none_or(|(_, l)| l.trim() != "---") {
+        return;
+    }
+    let mut in_list: Option<usize> = None;
+    for (i, line) in lines {
+        let t = line.trim();
+        if t == "---" {
+            break;
+        }
+        let value = if let Some(v) = t.strip_prefix("allowed-tools:") {
+            in_list = Some(i);
+            v.trim().to_string()
+        } else if in_list.is_some() && t.starts_with('-') {
+            t.trim_start_matches('-').trim().to_string()
+        } else {
+            in_list = None;
+            continue;
+        };
+        let broad: Vec<String> = split_tools(&value)
+            .into_iter()
+            .filter(|tool| is_broad(tool))
+            .collect();
+        if !broad.is_empty() {
+            out.push(Finding {
+                rule: "tools-broad-grant",
+                category: "broad_tool_grants",
+                severity: Severity::Warn,
+                file: "SKILL.md".into(),
+                line: i + 1,
+                excerpt: broad.join(" "),
+                why: "allowed-tools pre-approves every command: the skill runs anything without asking.",
+            });
+        }
+    }
+}
+
+/// Tools of an `allowed-tools` value: comma- or space-separated, brackets
+/// and quotes stripped, parentheses kept whole.
+fn split_tools(value: &str) -> Vec<String> {
+    let value = value.trim().trim_start_matches('[').trim_end_matches(']');
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut depth = 0usize;
+    for c in value.chars() {
+        match c {
+            '(' => {
+                depth += 1;
+                cur.push(c);
+            }
+            ')' => {
+                depth = depth.saturating_sub(1);
+                cur.push(c);
+            }
+            ',' | ' ' | '\t' if depth == 0 => {
+                if !cur.is_empty() {
+                    out.push(std::mem::take(&mut cur));
+                }
+            }
+            '"' | '\'' => {}
+            _ => cur.push(c),
+        }
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+fn is_broad(tool: &str) -> bool {
+    let t = tool.trim().to_ascii_lowercase();
+    if matches!(
+        t.as_str(),
+        "*" | "all" | "bash" | "shell" | "powershell" | "terminal" | "run_shell_command"
+    ) {
+        return true;
+    }
+    match t.split_once('(') {
+        Some(("bash" | "shell" | "powershell" | "terminal" | "run_shell_command", arg)) => {
+            let arg = arg.trim_end_matches(')').trim();
+            matches!(arg, "*" | "*:*" | ":*" | "**" | "")
+        }
+        _ => false,
+    }
 }
