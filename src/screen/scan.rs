@@ -232,7 +232,7 @@ pub(crate) fn scan_text(
     }
 }
 
-/// ``` or ~~~ (three or more) opening a line.
+/// A fence marker (three or more backticks or tildes) opening a line.
 fn fence_marker(trimmed: &str) -> Option<(char, usize)> {
     let c = trimmed.chars().next()?;
     if c != '`' && c != '~' {
