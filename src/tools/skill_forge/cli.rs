@@ -129,7 +129,7 @@ struct ScreenArgs {
                   skill_forge install ../shared/skills/deploy --name deploy-site --accept-warnings"
 )]
 struct InstallArgs {
-    /// The skill folder (git URLs are not supported yet: clone, then pass the folder)
+    /// The skill folder, or a git URL (https://…, file://…, git@…) whose repository holds SKILL.md at its root
     path: String,
     /// Install under this name (default: the front matter's name)
     #[arg(long)]
@@ -443,24 +443,16 @@ fn run_screen(ctx: &Ctx, home: &Home, args: ScreenArgs) -> Result<Outcome> {
     Ok(Outcome::new(data, text).with_meta("count", s.findings.len()))
 }
 
-fn looks_like_url(arg: &str) -> bool {
-    arg.contains("://")
-        || arg.starts_with("git@")
-        || (arg.ends_with(".git") && !Path::new(arg).is_dir())
-}
-
 fn run_install(ctx: &Ctx, home: &Home, args: InstallArgs) -> Result<Outcome> {
-    if looks_like_url(&args.path) {
-        return Err(Error::invalid_args(
-            "installing from a git URL is not supported yet; clone it and pass the folder",
-        )
-        .with_hint(format!(
-            "git clone {} /tmp/skill && skill_forge install /tmp/skill",
-            args.path
-        ))
-        .with_detail("path", args.path.clone()));
-    }
-    let src = Path::new(&args.path);
+    // A git URL is cloned first, then installed like a folder.
+    let cloned = if super::clone::looks_like_url(&args.path) {
+        Some(super::clone::clone(&args.path)?)
+    } else {
+        None
+    };
+    let src = cloned
+        .as_ref()
+        .map_or_else(|| Path::new(&args.path), |c| c.dir.as_path());
     let meta = std::fs::symlink_metadata(src).map_err(|_| {
         Error::not_found(format!("no such skill folder: {}", args.path))
             .with_hint("pass the path of a folder holding SKILL.md")
@@ -500,11 +492,14 @@ fn run_install(ctx: &Ctx, home: &Home, args: InstallArgs) -> Result<Outcome> {
     let name = match &args.name {
         Some(name) => name.clone(),
         None if !doc.name.is_empty() => doc.name.clone(),
-        None => src
-            .canonicalize()
-            .ok()
-            .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
-            .unwrap_or_default(),
+        None => match &cloned {
+            Some(c) => c.repo_name.clone(),
+            None => src
+                .canonicalize()
+                .ok()
+                .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+                .unwrap_or_default(),
+        },
     };
     check_name(&name)?;
     let staged = Staged::new(home, &name)?;

@@ -8,6 +8,7 @@
 //! hash in `skills/.screening/<name>.json`, outside the skill's own files.
 
 mod cli;
+mod clone;
 pub mod draft;
 pub mod spec;
 
