@@ -129,7 +129,7 @@ struct ScreenArgs {
                   skill_forge install ../shared/skills/deploy --name deploy-site --accept-warnings"
 )]
 struct InstallArgs {
-    /// The skill folder, or a git URL (https://…, file://…, git@…) whose repository holds SKILL.md at its root
+    /// The skill folder, or a git URL (https://…, file://…) whose repository holds SKILL.md at its root
     path: String,
     /// Install under this name (default: the front matter's name)
     #[arg(long)]
