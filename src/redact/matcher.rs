@@ -306,7 +306,7 @@ pub(super) fn is_aws_placeholder(value: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::redact::tests::fragment_soup;
+    use crate::redact::properties::fragment_soup;
     use proptest::prelude::*;
 
     /// The regex the hand-written matcher implements, alternative by

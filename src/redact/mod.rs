@@ -131,6 +131,8 @@ mod matcher;
 mod patterns;
 mod prefilter;
 #[cfg(test)]
+mod properties;
+#[cfg(test)]
 mod tests;
 
 pub use patterns::{RedactPatternError, matches_empty};
