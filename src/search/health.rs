@@ -10,7 +10,7 @@
 //!   `search` checks the episode folders cheaply (see `refresh_nested`), and
 //!   `doctor` compares every file's stamp with the recorded one (`health`).
 
-use super::index::{Index, SCHEMA_VERSION, Tx, db_error, stamp};
+use super::index::{Index, SCHEMA_VERSION, Tx, db_error, read_docs, stamp};
 use super::sources::{self, Source};
 use crate::error::{Error, ErrorType, Result};
 use crate::home::Home;
@@ -459,23 +459,16 @@ impl<'h> Index<'h> {
         else {
             return self.remove_source(rel);
         };
-        let path = self.home.root.join(rel);
-        let docs = match source.lines {
-            // A line-oriented file: a bad line costs only itself.
-            Some(lines) => match std::fs::read(&path) {
-                Ok(bytes) => lines(self.home, rel, &bytes)
-                    .map(|(docs, _)| docs)
-                    .unwrap_or_default(),
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                    return self.remove_source(rel);
-                }
-                Err(_) => Vec::new(),
-            },
-            None => match self.home.store.read(&path) {
-                Ok(Some(text)) => (source.extract)(self.home, rel, &text).unwrap_or_default(),
-                Ok(None) => return self.remove_source(rel),
-                Err(_) => Vec::new(),
-            },
+        self.reextract_from(source, rel)
+    }
+
+    /// Reads a file of `source` again and replaces its documents (see `reextract`).
+    pub(super) fn reextract_from(&self, source: &Source, rel: &str) -> Result<()> {
+        let docs = match read_docs(self.home, source, rel, &mut Vec::new()) {
+            Ok(Some(docs)) => docs,
+            Ok(None) => return self.remove_source(rel),
+            // Unreadable or unparsable: index nothing from it until it is fixed.
+            Err(_) => Vec::new(),
         };
         self.replace_source(rel, &docs)
     }

@@ -178,15 +178,7 @@ impl<'h> Index<'h> {
         let tx = Tx::begin(&self.conn)?;
         for source in sources::all()? {
             for rel in sources::files(self.home, source) {
-                let path = self.home.root.join(&rel);
-                let read = match source.lines {
-                    Some(lines) => read_lines(self.home, &rel, lines, &mut stats.skipped),
-                    None => self.home.store.read(&path).and_then(|text| {
-                        text.map(|text| (source.extract)(self.home, &rel, &text))
-                            .transpose()
-                    }),
-                };
-                let docs = match read {
+                let docs = match read_docs(self.home, source, &rel, &mut stats.skipped) {
                     Ok(Some(docs)) => Ok(docs),
                     Ok(None) => continue,
                     Err(e) => Err(e),
@@ -356,12 +348,7 @@ impl<'h> Index<'h> {
                 if known.get(rel) == Some(&now) {
                     continue;
                 }
-                // Unreadable or unparsable: index nothing from it until it is fixed.
-                let docs = match self.home.store.read(&self.home.root.join(rel)) {
-                    Ok(Some(text)) => (source.extract)(self.home, rel, &text).unwrap_or_default(),
-                    _ => Vec::new(),
-                };
-                self.replace_source(rel, &docs)?;
+                self.reextract_from(source, rel)?;
             }
             for path in known.keys() {
                 if !files.contains(path) {
@@ -675,6 +662,25 @@ pub fn rebuild(home: &Home) -> Result<RebuildStats> {
         Index::rebuild_locked(home).map(|(_, stats)| stats)
     };
     build().map_err(|e| health::diagnose(home, e))
+}
+
+/// The documents of one file of `source`, `None` when the file is gone. A
+/// line-oriented source is read line by line: a bad line costs only itself
+/// and is added to `skipped` as `path:line`.
+pub(super) fn read_docs(
+    home: &Home,
+    source: &sources::Source,
+    rel: &str,
+    skipped: &mut Vec<(String, String)>,
+) -> Result<Option<Vec<Doc>>> {
+    match source.lines {
+        Some(lines) => read_lines(home, rel, lines, skipped),
+        None => home
+            .store
+            .read(&home.root.join(rel))?
+            .map(|text| (source.extract)(home, rel, &text))
+            .transpose(),
+    }
 }
 
 /// Reads a line-oriented file for `build`: its documents, each line it could
