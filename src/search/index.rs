@@ -462,19 +462,7 @@ impl<'h> Index<'h> {
         let mut out = Vec::with_capacity(ranked.len());
         for (rowid, rank) in ranked {
             let row = stmt
-                .query_row([rowid], |r| {
-                    Ok(Row(
-                        r.get(0)?,
-                        r.get(1)?,
-                        r.get(2)?,
-                        r.get(3)?,
-                        r.get(4)?,
-                        r.get(5)?,
-                        r.get(6)?,
-                        r.get(7)?,
-                        rank,
-                    ))
-                })
+                .query_row([rowid], |r| Row::read(r, rank))
                 .optional()
                 .map_err(db_error)?;
             out.extend(row);
@@ -525,17 +513,8 @@ impl<'h> Index<'h> {
         let mut stmt = self.conn.prepare_cached(&sql).map_err(db_error)?;
         let rows = stmt
             .query_map(params_from_iter(args.iter()), |r| {
-                Ok(Row(
-                    r.get(0)?,
-                    r.get(1)?,
-                    r.get(2)?,
-                    r.get(3)?,
-                    r.get(4)?,
-                    r.get(5)?,
-                    r.get(6)?,
-                    r.get(7)?,
-                    r.get(8)?,
-                ))
+                let rank = r.get(8)?;
+                Row::read(r, rank)
             })
             .map_err(db_error)?;
         rows.collect::<rusqlite::Result<_>>().map_err(db_error)
@@ -620,6 +599,23 @@ struct Row(
     String,
     f64,
 );
+
+impl Row {
+    /// A candidate from the first eight columns of a `docs` row.
+    fn read(r: &rusqlite::Row, rank: f64) -> rusqlite::Result<Row> {
+        Ok(Row(
+            r.get(0)?,
+            r.get(1)?,
+            r.get(2)?,
+            r.get(3)?,
+            r.get(4)?,
+            r.get(5)?,
+            r.get(6)?,
+            r.get(7)?,
+            rank,
+        ))
+    }
+}
 
 /// The inclusive upper bound for `until`: a bare date covers that whole day.
 fn until_bound(until: &str) -> String {
