@@ -5,8 +5,10 @@
 //! checks and its MCP resources. `crate::registry` lists them; nothing else
 //! in the program names a tool (docs/ARCHITECTURE.md).
 
+pub mod evolve;
 pub mod knowledge;
 pub mod plan;
+pub mod proactive;
 pub mod skill_forge;
 pub mod track;
 
@@ -49,6 +51,9 @@ pub struct Tool {
     pub doctor: &'static [DoctorCheck],
     /// Documents it serves to MCP hosts through `memory_mcp`.
     pub resources: &'static [Resource],
+    /// What `proactive scan` should bring up about its files, each with the
+    /// command that resolves it.
+    pub suggest: &'static [SuggestFn],
     /// stdout carries a protocol (memory_mcp), not envelopes: every failure,
     /// from argument parsing on, goes to stderr with exit 1.
     pub serves_stdio: bool,
@@ -68,6 +73,7 @@ impl Tool {
             search: &[],
             doctor: &[],
             resources: &[],
+            suggest: &[],
             serves_stdio: false,
         }
     }
@@ -75,6 +81,20 @@ impl Tool {
 
 /// A check `agentbox doctor` runs on an opened home.
 pub type DoctorCheck = fn(&Home) -> Check;
+
+/// A suggestion source `proactive scan` runs on an opened home, at the
+/// call's clock time. A tool with nothing to say returns an empty list.
+pub type SuggestFn = fn(&Home, &Clock) -> Result<Vec<Suggestion>>;
+
+/// Something worth bringing up before being asked (`proactive scan`):
+/// `kind` is a stable low-cardinality name (`stale_step`, `pending_proposal`…),
+/// `text` one line for a person, `command` the call that resolves it.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Suggestion {
+    pub kind: String,
+    pub text: String,
+    pub command: String,
+}
 
 /// One line of the doctor's checklist.
 #[derive(Debug, Clone)]

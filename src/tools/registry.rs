@@ -3,7 +3,7 @@
 //! links, search sources, doctor checks, MCP resources). It knows no
 //! particular tool: the one instance is `crate::registry::REGISTRY`.
 
-use super::{DoctorCheck, Resource, Tool};
+use super::{DoctorCheck, Resource, SuggestFn, Tool};
 use crate::output::{ColorChoice, FormatChoice};
 use crate::search::Source;
 use clap::{Arg, ArgAction, Command, value_parser};
@@ -44,6 +44,13 @@ impl Registry {
     pub fn doctor_checks(&self) -> Vec<(&'static str, &'static DoctorCheck)> {
         self.all()
             .flat_map(|t| t.doctor.iter().map(move |c| (t.name, c)))
+            .collect()
+    }
+
+    /// Every suggestion source the tools contribute, with the tool's name.
+    pub fn suggestion_sources(&self) -> Vec<(&'static str, &'static SuggestFn)> {
+        self.all()
+            .flat_map(|t| t.suggest.iter().map(move |s| (t.name, s)))
             .collect()
     }
 
