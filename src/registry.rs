@@ -11,6 +11,7 @@ pub static REGISTRY: Registry = Registry {
         tools::track::TOOL,
         tools::knowledge::TOOL,
         tools::skill_forge::TOOL,
+        tools::evolve::TOOL,
         crate::mcp::TOOL,
     ],
     commands: &[

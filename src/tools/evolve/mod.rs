@@ -5,10 +5,17 @@
 //! The shared vocabulary of the tool lives here: a miner's [`Candidate`]
 //! becomes a stored [`Proposal`] in `runs/evolve/<run-id>/proposals.json`.
 
+pub mod apply;
+mod cli;
 pub mod mine;
+pub mod proposals;
+pub mod run;
 
+use crate::tools::Tool;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+
+pub const TOOL: Tool = Tool::new("evolve", cli::command, cli::run);
 
 /// Where runs live, relative to the home.
 pub const RUNS_DIR: &str = "runs/evolve";
@@ -173,3 +180,22 @@ impl Proposal {
         }
     }
 }
+
+/// `runs/evolve/<run-id>/proposals.json`: the proposals one run made. `apply`
+/// and `reject` rewrite it (atomically, under the `evolve` lock) to record
+/// each proposal's status.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ProposalsFile {
+    /// `agentbox.evolve.proposals/v1`.
+    pub schema: String,
+    pub run_id: String,
+    pub proposals: Vec<Proposal>,
+}
+
+/// The schema name of `proposals.json`.
+pub const PROPOSALS_SCHEMA: &str = "agentbox.evolve.proposals/v1";
+/// The lock held while `proposals.json` files or `state.json` change.
+pub const LOCK: &str = "evolve";
+/// The lock a run holds from start to end (taken without waiting: a second
+/// concurrent run is `conflict`).
+pub const RUN_LOCK: &str = "evolve-run";

@@ -16,3 +16,23 @@ pub struct Found {
 pub fn find(_text: &str, _role: &str, _ts: DateTime<Utc>) -> Vec<Found> {
     Vec::new()
 }
+
+/// What `proactive extract` mines.
+#[derive(Debug, Clone, Default)]
+pub struct ExtractOptions {
+    /// `None` or `Some("last")`: after the last extraction; else an RFC 3339
+    /// time or a date.
+    pub since: Option<String>,
+    /// Only these sessions (empty: all).
+    pub sessions: Vec<String>,
+}
+
+/// `proactive extract`: items from recent episodes. (F2 writes this.)
+pub fn run(
+    _ctx: &crate::tools::Ctx,
+    _opts: &ExtractOptions,
+) -> crate::error::Result<crate::output::Outcome> {
+    Err(crate::error::Error::invalid_args(
+        "proactive extract is being written",
+    ))
+}

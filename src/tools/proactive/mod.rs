@@ -2,6 +2,7 @@
 //! and what the agent should bring up before being asked.
 
 pub mod extract;
+pub mod items;
 pub mod when;
 
 use serde::{Deserialize, Serialize};

@@ -1,0 +1,138 @@
+//! The clap adapter of `evolve`: arguments in, library call, `Outcome` out.
+
+use crate::error::{Error, Result};
+use crate::output::Outcome;
+use crate::tools::Ctx;
+use clap::{Args, Parser, Subcommand};
+
+pub(super) fn command() -> clap::Command {
+    <EvolveCli as clap::CommandFactory>::command()
+}
+
+/// Learn from the recorded trajectories: mine episodes into proposals
+/// (skills, preferences, knowledge notes), review them, apply or reject.
+///
+/// `run` mines the episodes recorded since the last run: tool-call
+/// sequences that repeat across episodes become skill proposals (drafted
+/// and screened), user corrections become preference proposals, recurring
+/// failures become knowledge proposals. Every run has a folder
+/// runs/evolve/<run-id>/ with its proposals, a summary and an
+/// odek.event/v1 events file. Nothing changes in the home until `apply`.
+#[derive(Debug, Parser)]
+#[command(
+    name = "evolve",
+    subcommand_required = true,
+    after_help = "Examples:\n  evolve run\n  evolve list --status pending\n  \
+                  evolve show p-3f2a9c1b7e04\n  evolve apply p-3f2a9c1b7e04\n  \
+                  evolve reject p-77aa01c2d3e4 --reason \"one-off\""
+)]
+struct EvolveCli {
+    #[command(subcommand)]
+    verb: Verb,
+}
+
+#[derive(Debug, Subcommand)]
+enum Verb {
+    Run(RunArgs),
+    List(ListArgs),
+    Show(ShowArgs),
+    Apply(ApplyArgs),
+    Reject(RejectArgs),
+}
+
+/// Mine the episodes not yet mined into proposals.
+///
+/// Resumes after the last fully mined episode (the high-water mark) unless
+/// --since says otherwise. Budgets stop a run early: what was mined so far
+/// is kept, and the next run resumes there.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Examples:\n  evolve run\n  evolve run --since 2026-11-01 --session ci\n  \
+                        evolve run --max-episodes 500 --max-seconds 30\n  evolve run --dry-run"
+)]
+pub struct RunArgs {
+    /// Mine episodes started on or after DATE (RFC 3339 or YYYY-MM-DD), or
+    /// `last` (the default: after the high-water mark).
+    #[arg(long, value_name = "DATE|last")]
+    pub since: Option<String>,
+    /// Mine only these sessions (repeatable).
+    #[arg(long = "session", value_name = "KEY")]
+    pub sessions: Vec<String>,
+    /// Stop after mining N episodes (default: config evolve.max_episodes).
+    #[arg(long, value_name = "N")]
+    pub max_episodes: Option<u64>,
+    /// Stop after S seconds (default: config evolve.max_seconds).
+    #[arg(long, value_name = "S")]
+    pub max_seconds: Option<f64>,
+    /// Stop after N model calls (default: config evolve.max_model_calls).
+    #[arg(long, value_name = "N")]
+    pub max_model_calls: Option<u64>,
+    /// Stop when the estimated model cost reaches X US dollars (default:
+    /// config evolve.max_cost_usd).
+    #[arg(long, value_name = "X")]
+    pub max_cost_usd: Option<f64>,
+    /// Mine and report, but write nothing (no run folder, no state).
+    #[arg(long)]
+    pub dry_run: bool,
+}
+
+/// List proposals, newest run first.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  evolve list\n  evolve list --status pending")]
+pub struct ListArgs {
+    /// Only proposals with this status.
+    #[arg(long, value_parser = ["pending", "applied", "rejected"])]
+    pub status: Option<String>,
+}
+
+/// Show a run (its id) or a proposal (its p-… id) in full.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  evolve show p-3f2a9c1b7e04\n  evolve show 9b1c…   (a run id)")]
+pub struct ShowArgs {
+    /// A proposal id (p-…) or a run id.
+    #[arg(value_name = "RUN|PROPOSAL")]
+    pub id: String,
+}
+
+/// Apply proposals: install the skill, add the preference to PROFILE.md,
+/// or write the knowledge note.
+///
+/// A skill goes through the screen and install path of skill_forge: a
+/// `fail` verdict is refused (permission), a `warn` verdict needs
+/// --accept-warnings.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Examples:\n  evolve apply p-3f2a9c1b7e04\n  evolve apply p-3f2a9c1b7e04 p-77aa01c2d3e4 --accept-warnings"
+)]
+pub struct ApplyArgs {
+    /// Proposal ids.
+    #[arg(value_name = "PROPOSAL", required = true)]
+    pub ids: Vec<String>,
+    /// Install a skill whose screen verdict is `warn`.
+    #[arg(long)]
+    pub accept_warnings: bool,
+}
+
+/// Reject proposals (they are never proposed again).
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  evolve reject p-77aa01c2d3e4 --reason \"one-off workaround\"")]
+pub struct RejectArgs {
+    /// Proposal ids.
+    #[arg(value_name = "PROPOSAL", required = true)]
+    pub ids: Vec<String>,
+    /// Why (kept with the proposal).
+    #[arg(long)]
+    pub reason: Option<String>,
+}
+
+pub(super) fn run(ctx: &Ctx, matches: &clap::ArgMatches) -> Result<Outcome> {
+    let cli = <EvolveCli as clap::FromArgMatches>::from_arg_matches(matches)
+        .map_err(|e| Error::invalid_args(e.to_string()))?;
+    match cli.verb {
+        Verb::Run(args) => super::run::run(ctx, &args),
+        Verb::List(args) => super::proposals::list(ctx, &args),
+        Verb::Show(args) => super::proposals::show(ctx, &args),
+        Verb::Apply(args) => super::apply::apply(ctx, &args),
+        Verb::Reject(args) => super::apply::reject(ctx, &args),
+    }
+}
