@@ -14,6 +14,7 @@ pub struct Config {
     pub limits: Limits,
     pub redaction: RedactionConfig,
     pub mcp: McpConfig,
+    pub proactive: ProactiveConfig,
     /// The model route (`"model": {…}`), read by `crate::oda`; absent means
     /// no route.
     pub model: Option<serde_json::Value>,
@@ -58,6 +59,21 @@ impl Default for McpConfig {
             max_line_bytes: DEFAULT_MCP_MAX_LINE_BYTES,
             max_result_chars: DEFAULT_MCP_MAX_RESULT_CHARS,
         }
+    }
+}
+
+/// Settings of `proactive` (docs/tools/proactive.md).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default)]
+pub struct ProactiveConfig {
+    /// `proactive scan`: an in-progress plan step untouched this many days
+    /// is stale (`--stale-days` overrides it).
+    pub stale_days: u64,
+}
+
+impl Default for ProactiveConfig {
+    fn default() -> Self {
+        ProactiveConfig { stale_days: 3 }
     }
 }
 

@@ -9,6 +9,7 @@
 use super::tools::{Memory, ToolOutput, hit_lines, quoted, required_query, top_k_arg};
 use crate::error::Result;
 use crate::tools::knowledge::profile::{self, Profile};
+use crate::tools::proactive;
 use serde_json::{Map, Value};
 
 /// One section of the context: its heading, its share of the budget (a
@@ -77,9 +78,28 @@ fn profile_facts(sources: &mut Sources) -> Result<String> {
     Ok(sources.profile_section(|p| &p.facts))
 }
 
-/// Foresight does not exist yet.
-fn foresight(_: &mut Sources) -> Result<String> {
-    Ok("(none)\n".to_string())
+/// The proactive items valid now, due soonest first (then, without a due
+/// time, by the end of their window): expired, dismissed, done and snoozed
+/// items never appear. `foresight.jsonl` is read once per call.
+fn foresight(sources: &mut Sources) -> Result<String> {
+    let now = sources.memory.clock.now();
+    // A damaged foresight file must not cost the agent its matches.
+    let items = match proactive::items::read(sources.memory.home) {
+        Ok(items) => items.items,
+        Err(err) => return Ok(format!("(unreadable: {} — {})\n", err.message, err.hint)),
+    };
+    let mut valid: Vec<_> = items
+        .into_iter()
+        .filter(|item| item.is_valid(now))
+        .collect();
+    if valid.is_empty() {
+        return Ok("(none)\n".to_string());
+    }
+    valid.sort_by(proactive::by_due);
+    Ok(valid
+        .iter()
+        .map(|item| proactive::render::bullet(item, now))
+        .collect())
 }
 
 fn matches(sources: &mut Sources) -> Result<String> {

@@ -2,6 +2,7 @@
 
 mod doc;
 pub(crate) mod input;
+mod suggest;
 
 pub use doc::{PlanDoc, PlanStatus, StepStatus};
 
@@ -17,6 +18,7 @@ use std::path::{Path, PathBuf};
 
 pub const TOOL: Tool = Tool {
     doctor: &[doctor_plans],
+    suggest: &[suggest::stale_steps],
     ..Tool::new("plan", PlanCli::command, run)
 };
 

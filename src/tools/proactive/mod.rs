@@ -1,11 +1,26 @@
 //! `proactive`: time-bounded items (foresight) in `memory/foresight.jsonl`,
 //! and what the agent should bring up before being asked.
+//!
+//! An item is valid (shown by `list`, `due` and `mem_context`) while its
+//! status is open — or snoozed and the snooze is over — and the clock is in
+//! its window, `valid_from ≤ now ≤ valid_until` (both ends inclusive).
 
+mod cli;
 pub mod extract;
 pub mod items;
+pub mod render;
+pub mod scan;
 pub mod when;
 
+use crate::tools::Tool;
+use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
+
+pub const TOOL: Tool = Tool {
+    doctor: &[items::check_store],
+    suggest: &[scan::expiring],
+    ..Tool::new("proactive", cli::command, cli::run)
+};
 
 /// Where the items live, relative to the home.
 pub const FORESIGHT_FILE: &str = "memory/foresight.jsonl";
@@ -18,6 +33,17 @@ pub enum ItemStatus {
     Snoozed,
     Dismissed,
     Done,
+}
+
+impl ItemStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ItemStatus::Open => "open",
+            ItemStatus::Snoozed => "snoozed",
+            ItemStatus::Dismissed => "dismissed",
+            ItemStatus::Done => "done",
+        }
+    }
 }
 
 /// One state of one item: a line of `foresight.jsonl`. The file is
@@ -42,4 +68,129 @@ pub struct Item {
     pub snoozed_until: Option<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tags: Vec<String>,
+}
+
+/// Where an item stands at one instant.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum State {
+    /// Valid now: shown by `list`, `due` and `mem_context`.
+    Valid,
+    /// Its window has not begun.
+    Upcoming,
+    /// Snoozed, and the snooze is not over.
+    Snoozed,
+    /// Its window is over.
+    Expired,
+    Dismissed,
+    Done,
+}
+
+impl State {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            State::Valid => "valid",
+            State::Upcoming => "upcoming",
+            State::Snoozed => "snoozed",
+            State::Expired => "expired",
+            State::Dismissed => "dismissed",
+            State::Done => "done",
+        }
+    }
+}
+
+/// An RFC 3339 time as stored; `None` when it does not parse.
+pub fn parse_time(text: &str) -> Option<DateTime<Utc>> {
+    DateTime::parse_from_rfc3339(text)
+        .ok()
+        .map(|t| t.with_timezone(&Utc))
+}
+
+/// A time as stored: RFC 3339, UTC, whole seconds.
+pub fn stamp(at: DateTime<Utc>) -> String {
+    at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+}
+
+impl Item {
+    /// The times of the item (the reader keeps only items whose times parse).
+    pub fn from_at(&self) -> DateTime<Utc> {
+        parse_time(&self.valid_from).unwrap_or(DateTime::<Utc>::MIN_UTC)
+    }
+
+    pub fn until_at(&self) -> DateTime<Utc> {
+        parse_time(&self.valid_until).unwrap_or(DateTime::<Utc>::MIN_UTC)
+    }
+
+    pub fn due_at(&self) -> Option<DateTime<Utc>> {
+        self.due.as_deref().and_then(parse_time)
+    }
+
+    pub fn snoozed_until_at(&self) -> Option<DateTime<Utc>> {
+        self.snoozed_until.as_deref().and_then(parse_time)
+    }
+
+    /// The times that must parse for the item to be read at all, with the
+    /// name of the first one that does not.
+    pub fn check_times(&self) -> Result<(), &'static str> {
+        let fields: [(&'static str, Option<&str>); 5] = [
+            ("valid_from", Some(&self.valid_from)),
+            ("valid_until", Some(&self.valid_until)),
+            ("updated", Some(&self.updated)),
+            ("due", self.due.as_deref()),
+            ("snoozed_until", self.snoozed_until.as_deref()),
+        ];
+        for (name, value) in fields {
+            if let Some(value) = value
+                && parse_time(value).is_none()
+            {
+                return Err(name);
+            }
+        }
+        Ok(())
+    }
+
+    /// Where the item stands at `now`. The window rule: valid ⇔ open (or
+    /// snoozed with `snoozed_until ≤ now`) and `valid_from ≤ now ≤ valid_until`.
+    pub fn state(&self, now: DateTime<Utc>) -> State {
+        match self.status {
+            ItemStatus::Dismissed => return State::Dismissed,
+            ItemStatus::Done => return State::Done,
+            ItemStatus::Snoozed => {
+                if self.snoozed_until_at().is_none_or(|until| now < until) {
+                    if now > self.until_at() {
+                        return State::Expired;
+                    }
+                    return State::Snoozed;
+                }
+            }
+            ItemStatus::Open => {}
+        }
+        if now < self.from_at() {
+            State::Upcoming
+        } else if now > self.until_at() {
+            State::Expired
+        } else {
+            State::Valid
+        }
+    }
+
+    /// Valid at `now` (the window rule).
+    pub fn is_valid(&self, now: DateTime<Utc>) -> bool {
+        self.state(now) == State::Valid
+    }
+
+    /// The item as `data` shows it: the stored fields plus its state at `now`.
+    pub fn to_json(&self, now: DateTime<Utc>) -> serde_json::Value {
+        let mut value = serde_json::to_value(self).unwrap_or_default();
+        if let Some(map) = value.as_object_mut() {
+            map.insert("state".into(), self.state(now).as_str().into());
+        }
+        value
+    }
+}
+
+/// Orders items for a person: due soonest first, then (no due) by the end
+/// of their window, then by id.
+pub fn by_due(a: &Item, b: &Item) -> std::cmp::Ordering {
+    let key = |i: &Item| (i.due_at().is_none(), i.due_at(), i.until_at(), i.id.clone());
+    key(a).cmp(&key(b))
 }

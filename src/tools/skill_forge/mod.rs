@@ -11,6 +11,7 @@ mod cli;
 mod clone;
 pub mod draft;
 pub mod spec;
+mod suggest;
 
 use crate::clock::Clock;
 use crate::error::{Error, ErrorType, Result};
@@ -24,6 +25,7 @@ use std::path::{Path, PathBuf};
 pub const TOOL: Tool = Tool {
     search: &[SKILLS],
     doctor: &[check_skills],
+    suggest: &[suggest::screening],
     ..Tool::new("skill_forge", cli::command, cli::run)
 };
 
