@@ -614,3 +614,107 @@ fn errors_text() {
     let mut bare = Run::in_sandbox("error", Sandbox::empty());
     bare.case("no_home", &["plan", "list"]);
 }
+
+#[test]
+fn proactive_text() {
+    let mut run = Run::new("proactive");
+    // `add` makes a random id: it is replaced by a placeholder.
+    let ids = Regex::new(r"\bf-[0-9a-f]{12}\b").expect("regex");
+    let mut random = |run: &mut Run, label: &str, args: &[&str]| {
+        let text = ids.replace_all(&run.output(args), "f-[ID]").into_owned();
+        run.snapshot(label, text);
+    };
+    random(
+        &mut run,
+        "add",
+        &[
+            "proactive",
+            "add",
+            "Send the report to Ana",
+            "--due",
+            "2026-01-16T17:00:00Z",
+            "--tag",
+            "work",
+        ],
+    );
+    random(
+        &mut run,
+        "add_bad_window",
+        &[
+            "proactive",
+            "add",
+            "x",
+            "--from",
+            "2026-01-20T00:00:00Z",
+            "--until",
+            "2026-01-19T00:00:00Z",
+        ],
+    );
+    // The rest reads a file with known ids.
+    let line = |id: &str, text: &str, until: &str, due: Option<&str>, status: &str| {
+        let mut v = serde_json::json!({
+            "id": id, "text": text, "valid_from": "2026-01-14T00:00:00Z",
+            "valid_until": until, "source": "cli", "created": "2026-01-14T00:00:00Z",
+            "updated": "2026-01-14T00:00:00Z", "status": status,
+        });
+        if let Some(due) = due {
+            v["due"] = due.into();
+        }
+        v.to_string()
+    };
+    let lines = [
+        line(
+            "f-0a0a0a0a0a01",
+            "Send the report to Ana",
+            "2026-01-17T17:00:00Z",
+            Some("2026-01-17T17:00:00Z"),
+            "open",
+        ),
+        line(
+            "f-0a0a0a0a0a02",
+            "Call the bank",
+            "2026-01-15T18:00:00Z",
+            None,
+            "open",
+        ),
+        line(
+            "f-0a0a0a0a0a03",
+            "Read the RFC",
+            "2026-01-29T00:00:00Z",
+            None,
+            "open",
+        ),
+        line(
+            "f-0a0a0a0a0a04",
+            "Old news",
+            "2026-01-14T12:00:00Z",
+            None,
+            "open",
+        ),
+    ];
+    std::fs::write(
+        run.sb.home().join("memory").join("foresight.jsonl"),
+        lines.join("\n") + "\n",
+    )
+    .expect("write foresight");
+    run.case("list", &["proactive", "list"]);
+    run.case("due", &["proactive", "due", "--within", "3d"]);
+    run.case(
+        "snooze",
+        &[
+            "proactive",
+            "snooze",
+            "0a0a0a0a0a03",
+            "--until",
+            "2026-01-20T09:00:00Z",
+        ],
+    );
+    run.case("done", &["proactive", "done", "f-0a0a0a0a0a01"]);
+    run.case("dismiss_unknown", &["proactive", "dismiss", "f-ffff"]);
+    run.case("list_all", &["proactive", "list", "--all"]);
+    run.case("scan", &["proactive", "scan"]);
+    let empty = Run::new("proactive_empty");
+    let mut empty = empty;
+    empty.case("list", &["proactive", "list"]);
+    empty.case("scan", &["proactive", "scan"]);
+}

@@ -317,7 +317,14 @@ fn list(ctx: &Ctx, args: ListArgs) -> Result<Outcome> {
                 )
         })
         .collect();
-    shown.sort_by(|a, b| by_due(a, b));
+    // Open items first (due soonest first), then the closed ones.
+    let closed = |i: &Item| {
+        !matches!(
+            i.state(now),
+            State::Valid | State::Upcoming | State::Snoozed
+        )
+    };
+    shown.sort_by(|a, b| closed(a).cmp(&closed(b)).then_with(|| by_due(a, b)));
     let s = ctx.style;
     let mut text = String::new();
     if shown.is_empty() {
