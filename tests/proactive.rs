@@ -270,7 +270,7 @@ fn due_looks_ahead_from_at_within_a_duration() {
         due_ids(&sb, NOW, &["--within", "3d"]),
         [soon.clone(), later.clone(), none.clone()]
     );
-    assert_eq!(due_ids(&sb, NOW, &["--within", "90m"]), [none.clone()]);
+    assert_eq!(due_ids(&sb, NOW, &["--within", "90m"]), vec![none.clone()]);
     assert_eq!(due_ids(&sb, NOW, &["--within", "1w"]).len(), 3);
     // --at moves the instant: at the 17th, `soon` has expired
     let data = ok_data(&mut pro(
@@ -278,7 +278,7 @@ fn due_looks_ahead_from_at_within_a_duration() {
         NOW,
         &["due", "--at", "2026-01-17T10:00:00Z", "--within", "0m"],
     ));
-    assert_eq!(ids(&data["items"]), [none.clone()]);
+    assert_eq!(ids(&data["items"]), vec![none.clone()]);
     assert_eq!(data["at"], "2026-01-17T10:00:00Z");
     assert_eq!(
         due_ids(
@@ -312,7 +312,7 @@ fn dismiss_done_and_snooze_take_ids_and_prefixes() {
     let data = ok_data(&mut pro(&sb, NOW, &["dismiss", &a, &b[2..8]]));
     assert_eq!(data["changed"], json!([a.clone(), b.clone()]));
     assert_eq!(data["status"], "dismissed");
-    assert_eq!(listed(&sb, NOW, false), [c.clone()]);
+    assert_eq!(listed(&sb, NOW, false), vec![c.clone()]);
     // dismissing again changes nothing and says so
     let data = ok_data(&mut pro(&sb, NOW, &["dismiss", &a]));
     assert_eq!(data["changed"], json!([]));
@@ -424,7 +424,7 @@ fn a_torn_last_line_is_ignored_and_doctor_reports_it() {
     // readers skip it silently
     let (env, code) = envelope(&mut pro(&sb, NOW, &["list"]));
     assert_eq!(code, 0);
-    assert_eq!(ids(&env["data"]["items"]), [kept.clone()]);
+    assert_eq!(ids(&env["data"]["items"]), vec![kept.clone()]);
     assert!(env["meta"].get("warnings").is_none(), "{env}");
     // doctor names the line
     let report = ok_data(&mut sb.agentbox(&["doctor"]));

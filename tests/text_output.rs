@@ -620,7 +620,7 @@ fn proactive_text() {
     let mut run = Run::new("proactive");
     // `add` makes a random id: it is replaced by a placeholder.
     let ids = Regex::new(r"\bf-[0-9a-f]{12}\b").expect("regex");
-    let mut random = |run: &mut Run, label: &str, args: &[&str]| {
+    let random = |run: &mut Run, label: &str, args: &[&str]| {
         let text = ids.replace_all(&run.output(args), "f-[ID]").into_owned();
         run.snapshot(label, text);
     };
@@ -713,8 +713,7 @@ fn proactive_text() {
     run.case("dismiss_unknown", &["proactive", "dismiss", "f-ffff"]);
     run.case("list_all", &["proactive", "list", "--all"]);
     run.case("scan", &["proactive", "scan"]);
-    let empty = Run::new("proactive_empty");
-    let mut empty = empty;
+    let mut empty = Run::new("proactive_empty");
     empty.case("list", &["proactive", "list"]);
     empty.case("scan", &["proactive", "scan"]);
 }

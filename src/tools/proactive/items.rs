@@ -270,3 +270,48 @@ pub fn check_store(home: &Home) -> Check {
         format!("{} item(s), {open} open or snoozed", items.items.len()),
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(id: &str, updated: &str, status: &str) -> String {
+        format!(
+            r#"{{"id":"{id}","text":"t","valid_from":"2026-01-01T00:00:00Z","valid_until":"2026-02-01T00:00:00Z","source":"cli","created":"2026-01-01T00:00:00Z","updated":"{updated}","status":"{status}"}}"#
+        )
+    }
+
+    #[test]
+    fn the_newest_state_wins_and_bad_lines_are_kept_apart() {
+        let text = [
+            line("f-1", "2026-01-03T00:00:00Z", "done"),
+            "not json".to_string(),
+            line("f-1", "2026-01-02T00:00:00Z", "open"),
+            line("f-2", "2026-01-02T00:00:00Z", "open"),
+            line("f-2", "2026-01-02T00:00:00Z", "dismissed"),
+            line("f-3", "yesterday", "open"),
+            String::new(),
+            r#"{"id":"f-4","te"#.to_string(),
+        ]
+        .join("\n");
+        let items = Items::parse(text.as_bytes());
+        let states: Vec<(&str, ItemStatus)> = items
+            .items
+            .iter()
+            .map(|i| (i.id.as_str(), i.status))
+            .collect();
+        assert_eq!(
+            states,
+            [("f-1", ItemStatus::Done), ("f-2", ItemStatus::Dismissed)]
+        );
+        assert_eq!(items.torn.as_ref().map(|b| b.line), Some(8));
+        let bad: Vec<usize> = items.bad.iter().map(|b| b.line).collect();
+        assert_eq!(bad, [2, 6]);
+        assert!(items.bad[1].message.contains("updated"), "{:?}", items.bad);
+        // a last line that parses without its newline is an item, not torn
+        let whole = Items::parse(line("f-5", "2026-01-02T00:00:00Z", "open").as_bytes());
+        assert_eq!(whole.items.len(), 1);
+        assert!(whole.torn.is_none());
+        assert!(Items::parse(b"").items.is_empty());
+    }
+}
