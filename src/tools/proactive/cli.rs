@@ -40,7 +40,9 @@ enum Verb {
     Add(AddArgs),
     List(ListArgs),
     Due(DueArgs),
+    /// Dismiss items: not needed after all (they are never shown again).
     Dismiss(IdsArgs),
+    /// Mark items done (they are never shown again).
     Done(IdsArgs),
     Snooze(SnoozeArgs),
     Scan(ScanArgs),
@@ -85,8 +87,11 @@ struct ListArgs {
     all: bool,
 }
 
-/// Items to act on: valid at --at and due by --at plus --within (items
-/// without a due time are listed while they are valid).
+/// Items to act on: due soon, or valid without a due time.
+///
+/// Lists the items valid at --at (default: now) whose due time is at most
+/// --within (default: 1d) after it; items without a due time are listed
+/// while they are valid.
 #[derive(Debug, Args)]
 #[command(
     after_help = "Examples:\n  proactive due\n  proactive due --within 3d\n  \
@@ -101,7 +106,6 @@ struct DueArgs {
     within: Option<String>,
 }
 
-/// Item ids, or unique starts of them.
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  proactive done f-3a9c1b7e04d2\n  proactive dismiss 3a9c 77aa")]
 struct IdsArgs {
