@@ -688,6 +688,18 @@ fn scan_brings_up_stale_steps_unscreened_skills_and_expiring_items() {
     // a broken source (an unreadable plan) adds nothing and fails nothing
     std::fs::write(sb.home().join("plans/broken.json"), "{ not json").unwrap();
     ok_data(&mut pro(&sb, NOW, &["scan"]));
+    // a failing source (plans/ is a file) adds a warning, never fails the scan
+    std::fs::remove_dir_all(sb.home().join("plans")).unwrap();
+    std::fs::write(sb.home().join("plans"), "not a folder").unwrap();
+    let (env, code) = envelope(&mut pro(&sb, NOW, &["scan"]));
+    assert_eq!(code, 0, "{env}");
+    assert_eq!(
+        kinds(&env["data"]),
+        ["changed_skill", "expiring_item", "expiring_item"],
+        "{env}"
+    );
+    let warnings = env["meta"]["warnings"].to_string();
+    assert!(warnings.contains("plan's suggestions failed"), "{env}");
     err_of(
         &mut pro(&sb, NOW, &["scan", "--stale-days", "soon"]),
         "invalid_args",
