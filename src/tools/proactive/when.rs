@@ -531,17 +531,18 @@ fn month(word: &str) -> Option<u32> {
 fn weekday(word: &str) -> Option<Weekday> {
     let word = word.trim_end_matches('.');
     let days = [
-        ("monday", "mon"),
-        ("tuesday", "tue"),
-        ("wednesday", "wed"),
-        ("thursday", "thu"),
-        ("friday", "fri"),
-        ("saturday", "sat"),
-        ("sunday", "sun"),
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
     ];
+    // The full name or a prefix of three letters or more (`wed`, `thurs`).
     let i = days
         .iter()
-        .position(|(long, short)| word == *long || word == *short)?;
+        .position(|long| word.len() >= 3 && long.starts_with(word))?;
     Weekday::try_from(u8::try_from(i).ok()?).ok()
 }
 

@@ -80,6 +80,14 @@ static PAST: LazyLock<Regex> = LazyLock::new(|| {
     .expect("past pattern")
 });
 
+/// A commitment turned down: `let's not`, `won't`, `never`.
+static NEGATION: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)\b(?:let's not|let us not|won't|will not|shall not|never|not going to|don't need to|do not need to|no need to|don't have to|do not have to)\b",
+    )
+    .expect("negation pattern")
+});
+
 /// Idioms about time that promise nothing.
 static IDIOM: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
@@ -107,8 +115,9 @@ pub fn find_in(text: &str, role: &str, ts: DateTime<Utc>, zone: Zone) -> Vec<Fou
     if role != "user" && role != "assistant" {
         return Vec::new();
     }
+    let text = text.replace(['\u{2019}', '\u{2018}'], "'");
     let mut found = Vec::new();
-    for sentence in sentences(text) {
+    for sentence in sentences(&text) {
         if let Some(f) = sentence_item(&sentence, ts, zone) {
             found.push(f);
         }
@@ -117,7 +126,7 @@ pub fn find_in(text: &str, role: &str, ts: DateTime<Utc>, zone: Zone) -> Vec<Fou
 }
 
 fn sentence_item(sentence: &str, ts: DateTime<Utc>, zone: Zone) -> Option<Found> {
-    if IDIOM.is_match(sentence) {
+    if IDIOM.is_match(sentence) || NEGATION.is_match(sentence) {
         return None;
     }
     let promise = PROMISE.is_match(sentence);

@@ -154,6 +154,9 @@ impl State {
 
     fn write(&self, home: &Home) -> Result<()> {
         let path = home.store.path(&["runs", "proactive", "extract.json"])?;
+        if let Some(dir) = path.parent() {
+            home.store.ensure_dir(dir)?;
+        }
         let mut episodes = Map::new();
         for (key, (seq, closed)) in &self.episodes {
             episodes.insert(key.clone(), json!({"seq": seq, "closed": closed}));
@@ -177,8 +180,13 @@ struct Candidate {
 
 /// The library form of `proactive extract`: mines, dedupes, appends, and
 /// moves the marks. Deterministic unless the home has a model route.
+/// Dates are read in the zone from `TZ`.
 pub fn extract(home: &Home, clock: &Clock, opts: &ExtractOptions) -> Result<Report> {
-    let zone = Zone::from_env();
+    extract_in(home, clock, opts, Zone::from_env())
+}
+
+/// [`extract`] in an explicit zone.
+pub fn extract_in(home: &Home, clock: &Clock, opts: &ExtractOptions, zone: Zone) -> Result<Report> {
     let now = clock.now();
     let since = match opts.since.as_deref().map(str::trim) {
         None | Some("last") | Some("") => None,
