@@ -99,7 +99,7 @@ static IDIOM: LazyLock<Regex> = LazyLock::new(|| {
 /// A line that is code or a log, not prose.
 static CODE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"(?i)^\s*(?:\d{4}-\d{2}-\d{2}[t ]\d{2}:\d{2}|\[?(?:info|warn|warning|error|debug|trace)\]?[\s:]|[$#>]\s|//|/\*|\*\s|fn |let |const |def |class |import |from \S+ import|#include|[{}\[\]]|<[a-z/!])|[;{}]\s*$|=>|::|\(\)",
+        r"(?i)^\s*(?:\d{4}-\d{2}-\d{2}[t ]\d{2}:\d{2}|\[?(?:info|warn|warning|error|debug|trace)\]?[\s:]|[$#>]\s|//|/\*|#include|[{}]|<[a-z/!])|(?-i:^\s*(?:let (?:mut )?\w+\s*[:=]|(?:pub )?fn \w+|const \w+\s*[:=]|def \w+\(|class \w+|import \S|from \S+ import|use \w+::))|[;{}]\s*$|=>|::|\w\(\)",
     )
     .expect("code pattern")
 });
@@ -118,11 +118,36 @@ pub fn find_in(text: &str, role: &str, ts: DateTime<Utc>, zone: Zone) -> Vec<Fou
     let text = text.replace(['\u{2019}', '\u{2018}'], "'");
     let mut found = Vec::new();
     for sentence in sentences(&text) {
+        // "The kickoff is on the 2nd, and I'll prepare the agenda by
+        // Tuesday": clauses that each stand as an item are two items.
+        let clauses = clauses(&sentence);
+        if clauses.len() > 1 && !sentence.ends_with('?') {
+            let each: Vec<Found> = clauses
+                .iter()
+                .filter_map(|c| sentence_item(c, ts, zone))
+                .collect();
+            if each.len() > 1 {
+                found.extend(each);
+                continue;
+            }
+        }
         if let Some(f) = sentence_item(&sentence, ts, zone) {
             found.push(f);
         }
     }
     found
+}
+
+/// A sentence cut at `, and`, `, but`, `, then` and `;`.
+fn clauses(sentence: &str) -> Vec<String> {
+    static CUT: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\s*(?:;|,\s*(?:and|but|then|and then)\b)\s*").expect("clause cut")
+    });
+    CUT.split(sentence)
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .map(str::to_string)
+        .collect()
 }
 
 fn sentence_item(sentence: &str, ts: DateTime<Utc>, zone: Zone) -> Option<Found> {
