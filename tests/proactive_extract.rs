@@ -431,3 +431,124 @@ fn a_failing_model_route_falls_back_with_a_warning() {
         report.warnings
     );
 }
+
+/// Routes the home's model to the fake runtime (tests/fixtures/fake_oda.py),
+/// whose final answer is `answer`.
+fn route_to_fake(sb: &Sandbox, answer: &str) {
+    let config_path = sb.home().join("config.json");
+    let mut config: Value =
+        serde_json::from_str(&std::fs::read_to_string(&config_path).expect("config"))
+            .expect("json");
+    let fake = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/fake_oda.py");
+    config["model"] = serde_json::json!({
+        "command": "python3",
+        "args": [fake.display().to_string(), "ok"],
+        "env": {"FAKE_ODA_ANSWER": answer},
+        "provider": "anthropic",
+        "model": "claude-sonnet",
+        "timeout_seconds": 20
+    });
+    std::fs::write(&config_path, config.to_string()).expect("config");
+}
+
+/// The id of the first turn of `session` whose content starts with `prefix`.
+fn turn_id(sb: &Sandbox, session: &str, prefix: &str) -> String {
+    let dir = sb.home().join("memory/episodes").join(session);
+    for entry in std::fs::read_dir(&dir).expect("session dir") {
+        let text = std::fs::read_to_string(entry.expect("entry").path()).expect("episode");
+        for line in text.lines() {
+            let turn: Value = serde_json::from_str(line).expect("turn");
+            if turn["content"]
+                .as_str()
+                .is_some_and(|c| c.starts_with(prefix))
+            {
+                return turn["id"].as_str().expect("id").to_string();
+            }
+        }
+    }
+    panic!("no turn starting with {prefix:?} in {session}");
+}
+
+#[test]
+fn a_model_route_extracts_through_the_model() {
+    let sb = seeded();
+    let report_turn = turn_id(&sb, "s1", "I'll send the report");
+    let answer = serde_json::json!({"items": [
+        // A WHEN phrase is read against the turn's own time (Monday 2026-01-12).
+        {"turn_id": report_turn, "text": "Send the report", "due": "friday"},
+        {"turn_id": report_turn, "text": "Book the review", "due": "2026-02-01T10:00:00Z"},
+        {"turn_id": report_turn, "text": "Tidy the wiki", "due": null},
+    ]})
+    .to_string();
+    route_to_fake(&sb, &format!("Here you go:\n```json\n{answer}\n```"));
+    let report = run(&sb, &ExtractOptions::default());
+    assert_eq!(report.method, "model", "{:?}", report.warnings);
+    let got: Vec<(String, Option<String>)> = report
+        .items
+        .iter()
+        .map(|i| (i.text.clone(), i.due.clone()))
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            (
+                "Send the report".to_string(),
+                Some("2026-01-16T23:59:59Z".to_string())
+            ),
+            (
+                "Book the review".to_string(),
+                Some("2026-02-01T10:00:00Z".to_string())
+            ),
+            ("Tidy the wiki".to_string(), None),
+        ]
+    );
+    assert!(
+        report
+            .items
+            .iter()
+            .all(|i| i.source == format!("extract:{report_turn}"))
+    );
+    // Three items of one turn get three ids.
+    let ids: std::collections::BTreeSet<_> = report.items.iter().map(|i| i.id.clone()).collect();
+    assert_eq!(ids.len(), 3);
+}
+
+#[test]
+fn an_unreadable_model_reply_falls_back_with_a_warning() {
+    let sb = seeded();
+    route_to_fake(&sb, "I found nothing worth noting.");
+    let report = run(&sb, &ExtractOptions::default());
+    assert_eq!(report.method, "deterministic");
+    assert_eq!(report.items.len(), 3);
+    assert!(
+        report.warnings.iter().any(|w| w.contains("no JSON object")),
+        "{:?}",
+        report.warnings
+    );
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(1000))]
+
+    #[test]
+    fn find_never_panics(text in "(?s).{0,200}", secs in 0i64..7_000_000_000) {
+        let ts = DateTime::from_timestamp(secs, 0).expect("a time");
+        for f in find_in(&text, "user", ts, Zone::named("Asia/Kolkata").expect("zone")) {
+            proptest::prop_assert!(f.text.chars().count() <= agentbox::tools::proactive::extract::MAX_TEXT_CHARS);
+            proptest::prop_assert!(f.valid_from <= f.valid_until);
+        }
+    }
+
+    #[test]
+    fn find_never_panics_on_commitment_like_text(
+        words in proptest::collection::vec(proptest::sample::select(&[
+            "I'll", "send", "it", "by", "friday", "tomorrow", "at", "5pm", "remind", "me", "next",
+            "week", "the", "demo", "is", "on", "12", "March", "in", "3", "days", ".", "?", ",", "and",
+            "ünï", "—", "last", "was", "\n", "```", "    ", "the 31st", "end of month",
+        ][..]), 0..20),
+        secs in 0i64..7_000_000_000,
+    ) {
+        let ts = DateTime::from_timestamp(secs, 0).expect("a time");
+        let _ = find_in(&words.join(" "), "assistant", ts, Zone::named("America/New_York").expect("zone"));
+    }
+}
