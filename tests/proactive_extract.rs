@@ -552,3 +552,51 @@ proptest::proptest! {
         let _ = find_in(&words.join(" "), "assistant", ts, Zone::named("America/New_York").expect("zone"));
     }
 }
+
+#[test]
+fn run_gives_data_and_text() {
+    use agentbox::home::HomeLookup;
+    use agentbox::output::Style;
+    use agentbox::tools::Ctx;
+    let sb = seeded();
+    let lookup = HomeLookup {
+        flag: Some(sb.home()),
+        cwd: sb.path().to_path_buf(),
+        ..HomeLookup::default()
+    };
+    let ctx = Ctx::new(
+        Clock::fixed(t("2026-01-15T12:00:00Z")),
+        Style { color: false },
+        lookup,
+        &agentbox::registry::REGISTRY,
+    );
+    let outcome =
+        agentbox::tools::proactive::extract::run(&ctx, &ExtractOptions::default()).expect("run");
+    assert_eq!(outcome.data["items"].as_array().map(Vec::len), Some(3));
+    assert_eq!(
+        outcome.data["scanned"],
+        serde_json::json!({"episodes": 2, "turns": 4})
+    );
+    assert_eq!(outcome.data["skipped_duplicates"], 0);
+    assert_eq!(outcome.data["method"], "deterministic");
+    assert_eq!(outcome.meta["count"], 3);
+    assert!(
+        outcome
+            .text
+            .starts_with("3 new items from 4 turns in 2 episodes\n"),
+        "{}",
+        outcome.text
+    );
+    assert!(
+        outcome.text.contains("I'll send the report by Friday."),
+        "{}",
+        outcome.text
+    );
+    let again =
+        agentbox::tools::proactive::extract::run(&ctx, &ExtractOptions::default()).expect("run");
+    assert_eq!(again.text, "No new turns since the last extraction\n");
+    assert_eq!(
+        again.data["scanned"],
+        serde_json::json!({"episodes": 0, "turns": 0})
+    );
+}

@@ -78,19 +78,27 @@ pub fn run(ctx: &crate::tools::Ctx, opts: &ExtractOptions) -> Result<Outcome> {
         "skipped_duplicates": report.skipped_duplicates,
         "method": report.method,
     });
-    let mut text = format!(
-        "{} new item{} from {} turn{} in {} episode{}",
-        report.items.len(),
-        plural(report.items.len()),
-        report.turns,
-        plural(report.turns),
-        report.episodes,
-        plural(report.episodes),
-    );
-    if report.skipped_duplicates > 0 {
-        text.push_str(&format!(" ({} already known)", report.skipped_duplicates));
-    }
-    text.push('\n');
+    let mut text = if report.turns == 0 {
+        match report.since {
+            Some(since) => format!("No turns since {}\n", zone.show(since)),
+            None => "No new turns since the last extraction\n".to_string(),
+        }
+    } else {
+        let mut line = format!(
+            "{} new item{} from {} turn{} in {} episode{}",
+            report.items.len(),
+            plural(report.items.len()),
+            report.turns,
+            plural(report.turns),
+            report.episodes,
+            plural(report.episodes),
+        );
+        if report.skipped_duplicates > 0 {
+            line.push_str(&format!(" ({} already known)", report.skipped_duplicates));
+        }
+        line.push('\n');
+        line
+    };
     for item in &report.items {
         let due = item
             .due
@@ -218,7 +226,7 @@ pub fn extract_in(home: &Home, clock: &Clock, opts: &ExtractOptions, zone: Zone)
             continue; // a closed episode mined to its end never changes
         }
         let parsed = episodes::read(ep)?;
-        report.episodes += 1;
+        let before = report.turns;
         let from_seq = if since.is_none() {
             mark.map_or(0, |(seq, _)| seq)
         } else {
@@ -244,6 +252,9 @@ pub fn extract_in(home: &Home, clock: &Clock, opts: &ExtractOptions, zone: Zone)
             }
             report.turns += 1;
             candidates.push(Candidate { turn, ts });
+        }
+        if report.turns > before {
+            report.episodes += 1;
         }
         state.episodes.insert(key, (high, !ep.open));
     }
