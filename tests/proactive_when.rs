@@ -139,6 +139,7 @@ fn offsets() {
     instant("in three days", "2026-01-18T09:30:00Z");
     instant("in a day", "2026-01-16T09:30:00Z");
     instant("in 2 weeks", "2026-01-29T09:30:00Z");
+    instant("in a couple of weeks", "2026-01-29T09:30:00Z");
     instant("in a week", "2026-01-22T09:30:00Z");
     instant("in 4 hours", "2026-01-15T13:30:00Z");
     instant("in an hour", "2026-01-15T10:30:00Z");

@@ -307,10 +307,24 @@ fn offset(words: &[&str], local_now: NaiveDateTime, now: DateTime<Utc>) -> Optio
         [rest @ .., "ago"] => (-1, rest),
         _ => (1, words),
     };
+    // `a couple of days` is two.
+    let words: &[&str] = match words {
+        ["a", "couple", "of", unit] => return offset_by(2, sign, unit, local_now, now),
+        _ => words,
+    };
     let [count, unit] = words else {
         return None;
     };
-    let n = number(count)?;
+    offset_by(number(count)?, sign, unit, local_now, now)
+}
+
+fn offset_by(
+    n: i64,
+    sign: i64,
+    unit: &str,
+    local_now: NaiveDateTime,
+    now: DateTime<Utc>,
+) -> Option<Named> {
     let signed = sign.checked_mul(n)?;
     let unit = unit.trim_end_matches('s');
     match unit {

@@ -31,10 +31,11 @@ pub struct Found {
     pub valid_until: DateTime<Utc>,
 }
 
-const WEEKDAY: &str =
-    r"(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?|wednesday|tuesday|thursday|saturday";
+/// Full weekday names (and `tues`, `thurs`): in prose `sun`, `sat` or
+/// `c'mon` are not days.
+const WEEKDAY: &str = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|tues|thurs";
 const MONTH: &str = r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?";
-const NUMBER: &str = r"\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty";
+const NUMBER: &str = r"\d{1,3}|a couple of|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty";
 const CLOCK: &str = r"\d{1,2}:\d{2}(?:\s?[ap]m)?|\d{1,2}\s?[ap]m|noon|midnight";
 const PART: &str = r"morning|afternoon|evening|night";
 
@@ -170,6 +171,9 @@ fn sentence_item(sentence: &str, ts: DateTime<Utc>, zone: Zone) -> Option<Found>
     let when = PHRASE
         .find_iter(sentence)
         .filter(|m| !preceded_by_past_marker(sentence, m.start()))
+        .filter(|m| {
+            !m.as_str().to_lowercase().starts_with("the ") || after_preposition(sentence, m.start())
+        })
         .find_map(|m| when::resolve_in(m.as_str(), ts, zone).ok());
     let text = clip(sentence.trim());
     match when {
@@ -219,6 +223,17 @@ fn preceded_by_past_marker(sentence: &str, at: usize) -> bool {
     ["last", "since", "past", "previous"]
         .iter()
         .any(|w| before.ends_with(w))
+}
+
+/// `the 15th` names a day only after `on`, `by`, `before`, `until`, `till`,
+/// `due` or `for` (not in `I'll fix the 2nd test`).
+fn after_preposition(sentence: &str, at: usize) -> bool {
+    let before = sentence[..at].trim_end().to_lowercase();
+    let last = before
+        .rsplit(|c: char| !c.is_alphanumeric())
+        .next()
+        .unwrap_or("");
+    ["on", "by", "before", "until", "till", "due", "for"].contains(&last)
 }
 
 fn clip(text: &str) -> String {
