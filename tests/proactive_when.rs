@@ -165,6 +165,7 @@ fn clock_times() {
     instant("12am", "2026-01-15T00:00:00Z");
     instant("12pm", "2026-01-15T12:00:00Z");
     instant("5pm friday", "2026-01-16T17:00:00Z");
+    instant("in 3 days at 5pm", "2026-01-18T17:00:00Z");
     instant("at 9am tomorrow", "2026-01-16T09:00:00Z");
     instant("tomorrow morning at 8am", "2026-01-16T08:00:00Z");
 }
@@ -184,6 +185,7 @@ fn unreadable_input_is_invalid_args_naming_it() {
         "tomorrow 9",
         "13pm",
         "next week 17:00",
+        "in 4 hours at 5pm",
         "in -3 days",
         "in 99999999 days",
         "friday friday",

@@ -208,6 +208,8 @@ fn at_time<Z: TimeZone>(
         match day_phrase(head, local_now, now)? {
             Named::Days(first, last) if first == last => first,
             Named::Part(day, _, _) => day,
+            // `in 3 days at 5pm`: the day that offset lands on.
+            Named::Wall(t) => t.date(),
             _ => return None,
         }
     };
