@@ -28,6 +28,11 @@ impl Clock {
         }
     }
 
+    /// A clock fixed at `at` (what `AGENTBOX_NOW` gives), for library callers and tests.
+    pub fn fixed(at: DateTime<Utc>) -> Clock {
+        Clock { fixed: Some(at) }
+    }
+
     pub fn now(&self) -> DateTime<Utc> {
         self.fixed.unwrap_or_else(Utc::now)
     }
