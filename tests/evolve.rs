@@ -1,6 +1,7 @@
 //! `evolve list/show/apply/reject` on fixture proposals written straight into
 //! run folders (built with the library types, so they are what `evolve run`
 //! writes), and `draft_skill` as a library call.
+#![allow(clippy::result_large_err)]
 
 mod common;
 
@@ -644,4 +645,23 @@ fn a_skill_proposal_without_a_draft_is_drafted_when_applied() {
         panic!()
     };
     assert!(sk.skill_md.unwrap().contains("make deploy"));
+}
+
+#[test]
+fn two_proposals_writing_the_same_skill_in_one_call_are_a_conflict() {
+    let sb = Sandbox::new();
+    let a = proposal("a", "A", RUN_A, skill("ship-docs", "Build the docs."));
+    let b = proposal("b", "B", RUN_A, skill("ship-docs", "Deploy the docs."));
+    write_runs(
+        &sb,
+        &[(RUN_A, "2026-01-14T08:00:00Z", vec![a.clone(), b.clone()])],
+    );
+    let e = err_of(&mut evolve(&sb, &["apply", &a.id, &b.id]), "conflict", 1);
+    assert_eq!(e["detail"]["other"], a.id.as_str());
+    assert!(!sb.home().join("skills/ship-docs").exists());
+    assert_eq!(stored(&sb, RUN_A, &a.id).status, Status::Pending);
+    // one at a time: the first installs, the second is a conflict
+    ok_data(&mut evolve(&sb, &["apply", &a.id]));
+    err_of(&mut evolve(&sb, &["apply", &b.id]), "conflict", 1);
+    assert_eq!(stored(&sb, RUN_A, &b.id).status, Status::Pending);
 }

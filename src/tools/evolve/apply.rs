@@ -62,8 +62,10 @@ pub fn apply(ctx: &Ctx, args: &ApplyArgs) -> Result<Outcome> {
     let runs = proposals::load_all(home)?;
     let mut todo = pending(&runs, &args.ids)?;
     // Every check first: nothing changes unless all of them can be applied.
+    let mut claimed = std::collections::HashMap::new();
     for f in &mut todo {
         check(home, &ctx.clock, &mut f.proposal, args.accept_warnings)
+            .and_then(|()| claim(&mut claimed, &f.proposal))
             .map_err(|e| e.with_detail("id", f.proposal.id.clone()))?;
     }
     let mut done: Vec<Value> = Vec::new();
@@ -220,11 +222,22 @@ fn check(home: &Home, clock: &Clock, p: &mut Proposal, accept_warnings: bool) ->
         }
         Payload::Preference(pr) => {
             section(&pr.section)?;
-            if pr.fact.trim().is_empty() {
-                return Err(
-                    Error::invalid_args(format!("proposal {id} has an empty fact"))
-                        .with_hint(format!("reject it with `evolve reject {id}`")),
-                );
+            let n = pr.fact.trim().chars().count();
+            let bad = if n == 0 {
+                Some("an empty fact".to_string())
+            } else if n > knowledge::profile::MAX_FACT_CHARS {
+                Some(format!(
+                    "a fact of {n} characters (the limit is {})",
+                    knowledge::profile::MAX_FACT_CHARS
+                ))
+            } else if pr.fact.chars().any(char::is_control) {
+                Some("a fact with a control character".to_string())
+            } else {
+                None
+            };
+            if let Some(bad) = bad {
+                return Err(Error::invalid_args(format!("proposal {id} has {bad}"))
+                    .with_hint(format!("reject it with `evolve reject {id}`")));
             }
         }
         Payload::Knowledge(k) => {
@@ -233,10 +246,44 @@ fn check(home: &Home, clock: &Clock, p: &mut Proposal, accept_warnings: bool) ->
                 Error::invalid_args(format!("proposal {id}: {m}"))
                     .with_hint(format!("reject it with `evolve reject {id}`"))
             })?;
+            for tag in &k.tags {
+                knowledge::note::normalize_tag(tag).map_err(|m| {
+                    Error::invalid_args(format!("proposal {id}: {m}"))
+                        .with_hint(format!("reject it with `evolve reject {id}`"))
+                })?;
+            }
+            if k.body.contains('\0') {
+                return Err(Error::invalid_args(format!(
+                    "proposal {id}: the note body contains a NUL byte"
+                ))
+                .with_hint(format!("reject it with `evolve reject {id}`")));
+            }
             if knowledge::note_path(home, &k.slug)?.exists() {
                 return Err(note_exists(&k.slug));
             }
         }
+    }
+    Ok(())
+}
+
+/// Two proposals of one call that would write the same skill or note:
+/// `conflict` before anything is applied.
+fn claim(claimed: &mut std::collections::HashMap<String, String>, p: &Proposal) -> Result<()> {
+    let target = match &p.payload {
+        Payload::Skill(_) => format!("skill '{}'", skill_of(p)?.0),
+        Payload::Knowledge(k) => format!("note '{}'", k.slug),
+        Payload::Preference(_) => return Ok(()),
+    };
+    if let Some(other) = claimed.insert(target.clone(), p.id.clone()) {
+        return Err(Error::conflict(format!(
+            "proposals {other} and {} would both write the {target}",
+            p.id
+        ))
+        .with_hint(format!(
+            "apply one of them, and reject the other with `evolve reject {}`",
+            p.id
+        ))
+        .with_detail("other", other));
     }
     Ok(())
 }

@@ -135,7 +135,7 @@ pub fn proposal(style: &Style, p: &Proposal) -> String {
             ));
             match &s.screen {
                 Some(screen) => text.push_str(&format!(
-                    "Screen: {} ({} finding(s))\n",
+                    "Screen of the draft: {} ({} finding(s)); apply screens it again\n",
                     screen["verdict"].as_str().unwrap_or("?"),
                     screen["findings"].as_u64().unwrap_or(0)
                 )),
@@ -143,12 +143,8 @@ pub fn proposal(style: &Style, p: &Proposal) -> String {
             }
             match &s.skill_md {
                 Some(md) => {
-                    text.push_str("--- SKILL.md\n");
-                    text.push_str(md);
-                    if !md.ends_with('\n') {
-                        text.push('\n');
-                    }
-                    text.push_str("---\n");
+                    text.push_str("\nSKILL.md:\n");
+                    indented(&mut text, md);
                 }
                 None => text.push_str("SKILL.md: not drafted yet (apply drafts it)\n"),
             }
@@ -167,21 +163,30 @@ pub fn proposal(style: &Style, p: &Proposal) -> String {
             if !k.tags.is_empty() {
                 text.push_str(&format!("tags: {}\n", k.tags.join(", ")));
             }
-            text.push_str("--- body\n");
-            text.push_str(&k.body);
-            if !k.body.ends_with('\n') {
-                text.push('\n');
-            }
-            text.push_str("---\n");
+            text.push_str("\nBody:\n");
+            indented(&mut text, &k.body);
         }
     }
     if p.status == Status::Pending {
         text.push_str(&format!(
-            "Next: `evolve apply {0}` or `evolve reject {0} --reason TEXT`\n",
+            "\nNext: `evolve apply {0}` or `evolve reject {0} --reason TEXT`\n",
             p.id
         ));
     }
     text
+}
+
+/// Appends `body` indented by four spaces (blank lines stay blank).
+fn indented(text: &mut String, body: &str) {
+    for line in body.lines() {
+        if line.trim().is_empty() {
+            text.push('\n');
+        } else {
+            text.push_str("    ");
+            text.push_str(line);
+            text.push('\n');
+        }
+    }
 }
 
 /// `evolve show RUN`: the run's record and its proposals.
@@ -236,6 +241,9 @@ pub fn run(
             painted(style, p.status),
             cut(&p.title, 72)
         ));
+    }
+    if let Some(p) = proposals.iter().find(|p| p.status == Status::Pending) {
+        text.push_str(&format!("Next: `evolve show {}`\n", p.id));
     }
     text
 }
