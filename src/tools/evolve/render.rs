@@ -23,9 +23,32 @@ fn painted(style: &Style, s: Status) -> String {
     }
 }
 
-/// At most `max` characters, with `…` when cut.
+/// One line: whitespace runs and control characters (an escape sequence
+/// from a recorded turn) become one space.
+pub fn line(s: &str) -> String {
+    s.split(|c: char| c.is_whitespace() || c.is_control())
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A block of text with every control character but newline and tab
+/// shown as U+FFFD.
+fn block(s: &str) -> String {
+    s.chars()
+        .map(|c| {
+            if c.is_control() && c != '\n' && c != '\t' {
+                '\u{FFFD}'
+            } else {
+                c
+            }
+        })
+        .collect()
+}
+
+/// At most `max` characters on one line, with `…` when cut.
 pub fn cut(s: &str, max: usize) -> String {
-    let flat = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let flat = line(s);
     if flat.chars().count() <= max {
         flat
     } else {
@@ -97,7 +120,7 @@ pub fn proposal(style: &Style, p: &Proposal) -> String {
         style.bold(&p.id),
         p.kind.as_str(),
         status_str(p.status),
-        p.title
+        line(&p.title)
     );
     text.push_str(&format!(
         "confidence: {:.2}   run: {}   created: {}\n",
@@ -107,7 +130,7 @@ pub fn proposal(style: &Style, p: &Proposal) -> String {
         text.push_str(&format!("updated: {updated}\n"));
     }
     if let Some(reason) = &p.reason {
-        text.push_str(&format!("reason: {reason}\n"));
+        text.push_str(&format!("reason: {}\n", line(reason)));
     }
     if let Some(applied) = &p.applied {
         text.push_str(&format!("applied: {}\n", applied_text(applied)));
@@ -116,21 +139,30 @@ pub fn proposal(style: &Style, p: &Proposal) -> String {
     for e in &p.evidence {
         let excerpt = cut(&e.excerpt, 100);
         if excerpt.is_empty() {
-            text.push_str(&format!("  {}  (session {})\n", e.turn, e.session));
+            text.push_str(&format!(
+                "  {}  (session {})\n",
+                line(&e.turn),
+                line(&e.session)
+            ));
         } else {
             text.push_str(&format!(
                 "  {}  (session {})  {excerpt}\n",
-                e.turn, e.session
+                line(&e.turn),
+                line(&e.session)
             ));
         }
     }
     text.push('\n');
     match &p.payload {
         Payload::Skill(s) => {
-            text.push_str(&format!("Skill: {} — {}\n", s.name, s.description));
+            text.push_str(&format!(
+                "Skill: {} — {}\n",
+                line(&s.name),
+                line(&s.description)
+            ));
             text.push_str(&format!(
                 "Steps: {}   (drafted from episode {})\n",
-                s.steps.join(" → "),
+                line(&s.steps.join(" → ")),
                 s.episode
             ));
             match &s.screen {
@@ -152,16 +184,18 @@ pub fn proposal(style: &Style, p: &Proposal) -> String {
         Payload::Preference(pr) => {
             text.push_str(&format!(
                 "Adds to PROFILE.md ({}):\n- {}\n",
-                pr.section, pr.fact
+                line(&pr.section),
+                line(&pr.fact)
             ));
         }
         Payload::Knowledge(k) => {
             text.push_str(&format!(
                 "Note: memory/knowledge/{}.md — {}\n",
-                k.slug, k.title
+                line(&k.slug),
+                line(&k.title)
             ));
             if !k.tags.is_empty() {
-                text.push_str(&format!("tags: {}\n", k.tags.join(", ")));
+                text.push_str(&format!("tags: {}\n", line(&k.tags.join(", "))));
             }
             text.push_str("\nBody:\n");
             indented(&mut text, &k.body);
@@ -178,12 +212,12 @@ pub fn proposal(style: &Style, p: &Proposal) -> String {
 
 /// Appends `body` indented by four spaces (blank lines stay blank).
 fn indented(text: &mut String, body: &str) {
-    for line in body.lines() {
-        if line.trim().is_empty() {
+    for l in block(body).lines() {
+        if l.trim().is_empty() {
             text.push('\n');
         } else {
             text.push_str("    ");
-            text.push_str(line);
+            text.push_str(l);
             text.push('\n');
         }
     }
@@ -270,5 +304,17 @@ pub fn applied_text(applied: &Value) -> String {
         )
     } else {
         applied.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn recorded_text_cannot_break_the_lines_or_the_terminal() {
+        assert_eq!(line("Use\u{1b}[2J pnpm\n\nnot npm"), "Use [2J pnpm not npm");
+        assert_eq!(block("a\u{1b}b\n\tc\r"), "a\u{FFFD}b\n\tc\u{FFFD}");
+        assert_eq!(cut("abcdef", 4), "abc…");
     }
 }
