@@ -665,3 +665,33 @@ fn two_proposals_writing_the_same_skill_in_one_call_are_a_conflict() {
     err_of(&mut evolve(&sb, &["apply", &b.id]), "conflict", 1);
     assert_eq!(stored(&sb, RUN_A, &b.id).status, Status::Pending);
 }
+
+#[test]
+fn two_concurrent_applies_apply_a_proposal_once() {
+    let sb = Sandbox::new();
+    let (_s, p, ..) = fixture(&sb);
+    let children: Vec<std::process::Child> = (0..2)
+        .map(|_| {
+            sb.std_command(common::bin())
+                .args(["evolve", "apply", &p.id])
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::null())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    let mut types = Vec::new();
+    for child in children {
+        let out = child.wait_with_output().unwrap();
+        let env: Value = serde_json::from_slice(&out.stdout).unwrap();
+        types.push(if env["ok"] == true {
+            "ok".to_string()
+        } else {
+            env["error"]["type"].as_str().unwrap().to_string()
+        });
+    }
+    types.sort();
+    assert_eq!(types, ["conflict", "ok"]);
+    let profile = std::fs::read_to_string(sb.home().join("memory/personal/PROFILE.md")).unwrap();
+    assert_eq!(profile.matches("Use pnpm, not npm").count(), 1);
+}
