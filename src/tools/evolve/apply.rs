@@ -99,11 +99,7 @@ pub fn apply(ctx: &Ctx, args: &ApplyArgs) -> Result<Outcome> {
         done.push(json!({"id": p.id, "kind": p.kind, "run_id": f.run_id, "applied": applied}));
     }
     let count = done.len();
-    let mut outcome = Outcome::new(json!({"applied": done}), text).with_meta("count", count);
-    for w in home.take_warnings() {
-        outcome = outcome.with_warning(w);
-    }
-    Ok(outcome)
+    Ok(Outcome::new(json!({"applied": done}), text).with_meta("count", count))
 }
 
 pub fn reject(ctx: &Ctx, args: &RejectArgs) -> Result<Outcome> {
