@@ -717,3 +717,116 @@ fn proactive_text() {
     empty.case("list", &["proactive", "list"]);
     empty.case("scan", &["proactive", "scan"]);
 }
+
+/// `evolve list/show/apply/reject` on proposals written straight into a run
+/// folder (as `evolve run` writes them).
+#[test]
+fn evolve_text() {
+    use agentbox::tools::evolve::{
+        Evidence, Kind, KnowledgePayload, Payload, PreferencePayload, Proposal, ProposalsFile,
+        SkillPayload, Status, proposal_id,
+    };
+    let mut run = Run::new("evolve");
+    run.case("list_empty", &["evolve", "list"]);
+    let run_id = "0123456789abcdef0123456789abcdef";
+    let proposal =
+        |kind: Kind, key: &str, title: &str, confidence: f64, payload: Payload| Proposal {
+            id: proposal_id(kind, key),
+            kind,
+            key: key.into(),
+            title: title.into(),
+            confidence,
+            evidence: (1..=2)
+                .map(|i| Evidence {
+                    session: "default".into(),
+                    episode: format!("ep-20260110T09000{i}Z-1"),
+                    turn: format!("ep-20260110T09000{i}Z-1#{}", i + 1),
+                    excerpt: format!("no, use pnpm (episode {i})"),
+                })
+                .collect(),
+            status: Status::Pending,
+            run_id: run_id.into(),
+            created: "2026-01-14T08:00:00Z".into(),
+            updated: None,
+            reason: None,
+            applied: None,
+            payload,
+        };
+    let skill = proposal(
+        Kind::Skill,
+        "bash>bash",
+        "Repeated: bash → bash (build, then deploy the docs)",
+        0.86,
+        Payload::Skill(SkillPayload {
+            steps: vec!["bash".into(), "bash".into()],
+            episode: "ep-20260110T090001Z-1".into(),
+            name: "deploy-docs".into(),
+            description: "Use when asked to deploy the docs".into(),
+            skill_md: Some(
+                "---\nname: deploy-docs\ndescription: Use when asked to deploy the docs\n---\n\n\
+                 # Deploy Docs\n\n## Steps\n\n1. Call `bash` with `make docs`.\n2. Call `bash` with `make deploy`.\n"
+                    .into(),
+            ),
+            screen: Some(serde_json::json!({"verdict": "pass", "findings": 0})),
+        }),
+    );
+    let pref = proposal(
+        Kind::Preference,
+        "use pnpm",
+        "Use pnpm, not npm",
+        0.9,
+        Payload::Preference(PreferencePayload {
+            section: "preferences".into(),
+            fact: "Use pnpm, not npm".into(),
+        }),
+    );
+    let note = proposal(
+        Kind::Knowledge,
+        "etimedout",
+        "npm install times out in CI",
+        0.7,
+        Payload::Knowledge(KnowledgePayload {
+            slug: "npm-install-times-out".into(),
+            title: "npm install times out in CI".into(),
+            tags: vec!["ci".into()],
+            body: "`npm install` failed with ETIMEDOUT twice; `--prefer-offline` fixed it.\n"
+                .into(),
+        }),
+    );
+    let dir = run.sb.home().join("runs/evolve").join(run_id);
+    std::fs::create_dir_all(&dir).expect("run folder");
+    let file = ProposalsFile {
+        schema: "agentbox.evolve.proposals/v1".into(),
+        run_id: run_id.into(),
+        proposals: vec![skill.clone(), pref.clone(), note.clone()],
+    };
+    std::fs::write(
+        dir.join("proposals.json"),
+        serde_json::to_string_pretty(&file).expect("json"),
+    )
+    .expect("write proposals");
+    let record = serde_json::json!({"schema": "agentbox.evolve.run/v1", "run_id": run_id,
+        "started": "2026-01-14T08:00:00Z", "finished": "2026-01-14T08:00:02Z",
+        "status": "completed", "options": {},
+        "counts": {"episodes": 40, "batches": 1, "proposals": 3, "model_calls": 0, "cost_usd": 0.0},
+        "high_water_before": null, "high_water_after": null});
+    std::fs::write(dir.join("run.json"), record.to_string()).expect("write run.json");
+
+    run.case("list", &["evolve", "list"]);
+    run.case("show_skill", &["evolve", "show", &skill.id]);
+    run.case("show_preference", &["evolve", "show", &pref.id]);
+    run.case("show_knowledge", &["evolve", "show", &note.id]);
+    run.case("show_run", &["evolve", "show", run_id]);
+    run.case("apply", &["evolve", "apply", &pref.id, &skill.id]);
+    run.case(
+        "reject",
+        &["evolve", "reject", &note.id, "--reason", "one-off outage"],
+    );
+    run.case("list_applied", &["evolve", "list", "--status", "applied"]);
+    run.case(
+        "list_pending_none",
+        &["evolve", "list", "--status", "pending"],
+    );
+    run.case("apply_again", &["evolve", "apply", &pref.id]);
+    run.case("show_unknown", &["evolve", "show", "p-000000000000"]);
+}

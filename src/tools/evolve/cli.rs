@@ -89,7 +89,8 @@ pub struct ListArgs {
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  evolve show p-3f2a9c1b7e04\n  evolve show 9b1c…   (a run id)")]
 pub struct ShowArgs {
-    /// A proposal id (p-…) or a run id.
+    /// A proposal id (p-…, or a unique prefix of 4+ hex digits after p-) or
+    /// a run id (or a unique prefix of 8+ characters).
     #[arg(value_name = "RUN|PROPOSAL")]
     pub id: String,
 }
@@ -105,7 +106,8 @@ pub struct ShowArgs {
     after_help = "Examples:\n  evolve apply p-3f2a9c1b7e04\n  evolve apply p-3f2a9c1b7e04 p-77aa01c2d3e4 --accept-warnings"
 )]
 pub struct ApplyArgs {
-    /// Proposal ids.
+    /// Proposal ids (or unique prefixes of 4+ hex digits after p-), applied
+    /// in order; all are checked before any is applied.
     #[arg(value_name = "PROPOSAL", required = true)]
     pub ids: Vec<String>,
     /// Install a skill whose screen verdict is `warn`.
@@ -117,7 +119,7 @@ pub struct ApplyArgs {
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  evolve reject p-77aa01c2d3e4 --reason \"one-off workaround\"")]
 pub struct RejectArgs {
-    /// Proposal ids.
+    /// Proposal ids (or unique prefixes of 4+ hex digits after p-).
     #[arg(value_name = "PROPOSAL", required = true)]
     pub ids: Vec<String>,
     /// Why (kept with the proposal).

@@ -7,15 +7,20 @@
 
 pub mod apply;
 mod cli;
+pub mod draft;
 pub mod mine;
 pub mod proposals;
+mod render;
 pub mod run;
 
 use crate::tools::Tool;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-pub const TOOL: Tool = Tool::new("evolve", cli::command, cli::run);
+pub const TOOL: Tool = Tool {
+    suggest: &[proposals::pending_suggestions],
+    ..Tool::new("evolve", cli::command, cli::run)
+};
 
 /// Where runs live, relative to the home.
 pub const RUNS_DIR: &str = "runs/evolve";
