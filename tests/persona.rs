@@ -666,3 +666,35 @@ fn memory_mcp_serves_the_active_persona() {
     let rendered = ok_data(&mut persona(&sb, &["render"]));
     assert_eq!(content["text"], rendered["markdown"]);
 }
+
+#[test]
+fn concurrent_changes_lose_nothing() {
+    let sb = with_ada();
+    let children: Vec<_> = (0..8)
+        .map(|i| {
+            sb.std_command(common::bin())
+                .args([
+                    "persona",
+                    "set",
+                    "ada",
+                    &format!("k{i}=v{i}"),
+                    "--format",
+                    "json",
+                ])
+                .stdout(Stdio::null())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for mut child in children {
+        assert!(child.wait().unwrap().success());
+    }
+    let data = ok_data(&mut persona(&sb, &["show", "ada"]));
+    assert_eq!(data["rev"], 9);
+    assert_eq!(data["hand_edited"], false);
+    for i in 0..8 {
+        assert_eq!(data["traits"][format!("k{i}")], format!("v{i}"));
+    }
+    let data = ok_data(&mut persona(&sb, &["history", "ada"]));
+    assert_eq!(data["revisions"].as_array().unwrap().len(), 9);
+}

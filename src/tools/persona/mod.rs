@@ -370,10 +370,11 @@ pub fn create(home: &Home, clock: &Clock, input: &NewPersona) -> Result<Saved> {
         from: input.from.as_ref().map(|f| json!({"persona": f})),
     };
     let activated = active(home)?.is_none();
+    let mut current = write(home, &_lock, persona, &entry)?;
     if activated {
         set_active(home, &name)?;
+        current.active = true;
     }
-    let current = write(home, &_lock, persona, &entry)?;
     Ok(Saved {
         current,
         changed: true,
