@@ -93,8 +93,8 @@ struct CreateArgs {
                   persona set ada language=fr --expect-rev 3\n  persona set ada --text ada.md"
 )]
 struct SetArgs {
-    /// [NAME] then KEY=VALUE…
-    #[arg(value_name = "[NAME] K=V")]
+    /// The persona (optional), then KEY=VALUE traits
+    #[arg(value_name = "NAME|K=V")]
     args: Vec<String>,
     /// Replace the free-text body with a file's ("-" for stdin)
     #[arg(long, value_name = "FILE")]
@@ -113,8 +113,8 @@ struct SetArgs {
     after_help = "Examples:\n  persona unset humor\n  persona unset ada humor emoji --expect-rev 4"
 )]
 struct UnsetArgs {
-    /// [NAME] then KEY…
-    #[arg(value_name = "[NAME] K", required = true)]
+    /// The persona (optional), then the trait keys to remove
+    #[arg(value_name = "NAME|KEY", required = true)]
     args: Vec<String>,
     /// Refuse (conflict) unless the persona is at this rev
     #[arg(long, value_name = "N", alias = "expect-version")]
@@ -320,7 +320,12 @@ fn run_set(ctx: &Ctx, home: &Home, args: SetArgs) -> Result<Outcome> {
         expect_rev: args.expect_rev,
     };
     let saved = super::change(home, &ctx.clock, &name, &change)?;
-    Ok(saved_outcome(&saved, &format!("Updated persona {name}")))
+    let verb = match (saved.keys.is_empty(), change.body.is_some()) {
+        (false, _) => format!("Set {} on {name}", saved.keys.join(", ")),
+        (true, true) => format!("Replaced the text of {name}"),
+        (true, false) => format!("Updated persona {name}"),
+    };
+    Ok(saved_outcome(&saved, &verb))
 }
 
 fn run_unset(ctx: &Ctx, home: &Home, args: UnsetArgs) -> Result<Outcome> {
@@ -350,7 +355,8 @@ fn run_unset(ctx: &Ctx, home: &Home, args: UnsetArgs) -> Result<Outcome> {
         ..Change::default()
     };
     let saved = super::change(home, &ctx.clock, &name, &change)?;
-    let mut outcome = saved_outcome(&saved, &format!("Updated persona {name}"));
+    let verb = format!("Removed {} from {name}", saved.keys.join(", "));
+    let mut outcome = saved_outcome(&saved, &verb);
     for key in &saved.absent {
         outcome = outcome.with_warning(format!("persona '{name}' had no trait '{key}'"));
     }

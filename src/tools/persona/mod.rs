@@ -235,6 +235,8 @@ pub struct Saved {
     pub activated: bool,
     /// Keys `unset` was asked to remove that the persona did not have.
     pub absent: Vec<String>,
+    /// The trait keys this write changed.
+    pub keys: Vec<String>,
 }
 
 impl Saved {
@@ -381,6 +383,7 @@ pub fn create(home: &Home, clock: &Clock, input: &NewPersona) -> Result<Saved> {
         hand_edit: None,
         activated,
         absent: Vec::new(),
+        keys: Vec::new(),
     })
 }
 
@@ -457,6 +460,7 @@ fn finish(
             hand_edit,
             activated: false,
             absent: Vec::new(),
+            keys: Vec::new(),
         });
     }
     let entry = Entry {
@@ -473,6 +477,7 @@ fn finish(
         hand_edit,
         activated: false,
         absent: Vec::new(),
+        keys: entry.keys,
     })
 }
 
