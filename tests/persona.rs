@@ -416,6 +416,15 @@ fn hand_edits_are_detected_and_recorded() {
     assert_eq!(data["rev"], 11);
     assert!(data["traits"].get("humor").is_none());
 
+    // a persona deleted by hand and made again continues its history
+    fs::remove_file(file(&sb, "ada")).unwrap();
+    err_of(&mut persona(&sb, &["show", "ada"]), "not_found", 1);
+    let data = ok_data(&mut persona(&sb, &["create", "ada", "--trait", "tone=new"]));
+    assert_eq!(data["rev"], 12);
+    let data = ok_data(&mut persona(&sb, &["history", "ada"]));
+    assert_eq!(data["revisions"].as_array().unwrap().len(), 6); // 1, 2, 3, 10 (bumped by hand), 11, 12
+    assert_eq!(data["revisions"][0]["kind"], "create");
+
     // a persona written by hand from scratch, without front matter
     fs::write(file(&sb, "soul"), "You are a calm helper.\n").unwrap();
     let data = ok_data(&mut persona(&sb, &["show", "soul"]));
@@ -572,6 +581,9 @@ fn render_is_deterministic_and_redacted() {
             .unwrap()
             .contains(secret)
     );
+    // what was written is what the history holds: no phantom hand edit
+    let data = ok_data(&mut persona(&sb, &["show"]));
+    assert_eq!(data["hand_edited"], false, "{data}");
 }
 
 #[test]
