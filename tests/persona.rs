@@ -523,6 +523,19 @@ fn symlinks_are_refused() {
         "---\ntone: evil\n---\n"
     );
 
+    // a symlinked history folder: nothing is read or written through it
+    let history = sb.home().join("persona/.history");
+    fs::rename(&history, outside.path().join("history")).unwrap();
+    std::os::unix::fs::symlink(outside.path().join("history"), &history).unwrap();
+    let before = fs::read_to_string(file(&sb, "ada")).unwrap();
+    err_of(
+        &mut persona(&sb, &["set", "ada", "tone=x"]),
+        "permission",
+        1,
+    );
+    assert_eq!(fs::read_to_string(file(&sb, "ada")).unwrap(), before);
+    assert!(!outside.path().join("history/ada/2.md").exists());
+
     // a symlinked persona folder
     let sb = Sandbox::new();
     fs::remove_dir(sb.home().join("persona")).unwrap();
