@@ -12,6 +12,7 @@ pub static REGISTRY: Registry = Registry {
         tools::knowledge::TOOL,
         tools::skill_forge::TOOL,
         tools::evolve::TOOL,
+        tools::persona::TOOL,
         tools::proactive::TOOL,
         crate::mcp::TOOL,
     ],

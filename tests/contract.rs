@@ -571,7 +571,7 @@ fn link_repairs_and_doctor_reports() {
     let data = ok_data(&mut sb.agentbox(&["doctor"]));
     assert_eq!(
         index(&data),
-        "1 turn(s), 0 note(s), 0 fact(s), 0 skill(s) indexed"
+        "1 turn(s), 0 note(s), 0 fact(s), 0 skill(s), 0 persona(s) indexed"
     );
     std::fs::remove_dir_all(sb.home().join("index")).unwrap();
     let data = ok_data(&mut sb.agentbox(&["doctor"]));

@@ -830,3 +830,59 @@ fn evolve_text() {
     run.case("apply_again", &["evolve", "apply", &pref.id]);
     run.case("show_unknown", &["evolve", "show", "p-000000000000"]);
 }
+
+#[test]
+fn persona_text() {
+    let mut run = Run::new("persona");
+    run.case("list_empty", &["persona", "list"]);
+    run.file("ada.md", "You are Ada.\n\nBe kind and precise.\n");
+    run.case(
+        "create",
+        &[
+            "persona",
+            "create",
+            "ada",
+            "--trait",
+            "tone=warm",
+            "--trait",
+            "verbosity=concise",
+            "--trait",
+            "language=en-GB",
+            "--text",
+            "ada.md",
+        ],
+    );
+    run.setup(&[
+        "persona",
+        "create",
+        "reviewer",
+        "--from",
+        "ada",
+        "--trait",
+        "tone=blunt",
+    ]);
+    run.case("list", &["persona", "list"]);
+    run.at("2026-01-15T10:00:00Z");
+    run.case(
+        "set",
+        &[
+            "persona",
+            "set",
+            "humor=dry",
+            "reply_style=bullets",
+            "--expect-rev",
+            "1",
+        ],
+    );
+    run.case(
+        "set_stale",
+        &["persona", "set", "tone=grim", "--expect-rev", "1"],
+    );
+    run.case("unset", &["persona", "unset", "ada", "humor", "emoji"]);
+    run.case("show", &["persona", "show"]);
+    run.case("render", &["persona", "render"]);
+    run.case("revert", &["persona", "revert", "ada", "1"]);
+    run.case("history", &["persona", "history", "ada"]);
+    run.case("use", &["persona", "use", "reviewer"]);
+    run.case("show_missing", &["persona", "show", "nobody"]);
+}

@@ -7,6 +7,7 @@
 
 pub mod evolve;
 pub mod knowledge;
+pub mod persona;
 pub mod plan;
 pub mod proactive;
 pub mod skill_forge;

@@ -475,7 +475,7 @@ fn is_key(key: &str) -> bool {
 
 /// A scalar value: plain, `"double quoted"` (JSON escapes) or `'single quoted'`
 /// (`''` is a quote).
-fn parse_scalar(raw: &str, n: usize) -> std::result::Result<String, ParseError> {
+pub(crate) fn parse_scalar(raw: &str, n: usize) -> std::result::Result<String, ParseError> {
     let raw = raw.trim();
     if raw.starts_with('"') {
         return serde_json::from_str::<String>(raw)
@@ -575,7 +575,7 @@ fn flow_item(item: &str, raw: &str, n: usize) -> std::result::Result<String, Par
 }
 
 /// A scalar as written: plain when that reads back the same, else JSON-quoted.
-fn scalar(value: &str, in_list: bool) -> String {
+pub(crate) fn scalar(value: &str, in_list: bool) -> String {
     let plain = !value.is_empty()
         && value.trim() == value
         && !value.starts_with([
