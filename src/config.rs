@@ -60,8 +60,14 @@ impl EvolveConfig {
         for (key, value) in [
             ("max_seconds", self.max_seconds),
             ("max_cost_usd", self.max_cost_usd),
-            ("input_cost_per_million_usd", self.input_cost_per_million_usd),
-            ("output_cost_per_million_usd", self.output_cost_per_million_usd),
+            (
+                "input_cost_per_million_usd",
+                self.input_cost_per_million_usd,
+            ),
+            (
+                "output_cost_per_million_usd",
+                self.output_cost_per_million_usd,
+            ),
         ] {
             if !value.is_finite() || value < 0.0 {
                 let key = format!("evolve.{key}");
@@ -69,7 +75,9 @@ impl EvolveConfig {
                     "{}: {key} must be a number of at least 0, not {value}",
                     path.display()
                 ))
-                .with_hint(format!("set {key} to 0 or more in config.json, or remove it"))
+                .with_hint(format!(
+                    "set {key} to 0 or more in config.json, or remove it"
+                ))
                 .with_detail("path", path.display().to_string())
                 .with_detail("key", key));
             }

@@ -1007,7 +1007,10 @@ mod tests {
         fs::set_permissions(&path, fs::Permissions::from_mode(0o644)).unwrap();
         let mut again = store.create_event_log(&path).unwrap();
         again.append(&serde_json::json!({"n": 3})).unwrap();
-        assert_eq!(fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o600);
+        assert_eq!(
+            fs::metadata(&path).unwrap().permissions().mode() & 0o777,
+            0o600
+        );
         assert_eq!(fs::read_to_string(&path).unwrap().lines().count(), 3);
         // a symlink at the path is refused, and its target untouched
         let target = home.path().join("target.txt");
@@ -1033,7 +1036,10 @@ mod tests {
         // one event over the item cap is refused whole
         let small = Store::new(home.path().to_path_buf(), Redactor::builtin(), 32);
         let mut log = small.create_event_log(&path).unwrap();
-        assert!(log.append(&serde_json::json!({"x": "y".repeat(64)})).is_err());
+        assert!(
+            log.append(&serde_json::json!({"x": "y".repeat(64)}))
+                .is_err()
+        );
         assert_eq!(fs::read_to_string(&path).unwrap().lines().count(), 3);
     }
 

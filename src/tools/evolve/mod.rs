@@ -7,6 +7,7 @@
 
 pub mod apply;
 mod cli;
+pub mod draft;
 pub mod mine;
 pub mod proposals;
 pub mod run;
