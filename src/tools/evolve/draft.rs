@@ -9,6 +9,7 @@ use crate::home::Home;
 
 /// Fills `payload.skill_md` and `payload.screen`; here it leaves the payload
 /// as it is.
+#[allow(clippy::type_complexity)] // the signature the proposals helper's drafter has
 pub fn draft_skill(
     _home: &Home,
     _clock: &Clock,

@@ -165,6 +165,9 @@ pub fn execute(
             .with_detail("lock", RUN_LOCK)
     })?;
     let state = state::load(home)?;
+    if !options.dry_run {
+        state::close_dead_runs(home, &clock.stamp())?;
+    }
     let known = state::known_ids(home, &state)?;
     let profile = profile::read(home)?;
     let selection = state::select(home, &state, &options.since, &options.sessions)?;
@@ -396,7 +399,6 @@ impl Run<'_> {
             }
             kept.push(c);
         }
-        drop(counted);
         for w in warnings {
             if !self.warnings.contains(&w) {
                 self.warnings.push(w);

@@ -152,16 +152,23 @@ fn plural(n: usize, one: &str, many: &str) -> String {
 
 fn text(r: &Report) -> String {
     let n = r.proposals.len();
-    let mut t = format!(
-        "{}Mined {} in {}: {}",
-        if r.dry_run { "Dry run: " } else { "" },
-        plural(r.episodes as usize, "episode", "episodes"),
-        plural(r.batches as usize, "batch", "batches"),
-        match n {
-            0 => "nothing new to propose".to_string(),
-            _ => format!("{} new", plural(n, "proposal", "proposals")),
-        }
-    );
+    let mut t = if r.episodes == 0 {
+        let head = if r.dry_run { "Dry run: no" } else { "No" };
+        format!(
+            "{head} episodes to mine: none was closed since the last run, or none matches the options"
+        )
+    } else {
+        format!(
+            "{} {} in {}: {}",
+            if r.dry_run { "Dry run: mined" } else { "Mined" },
+            plural(r.episodes as usize, "episode", "episodes"),
+            plural(r.batches as usize, "batch", "batches"),
+            match n {
+                0 => "nothing new to propose".to_string(),
+                _ => format!("{} new", plural(n, "proposal", "proposals")),
+            }
+        )
+    };
     if r.model_calls > 0 {
         t.push_str(&format!(
             " ({}, about ${:.4})",

@@ -146,6 +146,47 @@ pub fn known_ids(home: &Home, state: &State) -> Result<HashSet<String>> {
     Ok(ids)
 }
 
+/// Marks the runs that died while running (`run.json` still says
+/// `running` although no run holds the run lock) as failed, so `evolve
+/// show` does not report them as in progress. Call with the run lock held.
+pub fn close_dead_runs(home: &Home, now: &str) -> Result<u64> {
+    let dir = home.store.path(&["runs", "evolve"])?;
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return Ok(0);
+    };
+    let mut closed = 0;
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else { continue };
+        if !entry.file_type().is_ok_and(|t| t.is_dir()) {
+            continue;
+        }
+        let Ok(path) = home.store.path(&["runs", "evolve", name, "run.json"]) else {
+            continue;
+        };
+        let Ok(Some(text)) = home.store.read(&path) else {
+            continue;
+        };
+        let Ok(mut run) = serde_json::from_str::<serde_json::Value>(&text) else {
+            continue;
+        };
+        if run["status"] != "running" {
+            continue;
+        }
+        run["status"] = "failed".into();
+        run["finished"] = now.into();
+        run["error"] = serde_json::json!({
+            "type": "cancelled",
+            "message": "the run ended without closing its records (killed or crashed); its proposals up to the last finished batch are kept",
+            "detail": {},
+        });
+        let _lock = home.store.lock(LOCK)?;
+        home.store.write_json(&path, &run)?;
+        closed += 1;
+    }
+    Ok(closed)
+}
+
 /// `--since`: after the high-water mark, or every episode started at or
 /// after a time (`20260115T093000Z`, the episode ids' stamp form).
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -354,3 +354,59 @@ fn batches_hold_at_most_a_hundred_episodes() {
     .unwrap();
     assert_eq!(file.proposals.len(), BATCH + 5);
 }
+
+#[test]
+fn a_run_that_died_proposes_nothing_twice_and_is_closed() {
+    let f = fixture(&["pref:a", "pref:b"]);
+    // a run that wrote its proposals, then died before state.json
+    let dead = f
+        .home
+        .root
+        .join("runs/evolve/0123456789abcdef0123456789abcdef");
+    std::fs::create_dir_all(&dead).unwrap();
+    let mut miner = Scripted {
+        pending: Vec::new(),
+    };
+    let ep = EpisodeRef {
+        session: "s1",
+        id: "ep-20260101T000000Z-1",
+    };
+    let turn: Turn = serde_json::from_value(json!({"role": "user", "content": "pref:a"})).unwrap();
+    miner.feed(&ep, &[turn]);
+    let old = Proposal::from_candidate(
+        miner.ready().remove(0),
+        "0123456789abcdef0123456789abcdef",
+        "t",
+    );
+    let file = ProposalsFile {
+        schema: PROPOSALS_SCHEMA.into(),
+        run_id: "0123456789abcdef0123456789abcdef".into(),
+        proposals: vec![old.clone()],
+    };
+    std::fs::write(
+        dead.join("proposals.json"),
+        serde_json::to_string(&file).unwrap(),
+    )
+    .unwrap();
+    std::fs::write(
+        dead.join("run.json"),
+        r#"{"status": "running", "finished": null}"#,
+    )
+    .unwrap();
+    let report = execute(
+        &f.home,
+        &f.clock,
+        &options(limits()),
+        "deterministic",
+        None,
+        &scripted,
+    )
+    .unwrap();
+    let ids: Vec<&str> = report.proposals.iter().map(|p| p.id.as_str()).collect();
+    assert_eq!(ids.len(), 1);
+    assert_ne!(ids[0], old.id);
+    let run: Value =
+        serde_json::from_str(&std::fs::read_to_string(dead.join("run.json")).unwrap()).unwrap();
+    assert_eq!(run["status"], "failed");
+    assert_eq!(run["error"]["type"], "cancelled");
+}
