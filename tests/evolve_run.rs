@@ -535,7 +535,7 @@ fn an_empty_home_runs_and_says_so() {
     let out = evolve(&sb, &["--format", "text"]).output().unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(
-        text.starts_with("Mined 0 episodes in 0 batches: nothing new to propose"),
+        text.starts_with("No episodes to mine: none was closed since the last run"),
         "{text}"
     );
 }
