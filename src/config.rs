@@ -18,6 +18,73 @@ pub struct Config {
     /// The model route (`"model": {…}`), read by `crate::oda`; absent means
     /// no route.
     pub model: Option<serde_json::Value>,
+    /// Budgets and prices of `evolve run`.
+    pub evolve: EvolveConfig,
+}
+
+/// The `evolve` block: the default budgets of `evolve run` (its `--max-…`
+/// flags override them) and the prices its cost estimate uses.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default)]
+pub struct EvolveConfig {
+    /// Most episodes one run mines.
+    pub max_episodes: u64,
+    /// Longest run, in seconds of real time.
+    pub max_seconds: f64,
+    /// Most model calls one run makes.
+    pub max_model_calls: u64,
+    /// Highest estimated model cost of one run, in US dollars.
+    pub max_cost_usd: f64,
+    /// Price of a million input tokens (a token ≈ 4 characters).
+    pub input_cost_per_million_usd: f64,
+    /// Price of a million output tokens.
+    pub output_cost_per_million_usd: f64,
+}
+
+impl Default for EvolveConfig {
+    fn default() -> Self {
+        EvolveConfig {
+            max_episodes: 100_000,
+            max_seconds: 600.0,
+            max_model_calls: 100,
+            max_cost_usd: 1.0,
+            input_cost_per_million_usd: 3.0,
+            output_cost_per_million_usd: 15.0,
+        }
+    }
+}
+
+impl EvolveConfig {
+    /// Refuses a negative or non-finite number (the integers are refused as
+    /// negative by the parser already).
+    fn check(&self, path: &Path) -> Result<()> {
+        for (key, value) in [
+            ("max_seconds", self.max_seconds),
+            ("max_cost_usd", self.max_cost_usd),
+            (
+                "input_cost_per_million_usd",
+                self.input_cost_per_million_usd,
+            ),
+            (
+                "output_cost_per_million_usd",
+                self.output_cost_per_million_usd,
+            ),
+        ] {
+            if !value.is_finite() || value < 0.0 {
+                let key = format!("evolve.{key}");
+                return Err(Error::invalid_args(format!(
+                    "{}: {key} must be a number of at least 0, not {value}",
+                    path.display()
+                ))
+                .with_hint(format!(
+                    "set {key} to 0 or more in config.json, or remove it"
+                ))
+                .with_detail("path", path.display().to_string())
+                .with_detail("key", key));
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Size limits.
@@ -114,6 +181,7 @@ impl Config {
             .with_detail("column", e.column())
         })?;
         config.redaction.check(path)?;
+        config.evolve.check(path)?;
         Ok(config)
     }
 }
@@ -156,6 +224,28 @@ mod tests {
         assert_eq!(partial.mcp.max_line_bytes, 65536);
         assert_eq!(partial.mcp.max_result_chars, DEFAULT_MCP_MAX_RESULT_CHARS);
         assert!(Config::parse(r#"{"mcp": {"max_line_bytes": -1}}"#, Path::new("c")).is_err());
+    }
+
+    #[test]
+    fn the_evolve_block_has_defaults_and_refuses_negative_numbers() {
+        let config = Config::parse("{}", Path::new("c")).unwrap();
+        assert_eq!(config.evolve.max_episodes, 100_000);
+        assert_eq!(config.evolve.max_seconds, 600.0);
+        assert_eq!(config.evolve.max_model_calls, 100);
+        assert_eq!(config.evolve.max_cost_usd, 1.0);
+        assert_eq!(config.evolve.input_cost_per_million_usd, 3.0);
+        assert_eq!(config.evolve.output_cost_per_million_usd, 15.0);
+        let partial = Config::parse(
+            r#"{"evolve": {"max_model_calls": 5, "max_cost_usd": 0}}"#,
+            Path::new("c"),
+        )
+        .unwrap();
+        assert_eq!(partial.evolve.max_model_calls, 5);
+        assert_eq!(partial.evolve.max_cost_usd, 0.0);
+        assert_eq!(partial.evolve.max_seconds, 600.0);
+        let err = Config::parse(r#"{"evolve": {"max_seconds": -1}}"#, Path::new("c")).unwrap_err();
+        assert_eq!(err.detail["key"], "evolve.max_seconds");
+        assert!(Config::parse(r#"{"evolve": {"max_episodes": -1}}"#, Path::new("c")).is_err());
     }
 
     #[test]

@@ -92,6 +92,9 @@ pub struct Error {
     pub detail: Map<String, Value>,
     /// The upstream's own numeric code (HTTP status, JSON-RPC code); 0 when none.
     pub code: i64,
+    /// Facts about the call itself (the envelope's `meta`), e.g. the
+    /// `run_dir` of a run that stopped on a budget.
+    pub meta: Map<String, Value>,
 }
 
 /// Shorthand used across the crate.
@@ -105,6 +108,7 @@ impl Error {
             hint: String::new(),
             detail: Map::new(),
             code: 0,
+            meta: Map::new(),
         }
     }
 
@@ -141,6 +145,12 @@ impl Error {
 
     pub fn with_detail(mut self, key: &str, value: impl Into<Value>) -> Error {
         self.detail.insert(key.to_string(), value.into());
+        self
+    }
+
+    /// Adds a key to the failure envelope's `meta`.
+    pub fn with_meta(mut self, key: &str, value: impl Into<Value>) -> Error {
+        self.meta.insert(key.to_string(), value.into());
         self
     }
 

@@ -235,7 +235,9 @@ impl Output {
             Format::Json => {
                 let mut body = error.to_json();
                 redactor.redact_value(&mut body);
-                let envelope = json!({"ok": false, "error": body, "meta": {}});
+                let mut meta = Value::Object(error.meta.clone());
+                redactor.redact_value(&mut meta);
+                let envelope = json!({"ok": false, "error": body, "meta": meta});
                 write_stdout(&format!("{envelope}\n"));
             }
             Format::Text => write_stderr(&redactor.redact(&error_lines(error))),

@@ -37,6 +37,45 @@ pub struct Lock {
     _file: File,
 }
 
+/// An open event log (see [`Store::create_event_log`]).
+#[derive(Debug)]
+pub struct EventLog {
+    file: File,
+    path: PathBuf,
+    redactor: Redactor,
+    max_line_bytes: u64,
+}
+
+impl EventLog {
+    /// Appends one event as one line, every string in it redacted, and
+    /// flushes it to stable storage (write, then `sync_data`) before returning.
+    pub fn append(&mut self, event: &Value) -> Result<()> {
+        let mut event = event.clone();
+        self.redactor.redact_value(&mut event);
+        let mut line = serde_json::to_string(&event).map_err(|e| {
+            Error::internal(format!(
+                "cannot serialize an event for {}: {e}",
+                self.path.display()
+            ))
+        })?;
+        line.push('\n');
+        check_size(
+            &format!("an event for {}", self.path.display()),
+            line.len() as u64,
+            self.max_line_bytes,
+        )?;
+        COMMITTED.store(true, Ordering::SeqCst);
+        self.file
+            .write_all(line.as_bytes())
+            .and_then(|()| self.file.sync_data())
+            .map_err(|e| io_error("append to", &self.path, &e))
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
 /// What `Store::link` did to one link.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LinkState {
@@ -330,6 +369,89 @@ impl Store {
             .map_err(|e| io_error("open", &path, &e))?;
         file.lock().map_err(|e| io_error("lock", &path, &e))?;
         Ok(Lock { _file: file })
+    }
+
+    /// Takes the lock `locks/<name>.lock` without waiting: `None` when another
+    /// process holds it (the caller reports `conflict`).
+    pub fn try_lock(&self, name: &str) -> Result<Option<Lock>> {
+        check_name("lock name", name, MAX_NAME_LEN + 64)?;
+        let dir = self.root.join("locks");
+        self.ensure_dir(&dir)?;
+        let path = dir.join(format!("{name}.lock"));
+        self.check_inside(&path)?;
+        let file = OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)
+            .map_err(|e| io_error("open", &path, &e))?;
+        match file.try_lock() {
+            Ok(()) => Ok(Some(Lock { _file: file })),
+            Err(fs::TryLockError::WouldBlock) => Ok(None),
+            Err(fs::TryLockError::Error(e)) => Err(io_error("lock", &path, &e)),
+        }
+    }
+
+    /// Opens an event log (JSONL) at `path` with the sink rules of odek's
+    /// `--events-jsonl`: the parent folder must exist, a symlink at the path
+    /// is refused (and the open passes `O_NOFOLLOW`, so one swapped in
+    /// meanwhile is refused too), the file is created (or hardened) with mode
+    /// 0600, and every appended event is on stable storage before `append`
+    /// returns.
+    pub fn create_event_log(&self, path: &Path) -> Result<EventLog> {
+        self.check_inside(path)?;
+        let parent = path.parent().unwrap_or(&self.root);
+        if !parent.is_dir() {
+            return Err(Error::new(
+                ErrorType::Io,
+                format!(
+                    "cannot open the event log {}: its folder does not exist",
+                    path.display()
+                ),
+            )
+            .with_hint("create the folder first; an event log never creates folders")
+            .with_detail("path", path.display().to_string()));
+        }
+        let symlink_refused = || {
+            Error::new(
+                ErrorType::Permission,
+                format!(
+                    "{} is a symlink; an event log is never written through a symlink",
+                    path.display()
+                ),
+            )
+            .with_hint("remove the symlink, then retry")
+            .with_detail("path", path.display().to_string())
+        };
+        if fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
+            return Err(symlink_refused());
+        }
+        let mut options = OpenOptions::new();
+        options.create(true).append(true);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            options.mode(0o600).custom_flags(libc::O_NOFOLLOW);
+        }
+        let file = match options.open(path) {
+            Ok(file) => file,
+            #[cfg(unix)]
+            Err(e) if e.raw_os_error() == Some(libc::ELOOP) => return Err(symlink_refused()),
+            Err(e) => return Err(io_error("open", path, &e)),
+        };
+        #[cfg(unix)]
+        {
+            // An existing file keeps its mode on open: harden it.
+            use std::os::unix::fs::PermissionsExt;
+            file.set_permissions(fs::Permissions::from_mode(0o600))
+                .map_err(|e| io_error("set the mode of", path, &e))?;
+        }
+        Ok(EventLog {
+            file,
+            path: path.to_path_buf(),
+            redactor: self.redactor.clone(),
+            max_line_bytes: self.max_item_bytes,
+        })
     }
 
     /// Creates the home folder itself (and its parents); true when it was new.
@@ -851,6 +973,74 @@ mod tests {
             .unwrap_err();
         assert_eq!(err.kind, ErrorType::Permission);
         assert!(outside.path().join("keep").exists());
+    }
+
+    #[test]
+    fn try_lock_does_not_wait() {
+        let home = tempfile::tempdir().unwrap();
+        let store = Store::new(home.path().to_path_buf(), Redactor::builtin(), 1024);
+        let held = store.try_lock("run").unwrap().expect("free");
+        assert!(store.try_lock("run").unwrap().is_none());
+        assert!(store.try_lock("other").unwrap().is_some());
+        drop(held);
+        assert!(store.try_lock("run").unwrap().is_some());
+        assert!(store.try_lock("../x").is_err());
+    }
+
+    #[test]
+    fn event_logs_follow_the_sink_rules() {
+        use std::os::unix::fs::PermissionsExt;
+        let home = tempfile::tempdir().unwrap();
+        let store = Store::new(home.path().to_path_buf(), Redactor::builtin(), 1 << 16);
+        let path = home.path().join("events.jsonl");
+        let mut log = store.create_event_log(&path).unwrap();
+        log.append(&serde_json::json!({"type": "run_started", "note": "password=hunter2"}))
+            .unwrap();
+        log.append(&serde_json::json!({"type": "run_completed"}))
+            .unwrap();
+        let mode = fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600);
+        let text = fs::read_to_string(&path).unwrap();
+        assert_eq!(text.lines().count(), 2);
+        assert!(!text.contains("hunter2"), "{text}");
+        // an existing file is hardened, and appended to
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o644)).unwrap();
+        let mut again = store.create_event_log(&path).unwrap();
+        again.append(&serde_json::json!({"n": 3})).unwrap();
+        assert_eq!(
+            fs::metadata(&path).unwrap().permissions().mode() & 0o777,
+            0o600
+        );
+        assert_eq!(fs::read_to_string(&path).unwrap().lines().count(), 3);
+        // a symlink at the path is refused, and its target untouched
+        let target = home.path().join("target.txt");
+        fs::write(&target, "keep").unwrap();
+        let link = home.path().join("linked.jsonl");
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        let err = store.create_event_log(&link).unwrap_err();
+        assert_eq!(err.kind, ErrorType::Permission);
+        assert_eq!(fs::read_to_string(&target).unwrap(), "keep");
+        // a dangling symlink too (the open would create its target)
+        let dangling = home.path().join("dangling.jsonl");
+        std::os::unix::fs::symlink(home.path().join("nowhere"), &dangling).unwrap();
+        assert_eq!(
+            store.create_event_log(&dangling).unwrap_err().kind,
+            ErrorType::Permission
+        );
+        assert!(!home.path().join("nowhere").exists());
+        // the parent folder must exist
+        let missing = home.path().join("no-such-dir").join("events.jsonl");
+        let err = store.create_event_log(&missing).unwrap_err();
+        assert_eq!(err.kind, ErrorType::Io);
+        assert!(!home.path().join("no-such-dir").exists());
+        // one event over the item cap is refused whole
+        let small = Store::new(home.path().to_path_buf(), Redactor::builtin(), 32);
+        let mut log = small.create_event_log(&path).unwrap();
+        assert!(
+            log.append(&serde_json::json!({"x": "y".repeat(64)}))
+                .is_err()
+        );
+        assert_eq!(fs::read_to_string(&path).unwrap().lines().count(), 3);
     }
 
     #[test]

@@ -12,6 +12,9 @@ use regex::Regex;
 use std::collections::HashSet;
 use std::sync::LazyLock;
 
+/// Run ids (`evolve run`): random 128-bit lowercase hex.
+static RUN_ID: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\b[0-9a-f]{32}\b").expect("regex"));
+
 /// Durations a command may print (`12ms`, `1.5 s`, `340µs`).
 static DURATION: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"\b\d+(?:\.\d+)?\s?(?:ns|µs|us|ms|s|sec|secs|seconds)\b").expect("regex")
@@ -143,7 +146,7 @@ impl Run {
 }
 
 /// Replaces what differs between runs: the binary's path, the temp folder
-/// (as given and canonical) and durations.
+/// (as given and canonical), run ids and durations.
 fn normalize(sb: &Sandbox, text: &str) -> String {
     let mut text = text.to_string();
     let bin = common::bin();
@@ -164,6 +167,7 @@ fn normalize(sb: &Sandbox, text: &str) -> String {
             text = text.replace(&path, placeholder);
         }
     }
+    let text = RUN_ID.replace_all(&text, "[RUN_ID]");
     DURATION.replace_all(&text, "[DURATION]").into_owned()
 }
 
@@ -885,4 +889,26 @@ fn persona_text() {
     run.case("history", &["persona", "history", "ada"]);
     run.case("use", &["persona", "use", "reviewer"]);
     run.case("show_missing", &["persona", "show", "nobody"]);
+}
+
+#[test]
+fn evolve_run_text() {
+    let mut run = Run::new("evolve");
+    run.case("run_empty", &["evolve", "run"]);
+    for content in ["No, use pnpm instead of npm.", "Never force-push to main."] {
+        run.setup(&["track", "record", "--role", "user", "--content", content]);
+        run.setup(&["track", "flush"]);
+    }
+    run.case("run_dry", &["evolve", "run", "--dry-run"]);
+    run.case(
+        "run_episode_budget",
+        &["evolve", "run", "--max-episodes", "1"],
+    );
+    run.case("run_resumes", &["evolve", "run"]);
+    run.case("run_nothing_new", &["evolve", "run"]);
+    run.case("run_bad_since", &["evolve", "run", "--since", "yesterday"]);
+    run.case(
+        "run_negative_seconds",
+        &["evolve", "run", "--max-seconds=-1"],
+    );
 }
