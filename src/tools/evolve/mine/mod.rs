@@ -74,6 +74,12 @@ impl MinerState {
         }
     }
 
+    /// Changes the key cap (from config, say); the next episode fed evicts
+    /// down to it.
+    pub fn set_max_keys(&mut self, max_keys: usize) {
+        self.max_keys = Some(max_keys.max(1));
+    }
+
     /// How many keys (partial or proposed patterns) the state holds.
     pub fn keys(&self) -> usize {
         self.seqs.len() + self.prefs.len() + self.fails.len()
