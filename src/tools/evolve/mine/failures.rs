@@ -360,7 +360,7 @@ pub(super) fn body(tool: &str, error: &str, n: u32, seen: &[Seen], fix: Option<&
     for s in seen {
         body.push_str(&format!(
             "- `{}` (session `{}`): {}\n",
-            s.t,
+            s.turn(),
             s.s,
             shorten(&s.x, MAX_EXCERPT)
         ));

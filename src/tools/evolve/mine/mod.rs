@@ -148,8 +148,9 @@ fn class(done: bool, due: bool) -> u8 {
     }
 }
 
-/// Where a pattern was seen: session, episode, turn id, and for corrections
-/// and failures the excerpt.
+/// Where a pattern was seen: session, episode, turn id (`#<seq>` when it is
+/// the episode's `<episode>#<seq>`, to keep the state small), and for
+/// corrections and failures the excerpt.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 struct Seen {
     s: String,
@@ -160,11 +161,33 @@ struct Seen {
 }
 
 impl Seen {
+    fn new(session: &str, episode: &str, turn: &str, excerpt: String) -> Seen {
+        let t = match turn.strip_prefix(episode) {
+            Some(rest) if rest.starts_with('#') => rest.to_string(),
+            _ => turn.to_string(),
+        };
+        Seen {
+            s: session.to_string(),
+            e: episode.to_string(),
+            t,
+            x: excerpt,
+        }
+    }
+
+    /// The turn id.
+    fn turn(&self) -> String {
+        if self.t.starts_with('#') {
+            format!("{}{}", self.e, self.t)
+        } else {
+            self.t.clone()
+        }
+    }
+
     fn evidence(&self, excerpt: &str) -> Evidence {
         Evidence {
             session: self.s.clone(),
             episode: self.e.clone(),
-            turn: self.t.clone(),
+            turn: self.turn(),
             excerpt: if self.x.is_empty() {
                 excerpt_of(excerpt)
             } else {
@@ -190,12 +213,25 @@ struct SeqEntry {
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 struct Best {
+    /// Empty when it is the first supporting episode (`seen[0]`).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     e: String,
     /// The episode's turn count.
     len: u32,
     /// The first line of its first user turn (the task), shortened.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     task: String,
+}
+
+impl SeqEntry {
+    /// The clearest example's episode id.
+    fn best_episode(&self) -> &str {
+        if self.best.e.is_empty() {
+            self.seen.first().map_or("", |s| s.e.as_str())
+        } else {
+            &self.best.e
+        }
+    }
 }
 
 /// A correction's count.
@@ -315,21 +351,23 @@ impl Miner {
             if entry.seen.iter().any(|s| s.e == episode.id) {
                 continue;
             }
+            let first = entry.n == 0;
             entry.n += 1;
             entry.last = tick;
             if entry.seen.len() < MAX_EVIDENCE {
-                entry.seen.push(Seen {
-                    s: episode.session.to_string(),
-                    e: episode.id.to_string(),
-                    t: turn,
-                    x: String::new(),
-                });
+                entry
+                    .seen
+                    .push(Seen::new(episode.session, episode.id, &turn, String::new()));
             }
-            let better = entry.best.e.is_empty()
-                || (len, order_key(episode.id)) < (entry.best.len, order_key(&entry.best.e));
+            let better = first
+                || (len, order_key(episode.id)) < (entry.best.len, order_key(entry.best_episode()));
             if better {
                 entry.best = Best {
-                    e: episode.id.to_string(),
+                    e: if first {
+                        String::new()
+                    } else {
+                        episode.id.to_string()
+                    },
                     len,
                     task: task.clone(),
                 };
@@ -362,12 +400,12 @@ impl Miner {
                 entry.n += 1;
                 entry.last = tick;
                 if entry.seen.len() < MAX_EVIDENCE {
-                    entry.seen.push(Seen {
-                        s: episode.session.to_string(),
-                        e: episode.id.to_string(),
-                        t: turn.id.clone(),
-                        x: excerpt_of(&turn.content),
-                    });
+                    entry.seen.push(Seen::new(
+                        episode.session,
+                        episode.id,
+                        &turn.id,
+                        excerpt_of(&turn.content),
+                    ));
                 }
                 self.dirty_prefs.insert(key);
             }
@@ -379,7 +417,7 @@ impl Miner {
         for failure in failures::scan(turns) {
             let key = format!("fail:{}: {}", failure.tool, failure.error);
             let entry = self.state.fails.entry(key.clone()).or_default();
-            if entry.seen.iter().any(|s| s.t == failure.turn) {
+            if entry.seen.iter().any(|s| s.turn() == failure.turn) {
                 continue;
             }
             if entry.tool.is_empty() {
@@ -392,12 +430,12 @@ impl Miner {
                 entry.fix = failure.fix;
             }
             if entry.seen.len() < MAX_EVIDENCE {
-                entry.seen.push(Seen {
-                    s: episode.session.to_string(),
-                    e: episode.id.to_string(),
-                    t: failure.turn,
-                    x: failure.excerpt,
-                });
+                entry.seen.push(Seen::new(
+                    episode.session,
+                    episode.id,
+                    &failure.turn,
+                    failure.excerpt,
+                ));
             }
             if entry.n >= FAIL_MIN_TURNS {
                 self.dirty_fails.insert(key);
@@ -451,7 +489,8 @@ impl Miner {
                 &key,
                 entry.n,
                 &entry.seen,
-                &entry.best,
+                entry.best_episode(),
+                &entry.best.task,
             ));
         }
     }

@@ -6,7 +6,7 @@
 //! twice in an episode (the assistant's call and the tool turn answering it)
 //! counts once.
 
-use super::{Best, Candidate, Kind, MAX_EXCERPT, Payload, Seen, SkillPayload, shorten};
+use super::{Candidate, Kind, MAX_EXCERPT, Payload, Seen, SkillPayload, shorten};
 use crate::tools::track::episodes::Turn;
 use std::collections::HashSet;
 
@@ -98,7 +98,7 @@ pub(super) fn task(turns: &[Turn]) -> String {
         .flat_map(|t| t.content.lines())
         .map(str::trim)
         .find(|l| !l.is_empty())
-        .map(|l| shorten(&l.split_whitespace().collect::<Vec<_>>().join(" "), 80))
+        .map(|l| shorten(&l.split_whitespace().collect::<Vec<_>>().join(" "), 60))
         .unwrap_or_default()
 }
 
@@ -176,7 +176,13 @@ pub fn description(steps: &[&str], episodes: u32, task: &str) -> String {
 }
 
 /// The candidate for a due sequence.
-pub(super) fn candidate(key: &str, episodes: u32, seen: &[Seen], best: &Best) -> Candidate {
+pub(super) fn candidate(
+    key: &str,
+    episodes: u32,
+    seen: &[Seen],
+    best: &str,
+    task: &str,
+) -> Candidate {
     let steps = steps(key);
     let shown = steps.join(JOIN);
     let excerpt = shorten(&shown, MAX_EXCERPT);
@@ -191,9 +197,9 @@ pub(super) fn candidate(key: &str, episodes: u32, seen: &[Seen], best: &Best) ->
         evidence: seen.iter().map(|s| s.evidence(&excerpt)).collect(),
         payload: Payload::Skill(SkillPayload {
             steps: steps.iter().map(|s| s.to_string()).collect(),
-            episode: best.e.clone(),
+            episode: best.to_string(),
             name: skill_name(&steps),
-            description: description(&steps, episodes, &best.task),
+            description: description(&steps, episodes, task),
             skill_md: None,
             screen: None,
         }),

@@ -478,3 +478,14 @@ fn failures_recur_with_the_fix_that_followed() {
     assert!(k.body.contains("installing it first"), "{}", k.body);
     assert!(k.title.starts_with("Recurring failure: npm_build — "));
 }
+
+#[test]
+fn evidence_turn_ids_survive_the_compact_form() {
+    let standard = Seen::new("s", "ep-1", "ep-1#7", String::new());
+    assert_eq!(standard.t, "#7");
+    assert_eq!(standard.turn(), "ep-1#7");
+    for odd in ["other#7", "ep-10#7", "ep-1", "x"] {
+        let seen = Seen::new("s", "ep-1", odd, String::new());
+        assert_eq!(seen.turn(), odd);
+    }
+}
