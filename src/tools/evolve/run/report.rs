@@ -165,7 +165,7 @@ fn text(r: &Report) -> String {
             plural(r.batches as usize, "batch", "batches"),
             match n {
                 0 => "nothing new to propose".to_string(),
-                _ => format!("{} new", plural(n, "proposal", "proposals")),
+                _ => plural(n, "new proposal", "new proposals"),
             }
         )
     };
