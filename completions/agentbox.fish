@@ -39,6 +39,9 @@ complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "plan" -d 'Plans w
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "track" -d 'Trajectories: record agent and user turns into episodes, per session'
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "knowledge" -d 'Curated notes with claims and revisions, and the user\'s profile facts'
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "skill_forge" -d 'Skills in the Agent Skills format: scaffold, draft, lint, screen, install'
+complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "evolve" -d 'Learn from the recorded trajectories: mine episodes into proposals (skills, preferences, knowledge notes), review them, apply or reject'
+complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "persona" -d 'Named personas: who the agent is (tone, verbosity, language, free text)'
+complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "proactive" -d 'Foresight and reminders: time-bounded items, and what to bring up before being asked'
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "memory_mcp" -d 'Serve the agent\'s memory to MCP hosts (JSON-RPC over stdio)'
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "init" -d 'Create an agent home (.agent/) with its config, folders and tool links'
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "link" -d 'Re-create or repair the links in .agent/tools/ (idempotent)'
@@ -556,6 +559,333 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fis
 complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from rm" -s v -l verbose -d 'Log what happens to stderr'
 complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from rm" -s h -l help -d 'Print help'
 complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from rm" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and not __fish_seen_subcommand_from run list show apply reject" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and not __fish_seen_subcommand_from run list show apply reject" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and not __fish_seen_subcommand_from run list show apply reject" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and not __fish_seen_subcommand_from run list show apply reject" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and not __fish_seen_subcommand_from run list show apply reject" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and not __fish_seen_subcommand_from run list show apply reject" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and not __fish_seen_subcommand_from run list show apply reject" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and not __fish_seen_subcommand_from run list show apply reject" -f -a "run" -d 'Mine the episodes not yet mined into proposals'
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and not __fish_seen_subcommand_from run list show apply reject" -f -a "list" -d 'List proposals, newest run first'
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and not __fish_seen_subcommand_from run list show apply reject" -f -a "show" -d 'Show a run (its id) or a proposal (its p-… id) in full'
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and not __fish_seen_subcommand_from run list show apply reject" -f -a "apply" -d 'Apply proposals: install the skill, add the preference to PROFILE.md, or write the knowledge note'
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and not __fish_seen_subcommand_from run list show apply reject" -f -a "reject" -d 'Reject proposals (they are never proposed again)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from run" -l since -d 'Mine episodes started on or after DATE (RFC 3339 or YYYY-MM-DD), or `last` (the default: after the high-water mark)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from run" -l session -d 'Mine only these sessions (repeatable)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from run" -l max-episodes -d 'Stop after mining N episodes (default: config evolve.max_episodes)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from run" -l max-seconds -d 'Stop after S seconds (default: config evolve.max_seconds)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from run" -l max-model-calls -d 'Stop after N model calls (default: config evolve.max_model_calls)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from run" -l max-cost-usd -d 'Stop when the estimated model cost reaches X US dollars (default: config evolve.max_cost_usd)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from run" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from run" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from run" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from run" -l dry-run -d 'Mine and report, but write nothing (no run folder, no state)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from run" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from run" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from run" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from run" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from list" -l status -d 'Only proposals with this status' -r -f -a "pending\t''
+applied\t''
+rejected\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from list" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from list" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from list" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from show" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from show" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from show" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from show" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help'
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from apply" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from apply" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from apply" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from apply" -l accept-warnings -d 'Install a skill whose screen verdict is `warn`'
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from apply" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from apply" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from apply" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from apply" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from reject" -l reason -d 'Why (kept with the proposal)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from reject" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from reject" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from reject" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from reject" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from reject" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from reject" -s h -l help -d 'Print help'
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from reject" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and not __fish_seen_subcommand_from list show create set unset use render history revert" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and not __fish_seen_subcommand_from list show create set unset use render history revert" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and not __fish_seen_subcommand_from list show create set unset use render history revert" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and not __fish_seen_subcommand_from list show create set unset use render history revert" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and not __fish_seen_subcommand_from list show create set unset use render history revert" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and not __fish_seen_subcommand_from list show create set unset use render history revert" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and not __fish_seen_subcommand_from list show create set unset use render history revert" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and not __fish_seen_subcommand_from list show create set unset use render history revert" -f -a "list" -d 'List the personas (* marks the active one)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and not __fish_seen_subcommand_from list show create set unset use render history revert" -f -a "show" -d 'Show a persona: traits, body, rev (default: the active one)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and not __fish_seen_subcommand_from list show create set unset use render history revert" -f -a "create" -d 'Create a persona (the first one becomes active)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and not __fish_seen_subcommand_from list show create set unset use render history revert" -f -a "set" -d 'Set traits (and the text) of a persona: one new revision'
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and not __fish_seen_subcommand_from list show create set unset use render history revert" -f -a "unset" -d 'Remove traits of a persona: one new revision'
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and not __fish_seen_subcommand_from list show create set unset use render history revert" -f -a "use" -d 'Make a persona the active one (persona/ACTIVE)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and not __fish_seen_subcommand_from list show create set unset use render history revert" -f -a "render" -d 'Print the markdown block to splice into a system prompt'
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and not __fish_seen_subcommand_from list show create set unset use render history revert" -f -a "history" -d 'List the revisions of a persona, newest first'
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and not __fish_seen_subcommand_from list show create set unset use render history revert" -f -a "revert" -d 'Restore an earlier revision\'s traits and text, as a new revision'
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from list" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from list" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from list" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from show" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from show" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from show" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from show" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help'
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from create" -l from -d 'Start from another persona\'s traits and text' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from create" -l trait -d 'A trait, KEY=VALUE (repeatable): tone, verbosity, language or any key' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from create" -l text -d 'Read the free-text body from a file ("-" for stdin)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from create" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from create" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from create" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from create" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from create" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help'
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from set" -l text -d 'Replace the free-text body with a file\'s ("-" for stdin)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from set" -l expect-rev -d 'Refuse (conflict) unless the persona is at this rev' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from set" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from set" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from set" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from set" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from set" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from set" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from set" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from unset" -l expect-rev -d 'Refuse (conflict) unless the persona is at this rev' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from unset" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from unset" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from unset" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from unset" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from unset" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from unset" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from unset" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from use" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from use" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from use" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from use" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from use" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from use" -s h -l help -d 'Print help'
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from use" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from render" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from render" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from render" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from render" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from render" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from render" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from render" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from history" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from history" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from history" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from history" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from history" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from history" -s h -l help -d 'Print help'
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from history" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from revert" -l expect-rev -d 'Refuse (conflict) unless the persona is at this rev' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from revert" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from revert" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from revert" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from revert" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from revert" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from revert" -s h -l help -d 'Print help'
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from revert" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and not __fish_seen_subcommand_from add list due dismiss done snooze scan extract" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and not __fish_seen_subcommand_from add list due dismiss done snooze scan extract" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and not __fish_seen_subcommand_from add list due dismiss done snooze scan extract" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and not __fish_seen_subcommand_from add list due dismiss done snooze scan extract" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and not __fish_seen_subcommand_from add list due dismiss done snooze scan extract" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and not __fish_seen_subcommand_from add list due dismiss done snooze scan extract" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and not __fish_seen_subcommand_from add list due dismiss done snooze scan extract" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and not __fish_seen_subcommand_from add list due dismiss done snooze scan extract" -f -a "add" -d 'Add an item'
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and not __fish_seen_subcommand_from add list due dismiss done snooze scan extract" -f -a "list" -d 'List items: open and snoozed ones (not expired, dismissed or done)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and not __fish_seen_subcommand_from add list due dismiss done snooze scan extract" -f -a "due" -d 'Items to act on: due soon, or valid without a due time'
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and not __fish_seen_subcommand_from add list due dismiss done snooze scan extract" -f -a "dismiss" -d 'Dismiss items: not needed after all (they are never shown again)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and not __fish_seen_subcommand_from add list due dismiss done snooze scan extract" -f -a "done" -d 'Mark items done (they are never shown again)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and not __fish_seen_subcommand_from add list due dismiss done snooze scan extract" -f -a "snooze" -d 'Hide an item until WHEN; it comes back then'
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and not __fish_seen_subcommand_from add list due dismiss done snooze scan extract" -f -a "scan" -d 'Suggestions from the home, each with the command that resolves it'
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and not __fish_seen_subcommand_from add list due dismiss done snooze scan extract" -f -a "extract" -d 'Foresight from recent episodes: commitments and deadlines become items'
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from add" -l from -d 'When the item becomes valid (default: now)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from add" -l until -d 'When it stops being valid (default: --due, else 7 days after --from)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from add" -l due -d 'When it is due' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from add" -l tag -d 'A tag (repeat for more)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from add" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from add" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from add" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from add" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from add" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from add" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from add" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from list" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from list" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from list" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from list" -l all -d 'Every item, whatever its state'
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from due" -l at -d 'The instant to look from (default: now)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from due" -l within -d 'How far ahead: N and a unit, m h d or w (default: 1d)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from due" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from due" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from due" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from due" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from due" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from due" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from due" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from dismiss" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from dismiss" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from dismiss" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from dismiss" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from dismiss" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from dismiss" -s h -l help -d 'Print help'
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from dismiss" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from done" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from done" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from done" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from done" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from done" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from done" -s h -l help -d 'Print help'
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from done" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from snooze" -l until -d 'When the item comes back' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from snooze" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from snooze" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from snooze" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from snooze" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from snooze" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from snooze" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from snooze" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from scan" -l stale-days -d 'An in-progress plan step untouched this many days is stale (default: config proactive.stale_days, 3)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from scan" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from scan" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from scan" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from scan" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from scan" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from scan" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from scan" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from extract" -l since -d 'Episodes since DATE (RFC 3339 or YYYY-MM-DD), or `last` (the default: after the last extraction)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from extract" -l session -d 'Only these sessions (repeatable)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from extract" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from extract" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from extract" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from extract" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from extract" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from extract" -s h -l help -d 'Print help'
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from extract" -s V -l version -d 'Print version'
 complete -c agentbox -n "__fish_agentbox_using_subcommand memory_mcp" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"
@@ -608,7 +938,8 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand search" -l limit -d 'M
 complete -c agentbox -n "__fish_agentbox_using_subcommand search" -l kind -d 'Only this kind (repeat for several; default: all)' -r -f -a "turn\t''
 note\t''
 fact\t''
-skill\t''"
+skill\t''
+persona\t''"
 complete -c agentbox -n "__fish_agentbox_using_subcommand search" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"
@@ -1339,6 +1670,411 @@ complete -c skill_forge -n "__fish_skill_forge_using_subcommand rm" -s q -l quie
 complete -c skill_forge -n "__fish_skill_forge_using_subcommand rm" -s v -l verbose -d 'Log what happens to stderr'
 complete -c skill_forge -n "__fish_skill_forge_using_subcommand rm" -s h -l help -d 'Print help'
 complete -c skill_forge -n "__fish_skill_forge_using_subcommand rm" -s V -l version -d 'Print version'
+# Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
+function __fish_evolve_global_optspecs
+    string join \n format= home= q/quiet v/verbose color= h/help V/version
+end
+
+function __fish_evolve_needs_command
+    # Figure out if the current invocation already has a command.
+    set -l cmd (commandline -opc)
+    set -e cmd[1]
+    argparse -s (__fish_evolve_global_optspecs) -- $cmd 2>/dev/null
+    or return
+    if set -q argv[1]
+        # Also print the command, so this can be used to figure out what it is.
+        echo $argv[1]
+        return 1
+    end
+    return 0
+end
+
+function __fish_evolve_using_subcommand
+    set -l cmd (__fish_evolve_needs_command)
+    test -z "$cmd"
+    and return 1
+    contains -- $cmd[1] $argv
+end
+
+complete -c evolve -n "__fish_evolve_needs_command" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c evolve -n "__fish_evolve_needs_command" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c evolve -n "__fish_evolve_needs_command" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c evolve -n "__fish_evolve_needs_command" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c evolve -n "__fish_evolve_needs_command" -s v -l verbose -d 'Log what happens to stderr'
+complete -c evolve -n "__fish_evolve_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c evolve -n "__fish_evolve_needs_command" -s V -l version -d 'Print version'
+complete -c evolve -n "__fish_evolve_needs_command" -f -a "run" -d 'Mine the episodes not yet mined into proposals'
+complete -c evolve -n "__fish_evolve_needs_command" -f -a "list" -d 'List proposals, newest run first'
+complete -c evolve -n "__fish_evolve_needs_command" -f -a "show" -d 'Show a run (its id) or a proposal (its p-… id) in full'
+complete -c evolve -n "__fish_evolve_needs_command" -f -a "apply" -d 'Apply proposals: install the skill, add the preference to PROFILE.md, or write the knowledge note'
+complete -c evolve -n "__fish_evolve_needs_command" -f -a "reject" -d 'Reject proposals (they are never proposed again)'
+complete -c evolve -n "__fish_evolve_using_subcommand run" -l since -d 'Mine episodes started on or after DATE (RFC 3339 or YYYY-MM-DD), or `last` (the default: after the high-water mark)' -r
+complete -c evolve -n "__fish_evolve_using_subcommand run" -l session -d 'Mine only these sessions (repeatable)' -r
+complete -c evolve -n "__fish_evolve_using_subcommand run" -l max-episodes -d 'Stop after mining N episodes (default: config evolve.max_episodes)' -r
+complete -c evolve -n "__fish_evolve_using_subcommand run" -l max-seconds -d 'Stop after S seconds (default: config evolve.max_seconds)' -r
+complete -c evolve -n "__fish_evolve_using_subcommand run" -l max-model-calls -d 'Stop after N model calls (default: config evolve.max_model_calls)' -r
+complete -c evolve -n "__fish_evolve_using_subcommand run" -l max-cost-usd -d 'Stop when the estimated model cost reaches X US dollars (default: config evolve.max_cost_usd)' -r
+complete -c evolve -n "__fish_evolve_using_subcommand run" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c evolve -n "__fish_evolve_using_subcommand run" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c evolve -n "__fish_evolve_using_subcommand run" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c evolve -n "__fish_evolve_using_subcommand run" -l dry-run -d 'Mine and report, but write nothing (no run folder, no state)'
+complete -c evolve -n "__fish_evolve_using_subcommand run" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c evolve -n "__fish_evolve_using_subcommand run" -s v -l verbose -d 'Log what happens to stderr'
+complete -c evolve -n "__fish_evolve_using_subcommand run" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c evolve -n "__fish_evolve_using_subcommand run" -s V -l version -d 'Print version'
+complete -c evolve -n "__fish_evolve_using_subcommand list" -l status -d 'Only proposals with this status' -r -f -a "pending\t''
+applied\t''
+rejected\t''"
+complete -c evolve -n "__fish_evolve_using_subcommand list" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c evolve -n "__fish_evolve_using_subcommand list" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c evolve -n "__fish_evolve_using_subcommand list" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c evolve -n "__fish_evolve_using_subcommand list" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c evolve -n "__fish_evolve_using_subcommand list" -s v -l verbose -d 'Log what happens to stderr'
+complete -c evolve -n "__fish_evolve_using_subcommand list" -s h -l help -d 'Print help'
+complete -c evolve -n "__fish_evolve_using_subcommand list" -s V -l version -d 'Print version'
+complete -c evolve -n "__fish_evolve_using_subcommand show" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c evolve -n "__fish_evolve_using_subcommand show" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c evolve -n "__fish_evolve_using_subcommand show" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c evolve -n "__fish_evolve_using_subcommand show" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c evolve -n "__fish_evolve_using_subcommand show" -s v -l verbose -d 'Log what happens to stderr'
+complete -c evolve -n "__fish_evolve_using_subcommand show" -s h -l help -d 'Print help'
+complete -c evolve -n "__fish_evolve_using_subcommand show" -s V -l version -d 'Print version'
+complete -c evolve -n "__fish_evolve_using_subcommand apply" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c evolve -n "__fish_evolve_using_subcommand apply" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c evolve -n "__fish_evolve_using_subcommand apply" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c evolve -n "__fish_evolve_using_subcommand apply" -l accept-warnings -d 'Install a skill whose screen verdict is `warn`'
+complete -c evolve -n "__fish_evolve_using_subcommand apply" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c evolve -n "__fish_evolve_using_subcommand apply" -s v -l verbose -d 'Log what happens to stderr'
+complete -c evolve -n "__fish_evolve_using_subcommand apply" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c evolve -n "__fish_evolve_using_subcommand apply" -s V -l version -d 'Print version'
+complete -c evolve -n "__fish_evolve_using_subcommand reject" -l reason -d 'Why (kept with the proposal)' -r
+complete -c evolve -n "__fish_evolve_using_subcommand reject" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c evolve -n "__fish_evolve_using_subcommand reject" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c evolve -n "__fish_evolve_using_subcommand reject" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c evolve -n "__fish_evolve_using_subcommand reject" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c evolve -n "__fish_evolve_using_subcommand reject" -s v -l verbose -d 'Log what happens to stderr'
+complete -c evolve -n "__fish_evolve_using_subcommand reject" -s h -l help -d 'Print help'
+complete -c evolve -n "__fish_evolve_using_subcommand reject" -s V -l version -d 'Print version'
+# Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
+function __fish_persona_global_optspecs
+    string join \n format= home= q/quiet v/verbose color= h/help V/version
+end
+
+function __fish_persona_needs_command
+    # Figure out if the current invocation already has a command.
+    set -l cmd (commandline -opc)
+    set -e cmd[1]
+    argparse -s (__fish_persona_global_optspecs) -- $cmd 2>/dev/null
+    or return
+    if set -q argv[1]
+        # Also print the command, so this can be used to figure out what it is.
+        echo $argv[1]
+        return 1
+    end
+    return 0
+end
+
+function __fish_persona_using_subcommand
+    set -l cmd (__fish_persona_needs_command)
+    test -z "$cmd"
+    and return 1
+    contains -- $cmd[1] $argv
+end
+
+complete -c persona -n "__fish_persona_needs_command" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c persona -n "__fish_persona_needs_command" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c persona -n "__fish_persona_needs_command" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c persona -n "__fish_persona_needs_command" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c persona -n "__fish_persona_needs_command" -s v -l verbose -d 'Log what happens to stderr'
+complete -c persona -n "__fish_persona_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c persona -n "__fish_persona_needs_command" -s V -l version -d 'Print version'
+complete -c persona -n "__fish_persona_needs_command" -f -a "list" -d 'List the personas (* marks the active one)'
+complete -c persona -n "__fish_persona_needs_command" -f -a "show" -d 'Show a persona: traits, body, rev (default: the active one)'
+complete -c persona -n "__fish_persona_needs_command" -f -a "create" -d 'Create a persona (the first one becomes active)'
+complete -c persona -n "__fish_persona_needs_command" -f -a "set" -d 'Set traits (and the text) of a persona: one new revision'
+complete -c persona -n "__fish_persona_needs_command" -f -a "unset" -d 'Remove traits of a persona: one new revision'
+complete -c persona -n "__fish_persona_needs_command" -f -a "use" -d 'Make a persona the active one (persona/ACTIVE)'
+complete -c persona -n "__fish_persona_needs_command" -f -a "render" -d 'Print the markdown block to splice into a system prompt'
+complete -c persona -n "__fish_persona_needs_command" -f -a "history" -d 'List the revisions of a persona, newest first'
+complete -c persona -n "__fish_persona_needs_command" -f -a "revert" -d 'Restore an earlier revision\'s traits and text, as a new revision'
+complete -c persona -n "__fish_persona_using_subcommand list" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c persona -n "__fish_persona_using_subcommand list" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c persona -n "__fish_persona_using_subcommand list" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c persona -n "__fish_persona_using_subcommand list" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c persona -n "__fish_persona_using_subcommand list" -s v -l verbose -d 'Log what happens to stderr'
+complete -c persona -n "__fish_persona_using_subcommand list" -s h -l help -d 'Print help'
+complete -c persona -n "__fish_persona_using_subcommand list" -s V -l version -d 'Print version'
+complete -c persona -n "__fish_persona_using_subcommand show" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c persona -n "__fish_persona_using_subcommand show" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c persona -n "__fish_persona_using_subcommand show" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c persona -n "__fish_persona_using_subcommand show" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c persona -n "__fish_persona_using_subcommand show" -s v -l verbose -d 'Log what happens to stderr'
+complete -c persona -n "__fish_persona_using_subcommand show" -s h -l help -d 'Print help'
+complete -c persona -n "__fish_persona_using_subcommand show" -s V -l version -d 'Print version'
+complete -c persona -n "__fish_persona_using_subcommand create" -l from -d 'Start from another persona\'s traits and text' -r
+complete -c persona -n "__fish_persona_using_subcommand create" -l trait -d 'A trait, KEY=VALUE (repeatable): tone, verbosity, language or any key' -r
+complete -c persona -n "__fish_persona_using_subcommand create" -l text -d 'Read the free-text body from a file ("-" for stdin)' -r
+complete -c persona -n "__fish_persona_using_subcommand create" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c persona -n "__fish_persona_using_subcommand create" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c persona -n "__fish_persona_using_subcommand create" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c persona -n "__fish_persona_using_subcommand create" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c persona -n "__fish_persona_using_subcommand create" -s v -l verbose -d 'Log what happens to stderr'
+complete -c persona -n "__fish_persona_using_subcommand create" -s h -l help -d 'Print help'
+complete -c persona -n "__fish_persona_using_subcommand create" -s V -l version -d 'Print version'
+complete -c persona -n "__fish_persona_using_subcommand set" -l text -d 'Replace the free-text body with a file\'s ("-" for stdin)' -r
+complete -c persona -n "__fish_persona_using_subcommand set" -l expect-rev -d 'Refuse (conflict) unless the persona is at this rev' -r
+complete -c persona -n "__fish_persona_using_subcommand set" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c persona -n "__fish_persona_using_subcommand set" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c persona -n "__fish_persona_using_subcommand set" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c persona -n "__fish_persona_using_subcommand set" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c persona -n "__fish_persona_using_subcommand set" -s v -l verbose -d 'Log what happens to stderr'
+complete -c persona -n "__fish_persona_using_subcommand set" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c persona -n "__fish_persona_using_subcommand set" -s V -l version -d 'Print version'
+complete -c persona -n "__fish_persona_using_subcommand unset" -l expect-rev -d 'Refuse (conflict) unless the persona is at this rev' -r
+complete -c persona -n "__fish_persona_using_subcommand unset" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c persona -n "__fish_persona_using_subcommand unset" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c persona -n "__fish_persona_using_subcommand unset" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c persona -n "__fish_persona_using_subcommand unset" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c persona -n "__fish_persona_using_subcommand unset" -s v -l verbose -d 'Log what happens to stderr'
+complete -c persona -n "__fish_persona_using_subcommand unset" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c persona -n "__fish_persona_using_subcommand unset" -s V -l version -d 'Print version'
+complete -c persona -n "__fish_persona_using_subcommand use" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c persona -n "__fish_persona_using_subcommand use" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c persona -n "__fish_persona_using_subcommand use" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c persona -n "__fish_persona_using_subcommand use" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c persona -n "__fish_persona_using_subcommand use" -s v -l verbose -d 'Log what happens to stderr'
+complete -c persona -n "__fish_persona_using_subcommand use" -s h -l help -d 'Print help'
+complete -c persona -n "__fish_persona_using_subcommand use" -s V -l version -d 'Print version'
+complete -c persona -n "__fish_persona_using_subcommand render" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c persona -n "__fish_persona_using_subcommand render" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c persona -n "__fish_persona_using_subcommand render" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c persona -n "__fish_persona_using_subcommand render" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c persona -n "__fish_persona_using_subcommand render" -s v -l verbose -d 'Log what happens to stderr'
+complete -c persona -n "__fish_persona_using_subcommand render" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c persona -n "__fish_persona_using_subcommand render" -s V -l version -d 'Print version'
+complete -c persona -n "__fish_persona_using_subcommand history" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c persona -n "__fish_persona_using_subcommand history" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c persona -n "__fish_persona_using_subcommand history" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c persona -n "__fish_persona_using_subcommand history" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c persona -n "__fish_persona_using_subcommand history" -s v -l verbose -d 'Log what happens to stderr'
+complete -c persona -n "__fish_persona_using_subcommand history" -s h -l help -d 'Print help'
+complete -c persona -n "__fish_persona_using_subcommand history" -s V -l version -d 'Print version'
+complete -c persona -n "__fish_persona_using_subcommand revert" -l expect-rev -d 'Refuse (conflict) unless the persona is at this rev' -r
+complete -c persona -n "__fish_persona_using_subcommand revert" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c persona -n "__fish_persona_using_subcommand revert" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c persona -n "__fish_persona_using_subcommand revert" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c persona -n "__fish_persona_using_subcommand revert" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c persona -n "__fish_persona_using_subcommand revert" -s v -l verbose -d 'Log what happens to stderr'
+complete -c persona -n "__fish_persona_using_subcommand revert" -s h -l help -d 'Print help'
+complete -c persona -n "__fish_persona_using_subcommand revert" -s V -l version -d 'Print version'
+# Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
+function __fish_proactive_global_optspecs
+    string join \n format= home= q/quiet v/verbose color= h/help V/version
+end
+
+function __fish_proactive_needs_command
+    # Figure out if the current invocation already has a command.
+    set -l cmd (commandline -opc)
+    set -e cmd[1]
+    argparse -s (__fish_proactive_global_optspecs) -- $cmd 2>/dev/null
+    or return
+    if set -q argv[1]
+        # Also print the command, so this can be used to figure out what it is.
+        echo $argv[1]
+        return 1
+    end
+    return 0
+end
+
+function __fish_proactive_using_subcommand
+    set -l cmd (__fish_proactive_needs_command)
+    test -z "$cmd"
+    and return 1
+    contains -- $cmd[1] $argv
+end
+
+complete -c proactive -n "__fish_proactive_needs_command" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c proactive -n "__fish_proactive_needs_command" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c proactive -n "__fish_proactive_needs_command" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c proactive -n "__fish_proactive_needs_command" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c proactive -n "__fish_proactive_needs_command" -s v -l verbose -d 'Log what happens to stderr'
+complete -c proactive -n "__fish_proactive_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c proactive -n "__fish_proactive_needs_command" -s V -l version -d 'Print version'
+complete -c proactive -n "__fish_proactive_needs_command" -f -a "add" -d 'Add an item'
+complete -c proactive -n "__fish_proactive_needs_command" -f -a "list" -d 'List items: open and snoozed ones (not expired, dismissed or done)'
+complete -c proactive -n "__fish_proactive_needs_command" -f -a "due" -d 'Items to act on: due soon, or valid without a due time'
+complete -c proactive -n "__fish_proactive_needs_command" -f -a "dismiss" -d 'Dismiss items: not needed after all (they are never shown again)'
+complete -c proactive -n "__fish_proactive_needs_command" -f -a "done" -d 'Mark items done (they are never shown again)'
+complete -c proactive -n "__fish_proactive_needs_command" -f -a "snooze" -d 'Hide an item until WHEN; it comes back then'
+complete -c proactive -n "__fish_proactive_needs_command" -f -a "scan" -d 'Suggestions from the home, each with the command that resolves it'
+complete -c proactive -n "__fish_proactive_needs_command" -f -a "extract" -d 'Foresight from recent episodes: commitments and deadlines become items'
+complete -c proactive -n "__fish_proactive_using_subcommand add" -l from -d 'When the item becomes valid (default: now)' -r
+complete -c proactive -n "__fish_proactive_using_subcommand add" -l until -d 'When it stops being valid (default: --due, else 7 days after --from)' -r
+complete -c proactive -n "__fish_proactive_using_subcommand add" -l due -d 'When it is due' -r
+complete -c proactive -n "__fish_proactive_using_subcommand add" -l tag -d 'A tag (repeat for more)' -r
+complete -c proactive -n "__fish_proactive_using_subcommand add" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c proactive -n "__fish_proactive_using_subcommand add" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c proactive -n "__fish_proactive_using_subcommand add" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c proactive -n "__fish_proactive_using_subcommand add" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c proactive -n "__fish_proactive_using_subcommand add" -s v -l verbose -d 'Log what happens to stderr'
+complete -c proactive -n "__fish_proactive_using_subcommand add" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c proactive -n "__fish_proactive_using_subcommand add" -s V -l version -d 'Print version'
+complete -c proactive -n "__fish_proactive_using_subcommand list" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c proactive -n "__fish_proactive_using_subcommand list" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c proactive -n "__fish_proactive_using_subcommand list" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c proactive -n "__fish_proactive_using_subcommand list" -l all -d 'Every item, whatever its state'
+complete -c proactive -n "__fish_proactive_using_subcommand list" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c proactive -n "__fish_proactive_using_subcommand list" -s v -l verbose -d 'Log what happens to stderr'
+complete -c proactive -n "__fish_proactive_using_subcommand list" -s h -l help -d 'Print help'
+complete -c proactive -n "__fish_proactive_using_subcommand list" -s V -l version -d 'Print version'
+complete -c proactive -n "__fish_proactive_using_subcommand due" -l at -d 'The instant to look from (default: now)' -r
+complete -c proactive -n "__fish_proactive_using_subcommand due" -l within -d 'How far ahead: N and a unit, m h d or w (default: 1d)' -r
+complete -c proactive -n "__fish_proactive_using_subcommand due" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c proactive -n "__fish_proactive_using_subcommand due" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c proactive -n "__fish_proactive_using_subcommand due" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c proactive -n "__fish_proactive_using_subcommand due" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c proactive -n "__fish_proactive_using_subcommand due" -s v -l verbose -d 'Log what happens to stderr'
+complete -c proactive -n "__fish_proactive_using_subcommand due" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c proactive -n "__fish_proactive_using_subcommand due" -s V -l version -d 'Print version'
+complete -c proactive -n "__fish_proactive_using_subcommand dismiss" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c proactive -n "__fish_proactive_using_subcommand dismiss" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c proactive -n "__fish_proactive_using_subcommand dismiss" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c proactive -n "__fish_proactive_using_subcommand dismiss" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c proactive -n "__fish_proactive_using_subcommand dismiss" -s v -l verbose -d 'Log what happens to stderr'
+complete -c proactive -n "__fish_proactive_using_subcommand dismiss" -s h -l help -d 'Print help'
+complete -c proactive -n "__fish_proactive_using_subcommand dismiss" -s V -l version -d 'Print version'
+complete -c proactive -n "__fish_proactive_using_subcommand done" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c proactive -n "__fish_proactive_using_subcommand done" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c proactive -n "__fish_proactive_using_subcommand done" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c proactive -n "__fish_proactive_using_subcommand done" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c proactive -n "__fish_proactive_using_subcommand done" -s v -l verbose -d 'Log what happens to stderr'
+complete -c proactive -n "__fish_proactive_using_subcommand done" -s h -l help -d 'Print help'
+complete -c proactive -n "__fish_proactive_using_subcommand done" -s V -l version -d 'Print version'
+complete -c proactive -n "__fish_proactive_using_subcommand snooze" -l until -d 'When the item comes back' -r
+complete -c proactive -n "__fish_proactive_using_subcommand snooze" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c proactive -n "__fish_proactive_using_subcommand snooze" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c proactive -n "__fish_proactive_using_subcommand snooze" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c proactive -n "__fish_proactive_using_subcommand snooze" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c proactive -n "__fish_proactive_using_subcommand snooze" -s v -l verbose -d 'Log what happens to stderr'
+complete -c proactive -n "__fish_proactive_using_subcommand snooze" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c proactive -n "__fish_proactive_using_subcommand snooze" -s V -l version -d 'Print version'
+complete -c proactive -n "__fish_proactive_using_subcommand scan" -l stale-days -d 'An in-progress plan step untouched this many days is stale (default: config proactive.stale_days, 3)' -r
+complete -c proactive -n "__fish_proactive_using_subcommand scan" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c proactive -n "__fish_proactive_using_subcommand scan" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c proactive -n "__fish_proactive_using_subcommand scan" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c proactive -n "__fish_proactive_using_subcommand scan" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c proactive -n "__fish_proactive_using_subcommand scan" -s v -l verbose -d 'Log what happens to stderr'
+complete -c proactive -n "__fish_proactive_using_subcommand scan" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c proactive -n "__fish_proactive_using_subcommand scan" -s V -l version -d 'Print version'
+complete -c proactive -n "__fish_proactive_using_subcommand extract" -l since -d 'Episodes since DATE (RFC 3339 or YYYY-MM-DD), or `last` (the default: after the last extraction)' -r
+complete -c proactive -n "__fish_proactive_using_subcommand extract" -l session -d 'Only these sessions (repeatable)' -r
+complete -c proactive -n "__fish_proactive_using_subcommand extract" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c proactive -n "__fish_proactive_using_subcommand extract" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c proactive -n "__fish_proactive_using_subcommand extract" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c proactive -n "__fish_proactive_using_subcommand extract" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c proactive -n "__fish_proactive_using_subcommand extract" -s v -l verbose -d 'Log what happens to stderr'
+complete -c proactive -n "__fish_proactive_using_subcommand extract" -s h -l help -d 'Print help'
+complete -c proactive -n "__fish_proactive_using_subcommand extract" -s V -l version -d 'Print version'
 complete -c memory_mcp -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"
