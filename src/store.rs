@@ -23,6 +23,10 @@ pub fn write_committed() -> bool {
 /// Longest accepted name (plan id, slug, persona name, session key).
 pub const MAX_NAME_LEN: usize = 128;
 
+/// The cap on a tool's own state file (evolve's miner counts): bounded by
+/// the tool, not by `limits.max_item_bytes`, which caps what users hand in.
+pub const MAX_STATE_BYTES: u64 = 64 * 1024 * 1024;
+
 /// Access to the files of one home.
 #[derive(Debug, Clone)]
 pub struct Store {
@@ -214,6 +218,63 @@ impl Store {
         String::from_utf8(bytes).map(Some).map_err(|e| {
             not_utf8(&path.display().to_string(), &e).with_hint("repair or remove the file by hand")
         })
+    }
+
+    /// Reads a tool's own state file (capped at [`MAX_STATE_BYTES`], not at
+    /// the item cap); `None` when it does not exist.
+    pub fn read_state(&self, path: &Path) -> Result<Option<String>> {
+        self.check_inside(path)?;
+        let bytes = match fs::read(path) {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(io_error("read", path, &e)),
+        };
+        check_size(
+            &format!("{}", path.display()),
+            bytes.len() as u64,
+            MAX_STATE_BYTES,
+        )?;
+        String::from_utf8(bytes).map(Some).map_err(|e| {
+            not_utf8(&path.display().to_string(), &e).with_hint("repair or remove the file by hand")
+        })
+    }
+
+    /// Replaces a tool's own state file atomically: compact JSON, every
+    /// string redacted, capped at [`MAX_STATE_BYTES`]. A state holds
+    /// megabytes (evolve's miner counts), so it is serialized straight to
+    /// text; only when the redactor finds something in that text is it
+    /// redacted value by value (the way every other document is).
+    pub fn write_state<T: serde::Serialize>(&self, path: &Path, state: &T) -> Result<()> {
+        let cannot = |e: serde_json::Error| {
+            Error::internal(format!("cannot serialize {}: {e}", path.display()))
+        };
+        let mut text = serde_json::to_string(state).map_err(cannot)?;
+        if self.redactor.redact(&text) != text {
+            let mut value = serde_json::to_value(state).map_err(cannot)?;
+            self.redactor.redact_value(&mut value);
+            text = serde_json::to_string(&value).map_err(cannot)?;
+        }
+        text.push('\n');
+        check_size(
+            &format!("{}", path.display()),
+            text.len() as u64,
+            MAX_STATE_BYTES,
+        )?;
+        self.check_inside(path)?;
+        atomic_write(path, text.as_bytes())
+    }
+
+    /// Replaces a text report a tool writes for people (evolve's
+    /// `summary.md`) atomically, redacted, capped at [`MAX_STATE_BYTES`].
+    pub fn write_report(&self, path: &Path, text: &str) -> Result<()> {
+        let text = self.redactor.redact(text);
+        check_size(
+            &format!("{}", path.display()),
+            text.len() as u64,
+            MAX_STATE_BYTES,
+        )?;
+        self.check_inside(path)?;
+        atomic_write(path, text.as_bytes())
     }
 
     /// Replaces a JSON document atomically, after redacting every string in it.

@@ -306,3 +306,48 @@ fn parsers_never_panic_on_arbitrary_text() {
         })
         .unwrap();
 }
+
+/// The same corpus end to end through `evolve run` (the binary): every
+/// planted pattern becomes a proposal, fewer than 10 % of the proposals are
+/// unplanted, skill proposals are drafted and screened before they are
+/// listed, and a second run proposes nothing.
+#[test]
+fn the_planted_corpus_end_to_end() {
+    let sb = corpus_home();
+    let data = ok_data(&mut sb.agentbox(&["evolve", "run"]));
+    let proposals = data["proposals"].as_array().unwrap();
+    let planted = planted();
+    let listed = ok_data(&mut sb.agentbox(&["evolve", "list"]));
+    let got: BTreeSet<(String, String)> = listed["proposals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            let id = p["id"].as_str().unwrap();
+            let full = ok_data(&mut sb.agentbox(&["evolve", "show", id]));
+            let p = &full["proposal"];
+            if p["kind"] == "skill" {
+                assert!(
+                    p["skill"]["skill_md"].as_str().unwrap().starts_with("---"),
+                    "{p}"
+                );
+                assert_eq!(p["skill"]["screen"]["verdict"], "pass", "{p}");
+            }
+            (
+                p["kind"].as_str().unwrap().to_string(),
+                p["key"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(got.len(), proposals.len());
+    let missing: Vec<_> = planted.difference(&got).collect();
+    assert!(missing.is_empty(), "planted but not proposed: {missing:#?}");
+    let extra = got.difference(&planted).count();
+    assert!(
+        extra * 10 < got.len(),
+        "{extra} of {} proposals are not planted",
+        got.len()
+    );
+    let again = ok_data(&mut sb.agentbox(&["evolve", "run", "--since", "2000-01-01"]));
+    assert!(again["proposals"].as_array().unwrap().is_empty(), "{again}");
+}

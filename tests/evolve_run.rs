@@ -2,9 +2,9 @@
 //! high-water mark, --since, --dry-run, the run lock and bad input, driven
 //! through the real binary in temp homes with the fixed clock.
 //!
-//! These tests exercise the loop, not the mining (tests/evolve_mining.rs):
-//! the assertions that need the miner to find something are made only when
-//! it does (see `miner_finds_something`).
+//! These tests exercise the loop; the mining rules are tested on the
+//! planted corpus (tests/evolve_mining.rs, and `the_planted_corpus_end_to_end`
+//! here). `three` gives the miner three corrections to find.
 
 mod common;
 
@@ -92,15 +92,6 @@ fn run_dirs(sb: &Sandbox) -> Vec<PathBuf> {
 
 fn state(sb: &Sandbox) -> Value {
     json_file(&sb.home().join("runs/evolve/state.json"))
-}
-
-/// Whether the miner of this build proposes anything for `three` (the
-/// assertions on model calls need a finding to review).
-fn miner_finds_something() -> bool {
-    let sb = Sandbox::new();
-    three(&sb);
-    let data = ok_data(&mut evolve(&sb, &["--dry-run"]));
-    !data["proposals"].as_array().unwrap().is_empty()
 }
 
 /// The fake Oda runtime of tests/model.rs as the home's model route.
@@ -346,10 +337,6 @@ fn config_sets_the_default_budgets() {
 
 #[test]
 fn model_budgets_stop_the_run() {
-    if !miner_finds_something() {
-        eprintln!("skipped: this build's miner proposes nothing, so no model call is made");
-        return;
-    }
     let sb = Sandbox::new();
     three(&sb);
     route(&sb, r#"{"keep": []}"#);
@@ -383,9 +370,7 @@ fn the_model_route_reviews_the_findings() {
         events(&run_dir)[0]["data"]["model"],
         "anthropic/claude-sonnet"
     );
-    if env["data"]["proposals"].as_array().unwrap().is_empty() {
-        return; // nothing to review: no call made
-    }
+    assert_eq!(env["data"]["proposals"].as_array().unwrap().len(), 3);
     // an unusable reply: the deterministic proposals and a warning
     assert!(env["data"]["model_calls"].as_u64().unwrap() >= 1);
     let warnings = env["meta"]["warnings"].as_array().expect("a warning");
@@ -538,4 +523,30 @@ fn an_empty_home_runs_and_says_so() {
         text.starts_with("No episodes to mine: none was closed since the last run"),
         "{text}"
     );
+}
+
+/// The miner's state and a run's proposals are the tool's own files: they
+/// may outgrow `limits.max_item_bytes` (which caps what users hand in)
+/// without stopping the run or `evolve list`.
+#[test]
+fn state_and_proposals_may_outgrow_the_item_cap() {
+    let sb = Sandbox::new();
+    three(&sb);
+    let path = sb.home().join("config.json");
+    let mut config = json_file(&path);
+    config["limits"] = json!({"max_item_bytes": 300});
+    std::fs::write(&path, config.to_string()).unwrap();
+    let data = ok_data(&mut evolve(&sb, &[]));
+    assert_eq!(data["proposals"].as_array().unwrap().len(), 3);
+    let state_len = std::fs::metadata(sb.home().join("runs/evolve/state.json"))
+        .unwrap()
+        .len();
+    assert!(state_len > 300, "state.json is {state_len} bytes");
+    let dir = &run_dirs(&sb)[0];
+    assert!(std::fs::metadata(dir.join("proposals.json")).unwrap().len() > 300);
+    let listed = ok_data(&mut sb.agentbox(&["evolve", "list"]));
+    assert_eq!(listed["proposals"].as_array().unwrap().len(), 3);
+    // and a second run still reads the state: nothing new
+    let again = ok_data(&mut evolve(&sb, &[]));
+    assert_eq!(again["episodes"], 0);
 }

@@ -30,7 +30,9 @@ pub fn draft_skill(
     model: Option<&mut AskModel<'_>>,
 ) -> Result<()> {
     let ep = crate::tools::track::episodes::find(home, &payload.episode)?;
-    let trajectory = draft::trajectory(home, &ep)?;
+    // An imported odek run has tool calls but no user turn: the finding's
+    // own description stands in for the request.
+    let trajectory = draft::trajectory_or(home, &ep, &payload.description)?;
     let base = if spec::valid_name(&payload.name) {
         payload.name.clone()
     } else {

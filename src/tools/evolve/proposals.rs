@@ -95,7 +95,7 @@ pub fn parse(text: &str, path: &Path) -> Result<ProposalsFile> {
 /// (a run still going, or one that failed before writing any).
 pub fn read_run(home: &Home, run_id: &str) -> Result<Option<ProposalsFile>> {
     let path = run_dir(home, run_id)?.join(PROPOSALS_FILE);
-    match home.store.read(&path)? {
+    match home.store.read_state(&path)? {
         None => Ok(None),
         Some(text) => parse(&text, &path).map(Some),
     }
@@ -104,7 +104,7 @@ pub fn read_run(home: &Home, run_id: &str) -> Result<Option<ProposalsFile>> {
 /// A run's `run.json`, when it has one that parses.
 pub fn read_run_record(home: &Home, run_id: &str) -> Result<Option<Value>> {
     let path = run_dir(home, run_id)?.join(RUN_FILE);
-    match home.store.read(&path)? {
+    match home.store.read_state(&path)? {
         None => Ok(None),
         Some(text) => serde_json::from_str(&text).map(Some).map_err(|e| {
             Error::invalid_args(format!(
@@ -246,7 +246,7 @@ pub fn update_held(
     change: impl FnOnce(&mut ProposalsFile) -> Result<()>,
 ) -> Result<()> {
     let path = run_dir(home, run_id)?.join(PROPOSALS_FILE);
-    let text = home.store.read(&path)?.ok_or_else(|| {
+    let text = home.store.read_state(&path)?.ok_or_else(|| {
         Error::not_found(format!("run {run_id} has no {PROPOSALS_FILE}"))
             .with_hint("list the proposals with `evolve list`")
             .with_detail("run_id", run_id)
@@ -255,7 +255,7 @@ pub fn update_held(
     change(&mut file)?;
     let value = serde_json::to_value(&file)
         .map_err(|e| Error::internal(format!("cannot serialize the proposals: {e}")))?;
-    home.store.write_json(&path, &value)
+    home.store.write_state(&path, &value)
 }
 
 /// Sets the status of the proposal `id` of run `run_id` (with the lock held),

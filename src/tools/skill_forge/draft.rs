@@ -109,15 +109,28 @@ pub fn model_reply(reply: &str, name: &str) -> Result<String> {
 /// Reads an episode and pulls the trajectory out of it.
 pub fn trajectory(home: &Home, ep: &EpisodeFile) -> Result<Trajectory> {
     let parsed = crate::tools::track::episodes::read(ep)?;
-    from_turns(home, ep, &parsed.turns)
+    from_turns(home, ep, &parsed.turns, None)
 }
 
-fn from_turns(home: &Home, ep: &EpisodeFile, turns: &[Turn]) -> Result<Trajectory> {
+/// Like [`trajectory`], for an episode that may have no user turn (an
+/// imported odek run records only tool calls): `request` stands in for it.
+pub fn trajectory_or(home: &Home, ep: &EpisodeFile, request: &str) -> Result<Trajectory> {
+    let parsed = crate::tools::track::episodes::read(ep)?;
+    from_turns(home, ep, &parsed.turns, Some(request))
+}
+
+fn from_turns(
+    home: &Home,
+    ep: &EpisodeFile,
+    turns: &[Turn],
+    fallback: Option<&str>,
+) -> Result<Trajectory> {
     let redactor = home.store.redactor();
     let request = turns
         .iter()
         .find(|t| t.role == "user" && !t.content.trim().is_empty())
         .map(|t| t.content.trim().to_string())
+        .or_else(|| fallback.map(str::to_string))
         .ok_or_else(|| {
             Error::invalid_args(format!("episode '{}' has no user request", ep.id))
                 .with_hint("a skill is drafted from a user's request and what was done about it; pick an episode with a user turn")

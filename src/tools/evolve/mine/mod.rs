@@ -3,7 +3,8 @@
 //!
 //! Three miners share one state:
 //! - [`sequences`]: contiguous 3–6 step tool-call sequences seen in at least
-//!   [`SEQ_MIN_EPISODES`] distinct episodes → skill candidates (maximal ones
+//!   [`SEQ_MIN_EPISODES`] distinct episodes (and 0.2 % of the episodes mined,
+//!   [`seq_min_support`]) → skill candidates (maximal ones
 //!   only, never all the same tool);
 //! - [`corrections`]: user corrections ("no, use pnpm", "don't commit to
 //!   main", "I prefer tabs") → one PROFILE.md Preferences line each;
@@ -36,6 +37,17 @@ pub const DEFAULT_MAX_KEYS: usize = 50_000;
 pub const MAX_EVIDENCE: usize = 10;
 /// Distinct episodes a tool sequence needs to be proposed.
 pub const SEQ_MIN_EPISODES: u32 = 3;
+/// In a big home a sequence must also recur in this share of the episodes
+/// mined so far (0.2 %: 20 of 10,000): three chance repeats among
+/// thousands of episodes are noise, not a habit worth a skill.
+pub const SEQ_MIN_SHARE: f64 = 0.002;
+
+/// The support a sequence needs after `episodes` episodes: at least
+/// [`SEQ_MIN_EPISODES`], and [`SEQ_MIN_SHARE`] of them.
+pub fn seq_min_support(episodes: u64) -> u32 {
+    let share = (episodes as f64 * SEQ_MIN_SHARE).ceil() as u32;
+    share.max(SEQ_MIN_EPISODES)
+}
 /// Distinct failed turns a failure signature needs to be proposed.
 pub const FAIL_MIN_TURNS: u32 = 2;
 /// Longest evidence excerpt, in characters.
@@ -471,11 +483,12 @@ impl Miner {
                 *n = (*n).max(entry.n);
             }
         }
+        let min_support = seq_min_support(self.state.tick);
         for key in dirty {
             let Some(entry) = self.state.seqs.get_mut(&key) else {
                 continue;
             };
-            if entry.done || entry.n < SEQ_MIN_EPISODES {
+            if entry.done || entry.n < min_support {
                 continue;
             }
             if parent_n.get(&key).is_some_and(|&p| p >= entry.n) {

@@ -46,10 +46,15 @@ pub const RUN_SCHEMA: &str = "agentbox.evolve.run/v1";
 pub const EVENT_SCHEMA: &str = "odek.event/v1";
 
 /// What mines: the real [`Miner`], or a test's.
+/// How often, at most, a run replaces `state.json` while it mines (it
+/// holds up to ~10 MB of counts: saving per batch would triple a big run).
+const SAVE_EVERY: std::time::Duration = std::time::Duration::from_secs(5);
+
 pub trait Mining {
     fn feed(&mut self, episode: &EpisodeRef, turns: &[Turn]);
     fn ready(&mut self) -> Vec<Candidate>;
-    fn into_state(self: Box<Self>) -> MinerState;
+    /// A copy of the counts to persist.
+    fn snapshot(&self) -> MinerState;
 }
 
 impl Mining for Miner {
@@ -59,8 +64,8 @@ impl Mining for Miner {
     fn ready(&mut self) -> Vec<Candidate> {
         Miner::ready(self)
     }
-    fn into_state(self: Box<Self>) -> MinerState {
-        Miner::into_state(*self)
+    fn snapshot(&self) -> MinerState {
+        Miner::state(self).clone()
     }
 }
 
@@ -244,7 +249,7 @@ impl Run<'_> {
         if let Some(path) = self.file("run.json")? {
             self.home
                 .store
-                .write_json(&path, &report::run_json(self, "running", None))?;
+                .write_state(&path, &report::run_json(self, "running", None))?;
         }
         if let Some(path) = self.file("proposals.json")? {
             self.write_proposals(&path, &[])?;
@@ -290,6 +295,26 @@ impl Run<'_> {
     ) -> Result<()> {
         let mut rest = selection.episodes.iter().peekable();
         let mut miner = new_miner(self.state.miner.clone(), profile);
+        self.mine_batches(&mut rest, &mut *miner, selection, &mut ask)?;
+        // The last batches' counts and mark, when the run ends or a budget
+        // stops it. After an error the last save stands: it was taken
+        // after a batch was fully recorded, so counts, mark and proposals
+        // agree.
+        if self.options.dry_run {
+            return Ok(());
+        }
+        self.state.miner = miner.snapshot();
+        state::save(self.home, &self.state)
+    }
+
+    fn mine_batches<'e>(
+        &mut self,
+        rest: &mut std::iter::Peekable<std::slice::Iter<'e, EpisodeFile>>,
+        miner: &mut dyn Mining,
+        selection: &Selection,
+        ask: &mut Option<Ask<'_>>,
+    ) -> Result<()> {
+        let mut saved_at = std::time::Instant::now();
         while rest.peek().is_some() && self.budget.hit.is_none() {
             let mut last: Option<&EpisodeFile> = None;
             let mut fed = 0;
@@ -318,14 +343,21 @@ impl Run<'_> {
                 .into_iter()
                 .filter(|c| !self.known.contains(&proposal_id(c.kind, &c.key)))
                 .collect();
-            let (kept, dropped) = self.review(fresh, &mut ask)?;
-            let state = miner.into_state();
-            self.state.miner = state.clone();
-            miner = new_miner(state, profile);
+            let (kept, dropped) = self.review(fresh, ask)?;
             if selection.advance && state::is_after(last, self.state.high_water.as_ref()) {
                 self.state.high_water = Some(HighWater::of(last));
             }
             self.record(kept, dropped)?;
+            // state.json holds the miner's counts (megabytes in a big home):
+            // it is replaced at most every SAVE_EVERY, and at the end of the
+            // run. A crash loses at most that much mining (the next run
+            // mines it again); proposals already written are never proposed
+            // again (their run folder says so).
+            if !self.options.dry_run && saved_at.elapsed() >= SAVE_EVERY {
+                self.state.miner = miner.snapshot();
+                state::save(self.home, &self.state)?;
+                saved_at = std::time::Instant::now();
+            }
             self.emit(
                 "iteration_completed",
                 Some(self.batches),
@@ -389,12 +421,14 @@ impl Run<'_> {
                 let model = counted
                     .as_mut()
                     .map(|call| call as &mut dyn FnMut(&str) -> Result<String>);
+                // A finding is proposed once (the miner marks it done), so
+                // one whose draft fails (its example episode was pruned
+                // meanwhile) is kept undrafted: `evolve apply` drafts it.
                 if let Err(e) = super::draft::draft_skill(self.home, self.clock, payload, model) {
                     warnings.push(format!(
-                        "the skill proposal {:?} could not be drafted ({}); a later run proposes it again",
+                        "the skill proposal {:?} could not be drafted yet ({}); `evolve apply` drafts it",
                         c.title, e.message
                     ));
-                    continue;
                 }
             }
             kept.push(c);
@@ -433,7 +467,7 @@ impl Run<'_> {
         {
             let _lock = self.home.store.lock(LOCK)?;
             // `apply`/`reject` may have changed this file meanwhile: re-read it.
-            let mut proposals = match self.home.store.read(&path)? {
+            let mut proposals = match self.home.store.read_state(&path)? {
                 Some(text) => serde_json::from_str::<ProposalsFile>(&text)
                     .map(|f| f.proposals)
                     .unwrap_or_default(),
@@ -442,7 +476,7 @@ impl Run<'_> {
             proposals.extend(new);
             self.write_proposals_held(&path, &proposals)?;
         }
-        state::save(self.home, &self.state)
+        Ok(())
     }
 
     fn write_proposals(&self, path: &std::path::Path, proposals: &[Proposal]) -> Result<()> {
@@ -456,7 +490,7 @@ impl Run<'_> {
             run_id: self.run_id.clone().unwrap_or_default(),
             proposals: proposals.to_vec(),
         };
-        self.home.store.write_json(path, &state::to_value(&file)?)
+        self.home.store.write_state(path, &state::to_value(&file)?)
     }
 
     /// The closing records: `run.json`, `summary.md` and the last events.
@@ -480,11 +514,11 @@ impl Run<'_> {
                 let closing = (|| -> Result<()> {
                     if let Some(path) = self.file("run.json")? {
                         let value = report::run_json(&self, "completed", None);
-                        self.home.store.write_json(&path, &value)?;
+                        self.home.store.write_state(&path, &value)?;
                     }
                     if let Some(path) = self.file("summary.md")? {
                         let text = report::summary(&self, "completed", None);
-                        self.home.store.write_text(&path, &text)?;
+                        self.home.store.write_report(&path, &text)?;
                     }
                     self.emit(
                         "run_completed",
@@ -508,11 +542,11 @@ impl Run<'_> {
                 );
                 if let Ok(Some(path)) = self.file("run.json") {
                     let value = report::run_json(&self, "failed", Some(&error));
-                    let _ = self.home.store.write_json(&path, &value);
+                    let _ = self.home.store.write_state(&path, &value);
                 }
                 if let Ok(Some(path)) = self.file("summary.md") {
                     let text = report::summary(&self, "failed", Some(&error));
-                    let _ = self.home.store.write_text(&path, &text);
+                    let _ = self.home.store.write_report(&path, &text);
                 }
                 Err(self.with_run_dir(error))
             }

@@ -84,7 +84,7 @@ pub fn path(home: &Home) -> Result<PathBuf> {
 /// is `invalid_args` naming it; nothing is changed.
 pub fn load(home: &Home) -> Result<State> {
     let path = path(home)?;
-    let Some(text) = home.store.read(&path)? else {
+    let Some(text) = home.store.read_state(&path)? else {
         return Ok(State::default());
     };
     let bad = |message: String| {
@@ -109,9 +109,8 @@ pub fn load(home: &Home) -> Result<State> {
 /// Replaces `state.json` atomically, under the `evolve` lock.
 pub fn save(home: &Home, state: &State) -> Result<()> {
     let path = path(home)?;
-    let value = serde_json::to_value(state).map_err(|e| Error::internal(e.to_string()))?;
     let _lock = home.store.lock(LOCK)?;
-    home.store.write_json(&path, &value)
+    home.store.write_state(&path, state)
 }
 
 /// The ids of every proposal already made: the state's, and those of every
@@ -134,7 +133,7 @@ pub fn known_ids(home: &Home, state: &State) -> Result<HashSet<String>> {
         let Ok(path) = home.store.path(&["runs", "evolve", name, "proposals.json"]) else {
             continue;
         };
-        let Ok(Some(text)) = home.store.read(&path) else {
+        let Ok(Some(text)) = home.store.read_state(&path) else {
             continue;
         };
         if let Ok(file) = serde_json::from_str::<ProposalsFile>(&text)
@@ -164,7 +163,7 @@ pub fn close_dead_runs(home: &Home, now: &str) -> Result<u64> {
         let Ok(path) = home.store.path(&["runs", "evolve", name, "run.json"]) else {
             continue;
         };
-        let Ok(Some(text)) = home.store.read(&path) else {
+        let Ok(Some(text)) = home.store.read_state(&path) else {
             continue;
         };
         let Ok(mut run) = serde_json::from_str::<serde_json::Value>(&text) else {
@@ -181,7 +180,7 @@ pub fn close_dead_runs(home: &Home, now: &str) -> Result<u64> {
             "detail": {},
         });
         let _lock = home.store.lock(LOCK)?;
-        home.store.write_json(&path, &run)?;
+        home.store.write_state(&path, &run)?;
         closed += 1;
     }
     Ok(closed)

@@ -51,7 +51,7 @@ impl Mining for Scripted {
     fn ready(&mut self) -> Vec<Candidate> {
         std::mem::take(&mut self.pending)
     }
-    fn into_state(self: Box<Self>) -> MinerState {
+    fn snapshot(&self) -> MinerState {
         MinerState::default()
     }
 }
