@@ -101,7 +101,7 @@ async def full_session(params):
                 check(t["inputSchema"]["type"] == "object", f"{t['name']} inputSchema")
 
             resources = wire(await session.list_resources())["resources"]
-            check([r["uri"] for r in resources] == ["mem://profile"], f"resources: {resources}")
+            check([r["uri"] for r in resources] == ["mem://profile", "mem://persona"], f"resources: {resources}")
             templates = wire(await session.list_resource_templates())["resourceTemplates"]
             check(
                 [t["uriTemplate"] for t in templates] == ["mem://search?q={query}&topK={topK}"],
@@ -170,6 +170,8 @@ async def full_session(params):
             contents = read["contents"][0]
             check(contents["mimeType"] == "text/markdown", f"profile mimeType: {contents}")
             check("## Preferences" in contents["text"] and "billing" in contents["text"], f"profile: {contents}")
+            read = wire(await session.read_resource("mem://persona"))
+            check("persona" in read["contents"][0]["text"].lower(), f"persona resource: {read}")
             read = wire(await session.read_resource("mem://search?q=gateway+deploys&topK=2"))
             check("Fridays" in read["contents"][0]["text"], f"search resource: {read}")
             read = wire(await session.read_resource("mem://search?query=gofmt&top_k=1"))

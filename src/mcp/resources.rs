@@ -34,7 +34,7 @@ pub fn list(features: Features, extra: &[&Resource]) -> Value {
             "mimeType": r.mime_type
         });
         if features.structured() {
-            item["title"] = json!(r.name);
+            item["title"] = json!(r.title);
         }
         all.push(item);
     }
@@ -181,6 +181,7 @@ mod tests {
     static NOTE: Resource = Resource {
         uri: "mem://persona",
         name: "persona",
+        title: "Active persona",
         description: "The active persona",
         mime_type: "text/markdown",
         read: |_| Ok("# Persona".to_string()),

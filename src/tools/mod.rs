@@ -135,6 +135,8 @@ impl Check {
 pub struct Resource {
     pub uri: &'static str,
     pub name: &'static str,
+    /// A human-readable name (`title`, from MCP 2025-06-18).
+    pub title: &'static str,
     pub description: &'static str,
     pub mime_type: &'static str,
     /// The document's text (redacted and bounded by the server).

@@ -56,6 +56,7 @@ const PERSONAS: Source = Source {
 const ACTIVE_RESOURCE: Resource = Resource {
     uri: "mem://persona",
     name: "persona",
+    title: "Active persona",
     description: "The active persona, as the markdown block to splice into a system prompt",
     mime_type: "text/markdown",
     read: render_active,

@@ -189,8 +189,10 @@ impl Item {
 }
 
 /// Orders items for a person: due soonest first, then (no due) by the end
-/// of their window, then by id.
+/// of their window, then in the order they were added.
 pub fn by_due(a: &Item, b: &Item) -> std::cmp::Ordering {
-    let key = |i: &Item| (i.due_at().is_none(), i.due_at(), i.until_at(), i.id.clone());
+    // Ties keep the file's order (callers sort stably): the item added
+    // first comes first, never an order of random ids.
+    let key = |i: &Item| (i.due_at().is_none(), i.due_at(), i.until_at());
     key(a).cmp(&key(b))
 }
