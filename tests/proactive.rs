@@ -808,3 +808,33 @@ fn mem_context_shows_the_items_valid_now_due_soonest_first() {
     assert!(section.contains(&snoozed), "{section}");
     assert!(!section.contains(&due_soon), "{section}");
 }
+
+/// `mem_context` shows the 20 soonest items and counts the rest: an agent
+/// needs what is coming up, and the section stays cheap with a long list.
+#[test]
+fn mem_context_shows_the_twenty_soonest_and_counts_the_rest() {
+    let sb = Sandbox::new();
+    let lines: Vec<String> = (0..25)
+        .map(|i| {
+            serde_json::json!({
+                "id": format!("f-{i:012x}"), "text": format!("Item {i:02}"),
+                "valid_from": "2026-01-01T00:00:00Z", "valid_until": "2026-02-28T00:00:00Z",
+                "due": format!("2026-02-{:02}T12:00:00Z", 25 - i), "source": "cli",
+                "created": "2026-01-01T00:00:00Z", "updated": "2026-01-01T00:00:00Z",
+                "status": "open",
+            })
+            .to_string()
+        })
+        .collect();
+    std::fs::write(
+        sb.home().join("memory/foresight.jsonl"),
+        lines.join("\n") + "\n",
+    )
+    .unwrap();
+    let section = foresight_section(&mem_context(&sb, NOW));
+    let bullets: Vec<&str> = section.lines().collect();
+    assert_eq!(bullets.len(), 21, "{section}");
+    assert!(bullets[0].starts_with("- Item 24 "), "{section}");
+    assert!(bullets[19].starts_with("- Item 05 "), "{section}");
+    assert!(bullets[20].contains("and 5 more"), "{section}");
+}

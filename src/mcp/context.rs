@@ -88,19 +88,44 @@ fn foresight(sources: &mut Sources) -> Result<String> {
         Ok(items) => items.items,
         Err(err) => return Ok(format!("(unreadable: {} — {})\n", err.message, err.hint)),
     };
-    let mut valid: Vec<_> = items
+    let valid: Vec<_> = items
         .into_iter()
         .filter(|item| item.is_valid(now))
         .collect();
     if valid.is_empty() {
         return Ok("(none)\n".to_string());
     }
-    valid.sort_by(proactive::by_due);
-    Ok(valid
+    // Each time is parsed once (a comparison sort would parse them over
+    // and over); the index keeps the file's order on ties.
+    let mut keyed: Vec<_> = valid
+        .into_iter()
+        .enumerate()
+        .map(|(i, item)| {
+            (
+                (item.due_at().is_none(), item.due_at(), item.until_at(), i),
+                item,
+            )
+        })
+        .collect();
+    keyed.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    let total = keyed.len();
+    let mut out: String = keyed
         .iter()
-        .map(|item| proactive::render::bullet(item, now))
-        .collect())
+        .take(FORESIGHT_ITEMS)
+        .map(|(_, item)| proactive::render::bullet(item, now))
+        .collect();
+    if total > FORESIGHT_ITEMS {
+        out.push_str(&format!(
+            "- … and {} more (`proactive due` or `proactive list` shows them)\n",
+            total - FORESIGHT_ITEMS
+        ));
+    }
+    Ok(out)
 }
+
+/// The most foresight items `mem_context` shows: the soonest due. An agent
+/// needs what is coming up, not the whole list.
+const FORESIGHT_ITEMS: usize = 20;
 
 fn matches(sources: &mut Sources) -> Result<String> {
     let query = sources.query;
