@@ -107,7 +107,7 @@ fn foresight(sources: &mut Sources) -> Result<String> {
             )
         })
         .collect();
-    keyed.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    keyed.sort_unstable_by_key(|(key, _)| *key);
     let total = keyed.len();
     let mut out: String = keyed
         .iter()
