@@ -332,6 +332,16 @@ fn the_planted_corpus_end_to_end() {
                     "{p}"
                 );
                 assert_eq!(p["skill"]["screen"]["verdict"], "pass", "{p}");
+                // the skill is the repeated sequence, not the whole episode
+                let md = p["skill"]["skill_md"].as_str().unwrap();
+                let steps = p["skill"]["steps"].as_array().unwrap();
+                assert_eq!(md.matches("Call `").count(), steps.len(), "{md}");
+                for step in steps {
+                    assert!(
+                        md.contains(&format!("`{}`", step.as_str().unwrap())),
+                        "{md}"
+                    );
+                }
             }
             (
                 p["kind"].as_str().unwrap().to_string(),

@@ -32,7 +32,8 @@ pub fn draft_skill(
     let ep = crate::tools::track::episodes::find(home, &payload.episode)?;
     // An imported odek run has tool calls but no user turn: the finding's
     // own description stands in for the request.
-    let trajectory = draft::trajectory_or(home, &ep, &payload.description)?;
+    let mut trajectory = draft::trajectory_or(home, &ep, &payload.description)?;
+    keep_the_sequence(&mut trajectory.calls, &payload.steps);
     let base = if spec::valid_name(&payload.name) {
         payload.name.clone()
     } else {
@@ -175,5 +176,44 @@ mod tests {
         }
         assert!(out.contains("<project>/scripts/deploy.sh"));
         assert!(out.contains("plain\n"));
+    }
+}
+
+/// The skill is the repeated sequence, not the whole example episode: keep
+/// the calls of its first occurrence there (all of them when it cannot be
+/// found, e.g. a hand-edited episode).
+fn keep_the_sequence(calls: &mut Vec<(String, serde_json::Value)>, steps: &[String]) {
+    if steps.is_empty() || calls.len() < steps.len() {
+        return;
+    }
+    let at = calls
+        .windows(steps.len())
+        .position(|w| w.iter().map(|(name, _)| name).eq(steps.iter()));
+    if let Some(at) = at {
+        calls.truncate(at + steps.len());
+        calls.drain(..at);
+    }
+}
+
+#[cfg(test)]
+mod sequence_tests {
+    use super::keep_the_sequence;
+    use serde_json::{Value, json};
+
+    fn calls(names: &[&str]) -> Vec<(String, Value)> {
+        names.iter().map(|n| (n.to_string(), json!({}))).collect()
+    }
+
+    #[test]
+    fn only_the_first_occurrence_of_the_steps_is_kept() {
+        let steps: Vec<String> = ["b", "c", "d"].iter().map(|s| s.to_string()).collect();
+        let mut c = calls(&["a", "b", "c", "d", "e", "b", "c", "d"]);
+        keep_the_sequence(&mut c, &steps);
+        let names: Vec<&str> = c.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names, ["b", "c", "d"]);
+        // not found: everything stays
+        let mut c = calls(&["a", "b", "x", "d"]);
+        keep_the_sequence(&mut c, &steps);
+        assert_eq!(c.len(), 4);
     }
 }
