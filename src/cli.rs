@@ -22,7 +22,8 @@ pub fn run() -> i32 {
         output::resolve_format(Some(FormatChoice::Auto)).unwrap_or(Format::Json)
     });
     // SIGINT: the envelope, then exit 130. Installed before any work starts.
-    // Once a write has landed the call finishes instead, and reports it.
+    // Once a write has landed the call finishes instead, and reports it
+    // (a long one stops early at a safe point: `store::interrupt_requested`).
     let _ = ctrlc::set_handler(move || {
         // A protocol server (memory_mcp) stops at once, quietly on stdout
         // (the output layer sends the message to stderr); its writes are
@@ -30,6 +31,8 @@ pub fn run() -> i32 {
         if output::stdout_claimed() || !crate::store::write_committed() {
             std::process::exit(output::write_cancelled(format));
         }
+        // A long call (`evolve run`) stops at its next safe point.
+        crate::store::request_interrupt();
     });
     // Panics are reported as an `internal` envelope, not as a backtrace.
     std::panic::set_hook(Box::new(|_| {}));

@@ -20,6 +20,21 @@ pub fn write_committed() -> bool {
     COMMITTED.load(Ordering::SeqCst)
 }
 
+/// Set when an interrupt (Ctrl-C) arrives after a write has landed: the call
+/// is not killed then, but a long one (`evolve run`) polls this, stops at the
+/// next safe point, keeps what it did and reports `cancelled`.
+static INTERRUPT: AtomicBool = AtomicBool::new(false);
+
+/// Asks the running call to stop at its next safe point.
+pub fn request_interrupt() {
+    INTERRUPT.store(true, Ordering::SeqCst);
+}
+
+/// Whether the call has been asked to stop.
+pub fn interrupt_requested() -> bool {
+    INTERRUPT.load(Ordering::SeqCst)
+}
+
 /// Longest accepted name (plan id, slug, persona name, session key).
 pub const MAX_NAME_LEN: usize = 128;
 

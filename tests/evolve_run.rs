@@ -550,3 +550,66 @@ fn state_and_proposals_may_outgrow_the_item_cap() {
     let again = ok_data(&mut evolve(&sb, &[]));
     assert_eq!(again["episodes"], 0);
 }
+
+/// Ctrl-C during a long run: it stops after the episode in hand, keeps what
+/// it mined (state, proposals, the mark), ends its events with `run_failed`
+/// (`context_canceled`), exits `cancelled` (130), and the next run resumes.
+#[test]
+fn an_interrupted_run_keeps_its_work_and_the_next_resumes() {
+    let sb = Sandbox::new();
+    let dir = sb.home().join("memory/episodes/bulk");
+    std::fs::create_dir_all(&dir).unwrap();
+    let total = 6000;
+    for i in 1..=total {
+        let mut text = String::new();
+        for seq in 1..=8 {
+            let turn = json!({"schema": "agentbox.turn/v1", "seq": seq, "role": "user",
+                              "ts": NOW, "content": format!("Always lint package {} first.", i % 7)});
+            text.push_str(&format!("{turn}\n"));
+        }
+        std::fs::write(dir.join(format!("ep-20260115T093000Z-{i}.jsonl")), text).unwrap();
+    }
+    let child = sb
+        .std_command(common::bin())
+        .args(["evolve", "run"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // its first write (run.json) has landed: from here Ctrl-C stops it softly
+    let runs = sb.home().join("runs/evolve");
+    let started = std::time::Instant::now();
+    while !std::fs::read_dir(&runs)
+        .map(|mut d| d.any(|e| e.unwrap().path().join("events.jsonl").exists()))
+        .unwrap_or(false)
+    {
+        assert!(started.elapsed().as_secs() < 30, "the run never started");
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    let pid = i32::try_from(child.id()).unwrap();
+    // SAFETY: kill(2) with a child's pid and SIGINT has no memory effects.
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGINT) }, 0);
+    let out = child.wait_with_output().unwrap();
+    let env: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(130), "{env}");
+    assert_eq!(env["error"]["type"], "cancelled", "{env}");
+    let run_dir = PathBuf::from(env["meta"]["run_dir"].as_str().unwrap());
+    let evs = events(&run_dir);
+    let last = evs.last().unwrap();
+    assert_eq!(last["type"], "run_failed");
+    assert_eq!(last["data"]["error_class"], "context_canceled");
+    assert_eq!(json_file(&run_dir.join("run.json"))["status"], "failed");
+    let st = state(&sb);
+    assert!(st["high_water"].is_object(), "{st}");
+    let mined: u64 = evs
+        .iter()
+        .rev()
+        .find(|e| e["type"] == "iteration_completed")
+        .map_or(0, |e| e["data"]["episodes"].as_u64().unwrap());
+    assert!(
+        mined < total,
+        "the run finished before the interrupt: {env}"
+    );
+    // the next run resumes after the mark and mines the rest
+    let data = ok_data(&mut evolve(&sb, &[]));
+    assert_eq!(data["episodes"].as_u64().unwrap() + mined, total);
+}

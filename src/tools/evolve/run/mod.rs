@@ -46,6 +46,13 @@ pub const RUN_SCHEMA: &str = "agentbox.evolve.run/v1";
 pub const EVENT_SCHEMA: &str = "odek.event/v1";
 
 /// What mines: the real [`Miner`], or a test's.
+/// Whether Ctrl-C asked the run to stop (after its first write: before it,
+/// the process simply exits). The run stops after the episode in hand,
+/// records the batch, saves its state and reports `cancelled`.
+fn interrupted() -> bool {
+    crate::store::interrupt_requested()
+}
+
 /// How often, at most, a run replaces `state.json` while it mines (it
 /// holds up to ~10 MB of counts: saving per batch would triple a big run).
 const SAVE_EVERY: std::time::Duration = std::time::Duration::from_secs(5);
@@ -304,7 +311,18 @@ impl Run<'_> {
             return Ok(());
         }
         self.state.miner = miner.snapshot();
-        state::save(self.home, &self.state)
+        state::save(self.home, &self.state)?;
+        if interrupted() {
+            return Err(Error::new(
+                ErrorType::Cancelled,
+                format!(
+                    "evolve run interrupted after {} episode(s); what was mined is kept",
+                    self.budget.episodes
+                ),
+            )
+            .with_hint("run `evolve run` again to resume where this run stopped"));
+        }
+        Ok(())
     }
 
     fn mine_batches<'e>(
@@ -315,10 +333,14 @@ impl Run<'_> {
         ask: &mut Option<Ask<'_>>,
     ) -> Result<()> {
         let mut saved_at = std::time::Instant::now();
-        while rest.peek().is_some() && self.budget.hit.is_none() {
+        while rest.peek().is_some() && self.budget.hit.is_none() && !interrupted() {
             let mut last: Option<&EpisodeFile> = None;
             let mut fed = 0;
-            while fed < BATCH && rest.peek().is_some() && self.budget.before_episode() {
+            while fed < BATCH
+                && rest.peek().is_some()
+                && !interrupted()
+                && self.budget.before_episode()
+            {
                 let Some(ep) = rest.next() else { break };
                 match episodes::read(ep) {
                     Ok(parsed) => miner.feed(
@@ -497,7 +519,14 @@ impl Run<'_> {
     fn close(mut self, mined: Result<()>) -> Result<Report> {
         let duration_ms = self.budget.elapsed_ms();
         let failure = match (mined, self.budget.hit.clone()) {
-            (Err(e), _) => Some((e, "error")),
+            (Err(e), _) => {
+                let class = if e.kind == ErrorType::Cancelled {
+                    "context_canceled"
+                } else {
+                    "error"
+                };
+                Some((e, class))
+            }
             (Ok(()), Some(hit)) => {
                 let data = json!({"limit_name": hit.limit_name, "observed": hit.observed,
                                   "limit": hit.limit});
