@@ -180,7 +180,8 @@ fn dispatch(mut args: Vec<OsString>, early: EarlyFlags) -> i32 {
         invoked: Some(PathBuf::from(&argv0)).filter(|p| p.components().count() > 1),
         cwd,
     };
-    let ctx = Ctx::new(clock, out.style, lookup, &REGISTRY);
+    let mut ctx = Ctx::new(clock, out.style, lookup, &REGISTRY);
+    ctx.quiet = out.quiet;
 
     let (tool, sub) = match via_link {
         Some(tool) => (tool, &matches),

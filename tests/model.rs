@@ -172,6 +172,18 @@ fn text_mode_prints_the_answer_and_progress_goes_to_stderr() {
     assert_eq!(received(&sb)[1]["params"]["sessionId"], "ses_docs");
 }
 
+/// `-q` silences the progress lines too: only the answer (json still prints
+/// its envelope), nothing on stderr.
+#[test]
+fn quiet_silences_progress() {
+    let sb = routed("ok", json!({}));
+    let out = ask(&sb, &["hi", "--format", "text", "-q"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(String::from_utf8(out.stderr).unwrap(), "");
+}
+
 #[test]
 fn the_prompt_can_come_from_stdin() {
     let sb = routed("ok", json!({}));

@@ -135,8 +135,11 @@ fn ask(ctx: &Ctx, home: &Home, route: &Route, args: AskArgs) -> Result<Outcome> 
             .with_hint("pass the prompt as TEXT, or - to read it from stdin"));
     }
     let redactor = ctx.redactor();
+    let quiet = ctx.quiet;
     let answer = route.ask(&prompt, &images, args.session.as_deref(), &mut |line| {
-        crate::output::progress(redactor, "agentbox model", line)
+        if !quiet {
+            crate::output::progress(redactor, "agentbox model", line)
+        }
     })?;
     let data = json!({
         "text": answer.text,

@@ -151,6 +151,8 @@ pub struct Ctx {
     pub lookup: HomeLookup,
     /// Every tool and command (init's links, doctor's checks, MCP resources).
     pub registry: &'static Registry,
+    /// `-q`: progress lines on stderr are not wanted either.
+    pub quiet: bool,
     home: OnceCell<Home>,
     builtin: Redactor,
 }
@@ -162,6 +164,7 @@ impl Ctx {
             style,
             lookup,
             registry,
+            quiet: false,
             home: OnceCell::new(),
             builtin: Redactor::builtin(),
         }
