@@ -719,3 +719,24 @@ fn install_clones_a_git_url() {
     assert!(err.to_string().contains("remote_code_execution"), "{err}");
     assert!(!sb.home().join("skills/helper").exists());
 }
+
+/// A killed install leaves `skills/.staging/<name>.<pid>/`: the next one
+/// sweeps the folders of processes that are gone, and leaves a live one's.
+#[test]
+fn the_next_install_sweeps_what_a_killed_one_left_in_staging() {
+    let sb = Sandbox::new();
+    let staging = sb.home().join("skills/.staging");
+    // a pid that cannot exist (above the kernel's pid_max of 2^22)
+    let dead = staging.join("half-copied.99999999");
+    std::fs::create_dir_all(dead.join("scripts")).unwrap();
+    std::fs::write(dead.join("SKILL.md"), "half").unwrap();
+    // this test's own process is alive
+    let live = staging.join(format!("other.{}", std::process::id()));
+    std::fs::create_dir_all(&live).unwrap();
+    ok_data(&mut sf(
+        &sb,
+        &["new", "pdf-forms", "--description", "Fill PDF forms."],
+    ));
+    assert!(!dead.exists(), "the dead install's folder is still there");
+    assert!(live.exists(), "a live install's folder was removed");
+}

@@ -286,6 +286,35 @@ fn staging_dir(home: &Home, name: &str) -> Result<PathBuf> {
     Ok(path)
 }
 
+/// Removes the staging folders of processes that are gone (a killed
+/// install leaves `skills/.staging/<name>.<pid>/`): best effort, never an
+/// error. A folder of a live process (another install running now) stays.
+fn sweep_staging(home: &Home) {
+    let dir = home.store.root().join(DIR).join(STAGING);
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name
+            .to_str()
+            .and_then(|n| n.rsplit_once('.'))
+            .and_then(|(_, pid)| pid.parse::<i32>().ok())
+        else {
+            continue;
+        };
+        if pid <= 0 || pid == std::process::id() as i32 {
+            continue;
+        }
+        // SAFETY: kill(2) with signal 0 only checks that the process exists.
+        let gone = unsafe { libc::kill(pid, 0) } != 0
+            && std::io::Error::last_os_error().raw_os_error() == Some(libc::ESRCH);
+        if gone {
+            let _ = home.store.remove_dir(&entry.path());
+        }
+    }
+}
+
 /// A skill folder being assembled: files go in, then `admit` screens it and
 /// moves it into place, or it is removed.
 pub struct Staged<'h> {
@@ -301,6 +330,7 @@ impl<'h> Staged<'h> {
         let target = skill_dir(home, name)?;
         refuse_existing(&target, name)?;
         let dir = staging_dir(home, name)?;
+        sweep_staging(home);
         home.store.remove_dir(&dir)?;
         home.store.ensure_dir(&dir)?;
         Ok(Staged {
