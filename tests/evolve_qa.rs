@@ -1,0 +1,124 @@
+//! QA of `evolve`: hostile, odd and hand-edited input driven through the
+//! real binary in temp homes with the fixed clock. Each test here failed
+//! before the fix it names.
+
+mod common;
+
+use common::{Sandbox, err_of, ok_data};
+use serde_json::Value;
+use std::path::PathBuf;
+
+/// Records one closed episode holding one user turn.
+fn correction(sb: &Sandbox, session: &str, content: &str) {
+    sb.agentbox(&[
+        "track",
+        "record",
+        "--session",
+        session,
+        "--content",
+        content,
+        "--flush",
+    ])
+    .assert()
+    .success();
+}
+
+/// Runs `evolve run`; the run folder.
+fn run(sb: &Sandbox) -> PathBuf {
+    let mut cmd = sb.agentbox(&["evolve", "run"]);
+    let data = ok_data(&mut cmd);
+    let id = data["run_id"].as_str().unwrap();
+    sb.home().join("runs/evolve").join(id)
+}
+
+/// A home with one pending preference proposal; its run folder and id.
+fn one_preference(sb: &Sandbox) -> (PathBuf, String) {
+    correction(sb, "s1", "No, use pnpm instead of npm.");
+    let dir = run(sb);
+    let file: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("proposals.json")).unwrap())
+            .unwrap();
+    let id = file["proposals"][0]["id"].as_str().unwrap().to_string();
+    assert_eq!(file["proposals"][0]["kind"], "preference");
+    (dir, id)
+}
+
+/// Fix: the hint of a hand-edited preference section named the placeholder
+/// `ID` instead of the proposal (`evolve reject ID`).
+#[test]
+fn a_bad_profile_section_hint_names_the_proposal() {
+    let sb = Sandbox::new();
+    let (dir, id) = one_preference(&sb);
+    let path = dir.join("proposals.json");
+    let mut file: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    file["proposals"][0]["preference"]["section"] = "hobbies".into();
+    std::fs::write(&path, file.to_string()).unwrap();
+
+    let err = err_of(
+        &mut sb.agentbox(&["evolve", "apply", &id]),
+        "invalid_args",
+        2,
+    );
+    assert_eq!(err["type"], "invalid_args");
+    let hint = err["hint"].as_str().unwrap();
+    assert!(hint.contains(&format!("evolve reject {id}")), "{hint}");
+    assert_eq!(err["detail"]["id"], id.as_str());
+    // nothing was written
+    let profile =
+        std::fs::read_to_string(sb.home().join("memory/personal/PROFILE.md")).unwrap_or_default();
+    assert!(!profile.contains("pnpm"), "{profile}");
+}
+
+/// Fix: a negative budget was refused by the argument parser as "unexpected
+/// argument '-1' found", as if it were a flag; now it is read as a number
+/// and refused for what it is.
+#[test]
+fn a_negative_budget_is_refused_as_a_number_not_as_an_unknown_flag() {
+    let sb = Sandbox::new();
+    for (flag, value) in [
+        ("--max-episodes", "-1"),
+        ("--max-model-calls", "-3"),
+        ("--max-seconds", "-5"),
+        ("--max-cost-usd", "-0.5"),
+    ] {
+        let err = err_of(
+            &mut sb.agentbox(&["evolve", "run", flag, value]),
+            "invalid_args",
+            2,
+        );
+        assert_eq!(err["type"], "invalid_args", "{flag}");
+        let message = err["message"].as_str().unwrap();
+        assert!(
+            !message.contains("unexpected argument"),
+            "{flag}: {message}"
+        );
+        assert!(message.contains(flag), "{flag}: {message}");
+        assert_eq!(err["detail"]["flag"], flag);
+    }
+    // nothing ran
+    assert!(!sb.home().join("runs/evolve/state.json").exists());
+}
+
+/// Fix: a `state.json` that is a JSON array (`[]`) was read as a fresh
+/// state (serde reads a struct from an array), so the run silently dropped
+/// the mark and the carried counts and re-mined every episode. Now it is
+/// refused like any other file that is not a state, and left as it is.
+#[test]
+fn a_state_file_that_is_an_array_is_refused_and_left_alone() {
+    let sb = Sandbox::new();
+    one_preference(&sb);
+    let path = sb.home().join("runs/evolve/state.json");
+    for text in ["[]", "[\"agentbox.evolve.state/v1\"]", "\"x\"", "7", "null"] {
+        std::fs::write(&path, text).unwrap();
+        let err = err_of(&mut sb.agentbox(&["evolve", "run"]), "invalid_args", 2);
+        assert_eq!(err["type"], "invalid_args", "{text}");
+        assert!(
+            err["message"]
+                .as_str()
+                .unwrap()
+                .contains("not a valid evolve state"),
+            "{text}: {err}"
+        );
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+    }
+}
