@@ -122,3 +122,80 @@ fn a_state_file_that_is_an_array_is_refused_and_left_alone() {
         assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
     }
 }
+
+/// Records one closed episode: a `bash` call whose result is `output`, then
+/// a call that worked.
+fn failing_build(sb: &Sandbox, session: &str, output: &str) {
+    let turns = serde_json::json!([
+        {"role": "user", "content": "build it"},
+        {"role": "assistant", "content": "", "tool_calls": [
+            {"id": "c1", "name": "bash", "arguments": {"command": "cargo build"}}]},
+        {"role": "tool", "tool_call_id": "c1", "content": output},
+        {"role": "assistant", "content": "Installing a C compiler \u{1b}[2J first."},
+        {"role": "assistant", "content": "", "tool_calls": [
+            {"id": "c2", "name": "bash", "arguments": {"command": "apt-get install gcc"}}]},
+        {"role": "tool", "tool_call_id": "c2", "content": "ok"}
+    ]);
+    let mut cmd = sb.agentbox(&[
+        "track",
+        "record",
+        "--session",
+        session,
+        "--messages",
+        "-",
+        "--flush",
+    ]);
+    cmd.write_stdin(turns.to_string());
+    ok_data(&mut cmd);
+}
+
+/// Fix: a failure in coloured tool output kept its terminal escape codes in
+/// the signature, the title, the evidence and the note: `evolve run`'s text
+/// wrote them raw to the terminal (an OSC sequence retitles it), the
+/// proposal could never be applied ("the title contains a control
+/// character"), and the coloured and the plain form of one error were two
+/// different failures.
+#[test]
+fn a_failure_in_coloured_output_is_mined_without_its_escape_codes() {
+    let sb = Sandbox::new();
+    failing_build(
+        &sb,
+        "s1",
+        "\u{1b}[1m\u{1b}[31merror:\u{1b}[0m linker `cc` not found\u{1b}]0;pwned\u{7}",
+    );
+    failing_build(&sb, "s2", "error: linker `cc` not found");
+
+    let out = sb
+        .agentbox(&["--format", "text", "evolve", "run"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        !text.contains('\u{1b}') && !text.contains('\u{7}'),
+        "{text:?}"
+    );
+    assert!(text.contains("1 new proposal"), "{text}");
+
+    let list = ok_data(&mut sb.agentbox(&["evolve", "list"]));
+    let proposals = list["proposals"].as_array().unwrap();
+    assert_eq!(proposals.len(), 1, "{list}");
+    assert_eq!(proposals[0]["kind"], "knowledge");
+    assert_eq!(proposals[0]["evidence"], 2, "one failure, coloured or not");
+    let id = proposals[0]["id"].as_str().unwrap();
+
+    let shown = ok_data(&mut sb.agentbox(&["evolve", "show", id]));
+    let stored = shown["proposal"].to_string();
+    assert!(
+        !stored.contains("\\u001b") && !stored.contains("\\u0007"),
+        "{stored}"
+    );
+    assert!(!stored.contains('\u{fffd}'), "{stored}");
+    assert!(stored.contains("linker `cc` not found"), "{stored}");
+
+    let applied = ok_data(&mut sb.agentbox(&["evolve", "apply", id]));
+    let path = applied["applied"][0]["applied"]["path"].as_str().unwrap();
+    let note = std::fs::read_to_string(sb.home().join(path)).unwrap();
+    assert!(!note.contains('\u{1b}') && !note.contains("[31m"), "{note}");
+    assert!(!note.contains("[2J"), "{note}");
+}
