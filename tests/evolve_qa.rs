@@ -199,3 +199,50 @@ fn a_failure_in_coloured_output_is_mined_without_its_escape_codes() {
     assert!(!note.contains('\u{1b}') && !note.contains("[31m"), "{note}");
     assert!(!note.contains("[2J"), "{note}");
 }
+
+/// Fix: `apply` is all or nothing, yet a PROFILE.md that cannot be read was
+/// found only when the preference's turn came: the proposals before it in
+/// the call were already applied (here a note written). Now the profile is
+/// read in the checks, before anything changes.
+#[test]
+fn an_unreadable_profile_stops_apply_before_anything_is_applied() {
+    let sb = Sandbox::new();
+    failing_build(&sb, "s1", "error: linker `cc` not found");
+    failing_build(&sb, "s2", "error: linker `cc` not found");
+    correction(&sb, "s3", "No, use pnpm instead of npm.");
+    run(&sb);
+    let list = ok_data(&mut sb.agentbox(&["evolve", "list"]));
+    let id_of = |kind: &str| {
+        list["proposals"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["kind"] == kind)
+            .unwrap()["id"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    let (note, pref) = (id_of("knowledge"), id_of("preference"));
+    let profile = sb.home().join("memory/personal/PROFILE.md");
+    std::fs::create_dir_all(profile.parent().unwrap()).unwrap();
+    std::fs::write(&profile, b"# Profile\n\xff\xfe\n## Preferences\n- Tabs\n").unwrap();
+
+    let err = err_of(
+        &mut sb.agentbox(&["evolve", "apply", &note, &pref]),
+        "invalid_args",
+        2,
+    );
+    assert_eq!(err["detail"]["id"], pref.as_str(), "{err}");
+    let notes: Vec<_> = std::fs::read_dir(sb.home().join("memory/knowledge"))
+        .map(|d| d.flatten().map(|e| e.file_name()).collect())
+        .unwrap_or_default();
+    assert!(notes.is_empty(), "a note was written: {notes:?}");
+    let counts = ok_data(&mut sb.agentbox(&["evolve", "list"]))["counts"].clone();
+    assert_eq!(counts["pending"], 2, "{counts}");
+    assert_eq!(counts["applied"], 0, "{counts}");
+    assert_eq!(
+        std::fs::read(&profile).unwrap(),
+        b"# Profile\n\xff\xfe\n## Preferences\n- Tabs\n"
+    );
+}

@@ -218,6 +218,9 @@ fn check(home: &Home, clock: &Clock, p: &mut Proposal, accept_warnings: bool) ->
         }
         Payload::Preference(pr) => {
             section(&id, &pr.section)?;
+            // a PROFILE.md that cannot be read fails here, before anything
+            // of the call is applied
+            knowledge::profile::read(home)?;
             let n = pr.fact.trim().chars().count();
             let bad = if n == 0 {
                 Some("an empty fact".to_string())
