@@ -246,3 +246,26 @@ fn an_unreadable_profile_stops_apply_before_anything_is_applied() {
         b"# Profile\n\xff\xfe\n## Preferences\n- Tabs\n"
     );
 }
+
+/// Fix: a reason with a tab (pasted from a table or a log) was refused as
+/// "a control character"; a tab is plain text like a newline. Other control
+/// characters are still refused.
+#[test]
+fn a_reject_reason_may_hold_a_tab_but_not_an_escape() {
+    let sb = Sandbox::new();
+    let (_dir, id) = one_preference(&sb);
+    let err = err_of(
+        &mut sb.agentbox(&["evolve", "reject", &id, "--reason", "red \u{1b}[31m"]),
+        "invalid_args",
+        2,
+    );
+    assert!(
+        err["message"]
+            .as_str()
+            .unwrap()
+            .contains("control character")
+    );
+    let data =
+        ok_data(&mut sb.agentbox(&["evolve", "reject", &id, "--reason", "npm\tis what CI uses"]));
+    assert_eq!(data["rejected"][0]["reason"], "npm\tis what CI uses");
+}

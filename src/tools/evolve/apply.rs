@@ -148,7 +148,10 @@ fn check_reason(reason: &str) -> Result<String> {
         .with_hint("say why in a sentence or two")
         .with_limit("reason_chars", n as u64, MAX_REASON_CHARS as u64));
     }
-    if reason.chars().any(|c| c.is_control() && c != '\n') {
+    if reason
+        .chars()
+        .any(|c| c.is_control() && c != '\n' && c != '\t')
+    {
         return Err(
             Error::invalid_args("the reason contains a control character")
                 .with_hint("pass plain text"),
