@@ -148,7 +148,10 @@ fn check_reason(reason: &str) -> Result<String> {
         .with_hint("say why in a sentence or two")
         .with_limit("reason_chars", n as u64, MAX_REASON_CHARS as u64));
     }
-    if reason.chars().any(|c| c.is_control() && c != '\n') {
+    if reason
+        .chars()
+        .any(|c| c.is_control() && c != '\n' && c != '\t')
+    {
         return Err(
             Error::invalid_args("the reason contains a control character")
                 .with_hint("pass plain text"),
@@ -158,14 +161,14 @@ fn check_reason(reason: &str) -> Result<String> {
 }
 
 /// The PROFILE.md section of a preference proposal.
-fn section(name: &str) -> Result<Section> {
+fn section(id: &str, name: &str) -> Result<Section> {
     match name.trim().to_ascii_lowercase().as_str() {
         "preferences" | "preference" => Ok(Section::Preferences),
         "facts" | "fact" => Ok(Section::Facts),
         other => Err(Error::invalid_args(format!(
             "the proposal's profile section '{other}' is neither preferences nor facts"
         ))
-        .with_hint("reject it with `evolve reject ID`")),
+        .with_hint(format!("reject it with `evolve reject {id}`"))),
     }
 }
 
@@ -217,7 +220,10 @@ fn check(home: &Home, clock: &Clock, p: &mut Proposal, accept_warnings: bool) ->
             )?;
         }
         Payload::Preference(pr) => {
-            section(&pr.section)?;
+            section(&id, &pr.section)?;
+            // a PROFILE.md that cannot be read fails here, before anything
+            // of the call is applied
+            knowledge::profile::read(home)?;
             let n = pr.fact.trim().chars().count();
             let bad = if n == 0 {
                 Some("an empty fact".to_string())
@@ -305,7 +311,7 @@ fn apply_one(home: &Home, clock: &Clock, p: &Proposal, accept_warnings: bool) ->
             Ok(json!({"skill": name, "path": skill_forge::rel_path(&name), "screen": status}))
         }
         Payload::Preference(pr) => {
-            let section = section(&pr.section)?;
+            let section = section(&p.id, &pr.section)?;
             let outcome =
                 knowledge::profile::add_facts(home, clock, &[(section, pr.fact.clone())])?;
             let (fact, duplicate) = match (outcome.added.first(), outcome.duplicates.first()) {

@@ -59,17 +59,17 @@ pub struct RunArgs {
     #[arg(long = "session", value_name = "KEY")]
     pub sessions: Vec<String>,
     /// Stop after mining N episodes (default: config evolve.max_episodes).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub max_episodes: Option<u64>,
     /// Stop after S seconds (default: config evolve.max_seconds).
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", allow_negative_numbers = true)]
     pub max_seconds: Option<f64>,
     /// Stop after N model calls (default: config evolve.max_model_calls).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub max_model_calls: Option<u64>,
     /// Stop when the estimated model cost reaches X US dollars (default:
     /// config evolve.max_cost_usd).
-    #[arg(long, value_name = "X")]
+    #[arg(long, value_name = "X", allow_negative_numbers = true)]
     pub max_cost_usd: Option<f64>,
     /// Mine and report, but write nothing (no run folder, no state).
     #[arg(long)]

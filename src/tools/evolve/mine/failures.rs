@@ -140,18 +140,23 @@ fn fix_of(turns: &[Turn], failed_at: usize, ok: &Outcome) -> Fix {
 
 /// The normalized error and an excerpt, when a tool turn failed.
 fn classify(turn: &Turn) -> Option<(String, String)> {
+    // coloured output: the escape codes are not part of the error
+    let content = super::plain(&turn.content);
     if let Some(class) = turn.meta.get("error_class").and_then(Value::as_str)
         && !class.trim().is_empty()
     {
-        return Some((normalize_error_line(class), excerpt_of(&turn.content)));
+        return Some((
+            normalize_error_line(&super::plain(class)),
+            excerpt_of(&content),
+        ));
     }
-    if let Some(line) = error_line(&turn.content) {
+    if let Some(line) = error_line(&content) {
         return Some((non_empty(normalize_error_line(&line)), excerpt_of(&line)));
     }
     if turn.meta.get("failed").and_then(Value::as_bool) == Some(true) {
-        let first = turn.content.lines().find(|l| !l.trim().is_empty());
+        let first = content.lines().find(|l| !l.trim().is_empty());
         let error = first.map(normalize_error_line).unwrap_or_default();
-        return Some((non_empty(error), excerpt_of(&turn.content)));
+        return Some((non_empty(error), excerpt_of(&content)));
     }
     None
 }

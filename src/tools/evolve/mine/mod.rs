@@ -602,9 +602,63 @@ fn order_key(id: &str) -> (u8, &str, u64, &str) {
 /// [`MAX_EXCERPT`] characters (an ellipsis marks a cut).
 fn excerpt_of(text: &str) -> String {
     shorten(
-        &text.split_whitespace().collect::<Vec<_>>().join(" "),
+        &plain(text).split_whitespace().collect::<Vec<_>>().join(" "),
         MAX_EXCERPT,
     )
+}
+
+/// `text` without terminal escape sequences (colours, titles, cursor
+/// moves: coloured tool output) and with every other control character
+/// but `\n` and `\t` turned into a space, so that what is mined can be
+/// shown on a terminal and written as a note or a profile line.
+pub fn plain(text: &str) -> String {
+    if !text.chars().any(char::is_control) {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\u{1b}' => match chars.next() {
+                // CSI: parameters and intermediates, then one final byte
+                Some('[') => {
+                    for c in chars.by_ref() {
+                        if ('\u{40}'..='\u{7e}').contains(&c) {
+                            break;
+                        }
+                    }
+                }
+                // OSC, DCS, SOS, PM, APC: up to BEL or ESC \\
+                Some(']' | 'P' | 'X' | '^' | '_') => {
+                    while let Some(c) = chars.next() {
+                        if c == '\u{7}' {
+                            break;
+                        }
+                        if c == '\u{1b}' {
+                            if chars.peek() == Some(&'\\') {
+                                chars.next();
+                            }
+                            break;
+                        }
+                    }
+                }
+                // nF (`ESC ( B`): intermediates, then one final byte
+                Some(c) if ('\u{20}'..='\u{2f}').contains(&c) => {
+                    for c in chars.by_ref() {
+                        if !('\u{20}'..='\u{2f}').contains(&c) {
+                            break;
+                        }
+                    }
+                }
+                // a two-character sequence (or a lone ESC at the end)
+                _ => {}
+            },
+            '\n' | '\t' => out.push(c),
+            c if c.is_control() => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// At most `max` characters, the last one `…` when cut.

@@ -489,3 +489,21 @@ fn evidence_turn_ids_survive_the_compact_form() {
         assert_eq!(seen.turn(), odd);
     }
 }
+
+#[test]
+fn plain_drops_escape_sequences_and_control_characters() {
+    use super::plain;
+    assert_eq!(plain("no escapes"), "no escapes");
+    assert_eq!(plain("\u{1b}[1;31merror:\u{1b}[0m x"), "error: x");
+    assert_eq!(plain("a\u{1b}]0;title\u{7}b"), "ab");
+    assert_eq!(
+        plain("a\u{1b}]8;;http://x\u{1b}\\link\u{1b}]8;;\u{1b}\\b"),
+        "alinkb"
+    );
+    assert_eq!(plain("a\u{1b}(Bb\u{1b}"), "ab");
+    assert_eq!(plain("a\u{1b}7b\u{1b}"), "ab");
+    assert_eq!(plain("line\r\nnext\tcol\u{0}"), "line \nnext\tcol ");
+    // unterminated sequences end the text, never panic
+    assert_eq!(plain("x\u{1b}[12"), "x");
+    assert_eq!(plain("x\u{1b}]0;never ends"), "x");
+}

@@ -92,6 +92,10 @@ pub fn load(home: &Home) -> Result<State> {
             .with_hint("repair it by hand, or move it away: the next run then mines every episode again (proposals already made are not made again)")
             .with_detail("path", path.display().to_string())
     };
+    // serde reads a struct from an array too (`[]` would be a fresh state)
+    if !text.trim_start().starts_with('{') {
+        return Err(bad("it is not a JSON object".to_string()).with_detail("line", 1));
+    }
     let state: State = serde_json::from_str(&text).map_err(|e| {
         bad(e.to_string())
             .with_detail("line", e.line())
