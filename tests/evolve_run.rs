@@ -575,14 +575,23 @@ fn an_interrupted_run_keeps_its_work_and_the_next_resumes() {
         .stdout(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    // its first write (run.json) has landed: from here Ctrl-C stops it softly
+    // its first batch is recorded (so its writes have landed: from here
+    // Ctrl-C stops it softly, and there is work to keep)
     let runs = sb.home().join("runs/evolve");
     let started = std::time::Instant::now();
-    while !std::fs::read_dir(&runs)
-        .map(|mut d| d.any(|e| e.unwrap().path().join("events.jsonl").exists()))
-        .unwrap_or(false)
-    {
-        assert!(started.elapsed().as_secs() < 30, "the run never started");
+    let first_batch_done = || {
+        std::fs::read_dir(&runs).is_ok_and(|d| {
+            d.flatten().any(|e| {
+                std::fs::read_to_string(e.path().join("events.jsonl"))
+                    .is_ok_and(|t| t.contains("\"iteration_completed\""))
+            })
+        })
+    };
+    while !first_batch_done() {
+        assert!(
+            started.elapsed().as_secs() < 60,
+            "the run never mined a batch"
+        );
         std::thread::sleep(std::time::Duration::from_millis(2));
     }
     let pid = i32::try_from(child.id()).unwrap();
