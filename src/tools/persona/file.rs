@@ -23,6 +23,10 @@ pub const KNOWN_TRAITS: [&str; 3] = ["tone", "verbosity", "language"];
 /// Front-matter keys the tool manages (not traits).
 const MANAGED: [&str; 3] = ["rev", "updated", "created"];
 
+/// The highest rev a file may claim (2^53 - 1: exact in every JSON reader,
+/// and far enough from `u64::MAX` that "the next rev" never overflows).
+pub const MAX_REV: u64 = (1 << 53) - 1;
+
 /// A parsed persona. The name is the file name (without `.md`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Persona {
@@ -139,11 +143,14 @@ impl Persona {
             match key.as_str() {
                 "rev" => {
                     persona.rev = match value.parse::<u64>() {
-                        Ok(rev) if rev >= 1 => rev,
+                        Ok(rev) if (1..=MAX_REV).contains(&rev) => rev,
                         _ => {
                             return Err(ParseError::new(
                                 n,
-                                format!("`rev` must be a whole number ≥ 1, not {}", quote(&value)),
+                                format!(
+                                    "`rev` must be a whole number from 1 to {MAX_REV}, not {}",
+                                    quote(&value)
+                                ),
                             ));
                         }
                     }

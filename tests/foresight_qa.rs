@@ -1,0 +1,130 @@
+//! Hostile-input regressions for `persona` and `proactive`, through the real
+//! binary in temp homes with a fixed clock.
+
+mod common;
+
+use common::{Sandbox, err_of, ok_data};
+use std::fs;
+
+fn run(sb: &Sandbox, tool: &str, args: &[&str]) -> assert_cmd::Command {
+    let mut full = vec![tool, "--format", "json"];
+    full.extend_from_slice(args);
+    let mut cmd = sb.agentbox(&full);
+    cmd.env("TZ", "UTC");
+    cmd
+}
+
+fn foresight_lines(sb: &Sandbox) -> Vec<String> {
+    fs::read_to_string(sb.home().join("memory").join("foresight.jsonl"))
+        .unwrap_or_default()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// A hand-edited `rev: 18446744073709551615` made every later write panic
+/// (`attempt to add with overflow`), and the recorded snapshot then poisoned
+/// every read of the persona.
+#[test]
+fn persona_huge_rev_is_refused_not_a_panic() {
+    let sb = Sandbox::new();
+    ok_data(&mut run(
+        &sb,
+        "persona",
+        &["create", "ada", "--trait", "tone=warm"],
+    ));
+    let path = sb.home().join("persona").join("ada.md");
+    for rev in ["18446744073709551615", "9007199254740992"] {
+        fs::write(&path, format!("---\nrev: {rev}\ntone: warm\n---\nbody\n")).unwrap();
+        let err = err_of(
+            &mut run(&sb, "persona", &["set", "tone=cold"]),
+            "invalid_args",
+            2,
+        );
+        assert_eq!(err["detail"]["line"], 2, "{err}");
+        err_of(&mut run(&sb, "persona", &["show"]), "invalid_args", 2);
+    }
+    // The largest allowed rev still works, and the next change is recorded.
+    fs::write(&path, "---\nrev: 9007199254740990\ntone: warm\n---\nbody\n").unwrap();
+    let data = ok_data(&mut run(&sb, "persona", &["set", "tone=cold"]));
+    assert_eq!(data["rev"], 9007199254740991u64, "{data}");
+}
+
+/// A snapshot with a huge rev dropped into the history by hand is ignored
+/// rather than making "one past the last rev" overflow.
+#[test]
+fn persona_huge_history_snapshot_is_ignored() {
+    let sb = Sandbox::new();
+    ok_data(&mut run(
+        &sb,
+        "persona",
+        &["create", "ada", "--trait", "tone=warm"],
+    ));
+    let hist = sb.home().join("persona").join(".history").join("ada");
+    fs::write(hist.join("18446744073709551615.md"), "---\nrev: 1\n---\n").unwrap();
+    fs::write(sb.home().join("persona").join("ada.md"), "hand edited\n").unwrap();
+    ok_data(&mut run(&sb, "persona", &["show"]));
+    let data = ok_data(&mut run(&sb, "persona", &["set", "tone=cold"]));
+    assert_eq!(data["rev"], 3, "{data}");
+}
+
+/// `--due "in 9999 years"` stored a `+12025-…` time, a line every reader then
+/// skipped as unreadable; years before 1970 were read too.
+#[test]
+fn proactive_when_out_of_range_is_invalid_args() {
+    let sb = Sandbox::new();
+    for (flag, when) in [
+        ("--due", "in 9999 years"),
+        ("--until", "in 8000 years"),
+        ("--from", "in 3000000 days"),
+        ("--due", "1900-01-01T00:00:00Z"),
+    ] {
+        let err = err_of(
+            &mut run(&sb, "proactive", &["add", "x", flag, when]),
+            "invalid_args",
+            2,
+        );
+        assert_eq!(err["detail"]["flag"], flag, "{err}");
+    }
+    err_of(
+        &mut run(&sb, "proactive", &["due", "--at", "in 99999 years"]),
+        "invalid_args",
+        2,
+    );
+    assert!(foresight_lines(&sb).is_empty());
+}
+
+/// A window opening on the last day of 9999 closed 7 days later, in year
+/// 10000: the line was stored, unreadable. Same for a snooze that moved the
+/// window past 9999.
+#[test]
+fn proactive_times_past_9999_are_never_stored() {
+    let sb = Sandbox::new();
+    let err = err_of(
+        &mut run(&sb, "proactive", &["add", "x", "--from", "9999-12-31"]),
+        "invalid_args",
+        2,
+    );
+    assert_eq!(err["detail"]["field"], "valid_until", "{err}");
+    assert!(foresight_lines(&sb).is_empty());
+
+    let item = ok_data(&mut run(
+        &sb,
+        "proactive",
+        &["add", "y", "--due", "tomorrow"],
+    ));
+    let id = item["item"]["id"].as_str().unwrap().to_string();
+    err_of(
+        &mut run(
+            &sb,
+            "proactive",
+            &["snooze", &id, "--until", "9999-12-31T12:00:00Z"],
+        ),
+        "invalid_args",
+        2,
+    );
+    let lines = foresight_lines(&sb);
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    let (env, _) = common::envelope(&mut run(&sb, "proactive", &["list", "--all"]));
+    assert!(env["meta"]["warnings"].is_null(), "{env}");
+}
