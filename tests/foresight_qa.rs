@@ -128,3 +128,51 @@ fn proactive_times_past_9999_are_never_stored() {
     let (env, _) = common::envelope(&mut run(&sb, "proactive", &["list", "--all"]));
     assert!(env["meta"]["warnings"].is_null(), "{env}");
 }
+
+/// `add` stored ESC and other control characters, which `list` then printed
+/// raw to the terminal.
+#[test]
+fn proactive_add_refuses_control_characters() {
+    let sb = Sandbox::new();
+    err_of(
+        &mut run(&sb, "proactive", &["add", "a\u{1b}[31mred"]),
+        "invalid_args",
+        2,
+    );
+    err_of(
+        &mut run(&sb, "proactive", &["add", "nul\u{1}x"]),
+        "invalid_args",
+        2,
+    );
+    assert!(foresight_lines(&sb).is_empty());
+    // Line breaks and tabs are still fine.
+    ok_data(&mut run(&sb, "proactive", &["add", "two\nlines\tok"]));
+}
+
+/// A hand-edited line with ESC and NUL reached `list`'s text and
+/// `mem_context`'s Foresight section raw.
+#[test]
+fn proactive_text_output_never_prints_control_characters() {
+    let sb = Sandbox::new();
+    let line = serde_json::json!({
+        "id": "f-000000000009", "text": "call\u{1b}[2J bob\u{0}now",
+        "valid_from": "2026-01-15T09:30:00Z", "valid_until": "2026-01-20T09:30:00Z",
+        "source": "cli", "created": "2026-01-15T09:30:00Z",
+        "updated": "2026-01-15T09:30:00Z", "status": "open"
+    });
+    fs::write(
+        sb.home().join("memory").join("foresight.jsonl"),
+        format!("{line}\n"),
+    )
+    .unwrap();
+    let mut cmd = sb.agentbox(&["proactive", "--format", "text", "list"]);
+    cmd.env("TZ", "UTC");
+    let out = cmd.output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("call [2J bob now"), "{text:?}");
+    assert!(
+        !text.chars().any(|c| c.is_control() && c != '\n'),
+        "{text:?}"
+    );
+}

@@ -204,6 +204,13 @@ fn check_text(text: &str) -> Result<String> {
         return Err(Error::invalid_args("an item's text cannot be empty")
             .with_hint("say what to bring up: proactive add \"Send the report\" --due friday"));
     }
+    if let Some(c) = text.chars().find(|c| c.is_control() && !c.is_whitespace()) {
+        return Err(Error::invalid_args(format!(
+            "an item's text cannot hold the control character U+{:04X}",
+            c as u32
+        ))
+        .with_hint("write the text as plain words; line breaks and tabs are fine"));
+    }
     Ok(text.to_string())
 }
 
