@@ -176,3 +176,32 @@ fn proactive_text_output_never_prints_control_characters() {
         "{text:?}"
     );
 }
+
+/// A persona body took ESC and NUL from `--text` (and from a hand edit), and
+/// `persona render` — the system-prompt block — and `show` printed them raw.
+#[test]
+fn persona_body_refuses_control_characters() {
+    let sb = Sandbox::new();
+    let mut cmd = run(&sb, "persona", &["create", "esc", "--text", "-"]);
+    cmd.write_stdin("hi\n\nx\u{1b}[31m red\n");
+    let err = err_of(&mut cmd, "invalid_args", 2);
+    assert_eq!(err["detail"]["line"], 3, "{err}");
+    assert!(!sb.home().join("persona").join("esc.md").exists());
+
+    let mut cmd = run(&sb, "persona", &["create", "ok", "--text", "-"]);
+    cmd.write_stdin("ok\r\n\ttab\n");
+    ok_data(&mut cmd);
+    fs::write(
+        sb.home().join("persona").join("ok.md"),
+        "---\ntone: warm\n---\n\nbody\u{0}\n",
+    )
+    .unwrap();
+    let err = err_of(
+        &mut run(&sb, "persona", &["render", "ok"]),
+        "invalid_args",
+        2,
+    );
+    assert_eq!(err["detail"]["line"], 5, "{err}");
+    let list = ok_data(&mut run(&sb, "persona", &["list"]));
+    assert_eq!(list["broken"][0]["file"], "persona/ok.md", "{list}");
+}
