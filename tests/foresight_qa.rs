@@ -205,3 +205,48 @@ fn persona_body_refuses_control_characters() {
     let list = ok_data(&mut run(&sb, "persona", &["list"]));
     assert_eq!(list["broken"][0]["file"], "persona/ok.md", "{list}");
 }
+
+fn record(sb: &Sandbox, ts: &str, content: &str) {
+    sb.agentbox(&[
+        "track",
+        "record",
+        "--session",
+        "s1",
+        "--role",
+        "user",
+        "--content",
+        content,
+    ])
+    .env("AGENTBOX_NOW", ts)
+    .env("TZ", "UTC")
+    .assert()
+    .success();
+}
+
+/// `remind me on 31 December 9999` gave an item closing in year 10000: it
+/// was stored as a line every reader skipped. The turn is now skipped with a
+/// warning and the rest of the run goes on; ESC from a turn never reaches an
+/// item's text.
+#[test]
+fn proactive_extract_skips_deadlines_past_9999() {
+    let sb = Sandbox::new();
+    record(&sb, "2026-01-15T09:00:00Z", "remind me on 31 December 9999");
+    record(
+        &sb,
+        "2026-01-15T09:01:00Z",
+        "I will call \u{1b}[31mBob tomorrow",
+    );
+    let (env, code) = common::envelope(&mut run(&sb, "proactive", &["extract"]));
+    assert_eq!(code, 0, "{env}");
+    let items = env["data"]["items"].as_array().unwrap();
+    assert_eq!(items.len(), 1, "{env}");
+    assert!(
+        !items[0]["text"].as_str().unwrap().contains('\u{1b}'),
+        "{env}"
+    );
+    let warnings = env["meta"]["warnings"].to_string();
+    assert!(warnings.contains("past year 9999"), "{env}");
+    assert_eq!(foresight_lines(&sb).len(), 1);
+    let (env, _) = common::envelope(&mut run(&sb, "proactive", &["list", "--all"]));
+    assert!(env["meta"]["warnings"].is_null(), "{env}");
+}

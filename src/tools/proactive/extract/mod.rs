@@ -302,9 +302,14 @@ pub fn extract_in(home: &Home, clock: &Clock, opts: &ExtractOptions, zone: Zone)
             continue;
         }
         let n = new_items.iter().filter(|i| i.source == source).count();
-        new_items.push(Item {
+        let item = Item {
             id: item_id(&source, n),
-            text: f.text,
+            // Control characters (ESC, NUL) in a turn never reach an item.
+            text: f
+                .text
+                .chars()
+                .map(|c| if c.is_control() { ' ' } else { c })
+                .collect(),
             valid_from: rfc3339(f.valid_from),
             valid_until: rfc3339(f.valid_until),
             due,
@@ -314,7 +319,16 @@ pub fn extract_in(home: &Home, clock: &Clock, opts: &ExtractOptions, zone: Zone)
             status: ItemStatus::Open,
             snoozed_until: None,
             tags: vec!["extract".to_string()],
-        });
+        };
+        // A deadline too far off to store (past year 9999) is skipped with a
+        // warning; it must not stop the run or leave an unreadable line.
+        if let Err(field) = item.check_times() {
+            report.warnings.push(format!(
+                "turn {turn_id}: skipped an item whose {field} is past year 9999"
+            ));
+            continue;
+        }
+        new_items.push(item);
         seen_now.insert(source.clone());
         sources.insert(source);
         keys.insert(key);
