@@ -250,3 +250,33 @@ fn proactive_extract_skips_deadlines_past_9999() {
     let (env, _) = common::envelope(&mut run(&sb, "proactive", &["list", "--all"]));
     assert!(env["meta"]["warnings"].is_null(), "{env}");
 }
+
+/// A state file of `proactive extract` that is not UTF-8 failed every run
+/// with `invalid_args`, though the docs promise a warning and a re-scan; one
+/// of another shape was re-scanned without a word.
+#[test]
+fn proactive_extract_damaged_state_warns_and_rescans() {
+    let sb = Sandbox::new();
+    record(
+        &sb,
+        "2026-01-15T09:00:00Z",
+        "I'll send the report by friday",
+    );
+    ok_data(&mut run(&sb, "proactive", &["extract"]));
+    let state = sb
+        .home()
+        .join("runs")
+        .join("proactive")
+        .join("extract.json");
+    for bad in [&b"\x00\xff{"[..], b"[1]", b"{\"episodes\": 3}"] {
+        fs::write(&state, bad).unwrap();
+        let (env, code) = common::envelope(&mut run(&sb, "proactive", &["extract"]));
+        assert_eq!(code, 0, "{env}");
+        assert_eq!(env["data"]["skipped_duplicates"], 1, "{env}");
+        assert!(
+            env["meta"]["warnings"].to_string().contains("extract.json"),
+            "{env}"
+        );
+        assert_eq!(foresight_lines(&sb).len(), 1);
+    }
+}

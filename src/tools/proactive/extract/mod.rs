@@ -135,17 +135,29 @@ struct State {
 impl State {
     fn read(home: &Home) -> Result<State> {
         let path = home.store.path(&["runs", "proactive", "extract.json"])?;
-        let Some(text) = home.store.read(&path)? else {
-            return Ok(State::default());
-        };
-        // A damaged state file only costs a re-scan (dedupe keeps items unique).
-        let Ok(value) = serde_json::from_str::<Value>(&text) else {
+        // A damaged state file only costs a re-scan (dedupe keeps items
+        // unique): not UTF-8, too big, not JSON, or not this schema.
+        let damaged = |why: &str| {
             home.warn(format!(
-                "{} is not JSON; mining every episode again (no item is duplicated)",
+                "{} {why}; mining every episode again (no item is duplicated)",
                 path.display()
             ));
-            return Ok(State::default());
+            Ok(State::default())
         };
+        let text = match home.store.read(&path) {
+            Ok(Some(text)) => text,
+            Ok(None) => return Ok(State::default()),
+            Err(e) if e.kind == crate::error::ErrorType::InvalidArgs => {
+                return damaged("cannot be read (not UTF-8, or over limits.max_item_bytes)");
+            }
+            Err(e) => return Err(e),
+        };
+        let Ok(value) = serde_json::from_str::<Value>(&text) else {
+            return damaged("is not JSON");
+        };
+        if value["schema"] != STATE_SCHEMA {
+            return damaged(&format!("is not an {STATE_SCHEMA} file"));
+        }
         let mut state = State {
             last_run: value["last_run"].as_str().map(str::to_string),
             episodes: BTreeMap::new(),
