@@ -280,3 +280,27 @@ fn proactive_extract_damaged_state_warns_and_rescans() {
         assert_eq!(foresight_lines(&sb).len(), 1);
     }
 }
+
+/// `add x --due yesterday` failed with a hint about `--until`, a flag the
+/// caller never gave: the window closes at the due time, so the hint names
+/// `--due`.
+#[test]
+fn proactive_add_due_before_window_hint_names_due() {
+    let sb = Sandbox::new();
+    let err = err_of(
+        &mut run(&sb, "proactive", &["add", "x", "--due", "yesterday"]),
+        "invalid_args",
+        2,
+    );
+    assert!(err["hint"].as_str().unwrap().contains("--due"), "{err}");
+    let err = err_of(
+        &mut run(
+            &sb,
+            "proactive",
+            &["add", "x", "--from", "tomorrow", "--until", "today"],
+        ),
+        "invalid_args",
+        2,
+    );
+    assert!(err["hint"].as_str().unwrap().contains("--until"), "{err}");
+}

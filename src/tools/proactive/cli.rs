@@ -264,7 +264,13 @@ fn add(ctx: &Ctx, args: AddArgs) -> Result<Outcome> {
             stamp(until),
             stamp(from)
         ))
-        .with_hint("give an --until after --from (or after now, without --from)")
+        .with_hint(if args.until.is_none() && due.is_some() {
+            // The window closes at the due time: that is what to fix.
+            "the window closes at the --due time: give a --due after --from \
+             (or after now, without --from), or an earlier --from"
+        } else {
+            "give an --until after --from (or after now, without --from)"
+        })
         .with_detail("valid_from", stamp(from))
         .with_detail("valid_until", stamp(until)));
     }
