@@ -292,9 +292,21 @@ fn run_create(ctx: &Ctx, home: &Home, args: CreateArgs) -> Result<Outcome> {
 fn read_text(home: &Home, file: Option<&str>) -> Result<Option<String>> {
     match file {
         None => Ok(None),
-        Some(file) => Ok(Some(
-            read_input(file, "text file", home.store.max_item_bytes())?.0,
-        )),
+        Some(file) => {
+            let text = read_input(file, "text file", home.store.max_item_bytes())?.0;
+            if let Some((i, c)) = super::file::body_control(&text) {
+                let shown = if file == "-" { "<stdin>" } else { file };
+                return Err(Error::invalid_args(format!(
+                    "{shown}:{}: {}",
+                    i + 1,
+                    super::file::body_control_message(c)
+                ))
+                .with_hint("save the text as plain UTF-8 text")
+                .with_detail("path", shown)
+                .with_detail("line", i + 1));
+            }
+            Ok(Some(text))
+        }
     }
 }
 

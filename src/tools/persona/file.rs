@@ -23,6 +23,10 @@ pub const KNOWN_TRAITS: [&str; 3] = ["tone", "verbosity", "language"];
 /// Front-matter keys the tool manages (not traits).
 const MANAGED: [&str; 3] = ["rev", "updated", "created"];
 
+/// The highest rev a file may claim (2^53 - 1: exact in every JSON reader,
+/// and far enough from `u64::MAX` that "the next rev" never overflows).
+pub const MAX_REV: u64 = (1 << 53) - 1;
+
 /// A parsed persona. The name is the file name (without `.md`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Persona {
@@ -86,6 +90,9 @@ impl Persona {
             .collect();
         let mut persona = Persona::new(name);
         if lines.first().map(|l| l.trim_end()) != Some("---") {
+            if let Some((i, c)) = body_control(text) {
+                return Err(ParseError::new(i + 1, body_control_message(c)));
+            }
             persona.body = clean_body(text);
             return Ok(persona);
         }
@@ -139,11 +146,14 @@ impl Persona {
             match key.as_str() {
                 "rev" => {
                     persona.rev = match value.parse::<u64>() {
-                        Ok(rev) if rev >= 1 => rev,
+                        Ok(rev) if (1..=MAX_REV).contains(&rev) => rev,
                         _ => {
                             return Err(ParseError::new(
                                 n,
-                                format!("`rev` must be a whole number ≥ 1, not {}", quote(&value)),
+                                format!(
+                                    "`rev` must be a whole number from 1 to {MAX_REV}, not {}",
+                                    quote(&value)
+                                ),
                             ));
                         }
                     }
@@ -172,7 +182,11 @@ impl Persona {
             }
         }
         order_traits(&mut persona.traits);
-        persona.body = clean_body(&lines[close + 1..].join("\n"));
+        let body = lines[close + 1..].join("\n");
+        if let Some((i, c)) = body_control(&body) {
+            return Err(ParseError::new(close + 2 + i, body_control_message(c)));
+        }
+        persona.body = clean_body(&body);
         Ok(persona)
     }
 
@@ -284,6 +298,25 @@ fn rank(key: &str) -> usize {
 }
 
 /// Leading blank lines and trailing whitespace are not part of the body.
+/// The first control character (other than line breaks and tabs) in a body,
+/// as `(line index from 0, char)`: a body is prompt text, and an ESC or a
+/// NUL in it would reach a terminal or a model.
+pub fn body_control(text: &str) -> Option<(usize, char)> {
+    text.split('\n').enumerate().find_map(|(i, line)| {
+        line.chars()
+            .find(|c| c.is_control() && !matches!(c, '\t' | '\r'))
+            .map(|c| (i, c))
+    })
+}
+
+/// The message for a control character in a body.
+pub fn body_control_message(c: char) -> String {
+    format!(
+        "the text holds the control character U+{:04X}; only line breaks and tabs are allowed",
+        c as u32
+    )
+}
+
 fn clean_body(text: &str) -> String {
     text.trim_start_matches(['\n', '\r'])
         .trim_end()

@@ -52,7 +52,7 @@ pub fn revs(home: &Home, name: &str) -> Result<Vec<u64>> {
                 .and_then(|n| n.strip_suffix(".md"))
                 .and_then(|n| n.parse::<u64>().ok())
         })
-        .filter(|rev| *rev >= 1)
+        .filter(|rev| (1..=super::file::MAX_REV).contains(rev))
         .collect();
     revs.sort_unstable();
     Ok(revs)

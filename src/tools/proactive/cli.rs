@@ -204,6 +204,13 @@ fn check_text(text: &str) -> Result<String> {
         return Err(Error::invalid_args("an item's text cannot be empty")
             .with_hint("say what to bring up: proactive add \"Send the report\" --due friday"));
     }
+    if let Some(c) = text.chars().find(|c| c.is_control() && !c.is_whitespace()) {
+        return Err(Error::invalid_args(format!(
+            "an item's text cannot hold the control character U+{:04X}",
+            c as u32
+        ))
+        .with_hint("write the text as plain words; line breaks and tabs are fine"));
+    }
     Ok(text.to_string())
 }
 
@@ -257,7 +264,13 @@ fn add(ctx: &Ctx, args: AddArgs) -> Result<Outcome> {
             stamp(until),
             stamp(from)
         ))
-        .with_hint("give an --until after --from (or after now, without --from)")
+        .with_hint(if args.until.is_none() && due.is_some() {
+            // The window closes at the due time: that is what to fix.
+            "the window closes at the --due time: give a --due after --from \
+             (or after now, without --from), or an earlier --from"
+        } else {
+            "give an --until after --from (or after now, without --from)"
+        })
         .with_detail("valid_from", stamp(from))
         .with_detail("valid_until", stamp(until)));
     }

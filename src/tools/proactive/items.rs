@@ -199,6 +199,16 @@ impl<'h> Writer<'h> {
         let mut values = Vec::with_capacity(items.len());
         for item in items {
             crate::store::check_size("an item's text", item.text.len() as u64, limit)?;
+            // A time past year 9999 (or otherwise unreadable) would make a
+            // line every reader skips: refuse it rather than store it.
+            if let Err(field) = item.check_times() {
+                return Err(Error::invalid_args(format!(
+                    "the item's {field} is outside the times that can be stored \
+                     (years 1970 to 9999)"
+                ))
+                .with_hint("choose a nearer time")
+                .with_detail("field", field));
+            }
             values.push(
                 serde_json::to_value(item)
                     .map_err(|e| Error::internal(format!("cannot serialize an item: {e}")))?,

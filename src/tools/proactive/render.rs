@@ -106,13 +106,18 @@ pub fn item_block(item: &Item, now: DateTime<Utc>, s: Style) -> String {
     text
 }
 
-/// A text on one line: line breaks become ` / `.
+/// A text on one line: line breaks become ` / ` and other control
+/// characters (ESC, NUL… from a hand-edited file) a space, so no text can
+/// drive a terminal or break a prompt.
 pub fn one_line(text: &str) -> String {
     text.trim()
         .lines()
         .map(str::trim)
         .collect::<Vec<_>>()
         .join(" / ")
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
 }
 
 /// One bullet of `mem_context`'s Foresight section.

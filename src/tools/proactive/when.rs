@@ -81,6 +81,9 @@ pub fn resolve_in(input: &str, now: DateTime<Utc>, zone: Zone) -> Result<When> {
         Zone::Named(tz) => read(input, now, &tz),
         Zone::Local => read(input, now, &chrono::Local),
     };
+    // Years 1970 to 9999 only: RFC 3339 cannot write a later year, and
+    // earlier ones are not covered (see docs/tools/proactive.md).
+    let found = found.filter(|w| w.start.year() >= 1970 && w.end.year() <= 9999);
     found.ok_or_else(|| {
         let shown: String = input.chars().take(80).collect();
         Error::invalid_args(format!("cannot read {shown:?} as a time"))

@@ -135,17 +135,29 @@ struct State {
 impl State {
     fn read(home: &Home) -> Result<State> {
         let path = home.store.path(&["runs", "proactive", "extract.json"])?;
-        let Some(text) = home.store.read(&path)? else {
-            return Ok(State::default());
-        };
-        // A damaged state file only costs a re-scan (dedupe keeps items unique).
-        let Ok(value) = serde_json::from_str::<Value>(&text) else {
+        // A damaged state file only costs a re-scan (dedupe keeps items
+        // unique): not UTF-8, too big, not JSON, or not this schema.
+        let damaged = |why: &str| {
             home.warn(format!(
-                "{} is not JSON; mining every episode again (no item is duplicated)",
+                "{} {why}; mining every episode again (no item is duplicated)",
                 path.display()
             ));
-            return Ok(State::default());
+            Ok(State::default())
         };
+        let text = match home.store.read(&path) {
+            Ok(Some(text)) => text,
+            Ok(None) => return Ok(State::default()),
+            Err(e) if e.kind == crate::error::ErrorType::InvalidArgs => {
+                return damaged("cannot be read (not UTF-8, or over limits.max_item_bytes)");
+            }
+            Err(e) => return Err(e),
+        };
+        let Ok(value) = serde_json::from_str::<Value>(&text) else {
+            return damaged("is not JSON");
+        };
+        if value["schema"] != STATE_SCHEMA {
+            return damaged(&format!("is not an {STATE_SCHEMA} file"));
+        }
         let mut state = State {
             last_run: value["last_run"].as_str().map(str::to_string),
             episodes: BTreeMap::new(),
@@ -302,9 +314,14 @@ pub fn extract_in(home: &Home, clock: &Clock, opts: &ExtractOptions, zone: Zone)
             continue;
         }
         let n = new_items.iter().filter(|i| i.source == source).count();
-        new_items.push(Item {
+        let item = Item {
             id: item_id(&source, n),
-            text: f.text,
+            // Control characters (ESC, NUL) in a turn never reach an item.
+            text: f
+                .text
+                .chars()
+                .map(|c| if c.is_control() { ' ' } else { c })
+                .collect(),
             valid_from: rfc3339(f.valid_from),
             valid_until: rfc3339(f.valid_until),
             due,
@@ -314,7 +331,16 @@ pub fn extract_in(home: &Home, clock: &Clock, opts: &ExtractOptions, zone: Zone)
             status: ItemStatus::Open,
             snoozed_until: None,
             tags: vec!["extract".to_string()],
-        });
+        };
+        // A deadline too far off to store (past year 9999) is skipped with a
+        // warning; it must not stop the run or leave an unreadable line.
+        if let Err(field) = item.check_times() {
+            report.warnings.push(format!(
+                "turn {turn_id}: skipped an item whose {field} is past year 9999"
+            ));
+            continue;
+        }
+        new_items.push(item);
         seen_now.insert(source.clone());
         sources.insert(source);
         keys.insert(key);

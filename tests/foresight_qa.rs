@@ -1,0 +1,306 @@
+//! Hostile-input regressions for `persona` and `proactive`, through the real
+//! binary in temp homes with a fixed clock.
+
+mod common;
+
+use common::{Sandbox, err_of, ok_data};
+use std::fs;
+
+fn run(sb: &Sandbox, tool: &str, args: &[&str]) -> assert_cmd::Command {
+    let mut full = vec![tool, "--format", "json"];
+    full.extend_from_slice(args);
+    let mut cmd = sb.agentbox(&full);
+    cmd.env("TZ", "UTC");
+    cmd
+}
+
+fn foresight_lines(sb: &Sandbox) -> Vec<String> {
+    fs::read_to_string(sb.home().join("memory").join("foresight.jsonl"))
+        .unwrap_or_default()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// A hand-edited `rev: 18446744073709551615` made every later write panic
+/// (`attempt to add with overflow`), and the recorded snapshot then poisoned
+/// every read of the persona.
+#[test]
+fn persona_huge_rev_is_refused_not_a_panic() {
+    let sb = Sandbox::new();
+    ok_data(&mut run(
+        &sb,
+        "persona",
+        &["create", "ada", "--trait", "tone=warm"],
+    ));
+    let path = sb.home().join("persona").join("ada.md");
+    for rev in ["18446744073709551615", "9007199254740992"] {
+        fs::write(&path, format!("---\nrev: {rev}\ntone: warm\n---\nbody\n")).unwrap();
+        let err = err_of(
+            &mut run(&sb, "persona", &["set", "tone=cold"]),
+            "invalid_args",
+            2,
+        );
+        assert_eq!(err["detail"]["line"], 2, "{err}");
+        err_of(&mut run(&sb, "persona", &["show"]), "invalid_args", 2);
+    }
+    // The largest allowed rev still works, and the next change is recorded.
+    fs::write(&path, "---\nrev: 9007199254740990\ntone: warm\n---\nbody\n").unwrap();
+    let data = ok_data(&mut run(&sb, "persona", &["set", "tone=cold"]));
+    assert_eq!(data["rev"], 9007199254740991u64, "{data}");
+}
+
+/// A snapshot with a huge rev dropped into the history by hand is ignored
+/// rather than making "one past the last rev" overflow.
+#[test]
+fn persona_huge_history_snapshot_is_ignored() {
+    let sb = Sandbox::new();
+    ok_data(&mut run(
+        &sb,
+        "persona",
+        &["create", "ada", "--trait", "tone=warm"],
+    ));
+    let hist = sb.home().join("persona").join(".history").join("ada");
+    fs::write(hist.join("18446744073709551615.md"), "---\nrev: 1\n---\n").unwrap();
+    fs::write(sb.home().join("persona").join("ada.md"), "hand edited\n").unwrap();
+    ok_data(&mut run(&sb, "persona", &["show"]));
+    let data = ok_data(&mut run(&sb, "persona", &["set", "tone=cold"]));
+    assert_eq!(data["rev"], 3, "{data}");
+}
+
+/// `--due "in 9999 years"` stored a `+12025-…` time, a line every reader then
+/// skipped as unreadable; years before 1970 were read too.
+#[test]
+fn proactive_when_out_of_range_is_invalid_args() {
+    let sb = Sandbox::new();
+    for (flag, when) in [
+        ("--due", "in 9999 years"),
+        ("--until", "in 8000 years"),
+        ("--from", "in 3000000 days"),
+        ("--due", "1900-01-01T00:00:00Z"),
+    ] {
+        let err = err_of(
+            &mut run(&sb, "proactive", &["add", "x", flag, when]),
+            "invalid_args",
+            2,
+        );
+        assert_eq!(err["detail"]["flag"], flag, "{err}");
+    }
+    err_of(
+        &mut run(&sb, "proactive", &["due", "--at", "in 99999 years"]),
+        "invalid_args",
+        2,
+    );
+    assert!(foresight_lines(&sb).is_empty());
+}
+
+/// A window opening on the last day of 9999 closed 7 days later, in year
+/// 10000: the line was stored, unreadable. Same for a snooze that moved the
+/// window past 9999.
+#[test]
+fn proactive_times_past_9999_are_never_stored() {
+    let sb = Sandbox::new();
+    let err = err_of(
+        &mut run(&sb, "proactive", &["add", "x", "--from", "9999-12-31"]),
+        "invalid_args",
+        2,
+    );
+    assert_eq!(err["detail"]["field"], "valid_until", "{err}");
+    assert!(foresight_lines(&sb).is_empty());
+
+    let item = ok_data(&mut run(
+        &sb,
+        "proactive",
+        &["add", "y", "--due", "tomorrow"],
+    ));
+    let id = item["item"]["id"].as_str().unwrap().to_string();
+    err_of(
+        &mut run(
+            &sb,
+            "proactive",
+            &["snooze", &id, "--until", "9999-12-31T12:00:00Z"],
+        ),
+        "invalid_args",
+        2,
+    );
+    let lines = foresight_lines(&sb);
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    let (env, _) = common::envelope(&mut run(&sb, "proactive", &["list", "--all"]));
+    assert!(env["meta"]["warnings"].is_null(), "{env}");
+}
+
+/// `add` stored ESC and other control characters, which `list` then printed
+/// raw to the terminal.
+#[test]
+fn proactive_add_refuses_control_characters() {
+    let sb = Sandbox::new();
+    err_of(
+        &mut run(&sb, "proactive", &["add", "a\u{1b}[31mred"]),
+        "invalid_args",
+        2,
+    );
+    err_of(
+        &mut run(&sb, "proactive", &["add", "nul\u{1}x"]),
+        "invalid_args",
+        2,
+    );
+    assert!(foresight_lines(&sb).is_empty());
+    // Line breaks and tabs are still fine.
+    ok_data(&mut run(&sb, "proactive", &["add", "two\nlines\tok"]));
+}
+
+/// A hand-edited line with ESC and NUL reached `list`'s text and
+/// `mem_context`'s Foresight section raw.
+#[test]
+fn proactive_text_output_never_prints_control_characters() {
+    let sb = Sandbox::new();
+    let line = serde_json::json!({
+        "id": "f-000000000009", "text": "call\u{1b}[2J bob\u{0}now",
+        "valid_from": "2026-01-15T09:30:00Z", "valid_until": "2026-01-20T09:30:00Z",
+        "source": "cli", "created": "2026-01-15T09:30:00Z",
+        "updated": "2026-01-15T09:30:00Z", "status": "open"
+    });
+    fs::write(
+        sb.home().join("memory").join("foresight.jsonl"),
+        format!("{line}\n"),
+    )
+    .unwrap();
+    let mut cmd = sb.agentbox(&["proactive", "--format", "text", "list"]);
+    cmd.env("TZ", "UTC");
+    let out = cmd.output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("call [2J bob now"), "{text:?}");
+    assert!(
+        !text.chars().any(|c| c.is_control() && c != '\n'),
+        "{text:?}"
+    );
+}
+
+/// A persona body took ESC and NUL from `--text` (and from a hand edit), and
+/// `persona render` — the system-prompt block — and `show` printed them raw.
+#[test]
+fn persona_body_refuses_control_characters() {
+    let sb = Sandbox::new();
+    let mut cmd = run(&sb, "persona", &["create", "esc", "--text", "-"]);
+    cmd.write_stdin("hi\n\nx\u{1b}[31m red\n");
+    let err = err_of(&mut cmd, "invalid_args", 2);
+    assert_eq!(err["detail"]["line"], 3, "{err}");
+    assert!(!sb.home().join("persona").join("esc.md").exists());
+
+    let mut cmd = run(&sb, "persona", &["create", "ok", "--text", "-"]);
+    cmd.write_stdin("ok\r\n\ttab\n");
+    ok_data(&mut cmd);
+    fs::write(
+        sb.home().join("persona").join("ok.md"),
+        "---\ntone: warm\n---\n\nbody\u{0}\n",
+    )
+    .unwrap();
+    let err = err_of(
+        &mut run(&sb, "persona", &["render", "ok"]),
+        "invalid_args",
+        2,
+    );
+    assert_eq!(err["detail"]["line"], 5, "{err}");
+    let list = ok_data(&mut run(&sb, "persona", &["list"]));
+    assert_eq!(list["broken"][0]["file"], "persona/ok.md", "{list}");
+}
+
+fn record(sb: &Sandbox, ts: &str, content: &str) {
+    sb.agentbox(&[
+        "track",
+        "record",
+        "--session",
+        "s1",
+        "--role",
+        "user",
+        "--content",
+        content,
+    ])
+    .env("AGENTBOX_NOW", ts)
+    .env("TZ", "UTC")
+    .assert()
+    .success();
+}
+
+/// `remind me on 31 December 9999` gave an item closing in year 10000: it
+/// was stored as a line every reader skipped. The turn is now skipped with a
+/// warning and the rest of the run goes on; ESC from a turn never reaches an
+/// item's text.
+#[test]
+fn proactive_extract_skips_deadlines_past_9999() {
+    let sb = Sandbox::new();
+    record(&sb, "2026-01-15T09:00:00Z", "remind me on 31 December 9999");
+    record(
+        &sb,
+        "2026-01-15T09:01:00Z",
+        "I will call \u{1b}[31mBob tomorrow",
+    );
+    let (env, code) = common::envelope(&mut run(&sb, "proactive", &["extract"]));
+    assert_eq!(code, 0, "{env}");
+    let items = env["data"]["items"].as_array().unwrap();
+    assert_eq!(items.len(), 1, "{env}");
+    assert!(
+        !items[0]["text"].as_str().unwrap().contains('\u{1b}'),
+        "{env}"
+    );
+    let warnings = env["meta"]["warnings"].to_string();
+    assert!(warnings.contains("past year 9999"), "{env}");
+    assert_eq!(foresight_lines(&sb).len(), 1);
+    let (env, _) = common::envelope(&mut run(&sb, "proactive", &["list", "--all"]));
+    assert!(env["meta"]["warnings"].is_null(), "{env}");
+}
+
+/// A state file of `proactive extract` that is not UTF-8 failed every run
+/// with `invalid_args`, though the docs promise a warning and a re-scan; one
+/// of another shape was re-scanned without a word.
+#[test]
+fn proactive_extract_damaged_state_warns_and_rescans() {
+    let sb = Sandbox::new();
+    record(
+        &sb,
+        "2026-01-15T09:00:00Z",
+        "I'll send the report by friday",
+    );
+    ok_data(&mut run(&sb, "proactive", &["extract"]));
+    let state = sb
+        .home()
+        .join("runs")
+        .join("proactive")
+        .join("extract.json");
+    for bad in [&b"\x00\xff{"[..], b"[1]", b"{\"episodes\": 3}"] {
+        fs::write(&state, bad).unwrap();
+        let (env, code) = common::envelope(&mut run(&sb, "proactive", &["extract"]));
+        assert_eq!(code, 0, "{env}");
+        assert_eq!(env["data"]["skipped_duplicates"], 1, "{env}");
+        assert!(
+            env["meta"]["warnings"].to_string().contains("extract.json"),
+            "{env}"
+        );
+        assert_eq!(foresight_lines(&sb).len(), 1);
+    }
+}
+
+/// `add x --due yesterday` failed with a hint about `--until`, a flag the
+/// caller never gave: the window closes at the due time, so the hint names
+/// `--due`.
+#[test]
+fn proactive_add_due_before_window_hint_names_due() {
+    let sb = Sandbox::new();
+    let err = err_of(
+        &mut run(&sb, "proactive", &["add", "x", "--due", "yesterday"]),
+        "invalid_args",
+        2,
+    );
+    assert!(err["hint"].as_str().unwrap().contains("--due"), "{err}");
+    let err = err_of(
+        &mut run(
+            &sb,
+            "proactive",
+            &["add", "x", "--from", "tomorrow", "--until", "today"],
+        ),
+        "invalid_args",
+        2,
+    );
+    assert!(err["hint"].as_str().unwrap().contains("--until"), "{err}");
+}
