@@ -723,3 +723,29 @@ fn concurrent_changes_lose_nothing() {
     let data = ok_data(&mut persona(&sb, &["history", "ada"]));
     assert_eq!(data["revisions"].as_array().unwrap().len(), 9);
 }
+
+/// The revision log is the tool's own file: `history` still reads it when it
+/// has grown past `limits.max_item_bytes` (which caps what users hand in).
+#[test]
+fn history_reads_a_log_longer_than_the_item_cap() {
+    let sb = Sandbox::new();
+    let config = sb.home().join("config.json");
+    let mut value: Value = serde_json::from_str(&fs::read_to_string(&config).unwrap()).unwrap();
+    value["limits"] = json!({"max_item_bytes": 600});
+    fs::write(&config, value.to_string()).unwrap();
+    ok_data(&mut persona(
+        &sb,
+        &["create", "ada", "--trait", "tone=warm"],
+    ));
+    for i in 0..12 {
+        ok_data(&mut persona(&sb, &["set", "ada", &format!("tone=t{i}")]));
+    }
+    let log = sb.home().join("persona/.history/ada/log.jsonl");
+    assert!(fs::metadata(&log).unwrap().len() > 600);
+    let data = ok_data(&mut persona(&sb, &["history", "ada"]));
+    assert_eq!(
+        data["revisions"].as_array().map(Vec::len),
+        Some(13),
+        "{data}"
+    );
+}

@@ -202,10 +202,25 @@ pub fn proposal(style: &Style, p: &Proposal) -> String {
         }
     }
     if p.status == Status::Pending {
-        text.push_str(&format!(
-            "\nNext: `evolve apply {0}` or `evolve reject {0} --reason TEXT`\n",
-            p.id
-        ));
+        let failed = match &p.payload {
+            Payload::Skill(skill) => skill
+                .screen
+                .as_ref()
+                .is_some_and(|screen| screen["verdict"] == "fail"),
+            _ => false,
+        };
+        if failed {
+            // `apply` would refuse it (permission): say so up front.
+            text.push_str(&format!(
+                "\nNext: the draft failed its screen, so `evolve apply` refuses it: `evolve reject {0} --reason TEXT`\n",
+                p.id
+            ));
+        } else {
+            text.push_str(&format!(
+                "\nNext: `evolve apply {0}` or `evolve reject {0} --reason TEXT`\n",
+                p.id
+            ));
+        }
     }
     text
 }

@@ -135,7 +135,12 @@ pub fn record(home: &Home, lock: &Lock, text: &str, entry: &Entry, name: &str) -
 /// log lines (the last line for a rev wins).
 pub fn entries(home: &Home, name: &str) -> Result<Vec<Entry>> {
     let revs = revs(home, name)?;
-    let log = home.store.read(&log_path(home, name))?.unwrap_or_default();
+    // The log grows by a line per revision: it is the tool's own file, read
+    // under the state cap, not the item cap (which ~10,000 revisions pass).
+    let log = home
+        .store
+        .read_state(&log_path(home, name))?
+        .unwrap_or_default();
     let mut logged: Vec<Entry> = Vec::new();
     // A torn or hand-mangled line describes nothing; its snapshot stays.
     for line in log.lines() {
