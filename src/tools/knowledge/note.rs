@@ -68,20 +68,27 @@ pub struct ParseError {
 }
 
 impl ParseError {
-    fn new(line: usize, message: impl Into<String>) -> ParseError {
+    pub(crate) fn new(line: usize, message: impl Into<String>) -> ParseError {
         ParseError {
             line,
             message: message.into(),
         }
     }
 
-    /// The `invalid_args` error for the file at `path`.
+    /// The `invalid_args` error for the note at `path`.
     pub fn into_error(self, path: &str) -> Error {
+        self.into_error_with(
+            path,
+            "the note was changed by hand: fix the front matter at that line \
+             (see docs/tools/knowledge.md), or restore the file",
+        )
+    }
+
+    /// The `invalid_args` error for the hand-edited file at `path`, naming
+    /// the line; `hint` says how to repair it.
+    pub(crate) fn into_error_with(self, path: &str, hint: &str) -> Error {
         Error::invalid_args(format!("{path}:{}: {}", self.line, self.message))
-            .with_hint(
-                "the note was changed by hand: fix the front matter at that line \
-                 (see docs/tools/knowledge.md), or restore the file",
-            )
+            .with_hint(hint)
             .with_detail("path", path)
             .with_detail("line", self.line)
     }

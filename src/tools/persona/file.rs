@@ -41,31 +41,15 @@ pub struct Persona {
     pub extra: Vec<String>,
 }
 
-/// A parse failure: the 1-based line and what is wrong there.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ParseError {
-    pub line: usize,
-    pub message: String,
-}
+pub use crate::tools::knowledge::note::ParseError;
 
-impl ParseError {
-    fn new(line: usize, message: impl Into<String>) -> ParseError {
-        ParseError {
-            line,
-            message: message.into(),
-        }
-    }
-
-    /// The `invalid_args` error for the file at `path`.
-    pub fn into_error(self, path: &str) -> Error {
-        Error::invalid_args(format!("{path}:{}: {}", self.line, self.message))
-            .with_hint(
-                "the persona was changed by hand: fix that line (see docs/tools/persona.md), \
-                 or restore an earlier revision with `persona revert NAME REV`",
-            )
-            .with_detail("path", path)
-            .with_detail("line", self.line)
-    }
+/// The `invalid_args` error for a persona file at `path` that does not parse.
+pub fn parse_error(e: ParseError, path: &str) -> Error {
+    e.into_error_with(
+        path,
+        "the persona was changed by hand: fix that line (see docs/tools/persona.md), \
+         or restore an earlier revision with `persona revert NAME REV`",
+    )
 }
 
 impl Persona {

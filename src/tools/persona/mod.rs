@@ -161,8 +161,8 @@ pub fn resolve(home: &Home, name: Option<&str>) -> Result<String> {
 pub fn load(home: &Home, name: &str) -> Result<Current> {
     let path = persona_path(home, name)?;
     let text = home.store.read(&path)?.ok_or_else(|| not_found(name))?;
-    let persona =
-        Persona::parse(name, &text).map_err(|e| e.into_error(&path.display().to_string()))?;
+    let persona = Persona::parse(name, &text)
+        .map_err(|e| file::parse_error(e, &path.display().to_string()))?;
     let standing = history::standing(home, name, &text, persona.rev)?;
     let active = active(home).ok().flatten().as_deref() == Some(name);
     Ok(Current {
@@ -503,8 +503,8 @@ pub fn revert(
                 .with_detail("rev", rev),
         );
     };
-    let old =
-        Persona::parse(name, &text).map_err(|e| e.into_error(&snap_path.display().to_string()))?;
+    let old = Persona::parse(name, &text)
+        .map_err(|e| file::parse_error(e, &snap_path.display().to_string()))?;
     let (current, hand_edit) = record_hand_edit(home, &lock, clock, current)?;
     let mut persona = current.persona.clone();
     let mut keys: Vec<String> = persona
@@ -634,7 +634,7 @@ pub fn index_docs(home: &Home, rel: &str, text: &str) -> Result<Vec<Doc>> {
     };
     check_name(name)?;
     let mut persona = Persona::parse(name, text)
-        .map_err(|e| e.into_error(&home.root.join(rel).display().to_string()))?;
+        .map_err(|e| file::parse_error(e, &home.root.join(rel).display().to_string()))?;
     if persona.updated.is_empty() {
         persona.updated = crate::tools::knowledge::file_date(&home.root.join(rel));
     }

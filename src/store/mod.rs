@@ -10,6 +10,10 @@ use std::io::{self, Write};
 use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
+mod events;
+
+pub use events::EventLog;
+
 /// Set once this process has begun to make a write visible (the rename). From
 /// then on an interrupt must not report `cancelled`: the write has landed, so
 /// the call runs to its honest end.
@@ -54,45 +58,6 @@ pub struct Store {
 #[derive(Debug)]
 pub struct Lock {
     _file: File,
-}
-
-/// An open event log (see [`Store::create_event_log`]).
-#[derive(Debug)]
-pub struct EventLog {
-    file: File,
-    path: PathBuf,
-    redactor: Redactor,
-    max_line_bytes: u64,
-}
-
-impl EventLog {
-    /// Appends one event as one line, every string in it redacted, and
-    /// flushes it to stable storage (write, then `sync_data`) before returning.
-    pub fn append(&mut self, event: &Value) -> Result<()> {
-        let mut event = event.clone();
-        self.redactor.redact_value(&mut event);
-        let mut line = serde_json::to_string(&event).map_err(|e| {
-            Error::internal(format!(
-                "cannot serialize an event for {}: {e}",
-                self.path.display()
-            ))
-        })?;
-        line.push('\n');
-        check_size(
-            &format!("an event for {}", self.path.display()),
-            line.len() as u64,
-            self.max_line_bytes,
-        )?;
-        COMMITTED.store(true, Ordering::SeqCst);
-        self.file
-            .write_all(line.as_bytes())
-            .and_then(|()| self.file.sync_data())
-            .map_err(|e| io_error("append to", &self.path, &e))
-    }
-
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
 }
 
 /// What `Store::link` did to one link.
@@ -219,36 +184,24 @@ impl Store {
 
     /// Reads a UTF-8 file inside the home; `None` when it does not exist.
     pub fn read(&self, path: &Path) -> Result<Option<String>> {
-        self.check_inside(path)?;
-        let bytes = match fs::read(path) {
-            Ok(bytes) => bytes,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(io_error("read", path, &e)),
-        };
-        check_size(
-            &format!("{}", path.display()),
-            bytes.len() as u64,
-            self.max_item_bytes,
-        )?;
-        String::from_utf8(bytes).map(Some).map_err(|e| {
-            not_utf8(&path.display().to_string(), &e).with_hint("repair or remove the file by hand")
-        })
+        self.read_capped(path, self.max_item_bytes)
     }
 
     /// Reads a tool's own state file (capped at [`MAX_STATE_BYTES`], not at
     /// the item cap); `None` when it does not exist.
     pub fn read_state(&self, path: &Path) -> Result<Option<String>> {
+        self.read_capped(path, MAX_STATE_BYTES)
+    }
+
+    /// A UTF-8 file of at most `cap` bytes; `None` when it does not exist.
+    fn read_capped(&self, path: &Path, cap: u64) -> Result<Option<String>> {
         self.check_inside(path)?;
         let bytes = match fs::read(path) {
             Ok(bytes) => bytes,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
             Err(e) => return Err(io_error("read", path, &e)),
         };
-        check_size(
-            &format!("{}", path.display()),
-            bytes.len() as u64,
-            MAX_STATE_BYTES,
-        )?;
+        check_size(&format!("{}", path.display()), bytes.len() as u64, cap)?;
         String::from_utf8(bytes).map(Some).map_err(|e| {
             not_utf8(&path.display().to_string(), &e).with_hint("repair or remove the file by hand")
         })
@@ -270,26 +223,14 @@ impl Store {
             text = serde_json::to_string(&value).map_err(cannot)?;
         }
         text.push('\n');
-        check_size(
-            &format!("{}", path.display()),
-            text.len() as u64,
-            MAX_STATE_BYTES,
-        )?;
-        self.check_inside(path)?;
-        atomic_write(path, text.as_bytes())
+        self.write_capped(path, text.as_bytes(), MAX_STATE_BYTES)
     }
 
     /// Replaces a text report a tool writes for people (evolve's
     /// `summary.md`) atomically, redacted, capped at [`MAX_STATE_BYTES`].
     pub fn write_report(&self, path: &Path, text: &str) -> Result<()> {
         let text = self.redactor.redact(text);
-        check_size(
-            &format!("{}", path.display()),
-            text.len() as u64,
-            MAX_STATE_BYTES,
-        )?;
-        self.check_inside(path)?;
-        atomic_write(path, text.as_bytes())
+        self.write_capped(path, text.as_bytes(), MAX_STATE_BYTES)
     }
 
     /// Replaces a JSON document atomically, after redacting every string in it.
@@ -309,11 +250,12 @@ impl Store {
     }
 
     fn write_bytes(&self, path: &Path, bytes: &[u8]) -> Result<()> {
-        check_size(
-            &format!("{}", path.display()),
-            bytes.len() as u64,
-            self.max_item_bytes,
-        )?;
+        self.write_capped(path, bytes, self.max_item_bytes)
+    }
+
+    /// Replaces a file atomically with `bytes`, at most `cap` of them.
+    fn write_capped(&self, path: &Path, bytes: &[u8], cap: u64) -> Result<()> {
+        check_size(&format!("{}", path.display()), bytes.len() as u64, cap)?;
         self.check_inside(path)?;
         atomic_write(path, bytes)
     }
@@ -466,68 +408,6 @@ impl Store {
             Err(fs::TryLockError::WouldBlock) => Ok(None),
             Err(fs::TryLockError::Error(e)) => Err(io_error("lock", &path, &e)),
         }
-    }
-
-    /// Opens an event log (JSONL) at `path` with the sink rules of odek's
-    /// `--events-jsonl`: the parent folder must exist, a symlink at the path
-    /// is refused (and the open passes `O_NOFOLLOW`, so one swapped in
-    /// meanwhile is refused too), the file is created (or hardened) with mode
-    /// 0600, and every appended event is on stable storage before `append`
-    /// returns.
-    pub fn create_event_log(&self, path: &Path) -> Result<EventLog> {
-        self.check_inside(path)?;
-        let parent = path.parent().unwrap_or(&self.root);
-        if !parent.is_dir() {
-            return Err(Error::new(
-                ErrorType::Io,
-                format!(
-                    "cannot open the event log {}: its folder does not exist",
-                    path.display()
-                ),
-            )
-            .with_hint("create the folder first; an event log never creates folders")
-            .with_detail("path", path.display().to_string()));
-        }
-        let symlink_refused = || {
-            Error::new(
-                ErrorType::Permission,
-                format!(
-                    "{} is a symlink; an event log is never written through a symlink",
-                    path.display()
-                ),
-            )
-            .with_hint("remove the symlink, then retry")
-            .with_detail("path", path.display().to_string())
-        };
-        if fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
-            return Err(symlink_refused());
-        }
-        let mut options = OpenOptions::new();
-        options.create(true).append(true);
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::OpenOptionsExt;
-            options.mode(0o600).custom_flags(libc::O_NOFOLLOW);
-        }
-        let file = match options.open(path) {
-            Ok(file) => file,
-            #[cfg(unix)]
-            Err(e) if e.raw_os_error() == Some(libc::ELOOP) => return Err(symlink_refused()),
-            Err(e) => return Err(io_error("open", path, &e)),
-        };
-        #[cfg(unix)]
-        {
-            // An existing file keeps its mode on open: harden it.
-            use std::os::unix::fs::PermissionsExt;
-            file.set_permissions(fs::Permissions::from_mode(0o600))
-                .map_err(|e| io_error("set the mode of", path, &e))?;
-        }
-        Ok(EventLog {
-            file,
-            path: path.to_path_buf(),
-            redactor: self.redactor.clone(),
-            max_line_bytes: self.max_item_bytes,
-        })
     }
 
     /// Creates the home folder itself (and its parents); true when it was new.
