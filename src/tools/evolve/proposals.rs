@@ -253,9 +253,7 @@ pub fn update_held(
     })?;
     let mut file = parse(&text, &path)?;
     change(&mut file)?;
-    let value = serde_json::to_value(&file)
-        .map_err(|e| Error::internal(format!("cannot serialize the proposals: {e}")))?;
-    home.store.write_state(&path, &value)
+    home.store.write_state(&path, &file)
 }
 
 /// Sets the status of the proposal `id` of run `run_id` (with the lock held),

@@ -512,7 +512,7 @@ impl Run<'_> {
             run_id: self.run_id.clone().unwrap_or_default(),
             proposals: proposals.to_vec(),
         };
-        self.home.store.write_state(path, &state::to_value(&file)?)
+        self.home.store.write_state(path, &file)
     }
 
     /// The closing records: `run.json`, `summary.md` and the last events.

@@ -4,7 +4,7 @@
 
 use super::super::mine::MinerState;
 use super::super::{LOCK, PROPOSALS_SCHEMA, ProposalsFile};
-use crate::error::{Error, ErrorType, Result};
+use crate::error::{Error, Result};
 use crate::home::Home;
 use crate::tools::track::episodes::{self, EpisodeFile};
 use serde::{Deserialize, Serialize};
@@ -302,14 +302,10 @@ pub fn is_after(ep: &EpisodeFile, hw: Option<&HighWater>) -> bool {
     hw.is_none_or(|hw| sort_key(ep) > hw.key())
 }
 
-/// `io` rather than a panic when a state value cannot be serialized.
-pub fn to_value<T: Serialize>(value: &T) -> Result<serde_json::Value> {
-    serde_json::to_value(value).map_err(|e| Error::new(ErrorType::Internal, e.to_string()))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::ErrorType;
 
     #[test]
     fn since_takes_last_dates_and_times() {
