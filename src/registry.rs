@@ -14,6 +14,7 @@ pub static REGISTRY: Registry = Registry {
         tools::evolve::TOOL,
         tools::persona::TOOL,
         tools::proactive::TOOL,
+        tools::sync::TOOL,
         crate::mcp::TOOL,
     ],
     commands: &[

@@ -11,6 +11,7 @@ pub mod persona;
 pub mod plan;
 pub mod proactive;
 pub mod skill_forge;
+pub mod sync;
 pub mod track;
 
 mod registry;

@@ -1,0 +1,118 @@
+//! The clap adapter of `sync`: arguments in, library call, `Outcome` out.
+
+use super::{hosts, repo};
+use crate::error::Result;
+use crate::output::Outcome;
+use crate::tools::Ctx;
+use clap::{Args, Parser, Subcommand};
+
+pub(super) fn command() -> clap::Command {
+    <SyncCli as clap::CommandFactory>::command()
+}
+
+/// Share the home through any git remote; install memory_mcp and skills into host agents.
+///
+/// The home's history is kept in a git repository whose git dir is
+/// <home>/sync.git (the home is its work tree), so it never nests inside a
+/// project's own repository. Memory (episodes, notes, PROFILE.md,
+/// foresight), plans, skills with their screening records, personas and
+/// config.json sync; index/, locks/, tools/, local/ and runs/ never do.
+/// Merging never loses a line: JSONL files merge as a union, PROFILE.md per
+/// section, plans and notes three-way; a true conflict stops with
+/// `conflict` and keeps both versions. Nothing that looks like a
+/// credential is pushed.
+#[derive(Debug, Parser)]
+#[command(
+    name = "sync",
+    subcommand_required = true,
+    after_help = "Examples:\n  sync init --remote https://github.com/me/agent-memory.git\n  \
+                  sync now\n  sync status --format json\n  sync hosts\n  \
+                  sync hosts install claude-code codex --scope user"
+)]
+struct SyncCli {
+    #[command(subcommand)]
+    verb: Verb,
+}
+
+#[derive(Debug, Subcommand)]
+enum Verb {
+    Init(InitArgs),
+    Remote(RemoteArgs),
+    Status(StatusArgs),
+    Pull(PullArgs),
+    Push(PushArgs),
+    Now(NowArgs),
+    Hosts(hosts::HostsArgs),
+}
+
+/// Start keeping the home's history (and take the remote's, when it has one).
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Examples:\n  sync init\n  sync init --remote https://github.com/me/agent-memory.git\n  \
+                  sync init --remote file:///srv/git/memory.git"
+)]
+pub(super) struct InitArgs {
+    /// The remote to sync with (https:// or file://; credentials come from
+    /// git credential helpers or GIT_ASKPASS, never from the URL)
+    #[arg(long, value_name = "URL")]
+    pub remote: Option<String>,
+}
+
+/// Show, set or remove the remote.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Examples:\n  sync remote\n  sync remote set https://github.com/me/agent-memory.git\n  sync remote rm"
+)]
+pub(super) struct RemoteArgs {
+    #[command(subcommand)]
+    pub action: Option<RemoteAction>,
+}
+
+#[derive(Debug, Subcommand)]
+pub(super) enum RemoteAction {
+    /// Show the remote (the default)
+    Show,
+    /// Set the remote
+    Set {
+        /// https:// or file:// URL of a git repository
+        url: String,
+    },
+    /// Forget the remote (the history stays)
+    Rm,
+}
+
+/// What is unsynced: commits ahead/behind the remote, changed files.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  sync status\n  sync status --format json | jq .data.dirty")]
+pub(super) struct StatusArgs {}
+
+/// Take the remote's changes into the home (commits local changes first).
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  sync pull")]
+pub(super) struct PullArgs {}
+
+/// Send the home's changes to the remote (integrating the remote's first).
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  sync push")]
+pub(super) struct PushArgs {}
+
+/// Pull, then push: the one command to run after a session.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  sync now\n  sync now --format json | jq .data")]
+pub(super) struct NowArgs {}
+
+pub(super) fn run(ctx: &Ctx, m: &clap::ArgMatches) -> Result<Outcome> {
+    let cli = <SyncCli as clap::FromArgMatches>::from_arg_matches(m)
+        .map_err(|e| crate::error::Error::invalid_args(e.to_string()))?;
+    match cli.verb {
+        Verb::Init(args) => repo::init_verb(ctx, ctx.home()?, &args),
+        Verb::Remote(args) => repo::remote_verb(ctx, ctx.home()?, &args),
+        Verb::Status(_) => repo::status_verb(ctx, ctx.home()?),
+        Verb::Pull(_) => repo::pull_verb(ctx, ctx.home()?),
+        Verb::Push(_) => repo::push_verb(ctx, ctx.home()?),
+        Verb::Now(_) => repo::now_verb(ctx, ctx.home()?),
+        // Hosts live outside the home (their config folders): a home is
+        // needed only to name the memory_mcp link and the skills.
+        Verb::Hosts(args) => hosts::run(ctx, &args),
+    }
+}

@@ -1,0 +1,93 @@
+//! `sync` — share the home through any git remote, and reach the host agents
+//! (SPEC §4, docs/tools/sync.md).
+//!
+//! - `repo`: the home's git repository (`<home>/sync.git`, the home as work
+//!   tree), commits, fetch, push, status, credentials and error mapping.
+//! - `merge`: how two versions of one file become one (JSONL union,
+//!   PROFILE.md per section, three-way for plans, notes and text).
+//! - `hosts`: detecting host agents and installing `memory_mcp` and the
+//!   screened skills into their configs.
+
+mod cli;
+pub mod hosts;
+pub mod merge;
+mod repo;
+
+use crate::tools::Tool;
+
+pub const TOOL: Tool = Tool {
+    doctor: &[repo::check],
+    ..Tool::new("sync", cli::command, cli::run)
+};
+
+/// The git dir, relative to the home (the home itself is the work tree).
+pub const GIT_DIR: &str = "sync.git";
+
+/// The lock every sync verb that touches the repository holds.
+pub const LOCK: &str = "sync";
+
+/// A conflicted file's remote version is kept beside it as `<file>.remote`
+/// until the person resolving the conflict deletes it.
+pub const CONFLICT_SUFFIX: &str = ".remote";
+
+/// Home-relative paths (a folder ends in `/`) that never sync: derived,
+/// transient or per-home state. Everything else in the home does.
+pub const NEVER: &[&str] = &[
+    "sync.git/",
+    "index/",
+    "locks/",
+    "tools/",
+    "local/",
+    "runs/",
+    "skills/.staging/",
+    "persona/.history/",
+];
+
+/// Whether a home-relative path (`/`-separated) is shared through the remote.
+pub fn syncs(rel: &str) -> bool {
+    if rel.is_empty() || rel.starts_with('/') {
+        return false;
+    }
+    if NEVER.iter().any(|p| rel.starts_with(p)) {
+        return false;
+    }
+    let name = rel.rsplit('/').next().unwrap_or(rel);
+    // Temp files of atomic writes (`.x.json.123.tmp`), lock files, and the
+    // remote's side of a conflicted file (`x.md.remote`, see `CONFLICT_SUFFIX`).
+    !(name.ends_with(".tmp") || name.ends_with(".lock") || name.ends_with(CONFLICT_SUFFIX))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::syncs;
+
+    #[test]
+    fn what_syncs() {
+        for rel in [
+            "config.json",
+            "memory/personal/PROFILE.md",
+            "memory/episodes/s/ep-20260101T000000Z-ab12cd-1.jsonl",
+            "memory/foresight.jsonl",
+            "plans/p-1.json",
+            "skills/x/SKILL.md",
+            "skills/.screening/x.json",
+            "persona/ada.md",
+        ] {
+            assert!(syncs(rel), "{rel} should sync");
+        }
+        for rel in [
+            "index/search.db",
+            "locks/sync.lock",
+            "tools/plan",
+            "sync.git/HEAD",
+            "runs/evolve/state.json",
+            "local/home-id",
+            "skills/.staging/x.1/SKILL.md",
+            "persona/.history/ada/1.md",
+            "plans/.p-1.json.12.tmp",
+            "memory/knowledge/x.md.remote",
+        ] {
+            assert!(!syncs(rel), "{rel} should not sync");
+        }
+    }
+}
