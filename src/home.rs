@@ -22,6 +22,7 @@ pub const LAYOUT_DIRS: &[&str] = &[
     "persona",
     "runs/evolve",
     "index",
+    "local",
     "locks",
 ];
 

@@ -462,6 +462,15 @@ impl<'h> Index<'h> {
         self.reextract_from(source, rel)
     }
 
+    /// Reads these home-relative files again, or forgets the ones that are
+    /// gone: for a writer that is not the files' own tool (a sync pull).
+    pub fn refresh_files(&self, rels: &[String]) -> Result<()> {
+        for rel in rels {
+            self.reextract(rel)?;
+        }
+        Ok(())
+    }
+
     /// Reads a file of `source` again and replaces its documents (see `reextract`).
     pub(super) fn reextract_from(&self, source: &Source, rel: &str) -> Result<()> {
         let docs = match read_docs(self.home, source, rel, &mut Vec::new()) {
