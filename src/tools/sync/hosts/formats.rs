@@ -84,6 +84,9 @@ pub fn set(
             Ok((out, created))
         }
         Format::Json { key } => {
+            if let Some(out) = inline_insert(text, key, name, value) {
+                return Ok((out, created));
+            }
             let root = cst(path, text)?;
             let object = root_object(path, &root)?;
             let servers = object
@@ -163,6 +166,74 @@ pub fn is_empty(format: Format, path: &Path, text: &str) -> Result<bool> {
     match format {
         Format::Json { .. } => Ok(text.trim().is_empty() || json_root(path, text)?.is_empty()),
         Format::Toml => Ok(toml_doc(path, text)?.is_empty()),
+    }
+}
+
+/// Adds the entry to a one-line object (the servers object, or the root when
+/// it has none) as one more one-line property, the way the user wrote the
+/// rest: the tree editor would spread that object over several lines.
+/// `None` when the object spans lines (the tree editor keeps that layout).
+fn inline_insert(text: &str, key: &str, name: &str, value: &Value) -> Option<String> {
+    use jsonc_parser::ast::Value as Ast;
+    let collect = jsonc_parser::CollectOptions::default();
+    let parsed = jsonc_parser::parse_to_ast(text, &collect, &options()).ok()?;
+    let Some(Ast::Object(root)) = parsed.value else {
+        return None;
+    };
+    let servers = root.properties.iter().find(|p| p.name.as_str() == key);
+    let (range, addition) = match servers {
+        Some(prop) => match &prop.value {
+            Ast::Object(obj) if !obj.properties.iter().any(|p| p.name.as_str() == name) => (
+                obj.range,
+                format!("{}: {}", Value::from(name), inline(value)),
+            ),
+            _ => return None,
+        },
+        None => {
+            let mut wrapped = Map::new();
+            wrapped.insert(name.to_string(), value.clone());
+            (
+                root.range,
+                format!("{}: {}", Value::from(key), inline(&Value::Object(wrapped))),
+            )
+        }
+    };
+    let object = &text[range.start..range.end];
+    if object.contains('\n') || !object.ends_with('}') {
+        return None;
+    }
+    let inner = &object[..object.len() - 1];
+    let body = inner.trim_end();
+    let tail = &inner[body.len()..];
+    let sep = if body.ends_with('{') {
+        ""
+    } else if body.ends_with(',') {
+        " "
+    } else {
+        ", "
+    };
+    Some(format!(
+        "{}{body}{sep}{addition}{tail}}}{}",
+        &text[..range.start],
+        &text[range.end..]
+    ))
+}
+
+/// One-line JSON with a space after `:` and `,` (`{"a": 1, "b": [2]}`).
+fn inline(value: &Value) -> String {
+    match value {
+        Value::Array(items) => format!(
+            "[{}]",
+            items.iter().map(inline).collect::<Vec<_>>().join(", ")
+        ),
+        Value::Object(map) => format!(
+            "{{{}}}",
+            map.iter()
+                .map(|(k, v)| format!("{}: {}", Value::from(k.as_str()), inline(v)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        other => other.to_string(),
     }
 }
 
@@ -342,6 +413,36 @@ mod tests {
         assert_eq!(again, text);
         let back = remove(format, path, &text, "agentbox-memory", false).unwrap();
         assert_eq!(back, original);
+    }
+
+    #[test]
+    fn one_line_objects_stay_on_one_line() {
+        let path = Path::new("odek.json");
+        let format = Format::Json { key: "mcp_servers" };
+        for original in [
+            "{\"mcp_servers\": {\"log\": {\"command\": \"x\", \"timeout_seconds\": 120}}}",
+            "{\"mcp_servers\": {}}\n",
+            "{\"theme\": \"dark\"}",
+        ] {
+            let (text, created) = set(
+                format,
+                path,
+                Some(original),
+                "agentbox-memory",
+                &entry_value(),
+            )
+            .unwrap();
+            assert_eq!(text.lines().count(), 1, "{text}");
+            assert!(text.contains("\"agentbox-memory\": {\"command\": \"/p/.agent/tools/memory_mcp\", \"args\": [], "), "{text}");
+            assert_eq!(
+                entry(format, path, &text, "agentbox-memory").unwrap(),
+                Some(entry_value())
+            );
+            assert_eq!(
+                remove(format, path, &text, "agentbox-memory", created).unwrap(),
+                original
+            );
+        }
     }
 
     #[test]
