@@ -485,7 +485,11 @@ fn screened_skills_are_exported_unscreened_and_changed_ones_are_not() {
 
     // a folder of that name the user made is theirs
     w.data(&["remove", "claude-code"]);
-    assert!(!w.sb.path().join(".claude/skills/screened").exists());
+    assert!(
+        !w.sb.path().join(".claude").exists(),
+        "the folders install made are gone"
+    );
+    assert!(!w.sb.path().join(".mcp.json").exists());
     w.write(".claude/skills/screened/SKILL.md", "mine\n");
     let env = w.envelope(&["install", "claude-code"]);
     assert_eq!(

@@ -326,7 +326,8 @@ fn install_one(
         for skill in exportable {
             let record = owned.entry(host.id, scope.as_str());
             let previous = record.skills.iter().find(|s| s.name == skill.name).cloned();
-            let (outcome, written) = skills::export(skill, &root, previous.as_ref())?;
+            let (outcome, written) =
+                skills::export(skill, &root, previous.as_ref(), &mut record.created_dirs)?;
             if outcome == skills::Outcome::Foreign {
                 warnings.push(format!(
                     "{}: {} holds a skill agentbox did not write; left alone",
@@ -505,10 +506,6 @@ pub fn remove(home: &Home, ids: &[String], all: bool, scope: Option<Scope>) -> R
 }
 
 fn remove_one(host: &HostDef, record: &Install, warnings: &mut Vec<String>) -> Result<Value> {
-    let server = match &record.server {
-        None => "none",
-        Some(server) => remove_server(host.format, server, host.id, warnings)?,
-    };
     let mut removed = Vec::new();
     for skill in &record.skills {
         if skills::remove(skill)? {
@@ -520,6 +517,19 @@ fn remove_one(host: &HostDef, record: &Install, warnings: &mut Vec<String>) -> R
                 skill.path.display()
             ));
         }
+    }
+    let server = match &record.server {
+        None => "none",
+        Some(server) => remove_server(host.format, server, host.id, warnings)?,
+    };
+    // The folders install created, deepest first, if nothing else is in them.
+    let mut dirs: Vec<&PathBuf> = record.created_dirs.iter().collect();
+    if let Some(server) = &record.server {
+        dirs.extend(server.created_dirs.iter());
+    }
+    dirs.sort_by_key(|d| std::cmp::Reverse(d.components().count()));
+    for dir in dirs {
+        store::remove_external_empty_dir(dir);
     }
     Ok(json!({
         "host": host.id,
@@ -555,9 +565,6 @@ fn remove_server(
     let new_text = formats::remove(format, path, &text, &server.key, server.created_container)?;
     if server.created_file && formats::is_empty(format, path, &new_text)? {
         store::remove_external_file(path)?;
-        for dir in server.created_dirs.iter().rev() {
-            store::remove_external_empty_dir(dir);
-        }
     } else {
         store::write_external(path, new_text.as_bytes(), 0o644)?;
     }

@@ -75,10 +75,12 @@ impl Outcome {
 
 /// Exports `skill` into `root/<name>/` unless a folder there is someone
 /// else's. `recorded` is what agentbox wrote there before, if anything.
+/// Folders created for `root` are added to `created`.
 pub fn export(
     skill: &Exportable,
     root: &Path,
     recorded: Option<&Skill>,
+    created: &mut Vec<PathBuf>,
 ) -> Result<(Outcome, Skill)> {
     let target = root.join(&skill.name);
     let record = Skill {
@@ -93,7 +95,11 @@ pub fn export(
         None if fs::symlink_metadata(&target).is_ok() => return Ok((Outcome::Foreign, record)),
         None => Outcome::Exported,
     };
-    store::ensure_external_dir(root)?;
+    for dir in store::ensure_external_dir(root)? {
+        if !created.contains(&dir) {
+            created.push(dir);
+        }
+    }
     let staging = root.join(format!(
         ".{}.agentbox-{}.tmp",
         skill.name,

@@ -28,6 +28,9 @@ pub struct Install {
     pub server: Option<Server>,
     #[serde(default)]
     pub skills: Vec<Skill>,
+    /// Skills folders created for the exports (removed again when empty).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub created_dirs: Vec<PathBuf>,
 }
 
 /// The server entry: where, under which key, and the hash of its value.
@@ -98,6 +101,7 @@ impl Owned {
                     scope: scope.to_string(),
                     server: None,
                     skills: Vec::new(),
+                    created_dirs: Vec::new(),
                 });
                 self.installs.len() - 1
             }
