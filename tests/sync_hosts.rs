@@ -614,3 +614,27 @@ fn the_written_configs_start_the_real_server() {
     }
     assert_eq!(started, 8);
 }
+
+#[test]
+fn an_entry_agentbox_wrote_is_updated_when_the_home_changes() {
+    let w = World::new();
+    w.mark(".odek");
+    let original =
+        "{\n  \"mcp_servers\": {\n    \"log\": {\"command\": \"x\"}\n  },\n  \"model\": \"m\"\n}\n";
+    w.write("odek.json", original);
+    w.data(&["install", "odek"]);
+    let config = w.sb.home().join("config.json");
+    let text = std::fs::read_to_string(&config).unwrap();
+    std::fs::write(&config, text.replace("200000", "50000")).unwrap();
+    let data = w.data(&["install", "odek"]);
+    assert_eq!(data["installs"][0]["server"], "updated", "{data}");
+    let odek: Value = serde_json::from_str(&w.read("odek.json")).unwrap();
+    assert_eq!(
+        odek["mcp_servers"]["agentbox-memory"]["max_result_chars"],
+        50000
+    );
+    assert_eq!(odek["mcp_servers"]["log"]["command"], "x");
+    assert_eq!(odek["model"], "m");
+    w.data(&["remove", "odek"]);
+    assert_eq!(w.read("odek.json"), original);
+}
