@@ -381,6 +381,26 @@ fn a_users_own_entry_is_never_clobbered() {
     // and install does not overwrite it either
     w.data(&["install", "cursor", "--scope", "user"]);
     assert_eq!(std::fs::read_to_string(&path).unwrap(), edited);
+
+    // a project config committed from another machine names another home
+    let w = World::new();
+    w.mark(".gemini");
+    let theirs = "{\"mcpServers\": {\"agentbox-memory\": {\"command\": \"/home/ada/p/.agent/tools/memory_mcp\", \"args\": []}}}\n";
+    w.write(".gemini/settings.json", theirs);
+    let env = w.envelope(&["install", "gemini"]);
+    let warning = env["meta"]["warnings"][0].as_str().unwrap();
+    assert!(
+        warning.contains("another home (/home/ada/p/.agent/tools/memory_mcp)"),
+        "{env}"
+    );
+    assert_eq!(w.read(".gemini/settings.json"), theirs);
+    let list = w.data(&["list"]);
+    let project = &host(&list, "gemini")["scopes"][0];
+    assert_eq!(project["memory_mcp"]["points_here"], false, "{project}");
+    let out = w.cmd(&["--format", "text"]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let line = text.lines().find(|l| l.starts_with("gemini")).unwrap();
+    assert!(line.contains(" other"), "{line}");
 }
 
 #[test]

@@ -76,6 +76,14 @@ impl Target {
     }
 }
 
+/// The link an entry runs when it looks like agentbox's entry for some home
+/// (`…/tools/memory_mcp`): a project config committed from another machine.
+fn other_home(entry: &Value) -> Option<&str> {
+    entry["command"]
+        .as_str()
+        .filter(|c| c.ends_with("/tools/memory_mcp"))
+}
+
 fn read_config(path: &Path) -> Result<Option<String>> {
     match std::fs::read(path) {
         Ok(bytes) => String::from_utf8(bytes).map(Some).map_err(|e| {
@@ -179,10 +187,12 @@ fn scope_status(
                 .is_some_and(|s| s.hash == state::value_hash(&entry))
                 || entry == target.entry(host);
             value["memory_mcp"] = json!({"configured": true, "points_here": here, "ours": ours});
-            cell = match (here, ours) {
-                (true, _) => "here",
-                (false, true) => "other",
-                (false, false) => "user",
+            cell = if here {
+                "here"
+            } else if ours || other_home(&entry).is_some() {
+                "other"
+            } else {
+                "user"
             }
             .to_string();
         }
@@ -380,9 +390,13 @@ fn install_server(
         {
             "updated"
         }
-        Some(_) => {
+        Some(value) => {
+            let whose = match other_home(value) {
+                Some(link) => format!("for another home ({link}) that this home did not write"),
+                None => "agentbox did not write".to_string(),
+            };
             warnings.push(format!(
-                "{}: {} already has an `{SERVER_NAME}` entry agentbox did not write; left alone (remove or rename it, then install again)",
+                "{}: {} already has an `{SERVER_NAME}` entry {whose}; left alone (remove or rename it, then install again)",
                 host.id,
                 path.display()
             ));
