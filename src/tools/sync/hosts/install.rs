@@ -38,6 +38,16 @@ impl Target {
             .canonicalize()
             .map_err(|e| Error::io("read", &home.root, &e))?;
         let link = root.join("tools").join("memory_mcp");
+        // Host files are written verbatim (never redacted: they hold the
+        // user's own values), so what agentbox adds is checked here instead.
+        let added = format!("{} {}", link.display(), root.display());
+        if home.store.redactor().redact(&added) != added {
+            return Err(Error::new(
+                ErrorType::Permission,
+                "the home's path looks like a credential; it is not written into host configs",
+            )
+            .with_hint("move the home to a folder whose path holds no token or password"));
+        }
         Ok(Target {
             home: root,
             link,
@@ -511,6 +521,9 @@ pub fn remove(home: &Home, ids: &[String], all: bool, scope: Option<Scope>) -> R
             ));
             reports.push(report);
         }
+    }
+    if text.is_empty() {
+        text.push_str("nothing to remove: agentbox wrote nothing into a host\n");
     }
     let mut outcome = Outcome::new(json!({"removed": reports}), text);
     for w in warnings {
