@@ -658,3 +658,22 @@ fn an_entry_agentbox_wrote_is_updated_when_the_home_changes() {
     w.data(&["remove", "odek"]);
     assert_eq!(w.read("odek.json"), original);
 }
+
+#[test]
+fn a_home_whose_path_looks_like_a_credential_is_written_nowhere() {
+    let w = World::new();
+    w.mark(".cursor");
+    let project = w.sb.path().join(format!("ghp_{}", "a1B2c3D4e5".repeat(4)));
+    std::fs::create_dir_all(&project).unwrap();
+    w.sb.agentbox(&["init"])
+        .current_dir(&project)
+        .assert()
+        .success();
+    let e = err_of(
+        w.cmd(&["install", "cursor"]).current_dir(&project),
+        "permission",
+        1,
+    );
+    assert!(e["message"].as_str().unwrap().contains("credential"), "{e}");
+    assert!(!project.join(".cursor").exists());
+}

@@ -38,16 +38,6 @@ impl Target {
             .canonicalize()
             .map_err(|e| Error::io("read", &home.root, &e))?;
         let link = root.join("tools").join("memory_mcp");
-        // Host files are written verbatim (never redacted: they hold the
-        // user's own values), so what agentbox adds is checked here instead.
-        let added = format!("{} {}", link.display(), root.display());
-        if home.store.redactor().redact(&added) != added {
-            return Err(Error::new(
-                ErrorType::Permission,
-                "the home's path looks like a credential; it is not written into host configs",
-            )
-            .with_hint("move the home to a folder whose path holds no token or password"));
-        }
         Ok(Target {
             home: root,
             link,
@@ -246,6 +236,16 @@ pub fn install(
             target.link.display()
         ))
         .with_hint("run `agentbox link` to create the home's links, then retry"));
+    }
+    // Host files are written verbatim (never redacted: they hold the
+    // user's own values), so what agentbox adds is checked here instead.
+    let added = format!("{} {}", target.link.display(), target.home.display());
+    if home.store.redactor().redact(&added) != added {
+        return Err(Error::new(
+            ErrorType::Permission,
+            "the home's path looks like a credential; it is not written into host configs",
+        )
+        .with_hint("move the home to a folder whose path holds no token or password"));
     }
     let env = Env::current(target.project());
     let hosts = chosen(&env, ids, all)?;
