@@ -423,12 +423,21 @@ fn a_config_that_does_not_parse_is_invalid_args_naming_file_and_line() {
     w.write(".codex/config.toml", "model = \"x\"\n[mcp_servers\n");
     let e = err_of(&mut w.cmd(&["install", "codex"]), "invalid_args", 2);
     assert_eq!(e["detail"]["line"], 2, "{e}");
+    // with several hosts, one bad file stops them all before any write
+    w.write(".mcp.json", "{}\n");
+    err_of(
+        &mut w.cmd(&["install", "claude-code", "codex"]),
+        "invalid_args",
+        2,
+    );
+    assert_eq!(w.read(".mcp.json"), "{}\n");
+    assert!(!w.sb.path().join(".claude").exists());
     // list reports it instead of failing
     let list = w.data(&["list"]);
-    let claude = host(&list, "claude-code");
+    let codex = host(&list, "codex");
     assert!(
-        claude["scopes"][0]["memory_mcp"]["error"].is_string(),
-        "{claude}"
+        codex["scopes"][0]["memory_mcp"]["error"].is_string(),
+        "{codex}"
     );
 }
 

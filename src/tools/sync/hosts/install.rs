@@ -250,6 +250,14 @@ pub fn install(
     let env = Env::current(target.project());
     let hosts = chosen(&env, ids, all)?;
     let _lock = home.store.lock(LOCK)?;
+    // Every config must parse before any is written: a bad file stops the
+    // whole install with nothing changed.
+    for host in &hosts {
+        let path = env.config_path(host, scope)?;
+        if let Some(text) = read_config(&path)? {
+            formats::servers(host.format, &path, &text)?;
+        }
+    }
     let mut owned = Owned::load(home)?;
     let (exportable, held) = if with_skills {
         skills::exportable(home)?
