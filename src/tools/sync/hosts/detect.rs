@@ -21,14 +21,6 @@ impl Scope {
             Scope::User => "user",
         }
     }
-
-    pub fn parse(s: &str) -> Option<Scope> {
-        match s {
-            "project" => Some(Scope::Project),
-            "user" => Some(Scope::User),
-            _ => None,
-        }
-    }
 }
 
 /// How a host's config file is written.
