@@ -230,6 +230,8 @@ pub fn install(
     with_skills: bool,
 ) -> Result<Outcome> {
     let target = Target::of(home)?;
+    let env = Env::current(target.project());
+    let hosts = chosen(&env, ids, all)?;
     if !target.link.exists() {
         return Err(Error::not_found(format!(
             "the memory_mcp link {} is missing",
@@ -247,8 +249,6 @@ pub fn install(
         )
         .with_hint("move the home to a folder whose path holds no token or password"));
     }
-    let env = Env::current(target.project());
-    let hosts = chosen(&env, ids, all)?;
     let _lock = home.store.lock(LOCK)?;
     // Every config must parse before any is written: a bad file stops the
     // whole install with nothing changed.
