@@ -11,8 +11,13 @@ use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 mod events;
+mod external;
 
 pub use events::EventLog;
+pub use external::{
+    ensure_external_dir, remove_external_dir, remove_external_empty_dir, remove_external_file,
+    rename_external, write_external,
+};
 
 /// Set once this process has begun to make a write visible (the rename). From
 /// then on an interrupt must not report `cancelled`: the write has landed, so

@@ -1,0 +1,607 @@
+//! `sync hosts` list, install and remove, host by host and scope by scope.
+//!
+//! Ownership rules (docs/tools/sync-hosts.md): an `agentbox-memory` entry is
+//! agentbox's when `local/hosts.json` records the hash of exactly its value,
+//! or when it is byte-for-byte the value install would write (adopted). Any
+//! other entry of that name is the user's own: install reports it (warning)
+//! and leaves it, remove leaves it too.
+
+use super::detect::{self, Entry, Env, Format, HOSTS, HostDef, Scope};
+use super::skills::{self, Exportable};
+use super::state::{self, Install, Owned, Server};
+use super::{SERVER_NAME, formats};
+use crate::error::{Error, ErrorType, Result};
+use crate::home::Home;
+use crate::output::Outcome;
+use crate::store;
+use serde_json::{Value, json};
+use std::path::{Path, PathBuf};
+
+/// The lock install and remove hold (one writer of `local/hosts.json`).
+const LOCK: &str = "sync-hosts";
+/// odek-extension/v1 limits written for memory_mcp: its own line cap (SPEC
+/// §5: never a line over 10 MiB) and a per-request timeout.
+const ODEK_MAX_RESPONSE_BYTES: u64 = 10 * 1024 * 1024;
+const ODEK_TIMEOUT_SECONDS: u64 = 60;
+
+/// The paths an entry names: the link and the home, both absolute.
+struct Target {
+    home: PathBuf,
+    link: PathBuf,
+    max_result_chars: u64,
+}
+
+impl Target {
+    fn of(home: &Home) -> Result<Target> {
+        let root = home
+            .root
+            .canonicalize()
+            .map_err(|e| Error::io("read", &home.root, &e))?;
+        let link = root.join("tools").join("memory_mcp");
+        Ok(Target {
+            home: root,
+            link,
+            max_result_chars: home.config.mcp.max_result_chars,
+        })
+    }
+
+    fn project(&self) -> PathBuf {
+        self.home
+            .parent()
+            .map(Path::to_path_buf)
+            .unwrap_or_else(|| self.home.clone())
+    }
+
+    /// The server entry for `host`. `AGENTBOX_HOME` is set although the link
+    /// alone names the home: a user who exported AGENTBOX_HOME for another
+    /// home in the shell that starts the host would otherwise get that home
+    /// (the variable wins over the link in the home lookup).
+    fn entry(&self, host: &HostDef) -> Value {
+        let link = self.link.display().to_string();
+        let home = self.home.display().to_string();
+        let mut value = json!({});
+        if host.entry == Entry::Typed {
+            value["type"] = json!("stdio");
+        }
+        value["command"] = json!(link);
+        value["args"] = json!([]);
+        value["env"] = json!({"AGENTBOX_HOME": home});
+        if host.entry == Entry::Odek {
+            value["timeout_seconds"] = json!(ODEK_TIMEOUT_SECONDS);
+            value["max_response_bytes"] = json!(ODEK_MAX_RESPONSE_BYTES);
+            value["max_result_chars"] = json!(self.max_result_chars);
+            value["artifact_roots"] = json!([]);
+        }
+        value
+    }
+}
+
+/// The link an entry runs when it looks like agentbox's entry for some home
+/// (`…/tools/memory_mcp`): a project config committed from another machine.
+fn other_home(entry: &Value) -> Option<&str> {
+    entry["command"]
+        .as_str()
+        .filter(|c| c.ends_with("/tools/memory_mcp"))
+}
+
+fn read_config(path: &Path) -> Result<Option<String>> {
+    match std::fs::read(path) {
+        Ok(bytes) => String::from_utf8(bytes).map(Some).map_err(|e| {
+            store::not_utf8(&path.display().to_string(), &e)
+                .with_hint("the host's config file must be UTF-8 text; fix it by hand")
+        }),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(Error::io("read", path, &e)),
+    }
+}
+
+/// A new config file's mode: private under `$HOME` (it may come to hold the
+/// user's tokens), ordinary in a project.
+fn new_mode(scope: Scope) -> u32 {
+    match scope {
+        Scope::User => 0o600,
+        Scope::Project => 0o644,
+    }
+}
+
+// ---------------------------------------------------------------- list
+
+pub fn list(home: &Home) -> Result<Outcome> {
+    let target = Target::of(home)?;
+    let env = Env::current(target.project());
+    let (exportable, _) = skills::exportable(home)?;
+    let owned = Owned::load(home)?;
+    let mut hosts = Vec::new();
+    let mut lines = Vec::new();
+    for host in HOSTS {
+        let how = env.detect(host);
+        let mut scopes = Vec::new();
+        let mut cells = Vec::new();
+        for scope in [Scope::Project, Scope::User] {
+            let (value, cell) = scope_status(&env, &target, &owned, &exportable, host, scope);
+            scopes.push(value);
+            cells.push(cell);
+        }
+        lines.push(format!(
+            "{:<12} {:<12} {:<9} {:<22} {}",
+            host.id,
+            host.name,
+            if how.is_empty() { "no" } else { "yes" },
+            cells[0],
+            cells[1]
+        ));
+        hosts.push(json!({
+            "id": host.id,
+            "name": host.name,
+            "detected": !how.is_empty(),
+            "how": how,
+            "scopes": scopes,
+        }));
+    }
+    let mut text = format!(
+        "{:<12} {:<12} {:<9} {:<22} {}\n",
+        "HOST", "NAME", "DETECTED", "PROJECT", "USER"
+    );
+    for line in lines {
+        text.push_str(line.trim_end());
+        text.push('\n');
+    }
+    text.push_str("(memory_mcp: here = this home's, other = another home's, user = the user's own entry; +N = screened skills installed)\n");
+    Ok(Outcome::new(json!({ "hosts": hosts }), text))
+}
+
+/// One host and scope in `list`: the JSON and the table cell.
+fn scope_status(
+    env: &Env,
+    target: &Target,
+    owned: &Owned,
+    exportable: &[Exportable],
+    host: &HostDef,
+    scope: Scope,
+) -> (Value, String) {
+    let Ok(path) = env.config_path(host, scope) else {
+        return (
+            json!({"scope": scope.as_str(), "available": false}),
+            "-".into(),
+        );
+    };
+    let mut value = json!({
+        "scope": scope.as_str(),
+        "config": path.display().to_string(),
+        "exists": path.is_file(),
+    });
+    let record = owned.get(host.id, scope.as_str());
+    let mut cell = String::from("-");
+    match read_config(&path).and_then(|text| {
+        formats::entry(
+            host.format,
+            &path,
+            text.as_deref().unwrap_or(""),
+            SERVER_NAME,
+        )
+    }) {
+        Ok(Some(entry)) => {
+            let here = entry["command"] == json!(target.link.display().to_string());
+            let ours = record
+                .and_then(|r| r.server.as_ref())
+                .is_some_and(|s| s.hash == state::value_hash(&entry))
+                || entry == target.entry(host);
+            value["memory_mcp"] = json!({"configured": true, "points_here": here, "ours": ours});
+            cell = if here {
+                "here"
+            } else if ours || other_home(&entry).is_some() {
+                "other"
+            } else {
+                "user"
+            }
+            .to_string();
+        }
+        Ok(None) => value["memory_mcp"] = json!({"configured": false}),
+        Err(e) => {
+            value["memory_mcp"] = json!({"configured": false, "error": e.message});
+            cell = "unreadable".into();
+        }
+    }
+    let installed: Vec<&str> = match env.skills_dir(host, scope) {
+        Ok(Some(dir)) => {
+            value["skills_dir"] = json!(dir.display().to_string());
+            exportable
+                .iter()
+                .filter(|s| skills::hash_of(&dir.join(&s.name)).as_deref() == Some(&s.hash))
+                .map(|s| s.name.as_str())
+                .collect()
+        }
+        _ => Vec::new(),
+    };
+    if !installed.is_empty() {
+        cell.push_str(&format!(" +{}", installed.len()));
+    }
+    value["skills"] = json!(installed);
+    (value, cell)
+}
+
+// ---------------------------------------------------------------- install
+
+pub fn install(
+    home: &Home,
+    ids: &[String],
+    all: bool,
+    scope: Scope,
+    with_skills: bool,
+) -> Result<Outcome> {
+    let target = Target::of(home)?;
+    let env = Env::current(target.project());
+    let hosts = chosen(&env, ids, all)?;
+    if !target.link.exists() {
+        return Err(Error::not_found(format!(
+            "the memory_mcp link {} is missing",
+            target.link.display()
+        ))
+        .with_hint("run `agentbox link` to create the home's links, then retry"));
+    }
+    // Host files are written verbatim (never redacted: they hold the
+    // user's own values), so what agentbox adds is checked here instead.
+    let added = format!("{} {}", target.link.display(), target.home.display());
+    if home.store.redactor().redact(&added) != added {
+        return Err(Error::new(
+            ErrorType::Permission,
+            "the home's path looks like a credential; it is not written into host configs",
+        )
+        .with_hint("move the home to a folder whose path holds no token or password"));
+    }
+    let _lock = home.store.lock(LOCK)?;
+    // Every config must parse before any is written: a bad file stops the
+    // whole install with nothing changed.
+    for host in &hosts {
+        let path = env.config_path(host, scope)?;
+        if let Some(text) = read_config(&path)? {
+            formats::servers(host.format, &path, &text)?;
+        }
+    }
+    let mut owned = Owned::load(home)?;
+    let (exportable, held) = if with_skills {
+        skills::exportable(home)?
+    } else {
+        (Vec::new(), Vec::new())
+    };
+    let mut warnings = Vec::new();
+    let mut reports = Vec::new();
+    let mut text = String::new();
+    for host in hosts {
+        let report = install_one(
+            &env,
+            &target,
+            &mut owned,
+            host,
+            scope,
+            &exportable,
+            &mut warnings,
+        );
+        // Record what landed before reporting a failure of a later host.
+        owned.prune();
+        owned.save(home)?;
+        let report = report?;
+        text.push_str(&render_install(host, scope, &report));
+        reports.push(report);
+    }
+    if with_skills && !held.is_empty() {
+        let names: Vec<String> = held.iter().map(|(n, s)| format!("{n} ({s})")).collect();
+        text.push_str(&format!(
+            "not exported (not screened, or changed since): {}\n",
+            names.join(", ")
+        ));
+    }
+    let held: Vec<Value> = held
+        .iter()
+        .map(|(name, status)| json!({"name": name, "status": status}))
+        .collect();
+    let mut outcome = Outcome::new(
+        json!({"scope": scope.as_str(), "installs": reports, "skills_held": held}),
+        text,
+    );
+    for w in warnings {
+        outcome = outcome.with_warning(w);
+    }
+    Ok(outcome)
+}
+
+/// The hosts named (each known and detected), or every detected one.
+fn chosen(env: &Env, ids: &[String], all: bool) -> Result<Vec<&'static HostDef>> {
+    let detected: Vec<&str> = HOSTS
+        .iter()
+        .filter(|h| !env.detect(h).is_empty())
+        .map(|h| h.id)
+        .collect();
+    if all {
+        if detected.is_empty() {
+            return Err(Error::new(
+                ErrorType::PluginNotDetected,
+                "no host agent is detected here",
+            )
+            .with_hint(format!(
+                "install one of {} (or create its config folder), or name a host",
+                detect::ids()
+            )));
+        }
+        return Ok(HOSTS.iter().filter(|h| detected.contains(&h.id)).collect());
+    }
+    let mut out: Vec<&'static HostDef> = Vec::new();
+    for id in ids {
+        let host = detect::by_id(id)?;
+        if !detected.contains(&host.id) {
+            return Err(detect::not_detected(host, &detected));
+        }
+        if !out.iter().any(|h| h.id == host.id) {
+            out.push(host);
+        }
+    }
+    Ok(out)
+}
+
+fn install_one(
+    env: &Env,
+    target: &Target,
+    owned: &mut Owned,
+    host: &HostDef,
+    scope: Scope,
+    exportable: &[Exportable],
+    warnings: &mut Vec<String>,
+) -> Result<Value> {
+    let path = env.config_path(host, scope)?;
+    let server = install_server(target, owned, host, scope, &path, warnings)?;
+    let mut exported = Vec::new();
+    if let Some(root) = env.skills_dir(host, scope)? {
+        for skill in exportable {
+            let record = owned.entry(host.id, scope.as_str());
+            let previous = record.skills.iter().find(|s| s.name == skill.name).cloned();
+            let (outcome, written) =
+                skills::export(skill, &root, previous.as_ref(), &mut record.created_dirs)?;
+            if outcome == skills::Outcome::Foreign {
+                warnings.push(format!(
+                    "{}: {} holds a skill agentbox did not write; left alone",
+                    host.id,
+                    written.path.display()
+                ));
+            } else {
+                record.skills.retain(|s| s.name != skill.name);
+                record.skills.push(written);
+            }
+            exported.push(json!({"name": skill.name, "status": outcome.as_str()}));
+        }
+    }
+    Ok(json!({
+        "host": host.id,
+        "scope": scope.as_str(),
+        "config": path.display().to_string(),
+        "server": server,
+        "skills_dir": env.skills_dir(host, scope)?.map(|d| d.display().to_string()),
+        "skills": exported,
+    }))
+}
+
+/// Writes (or keeps) the server entry; returns what happened.
+fn install_server(
+    target: &Target,
+    owned: &mut Owned,
+    host: &HostDef,
+    scope: Scope,
+    path: &Path,
+    warnings: &mut Vec<String>,
+) -> Result<&'static str> {
+    let desired = target.entry(host);
+    let desired_hash = state::value_hash(&desired);
+    let text = read_config(path)?;
+    let current = formats::entry(
+        host.format,
+        path,
+        text.as_deref().unwrap_or(""),
+        SERVER_NAME,
+    )?;
+    let record = owned.entry(host.id, scope.as_str());
+    let recorded = record.server.clone();
+    let status = match &current {
+        Some(value) if state::value_hash(value) == desired_hash => "unchanged",
+        Some(value)
+            if recorded
+                .as_ref()
+                .is_some_and(|s| s.hash == state::value_hash(value)) =>
+        {
+            "updated"
+        }
+        Some(value) => {
+            let whose = match other_home(value) {
+                Some(link) => format!("for another home ({link}) that this home did not write"),
+                None => "agentbox did not write".to_string(),
+            };
+            warnings.push(format!(
+                "{}: {} already has an `{SERVER_NAME}` entry {whose}; left alone (remove or rename it, then install again)",
+                host.id,
+                path.display()
+            ));
+            return Ok("kept (user's own entry)");
+        }
+        None => "added",
+    };
+    let mut server = recorded.unwrap_or(Server {
+        config: path.to_path_buf(),
+        key: SERVER_NAME.to_string(),
+        hash: String::new(),
+        created_file: false,
+        created_container: false,
+        created_dirs: Vec::new(),
+    });
+    if status != "unchanged" {
+        let (new_text, created_container) =
+            formats::set(host.format, path, text.as_deref(), SERVER_NAME, &desired)?;
+        if status == "added" {
+            server.created_file = text.is_none();
+            server.created_container = created_container;
+            server.created_dirs = match path.parent() {
+                Some(dir) => store::ensure_external_dir(dir)?,
+                None => Vec::new(),
+            };
+        }
+        store::write_external(path, new_text.as_bytes(), new_mode(scope))?;
+    }
+    server.config = path.to_path_buf();
+    server.hash = desired_hash;
+    record.server = Some(server);
+    Ok(status)
+}
+
+fn render_install(host: &HostDef, scope: Scope, report: &Value) -> String {
+    let mut text = format!(
+        "{} ({}): memory_mcp {} in {}\n",
+        host.id,
+        scope.as_str(),
+        report["server"].as_str().unwrap_or(""),
+        report["config"].as_str().unwrap_or("")
+    );
+    if let Some(skills) = report["skills"].as_array().filter(|s| !s.is_empty()) {
+        let parts: Vec<String> = skills
+            .iter()
+            .map(|s| {
+                format!(
+                    "{} {}",
+                    s["name"].as_str().unwrap_or(""),
+                    s["status"].as_str().unwrap_or("")
+                )
+            })
+            .collect();
+        text.push_str(&format!(
+            "  skills in {}: {}\n",
+            report["skills_dir"].as_str().unwrap_or(""),
+            parts.join(", ")
+        ));
+    }
+    text
+}
+
+// ---------------------------------------------------------------- remove
+
+pub fn remove(home: &Home, ids: &[String], all: bool, scope: Option<Scope>) -> Result<Outcome> {
+    let hosts: Vec<&'static HostDef> = if all {
+        HOSTS.iter().collect()
+    } else {
+        let mut out: Vec<&'static HostDef> = Vec::new();
+        for id in ids {
+            let host = detect::by_id(id)?;
+            if !out.iter().any(|h| h.id == host.id) {
+                out.push(host);
+            }
+        }
+        out
+    };
+    let scopes: Vec<Scope> = match scope {
+        Some(s) => vec![s],
+        None => vec![Scope::Project, Scope::User],
+    };
+    let _lock = home.store.lock(LOCK)?;
+    let mut owned = Owned::load(home)?;
+    let mut warnings = Vec::new();
+    let mut reports = Vec::new();
+    let mut text = String::new();
+    for host in hosts {
+        for scope in &scopes {
+            let Some(record) = owned.get(host.id, scope.as_str()).cloned() else {
+                if !all {
+                    text.push_str(&format!(
+                        "{} ({}): nothing agentbox wrote\n",
+                        host.id,
+                        scope.as_str()
+                    ));
+                    reports.push(json!({"host": host.id, "scope": scope.as_str(), "server": "none", "skills": []}));
+                }
+                continue;
+            };
+            let report = remove_one(host, &record, &mut warnings);
+            owned
+                .installs
+                .retain(|i| !(i.host == host.id && i.scope == scope.as_str()));
+            owned.save(home)?;
+            let report = report?;
+            text.push_str(&format!(
+                "{} ({}): memory_mcp {}; skills removed: {}\n",
+                host.id,
+                scope.as_str(),
+                report["server"].as_str().unwrap_or(""),
+                report["skills"].as_array().map(|a| a.len()).unwrap_or(0)
+            ));
+            reports.push(report);
+        }
+    }
+    if text.is_empty() {
+        text.push_str("nothing to remove: agentbox wrote nothing into a host\n");
+    }
+    let mut outcome = Outcome::new(json!({"removed": reports}), text);
+    for w in warnings {
+        outcome = outcome.with_warning(w);
+    }
+    Ok(outcome)
+}
+
+fn remove_one(host: &HostDef, record: &Install, warnings: &mut Vec<String>) -> Result<Value> {
+    let mut removed = Vec::new();
+    for skill in &record.skills {
+        if skills::remove(skill)? {
+            removed.push(json!(skill.name));
+        } else {
+            warnings.push(format!(
+                "{}: {} changed since agentbox exported it; left alone",
+                host.id,
+                skill.path.display()
+            ));
+        }
+    }
+    let server = match &record.server {
+        None => "none",
+        Some(server) => remove_server(host.format, server, host.id, warnings)?,
+    };
+    // The folders install created, deepest first, if nothing else is in them.
+    let mut dirs: Vec<&PathBuf> = record.created_dirs.iter().collect();
+    if let Some(server) = &record.server {
+        dirs.extend(server.created_dirs.iter());
+    }
+    dirs.sort_by_key(|d| std::cmp::Reverse(d.components().count()));
+    for dir in dirs {
+        store::remove_external_empty_dir(dir);
+    }
+    Ok(json!({
+        "host": host.id,
+        "scope": record.scope,
+        "config": record.server.as_ref().map(|s| s.config.display().to_string()),
+        "server": server,
+        "skills": removed,
+    }))
+}
+
+fn remove_server(
+    format: Format,
+    server: &Server,
+    host: &str,
+    warnings: &mut Vec<String>,
+) -> Result<&'static str> {
+    let path = &server.config;
+    let Some(text) = read_config(path)? else {
+        return Ok("already gone");
+    };
+    match formats::entry(format, path, &text, &server.key)? {
+        None => return Ok("already gone"),
+        Some(value) if state::value_hash(&value) != server.hash => {
+            warnings.push(format!(
+                "{host}: the `{}` entry in {} changed since agentbox wrote it; left alone",
+                server.key,
+                path.display()
+            ));
+            return Ok("kept (changed by the user)");
+        }
+        Some(_) => {}
+    }
+    let new_text = formats::remove(format, path, &text, &server.key, server.created_container)?;
+    if server.created_file && formats::is_empty(format, path, &new_text)? {
+        store::remove_external_file(path)?;
+    } else {
+        store::write_external(path, new_text.as_bytes(), 0o644)?;
+    }
+    Ok("removed")
+}
