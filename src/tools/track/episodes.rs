@@ -4,7 +4,7 @@
 //! same lock, so the index never sees a file's turns under a stale path.
 
 use crate::error::{Error, Result};
-use crate::home::Home;
+use crate::home::{self, Home};
 use crate::search::{self, Doc};
 use crate::store::{self, Lock};
 use chrono::{DateTime, SecondsFormat, Utc};
@@ -21,7 +21,7 @@ pub const TURN_SCHEMA: &str = "agentbox.turn/v1";
 pub const EPISODES_DIR: &str = "memory/episodes";
 
 /// The lock that makes new episode ids unique across sessions.
-const ID_LOCK: &str = "episode-ids";
+const ID_LOCK: &str = home::HOME_ID_LOCK;
 
 /// Longest session key (a folder name; the lock `episodes-<key>` has room for it).
 pub const MAX_SESSION_LEN: usize = store::MAX_NAME_LEN;
@@ -107,11 +107,28 @@ impl EpisodeFile {
         )
     }
 
-    /// The sort key: start time from the id, then its counter.
-    fn order(&self) -> (String, u64, String) {
+    /// The sort key: ids that do not parse (hand-made) first, by name; then
+    /// start time, counter, home id and rename suffix ([`IdParts`]).
+    fn order(&self) -> (String, u64, String, String) {
         match parse_id(&self.id) {
-            Some((stamp, n)) => (stamp.to_string(), n, String::new()),
-            None => (String::new(), 0, self.id.clone()),
+            Some(p) => (
+                p.stamp.to_string(),
+                p.n,
+                p.home.to_string(),
+                p.renamed.to_string(),
+            ),
+            None => (String::new(), 0, String::new(), self.id.clone()),
+        }
+    }
+
+    /// Whether the home whose id is `own` may append to this episode and
+    /// close it: an episode minted by this home, or one whose id names no
+    /// home (a legacy `ep-<stamp>-<n>` or a hand-made id). Another home's
+    /// open episode (arrived by sync) is that home's to close.
+    pub fn owned_by(&self, own: Option<&str>) -> bool {
+        match parse_id(&self.id) {
+            Some(p) if !p.home.is_empty() => own == Some(p.home),
+            _ => true,
         }
     }
 }
@@ -124,11 +141,79 @@ fn file_name(id: &str, open: bool) -> String {
     }
 }
 
-/// `ep-20260115T093000Z-3` → `("20260115T093000Z", 3)`.
-fn parse_id(id: &str) -> Option<(&str, u64)> {
-    let rest = id.strip_prefix("ep-")?;
-    let (stamp, n) = rest.rsplit_once('-')?;
-    Some((stamp, n.parse().ok()?))
+/// The parts of an episode id, in the order episodes sort by: the UTC
+/// second of the first turn, the counter, the home that minted it (empty
+/// for a legacy id) and what a sync merge appended when it had to rename a
+/// colliding episode (empty for an original, so a renamed id sorts after it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct IdParts<'a> {
+    pub stamp: &'a str,
+    pub n: u64,
+    pub home: &'a str,
+    pub renamed: &'a str,
+}
+
+/// Parses the episode id forms, old and new:
+/// `ep-20260115T093000Z-3` (legacy, before ids carried a home id),
+/// `ep-20260115T093000Z-k3f9q2-3`, and either with rename suffixes from a
+/// sync merge (`ep-20260115T093000Z-3-0a1b2c`). A home id always holds a
+/// letter, so it is never mistaken for a counter. `None` for other ids.
+pub fn parse_id(id: &str) -> Option<IdParts<'_>> {
+    fn token(s: &str) -> (&str, Option<&str>) {
+        match s.split_once('-') {
+            Some((a, b)) => (a, Some(b)),
+            None => (s, None),
+        }
+    }
+    fn counter(s: &str) -> Option<u64> {
+        if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        s.parse().ok()
+    }
+    let (stamp, rest) = id.strip_prefix("ep-")?.split_once('-')?;
+    if stamp.is_empty() {
+        return None;
+    }
+    let (first, after) = token(rest);
+    let (home, n, renamed) = match counter(first) {
+        Some(n) => ("", n, after),
+        None if home::is_home_id(first) => {
+            let (n, renamed) = token(after?);
+            (first, counter(n)?, renamed)
+        }
+        None => return None,
+    };
+    let renamed = renamed.unwrap_or("");
+    let suffix_ok = renamed.is_empty()
+        || renamed.split('-').all(|part| {
+            !part.is_empty()
+                && part
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+        });
+    suffix_ok.then_some(IdParts {
+        stamp,
+        n,
+        home,
+        renamed,
+    })
+}
+
+/// The id a new episode gets: the first turn's second, this home's id and
+/// a counter.
+fn mint_id(stamp: &str, home_id: &str, n: u64) -> String {
+    format!("ep-{stamp}-{home_id}-{n}")
+}
+
+/// The longest id an episode starting at `ts` plausibly gets, for sizing
+/// its turns before the id is known.
+fn probe_id(ts: &str) -> String {
+    mint_id(
+        &compact_stamp(ts),
+        &"x".repeat(home::HOME_ID_LEN),
+        u64::from(u32::MAX),
+    )
 }
 
 /// `foo.open.jsonl` → `("foo", true)`, `foo.jsonl` → `("foo", false)`.
@@ -474,11 +559,14 @@ impl<'h> SessionWriter<'h> {
             open: None,
             cap: home.store.max_item_bytes(),
         };
-        // Normally at most one is open; with several (hand-made), the newest takes the appends.
+        // Each home keeps at most one open episode per session; others that
+        // arrived by sync belong to their homes. With several of this home's
+        // open (hand-made), the newest takes the appends.
+        let own = home.home_id()?;
         if let Some(ep) = episodes_of(home, session)?
             .into_iter()
             .rev()
-            .find(|e| e.open)
+            .find(|e| e.open && e.owned_by(own.as_deref()))
         {
             writer.open = Some(writer.inspect(ep)?);
         }
@@ -500,7 +588,7 @@ impl<'h> SessionWriter<'h> {
         })
     }
 
-    /// The session's open episode, if any.
+    /// This home's open episode of the session, if any.
     pub fn open_episode(&self) -> Option<&EpisodeFile> {
         self.open.as_ref().map(|o| &o.ep)
     }
@@ -524,12 +612,13 @@ impl<'h> SessionWriter<'h> {
     ) -> Result<EpisodeFile> {
         let dir = session_dir(self.home, &self.session)?;
         self.home.store.ensure_dir(&dir)?;
+        let home_id = self.home.mint_home_id()?;
         let _id_lock = self.home.store.lock(ID_LOCK)?;
         let stamp = compact_stamp(first_ts);
         let sessions = sessions(self.home)?;
         let mut n = 1;
         let id = loop {
-            let id = format!("ep-{stamp}-{n}");
+            let id = mint_id(&stamp, &home_id, n);
             let taken = sessions.iter().any(|s| {
                 let base = self.home.root.join(EPISODES_DIR).join(s);
                 base.join(file_name(&id, true)).exists()
@@ -584,8 +673,7 @@ impl<'h> SessionWriter<'h> {
     pub fn append(&mut self, drafts: &[Draft]) -> Result<Vec<Turn>> {
         // A turn too big for any episode fails the call before a file is created.
         for (i, draft) in drafts.iter().enumerate() {
-            let probe_id = format!("ep-{}-{}", compact_stamp(&draft.ts), u32::MAX);
-            let (_, _, len) = self.place(&probe_id, u64::from(u32::MAX), draft)?;
+            let (_, _, len) = self.place(&probe_id(&draft.ts), u64::from(u32::MAX), draft)?;
             if len > self.cap {
                 return Err(Error::invalid_args(format!(
                     "messages[{i}] takes {len} bytes as a stored turn, over the limit of {}",
@@ -651,8 +739,8 @@ impl<'h> SessionWriter<'h> {
         Ok(turns)
     }
 
-    /// Closes the open episode (`<id>.open.jsonl` → `<id>.jsonl`) and moves its
-    /// index entries to the new path. `None` when nothing was open.
+    /// Closes this home's open episode (`<id>.open.jsonl` → `<id>.jsonl`) and
+    /// moves its index entries to the new path. `None` when nothing was open.
     pub fn close(&mut self) -> Result<Option<EpisodeFile>> {
         let Some(open) = self.open.take() else {
             return Ok(None);
@@ -671,7 +759,7 @@ impl<'h> SessionWriter<'h> {
         let mut start = 0;
         while start < drafts.len() {
             // Measure under the longest plausible id, so the real file fits too.
-            let probe_id = format!("ep-{}-{}", compact_stamp(&drafts[start].ts), u32::MAX);
+            let probe_id = probe_id(&drafts[start].ts);
             let mut end = start;
             let mut bytes = 0u64;
             while end < drafts.len() {
@@ -715,11 +803,67 @@ mod tests {
 
     #[test]
     fn ids_and_file_names_round_trip() {
+        let parts = |stamp, n, home, renamed| IdParts {
+            stamp,
+            n,
+            home,
+            renamed,
+        };
         assert_eq!(
             parse_id("ep-20260115T093000Z-12"),
-            Some(("20260115T093000Z", 12))
+            Some(parts("20260115T093000Z", 12, "", ""))
         );
-        assert_eq!(parse_id("other"), None);
+        assert_eq!(
+            parse_id("ep-20260115T093000Z-k3f9q2-12"),
+            Some(parts("20260115T093000Z", 12, "k3f9q2", ""))
+        );
+        assert_eq!(
+            parse_id("ep-20260115T093000Z-12-123456"),
+            Some(parts("20260115T093000Z", 12, "", "123456"))
+        );
+        assert_eq!(
+            parse_id("ep-20260115T093000Z-k3f9q2-12-0a1b2c"),
+            Some(parts("20260115T093000Z", 12, "k3f9q2", "0a1b2c"))
+        );
+        assert_eq!(
+            mint_id("20260115T093000Z", "k3f9q2", 1),
+            "ep-20260115T093000Z-k3f9q2-1"
+        );
+        for odd in [
+            "other",
+            "ep-",
+            "ep--1",
+            "ep-20260115T093000Z",
+            "ep-20260115T093000Z-+1",
+            "ep-20260115T093000Z-k3f9q2",
+            "ep-20260115T093000Z-k3f9q2-x",
+            "ep-20260115T093000Z-123456-1-",
+            "ep-20260115T093000Z-K3F9Q2-1",
+            "ep-20260115T093000Z-1-AB",
+            "ep-20260115T093000Z-99999999999999999999999",
+        ] {
+            assert_eq!(parse_id(odd), None, "{odd}");
+        }
+        let mut ids = [
+            "ep-20260115T093000Z-zzzzzz-2",
+            "ep-20260115T093000Z-2-0a1b2c",
+            "ep-20260115T093000Z-10",
+            "ep-20260115T093000Z-aaaaaa-2",
+            "ep-20260115T093000Z-2",
+            "ep-20260101T000000Z-k3f9q2-7",
+        ];
+        ids.sort_by_key(|id| parse_id(id));
+        assert_eq!(
+            ids,
+            [
+                "ep-20260101T000000Z-k3f9q2-7",
+                "ep-20260115T093000Z-2",
+                "ep-20260115T093000Z-2-0a1b2c",
+                "ep-20260115T093000Z-aaaaaa-2",
+                "ep-20260115T093000Z-zzzzzz-2",
+                "ep-20260115T093000Z-10",
+            ]
+        );
         assert_eq!(split_file_name("ep-x-1.open.jsonl"), Some(("ep-x-1", true)));
         assert_eq!(split_file_name("ep-x-1.jsonl"), Some(("ep-x-1", false)));
         assert_eq!(split_file_name(".ep-x-1.jsonl.1.2.tmp"), None);
