@@ -434,3 +434,46 @@ fn a_new_id_never_reuses_one_taken_in_another_session() {
         format!("ep-20260115T093000Z-{HOME_ID}-2").as_str()
     );
 }
+
+#[test]
+fn a_retry_check_never_matches_another_homes_episode() {
+    let sb = Sandbox::new();
+    // another home's closed episode, newer than anything of ours, ends with "done"
+    write_episode(
+        &sb,
+        "shared",
+        "ep-20260115T092000Z-b7x2m4-1",
+        false,
+        &["done"],
+    );
+    let data = ok_data(&mut sb.agentbox(&[
+        "track",
+        "record",
+        "--session",
+        "shared",
+        "--content",
+        "done",
+        "--flush",
+    ]));
+    assert_eq!(data["duplicate"], false, "{data}");
+    assert_eq!(data["count"], 1);
+    assert_eq!(
+        data["episode"],
+        format!("ep-20260115T093000Z-{HOME_ID}-1").as_str()
+    );
+    // a retry of that save is recognised against our own closed episode
+    let again = ok_data(&mut sb.agentbox(&[
+        "track",
+        "record",
+        "--session",
+        "shared",
+        "--content",
+        "done",
+        "--flush",
+    ]));
+    assert_eq!(again["duplicate"], true, "{again}");
+    assert_eq!(
+        again["episode"],
+        format!("ep-20260115T093000Z-{HOME_ID}-1").as_str()
+    );
+}

@@ -545,6 +545,8 @@ pub struct SessionWriter<'h> {
     lock: Lock,
     open: Option<OpenEpisode>,
     cap: u64,
+    /// This home's id (`None` before it has minted one).
+    own: Option<String>,
 }
 
 impl<'h> SessionWriter<'h> {
@@ -558,15 +560,15 @@ impl<'h> SessionWriter<'h> {
             lock,
             open: None,
             cap: home.store.max_item_bytes(),
+            own: home.home_id()?,
         };
         // Each home keeps at most one open episode per session; others that
         // arrived by sync belong to their homes. With several of this home's
         // open (hand-made), the newest takes the appends.
-        let own = home.home_id()?;
         if let Some(ep) = episodes_of(home, session)?
             .into_iter()
             .rev()
-            .find(|e| e.open && e.owned_by(own.as_deref()))
+            .find(|e| e.open && e.owned_by(writer.own.as_deref()))
         {
             writer.open = Some(writer.inspect(ep)?);
         }
@@ -593,12 +595,12 @@ impl<'h> SessionWriter<'h> {
         self.open.as_ref().map(|o| &o.ep)
     }
 
-    /// The session's most recent closed episode, if any.
+    /// This home's most recent closed episode of the session, if any.
     pub fn latest_closed(&self) -> Result<Option<EpisodeFile>> {
         Ok(episodes_of(self.home, &self.session)?
             .into_iter()
             .rev()
-            .find(|e| !e.open))
+            .find(|e| !e.open && e.owned_by(self.own.as_deref())))
     }
 
     /// Creates a new episode file (open or closed) with an id unique across
