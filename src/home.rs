@@ -213,6 +213,89 @@ impl Home {
     }
 }
 
+/// Where a home keeps its id, relative to the home (`local/` never syncs).
+pub const HOME_ID_FILE: &str = "local/home-id";
+
+/// The lock held while a home id is minted (the one episode ids are minted
+/// under, so an id and the home id it carries are settled together).
+pub const HOME_ID_LOCK: &str = "episode-ids";
+
+/// The length of a home id.
+pub const HOME_ID_LEN: usize = 6;
+
+/// Whether `id` is a home id: six lowercase letters and digits, at least one
+/// a letter (so an episode id's parts can tell it from a counter).
+pub fn is_home_id(id: &str) -> bool {
+    id.len() == HOME_ID_LEN
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+        && id.bytes().any(|b| b.is_ascii_lowercase())
+}
+
+/// A fresh random home id: a letter, then five base32 characters (`a-z2-7`),
+/// about 30 random bits from the system's random source.
+fn new_home_id() -> String {
+    const LETTERS: &[u8] = b"abcdefghijklmnopqrstuvwxyz";
+    const BASE32: &[u8] = b"abcdefghijklmnopqrstuvwxyz234567";
+    let bytes = *uuid::Uuid::new_v4().as_bytes();
+    let mut id = String::with_capacity(HOME_ID_LEN);
+    id.push(LETTERS[usize::from(bytes[0]) % LETTERS.len()] as char);
+    for b in &bytes[1..HOME_ID_LEN] {
+        id.push(BASE32[usize::from(*b) % BASE32.len()] as char);
+    }
+    id
+}
+
+impl Home {
+    /// This home's id (`local/home-id`), the part of new episode ids that
+    /// keeps two homes from minting the same one; `None` before the home
+    /// has minted any. A copied home keeps the id: removing the file gives
+    /// it a new one.
+    pub fn home_id(&self) -> Result<Option<String>> {
+        let path = self.store.path(&["local", "home-id"])?;
+        let Some(text) = self.store.read(&path)? else {
+            return Ok(None);
+        };
+        let id = text.trim();
+        if !is_home_id(id) {
+            return Err(Error::invalid_args(format!(
+                "{} is not a home id: expected {HOME_ID_LEN} lowercase letters and digits",
+                path.display()
+            ))
+            .with_hint(format!(
+                "remove {HOME_ID_FILE}: the home mints a new id the next time it needs one"
+            ))
+            .with_detail("path", path.display().to_string()));
+        }
+        Ok(Some(id.to_string()))
+    }
+
+    /// This home's id, minted and written to `local/home-id` under the
+    /// `episode-ids` lock the first time it is needed. Callers must not hold
+    /// that lock.
+    pub fn mint_home_id(&self) -> Result<String> {
+        if let Some(id) = self.home_id()? {
+            return Ok(id);
+        }
+        let _lock = self.store.lock(HOME_ID_LOCK)?;
+        if let Some(id) = self.home_id()? {
+            return Ok(id);
+        }
+        let dir = self.store.path(&["local"])?;
+        self.store.ensure_dir(&dir)?;
+        let id = new_home_id();
+        if !self
+            .store
+            .write_text_if_absent(&dir.join("home-id"), &format!("{id}\n"))?
+            && let Some(found) = self.home_id()?
+        {
+            return Ok(found);
+        }
+        Ok(id)
+    }
+}
+
 /// The running executable, as links should point at it.
 pub fn current_exe() -> Result<PathBuf> {
     std::env::current_exe()
@@ -224,4 +307,23 @@ pub fn current_exe() -> Result<PathBuf> {
             )
             .with_hint("run agentbox by its full path")
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn home_ids_are_six_characters_with_a_letter() {
+        for _ in 0..200 {
+            let id = new_home_id();
+            assert!(is_home_id(&id), "{id}");
+            assert!(id.as_bytes()[0].is_ascii_lowercase(), "{id}");
+        }
+        assert!(is_home_id("k3f9q2"));
+        assert!(is_home_id("0a1b2c"));
+        for bad in ["123456", "k3f9q", "k3f9q22", "K3F9Q2", "k3-9q2", ""] {
+            assert!(!is_home_id(bad), "{bad}");
+        }
+    }
 }

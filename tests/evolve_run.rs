@@ -287,10 +287,13 @@ fn the_episode_budget_stops_and_the_next_run_resumes() {
     assert_eq!(error["detail"]["limit"], 1);
     assert_eq!(types(&events(&run_dir))[1], "iteration_completed");
     let st = state(&sb);
-    assert_eq!(st["high_water"]["episode"], "ep-20260115T093000Z-1");
+    assert_eq!(st["high_water"]["episode"], "ep-20260115T093000Z-k3f9q2-1");
     let resumed = ok_data(&mut evolve(&sb, &[]));
     assert_eq!(resumed["episodes"], 2);
-    assert_eq!(resumed["high_water"]["episode"], "ep-20260115T093000Z-3");
+    assert_eq!(
+        resumed["high_water"]["episode"],
+        "ep-20260115T093000Z-k3f9q2-3"
+    );
     let done = ok_data(&mut evolve(&sb, &[]));
     assert_eq!(done["episodes"], 0);
 }

@@ -176,6 +176,7 @@ fn housekeeping_text() {
     let mut run = Run::in_sandbox("housekeeping", Sandbox::empty());
     run.case("init", &["init"]);
     run.case("init_again", &["init"]);
+    run.sb.fix_home_id();
     run.case("link", &["link"]);
     std::fs::remove_file(run.sb.home().join("tools").join("track")).expect("remove link");
     run.case("link_repairs", &["link"]);
@@ -343,7 +344,7 @@ fn track_text() {
     run.case("flush", &["track", "flush"]);
     run.case("flush_nothing_open", &["track", "flush"]);
     run.case("list", &["track", "list"]);
-    run.case("show", &["track", "show", "ep-20260115T093000Z-1"]);
+    run.case("show", &["track", "show", "ep-20260115T093000Z-k3f9q2-1"]);
     run.case("search", &["track", "search", "format go code"]);
     run.case("search_no_match", &["track", "search", "kubernetes"]);
     run.file(

@@ -96,8 +96,8 @@ fn record_by_flags_content_file_and_stdin() {
         &["record", "--content", "how do I format Go code?"],
     ));
     assert_eq!(data["session"], "default");
-    assert_eq!(data["episode"], "ep-20260115T093000Z-1");
-    assert_eq!(data["ids"], json!(["ep-20260115T093000Z-1#1"]));
+    assert_eq!(data["episode"], "ep-20260115T093000Z-k3f9q2-1");
+    assert_eq!(data["ids"], json!(["ep-20260115T093000Z-k3f9q2-1#1"]));
     assert_eq!(data["count"], 1);
     assert_eq!(data["duplicate"], false);
     assert_eq!(data["flushed"], false);
@@ -106,7 +106,7 @@ fn record_by_flags_content_file_and_stdin() {
         &sb,
         &["record", "--role", "assistant", "--content-file", &answer],
     ));
-    assert_eq!(data["ids"], json!(["ep-20260115T093000Z-1#2"]));
+    assert_eq!(data["ids"], json!(["ep-20260115T093000Z-k3f9q2-1#2"]));
     let data = ok_data(&mut track_stdin(
         &sb,
         &[
@@ -120,15 +120,15 @@ fn record_by_flags_content_file_and_stdin() {
         ],
         "exit 0",
     ));
-    assert_eq!(data["ids"], json!(["ep-20260115T093000Z-1#3"]));
+    assert_eq!(data["ids"], json!(["ep-20260115T093000Z-k3f9q2-1#3"]));
 
-    let path = episodes_dir(&sb).join("default/ep-20260115T093000Z-1.open.jsonl");
+    let path = episodes_dir(&sb).join("default/ep-20260115T093000Z-k3f9q2-1.open.jsonl");
     let turns = lines_of(&path);
     assert_eq!(turns.len(), 3);
     assert_eq!(
         turns[0],
-        json!({"schema": "agentbox.turn/v1", "id": "ep-20260115T093000Z-1#1", "session": "default",
-               "episode": "ep-20260115T093000Z-1", "seq": 1, "ts": NOW, "role": "user",
+        json!({"schema": "agentbox.turn/v1", "id": "ep-20260115T093000Z-k3f9q2-1#1", "session": "default",
+               "episode": "ep-20260115T093000Z-k3f9q2-1", "seq": 1, "ts": NOW, "role": "user",
                "content": "how do I format Go code?", "tool_calls": [], "tool_call_id": null, "source": "cli"})
     );
     assert_eq!(turns[1]["content"], "Run `gofmt -w .`\nthen commit.\n");
@@ -149,7 +149,7 @@ fn record_by_flags_content_file_and_stdin() {
     ));
     assert_eq!(
         text,
-        "Saved 1 turn to ep-20260115T093000Z-2 (session s2): ep-20260115T093000Z-2#1\n"
+        "Saved 1 turn to ep-20260115T093000Z-k3f9q2-2 (session s2): ep-20260115T093000Z-k3f9q2-2#1\n"
     );
     // nothing to record
     let err = err_of(&mut track(&sb, &["record"]), "invalid_args", 2);
@@ -186,7 +186,7 @@ fn record_messages_from_file_and_stdin() {
     assert_eq!(data["session"], "chat-7");
     assert_eq!(data["count"], 4);
     assert_eq!(data["ids"].as_array().unwrap().len(), 4);
-    let turns = lines_of(&episodes_dir(&sb).join("chat-7/ep-20260115T093000Z-1.open.jsonl"));
+    let turns = lines_of(&episodes_dir(&sb).join("chat-7/ep-20260115T093000Z-k3f9q2-1.open.jsonl"));
     assert_eq!(turns[0]["content"], "list the files");
     assert_eq!(
         turns[1]["tool_calls"],
@@ -209,7 +209,7 @@ fn record_messages_from_file_and_stdin() {
     assert_eq!(data["flushed"], true);
     assert!(
         episodes_dir(&sb)
-            .join("other/ep-20260115T093000Z-2.jsonl")
+            .join("other/ep-20260115T093000Z-k3f9q2-2.jsonl")
             .is_file()
     );
     // --messages cannot be mixed with single-turn flags
@@ -270,7 +270,7 @@ fn duplicate_retries_save_nothing() {
         changed.to_string(),
     ));
     assert_eq!(new["duplicate"], false);
-    let path = episodes_dir(&sb).join("default/ep-20260115T093000Z-1.open.jsonl");
+    let path = episodes_dir(&sb).join("default/ep-20260115T093000Z-k3f9q2-1.open.jsonl");
     assert_eq!(lines_of(&path).len(), 6);
     // a retried save-and-flush finds its turn in the closed episode
     let flushed = ok_data(&mut track(&sb, &["record", "--content", "bye", "--flush"]));
@@ -278,7 +278,7 @@ fn duplicate_retries_save_nothing() {
     let retry = ok_data(&mut track(&sb, &["record", "--content", "bye", "--flush"]));
     assert_eq!(retry["duplicate"], true);
     assert_eq!(retry["flushed"], false);
-    assert_eq!(retry["episode"], "ep-20260115T093000Z-1");
+    assert_eq!(retry["episode"], "ep-20260115T093000Z-k3f9q2-1");
     assert_eq!(episode_files(&sb).len(), 1);
     let text = stdout_of(&mut track(
         &sb,
@@ -294,10 +294,10 @@ fn flush_closes_the_open_episode() {
     let data = ok_data(&mut track(&sb, &["flush"]));
     assert_eq!(
         data,
-        json!({"session": "default", "flushed": "ep-20260115T093000Z-1"})
+        json!({"session": "default", "flushed": "ep-20260115T093000Z-k3f9q2-1"})
     );
     let files: Vec<String> = episode_files(&sb).into_keys().collect();
-    assert_eq!(files, ["default/ep-20260115T093000Z-1.jsonl"]);
+    assert_eq!(files, ["default/ep-20260115T093000Z-k3f9q2-1.jsonl"]);
     // nothing open: ok, flushed null, and the text says so
     let data = ok_data(&mut track(&sb, &["flush"]));
     assert_eq!(data["flushed"], Value::Null);
@@ -313,14 +313,14 @@ fn flush_closes_the_open_episode() {
     assert!(text.contains("never-used has no open episode"));
     // the next turn starts a new episode
     let data = ok_data(&mut track(&sb, &["record", "--content", "two"]));
-    assert_eq!(data["episode"], "ep-20260115T093000Z-2");
-    assert_eq!(data["ids"], json!(["ep-20260115T093000Z-2#1"]));
+    assert_eq!(data["episode"], "ep-20260115T093000Z-k3f9q2-2");
+    assert_eq!(data["ids"], json!(["ep-20260115T093000Z-k3f9q2-2#1"]));
     // the closed episode's turns are still found, under the closed path
     let hits = ok_data(&mut track(&sb, &["search", "one"]));
-    assert_eq!(hits["hits"][0]["id"], "ep-20260115T093000Z-1#1");
+    assert_eq!(hits["hits"][0]["id"], "ep-20260115T093000Z-k3f9q2-1#1");
     assert_eq!(
         hits["hits"][0]["source"],
-        "memory/episodes/default/ep-20260115T093000Z-1.jsonl"
+        "memory/episodes/default/ep-20260115T093000Z-k3f9q2-1.jsonl"
     );
 }
 
@@ -361,10 +361,10 @@ fn list_show_and_stats_in_text_and_json() {
     let (env, _) = envelope(&mut track(&sb, &["list"]));
     assert_eq!(env["meta"]["count"], 2);
     let rows = env["data"]["episodes"].as_array().unwrap().clone();
-    assert_eq!(rows[0]["id"], "ep-20260115T093000Z-2");
+    assert_eq!(rows[0]["id"], "ep-20260115T093000Z-k3f9q2-2");
     assert_eq!(rows[0]["state"], "open");
     assert_eq!(rows[0]["title"], "Remember: we use tabs in Go");
-    assert_eq!(rows[1]["id"], "ep-20260115T093000Z-1");
+    assert_eq!(rows[1]["id"], "ep-20260115T093000Z-k3f9q2-1");
     assert_eq!(rows[1]["session"], "ops");
     assert_eq!(rows[1]["state"], "closed");
     assert_eq!(rows[1]["turns"], 4);
@@ -373,7 +373,7 @@ fn list_show_and_stats_in_text_and_json() {
     assert_eq!(rows[1]["title"], "Why does the deploy fail?");
     assert_eq!(
         rows[1]["path"],
-        "memory/episodes/ops/ep-20260115T093000Z-1.jsonl"
+        "memory/episodes/ops/ep-20260115T093000Z-k3f9q2-1.jsonl"
     );
     let one = ok_data(&mut track(
         &sb,
@@ -382,25 +382,25 @@ fn list_show_and_stats_in_text_and_json() {
     assert_eq!(one["episodes"].as_array().unwrap().len(), 1);
     let text = stdout_of(&mut track(&sb, &["list", "--format", "text"]));
     let expected = "\
-EPISODE                SESSION  STATE   TURNS  LAST                  TITLE
-ep-20260115T093000Z-2  notes    open        1  2026-01-15T09:30:00Z  Remember: we use tabs in Go
-ep-20260115T093000Z-1  ops      closed      4  2026-01-15T09:30:00Z  Why does the deploy fail?
+EPISODE                       SESSION  STATE   TURNS  LAST                  TITLE
+ep-20260115T093000Z-k3f9q2-2  notes    open        1  2026-01-15T09:30:00Z  Remember: we use tabs in Go
+ep-20260115T093000Z-k3f9q2-1  ops      closed      4  2026-01-15T09:30:00Z  Why does the deploy fail?
 ";
     assert_eq!(text, expected);
 
-    let data = ok_data(&mut track(&sb, &["show", "ep-20260115T093000Z-1"]));
+    let data = ok_data(&mut track(&sb, &["show", "ep-20260115T093000Z-k3f9q2-1"]));
     assert_eq!(data["episode"]["turns"], 4);
     assert_eq!(data["turns"][1]["tool_calls"][0]["name"], "shell");
     assert_eq!(data["turns"][2]["tool_call_id"], "c1");
     assert_eq!(data["broken"], json!([]));
     let by_session = ok_data(&mut track(&sb, &["show", "--session", "ops"]));
-    assert_eq!(by_session["episode"]["id"], "ep-20260115T093000Z-1");
+    assert_eq!(by_session["episode"]["id"], "ep-20260115T093000Z-k3f9q2-1");
     let text = stdout_of(&mut track(
         &sb,
-        &["show", "ep-20260115T093000Z-1", "--format", "text"],
+        &["show", "ep-20260115T093000Z-k3f9q2-1", "--format", "text"],
     ));
     let expected = "\
-ep-20260115T093000Z-1  session ops · closed · 4 turns · 2026-01-15T09:30:00Z – 2026-01-15T09:30:00Z
+ep-20260115T093000Z-k3f9q2-1  session ops · closed · 4 turns · 2026-01-15T09:30:00Z – 2026-01-15T09:30:00Z
 
 #1 user · 09:30:00Z
   Why does the deploy fail?
@@ -417,7 +417,7 @@ ep-20260115T093000Z-1  session ops · closed · 4 turns · 2026-01-15T09:30:00Z 
 ";
     assert_eq!(text, expected);
     err_of(
-        &mut track(&sb, &["show", "ep-19990101T000000Z-1"]),
+        &mut track(&sb, &["show", "ep-19990101T000000Z-k3f9q2-1"]),
         "not_found",
         1,
     );
@@ -466,14 +466,14 @@ fn search_finds_turns_with_filters() {
     let sb = Sandbox::new();
     sample_history(&sb);
     let data = ok_data(&mut track(&sb, &["search", "why did the deploy fail?"]));
-    assert_eq!(data["hits"][0]["id"], "ep-20260115T093000Z-1#1");
-    assert_eq!(data["hits"][0]["episode"], "ep-20260115T093000Z-1");
+    assert_eq!(data["hits"][0]["id"], "ep-20260115T093000Z-k3f9q2-1#1");
+    assert_eq!(data["hits"][0]["episode"], "ep-20260115T093000Z-k3f9q2-1");
     assert_eq!(data["hits"][0]["seq"], 1);
     assert_eq!(data["hits"][0]["role"], "user");
     assert_eq!(data["hits"][0]["session"], "ops");
     // tool call names and arguments are searchable
     let data = ok_data(&mut track(&sb, &["search", "kubectl"]));
-    assert_eq!(data["hits"][0]["id"], "ep-20260115T093000Z-1#2");
+    assert_eq!(data["hits"][0]["id"], "ep-20260115T093000Z-k3f9q2-1#2");
     // an open episode's turn is found at once
     let data = ok_data(&mut track(&sb, &["search", "tabs"]));
     assert_eq!(data["hits"][0]["session"], "notes");
@@ -546,7 +546,7 @@ fn prune_removes_only_old_closed_episodes() {
     assert_eq!(dry["cutoff"], "2025-12-16T09:30:00Z");
     assert_eq!(dry["dry_run"], true);
     assert_eq!(dry["removed"].as_array().unwrap().len(), 1);
-    assert_eq!(dry["removed"][0]["id"], "ep-20251101T100000Z-1");
+    assert_eq!(dry["removed"][0]["id"], "ep-20251101T100000Z-k3f9q2-1");
     assert_eq!(dry["removed"][0]["last_ts"], "2025-11-01T10:00:00Z");
     assert_eq!(dry["kept"], 2);
     assert_eq!(episode_files(&sb), before, "a dry run removes nothing");
@@ -574,13 +574,13 @@ fn prune_removes_only_old_closed_episodes() {
     );
 
     let done = ok_data(&mut track(&sb, &["prune", "--older-than", "30d"]));
-    assert_eq!(done["removed"][0]["id"], "ep-20251101T100000Z-1");
+    assert_eq!(done["removed"][0]["id"], "ep-20251101T100000Z-k3f9q2-1");
     let left: Vec<String> = episode_files(&sb).into_keys().collect();
     assert_eq!(
         left,
         [
-            "a/ep-20251001T100000Z-1.open.jsonl",
-            "b/ep-20260110T100000Z-1.jsonl"
+            "a/ep-20251001T100000Z-k3f9q2-1.open.jsonl",
+            "b/ep-20260110T100000Z-k3f9q2-1.jsonl"
         ]
     );
     assert_eq!(
@@ -594,7 +594,7 @@ fn prune_removes_only_old_closed_episodes() {
         &sb,
         &["prune", "--older-than", "2026-01-11", "--dry-run"],
     ));
-    assert_eq!(all["removed"][0]["id"], "ep-20260110T100000Z-1");
+    assert_eq!(all["removed"][0]["id"], "ep-20260110T100000Z-k3f9q2-1");
     let all = ok_data(&mut track(
         &sb,
         &["prune", "--older-than", "0h", "--dry-run"],
@@ -620,7 +620,7 @@ fn import_pairs_calls_by_id_and_keeps_failures_and_budget_stops() {
     let run = &env["data"]["imported"][0];
     assert_eq!(run["run_id"], "4f1c9a2be0d34c7f8a6b5e4d3c2b1a09");
     assert_eq!(run["session"], "deploy-review");
-    assert_eq!(run["episodes"], json!(["ep-20260110T080000Z-1"]));
+    assert_eq!(run["episodes"], json!(["ep-20260110T080000Z-k3f9q2-1"]));
     assert_eq!(run["turns"], 7);
     assert_eq!(run["tool_calls"], 4);
     assert_eq!(run["failed"], 1);
@@ -628,7 +628,7 @@ fn import_pairs_calls_by_id_and_keeps_failures_and_budget_stops() {
     assert_eq!(run["budget_stops"], 1);
     assert_eq!(run["ignored_events"], 3);
 
-    let path = episodes_dir(&sb).join("deploy-review/ep-20260110T080000Z-1.jsonl");
+    let path = episodes_dir(&sb).join("deploy-review/ep-20260110T080000Z-k3f9q2-1.jsonl");
     let turns = lines_of(&path);
     let summary: Vec<(String, String)> = turns
         .iter()
@@ -687,11 +687,14 @@ fn import_pairs_calls_by_id_and_keeps_failures_and_budget_stops() {
     let list = ok_data(&mut track(&sb, &["list"]));
     assert_eq!(list["episodes"][0]["state"], "closed");
     let hits = ok_data(&mut track(&sb, &["search", "deadline exceeded"]));
-    assert_eq!(hits["hits"][0]["id"], "ep-20260110T080000Z-1#4");
+    assert_eq!(hits["hits"][0]["id"], "ep-20260110T080000Z-k3f9q2-1#4");
     // the same run again is skipped
     let again = ok_data(&mut track(&sb, &["import", &fixture]));
     assert_eq!(again["imported"], json!([]));
-    assert_eq!(again["skipped"][0]["episode"], "ep-20260110T080000Z-1");
+    assert_eq!(
+        again["skipped"][0]["episode"],
+        "ep-20260110T080000Z-k3f9q2-1"
+    );
     assert_eq!(episode_files(&sb).len(), 1);
     // --session overrides; a run without session_id gets odek-<prefix>
     let stream = std::fs::read_to_string(&fixture).unwrap();
@@ -1076,16 +1079,18 @@ fn a_torn_tail_is_fenced_off_and_reported() {
         &sb,
         &["record", "--content", "before the crash"],
     ));
-    let path = episodes_dir(&sb).join("default/ep-20260115T093000Z-1.open.jsonl");
+    let path = episodes_dir(&sb).join("default/ep-20260115T093000Z-k3f9q2-1.open.jsonl");
     let mut file = std::fs::OpenOptions::new()
         .append(true)
         .open(&path)
         .unwrap();
-    file.write_all(b"{\"schema\":\"agentbox.turn/v1\",\"id\":\"ep-20260115T093000Z-1#2\",\"con")
-        .unwrap();
+    file.write_all(
+        b"{\"schema\":\"agentbox.turn/v1\",\"id\":\"ep-20260115T093000Z-k3f9q2-1#2\",\"con",
+    )
+    .unwrap();
     drop(file);
     let data = ok_data(&mut track(&sb, &["record", "--content", "after the crash"]));
-    assert_eq!(data["ids"], json!(["ep-20260115T093000Z-1#2"]));
+    assert_eq!(data["ids"], json!(["ep-20260115T093000Z-k3f9q2-1#2"]));
     let text = std::fs::read_to_string(&path).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 3);
@@ -1334,17 +1339,17 @@ fn index_docs_extracts_one_document_per_turn() {
     sample_history(&sb);
     agentbox::registry::install();
     let home = agentbox::home::Home::open(sb.home()).unwrap();
-    let rel = "memory/episodes/ops/ep-20260115T093000Z-1.jsonl";
+    let rel = "memory/episodes/ops/ep-20260115T093000Z-k3f9q2-1.jsonl";
     let text = std::fs::read_to_string(sb.home().join(rel)).unwrap();
     let docs = agentbox::tools::track::index_docs(&home, rel, &text).unwrap();
     let ids: Vec<&str> = docs.iter().map(|d| d.id.as_str()).collect();
     assert_eq!(
         ids,
         [
-            "ep-20260115T093000Z-1#1",
-            "ep-20260115T093000Z-1#2",
-            "ep-20260115T093000Z-1#3",
-            "ep-20260115T093000Z-1#4"
+            "ep-20260115T093000Z-k3f9q2-1#1",
+            "ep-20260115T093000Z-k3f9q2-1#2",
+            "ep-20260115T093000Z-k3f9q2-1#3",
+            "ep-20260115T093000Z-k3f9q2-1#4"
         ]
     );
     let call = &docs[1];
@@ -1577,7 +1582,7 @@ fn a_corrupt_line_hides_only_itself_from_search() {
     ));
     ok_data(&mut track(&sb, &["record", "--content", "beta lost utf8"]));
     replace_line(
-        &dir.join("ep-20260115T093000Z-1.open.jsonl"),
+        &dir.join("ep-20260115T093000Z-k3f9q2-1.open.jsonl"),
         2,
         b"{\"role\":\"user\",\"content\":\"beta \xff\xfe lost\"}",
     );
@@ -1589,8 +1594,8 @@ fn a_corrupt_line_hides_only_itself_from_search() {
         .as_str()
         .unwrap()
         .to_string();
-    let first = "memory/episodes/default/ep-20260115T093000Z-1.jsonl";
-    assert_found(&sb, "alpha", "ep-20260115T093000Z-1#1");
+    let first = "memory/episodes/default/ep-20260115T093000Z-k3f9q2-1.jsonl";
+    assert_found(&sb, "alpha", "ep-20260115T093000Z-k3f9q2-1#1");
     assert_found(&sb, "gamma", &gamma);
     // invalid JSON in the middle of a closed episode, edited by hand
     ok_data(&mut track(
@@ -1606,11 +1611,11 @@ fn a_corrupt_line_hides_only_itself_from_search() {
         &["record", "--content", "zeta after json", "--flush"],
     ));
     replace_line(
-        &dir.join("ep-20260115T093000Z-2.jsonl"),
+        &dir.join("ep-20260115T093000Z-k3f9q2-2.jsonl"),
         2,
         b"{\"role\":\"user\",\"content\":\"epsilon",
     );
-    let second = "memory/episodes/default/ep-20260115T093000Z-2.jsonl";
+    let second = "memory/episodes/default/ep-20260115T093000Z-k3f9q2-2.jsonl";
     // reindex keeps every readable turn and names each skipped line
     let data = ok_data(&mut sb.agentbox(&["reindex"]));
     assert_eq!(data["files"], 2, "{data}");
@@ -1631,10 +1636,10 @@ fn a_corrupt_line_hides_only_itself_from_search() {
         "{data}"
     );
     for (query, id) in [
-        ("alpha", "ep-20260115T093000Z-1#1"),
+        ("alpha", "ep-20260115T093000Z-k3f9q2-1#1"),
         ("gamma", gamma.as_str()),
-        ("delta", "ep-20260115T093000Z-2#1"),
-        ("zeta", "ep-20260115T093000Z-2#3"),
+        ("delta", "ep-20260115T093000Z-k3f9q2-2#1"),
+        ("zeta", "ep-20260115T093000Z-k3f9q2-2#3"),
     ] {
         assert_found(&sb, query, id);
     }
@@ -1643,7 +1648,7 @@ fn a_corrupt_line_hides_only_itself_from_search() {
     // a deleted index is rebuilt the same way on the next search
     std::fs::remove_dir_all(sb.home().join("index")).unwrap();
     assert_found(&sb, "gamma", &gamma);
-    assert_found(&sb, "delta", "ep-20260115T093000Z-2#1");
+    assert_found(&sb, "delta", "ep-20260115T093000Z-k3f9q2-2#1");
     // reindex in text names the line too
     let text = stdout_of(&mut sb.agentbox(&["reindex", "--format", "text"]));
     assert!(

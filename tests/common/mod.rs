@@ -9,6 +9,10 @@ use std::path::{Path, PathBuf};
 /// The fixed clock every test runs with.
 pub const NOW: &str = "2026-01-15T09:30:00Z";
 
+/// The home id every test home gets (`local/home-id`), so that the episode
+/// ids tests mint are known: `ep-<stamp>-k3f9q2-<n>`.
+pub const HOME_ID: &str = "k3f9q2";
+
 /// Path of the built agentbox binary.
 pub fn bin() -> PathBuf {
     assert_cmd::cargo::cargo_bin("agentbox")
@@ -27,11 +31,21 @@ impl Sandbox {
         }
     }
 
-    /// A project folder with `agentbox init` already run.
+    /// A project folder with `agentbox init` already run and the home id
+    /// fixed to [`HOME_ID`].
     pub fn new() -> Sandbox {
         let sb = Sandbox::empty();
         sb.agentbox(&["init"]).assert().success();
+        sb.fix_home_id();
         sb
+    }
+
+    /// Writes [`HOME_ID`] as the home's id (a home mints a random one the
+    /// first time it needs one), so the episode ids it mints are known.
+    pub fn fix_home_id(&self) {
+        let local = self.home().join("local");
+        std::fs::create_dir_all(&local).expect("create local/");
+        std::fs::write(local.join("home-id"), format!("{HOME_ID}\n")).expect("write home-id");
     }
 
     pub fn path(&self) -> &Path {

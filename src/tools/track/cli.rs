@@ -141,14 +141,14 @@ struct ListArgs {
 /// Without an id: the open (else latest) episode of --session, or the newest episode.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  track show ep-20260115T093000Z-1\n  track show --session s1\n  \
+    after_help = "Examples:\n  track show ep-20260115T093000Z-k3f9q2-1\n  track show --session s1\n  \
                         track show --format json | jq '.data.turns[].content'"
 )]
 struct ShowArgs {
     /// Episode id (as `track list` prints it)
     #[arg(conflicts_with = "session")]
     id: Option<String>,
-    /// The open (else latest) episode of this session
+    /// This home's open (else the latest) episode of this session
     #[arg(long, value_name = "KEY")]
     session: Option<String>,
 }
@@ -370,9 +370,10 @@ fn show(ctx: &Ctx, home: &Home, args: ShowArgs) -> Result<Outcome> {
         (Some(id), _) => episodes::find(home, id)?,
         (None, Some(session)) => {
             let list = episodes::episodes_of(home, session)?;
+            let own = home.home_id()?;
             list.iter()
                 .rev()
-                .find(|e| e.open)
+                .find(|e| e.open && e.owned_by(own.as_deref()))
                 .or_else(|| list.last())
                 .cloned()
                 .ok_or_else(|| {

@@ -3,8 +3,10 @@
 //! `episodes-<session>` lock is held, and the search index is updated under the
 //! same lock, so the index never sees a file's turns under a stale path.
 
+use super::ids::mint_id;
+pub use super::ids::{IdParts, parse_id};
 use crate::error::{Error, Result};
-use crate::home::Home;
+use crate::home::{self, Home};
 use crate::search::{self, Doc};
 use crate::store::{self, Lock};
 use chrono::{DateTime, SecondsFormat, Utc};
@@ -21,7 +23,7 @@ pub const TURN_SCHEMA: &str = "agentbox.turn/v1";
 pub const EPISODES_DIR: &str = "memory/episodes";
 
 /// The lock that makes new episode ids unique across sessions.
-const ID_LOCK: &str = "episode-ids";
+const ID_LOCK: &str = home::HOME_ID_LOCK;
 
 /// Longest session key (a folder name; the lock `episodes-<key>` has room for it).
 pub const MAX_SESSION_LEN: usize = store::MAX_NAME_LEN;
@@ -107,11 +109,28 @@ impl EpisodeFile {
         )
     }
 
-    /// The sort key: start time from the id, then its counter.
-    fn order(&self) -> (String, u64, String) {
+    /// The sort key: ids that do not parse (hand-made) first, by name; then
+    /// start time, counter, home id and rename suffix ([`IdParts`]).
+    fn order(&self) -> (String, u64, String, String) {
         match parse_id(&self.id) {
-            Some((stamp, n)) => (stamp.to_string(), n, String::new()),
-            None => (String::new(), 0, self.id.clone()),
+            Some(p) => (
+                p.stamp.to_string(),
+                p.n,
+                p.home.to_string(),
+                p.renamed.to_string(),
+            ),
+            None => (String::new(), 0, String::new(), self.id.clone()),
+        }
+    }
+
+    /// Whether the home whose id is `own` may append to this episode and
+    /// close it: an episode minted by this home, or one whose id names no
+    /// home (a legacy `ep-<stamp>-<n>` or a hand-made id). Another home's
+    /// open episode (arrived by sync) is that home's to close.
+    pub fn owned_by(&self, own: Option<&str>) -> bool {
+        match parse_id(&self.id) {
+            Some(p) if !p.home.is_empty() => own == Some(p.home),
+            _ => true,
         }
     }
 }
@@ -124,11 +143,14 @@ fn file_name(id: &str, open: bool) -> String {
     }
 }
 
-/// `ep-20260115T093000Z-3` → `("20260115T093000Z", 3)`.
-fn parse_id(id: &str) -> Option<(&str, u64)> {
-    let rest = id.strip_prefix("ep-")?;
-    let (stamp, n) = rest.rsplit_once('-')?;
-    Some((stamp, n.parse().ok()?))
+/// The longest id an episode starting at `ts` plausibly gets, for sizing
+/// its turns before the id is known.
+fn probe_id(ts: &str) -> String {
+    mint_id(
+        &compact_stamp(ts),
+        &"x".repeat(home::HOME_ID_LEN),
+        u64::from(u32::MAX),
+    )
 }
 
 /// `foo.open.jsonl` → `("foo", true)`, `foo.jsonl` → `("foo", false)`.
@@ -460,6 +482,8 @@ pub struct SessionWriter<'h> {
     lock: Lock,
     open: Option<OpenEpisode>,
     cap: u64,
+    /// This home's id (`None` before it has minted one).
+    own: Option<String>,
 }
 
 impl<'h> SessionWriter<'h> {
@@ -473,12 +497,15 @@ impl<'h> SessionWriter<'h> {
             lock,
             open: None,
             cap: home.store.max_item_bytes(),
+            own: home.home_id()?,
         };
-        // Normally at most one is open; with several (hand-made), the newest takes the appends.
+        // Each home keeps at most one open episode per session; others that
+        // arrived by sync belong to their homes. With several of this home's
+        // open (hand-made), the newest takes the appends.
         if let Some(ep) = episodes_of(home, session)?
             .into_iter()
             .rev()
-            .find(|e| e.open)
+            .find(|e| e.open && e.owned_by(writer.own.as_deref()))
         {
             writer.open = Some(writer.inspect(ep)?);
         }
@@ -500,17 +527,17 @@ impl<'h> SessionWriter<'h> {
         })
     }
 
-    /// The session's open episode, if any.
+    /// This home's open episode of the session, if any.
     pub fn open_episode(&self) -> Option<&EpisodeFile> {
         self.open.as_ref().map(|o| &o.ep)
     }
 
-    /// The session's most recent closed episode, if any.
+    /// This home's most recent closed episode of the session, if any.
     pub fn latest_closed(&self) -> Result<Option<EpisodeFile>> {
         Ok(episodes_of(self.home, &self.session)?
             .into_iter()
             .rev()
-            .find(|e| !e.open))
+            .find(|e| !e.open && e.owned_by(self.own.as_deref())))
     }
 
     /// Creates a new episode file (open or closed) with an id unique across
@@ -524,12 +551,13 @@ impl<'h> SessionWriter<'h> {
     ) -> Result<EpisodeFile> {
         let dir = session_dir(self.home, &self.session)?;
         self.home.store.ensure_dir(&dir)?;
+        let home_id = self.home.mint_home_id()?;
         let _id_lock = self.home.store.lock(ID_LOCK)?;
         let stamp = compact_stamp(first_ts);
         let sessions = sessions(self.home)?;
         let mut n = 1;
         let id = loop {
-            let id = format!("ep-{stamp}-{n}");
+            let id = mint_id(&stamp, &home_id, n);
             let taken = sessions.iter().any(|s| {
                 let base = self.home.root.join(EPISODES_DIR).join(s);
                 base.join(file_name(&id, true)).exists()
@@ -584,8 +612,7 @@ impl<'h> SessionWriter<'h> {
     pub fn append(&mut self, drafts: &[Draft]) -> Result<Vec<Turn>> {
         // A turn too big for any episode fails the call before a file is created.
         for (i, draft) in drafts.iter().enumerate() {
-            let probe_id = format!("ep-{}-{}", compact_stamp(&draft.ts), u32::MAX);
-            let (_, _, len) = self.place(&probe_id, u64::from(u32::MAX), draft)?;
+            let (_, _, len) = self.place(&probe_id(&draft.ts), u64::from(u32::MAX), draft)?;
             if len > self.cap {
                 return Err(Error::invalid_args(format!(
                     "messages[{i}] takes {len} bytes as a stored turn, over the limit of {}",
@@ -651,8 +678,8 @@ impl<'h> SessionWriter<'h> {
         Ok(turns)
     }
 
-    /// Closes the open episode (`<id>.open.jsonl` → `<id>.jsonl`) and moves its
-    /// index entries to the new path. `None` when nothing was open.
+    /// Closes this home's open episode (`<id>.open.jsonl` → `<id>.jsonl`) and
+    /// moves its index entries to the new path. `None` when nothing was open.
     pub fn close(&mut self) -> Result<Option<EpisodeFile>> {
         let Some(open) = self.open.take() else {
             return Ok(None);
@@ -671,7 +698,7 @@ impl<'h> SessionWriter<'h> {
         let mut start = 0;
         while start < drafts.len() {
             // Measure under the longest plausible id, so the real file fits too.
-            let probe_id = format!("ep-{}-{}", compact_stamp(&drafts[start].ts), u32::MAX);
+            let probe_id = probe_id(&drafts[start].ts);
             let mut end = start;
             let mut bytes = 0u64;
             while end < drafts.len() {
@@ -715,11 +742,6 @@ mod tests {
 
     #[test]
     fn ids_and_file_names_round_trip() {
-        assert_eq!(
-            parse_id("ep-20260115T093000Z-12"),
-            Some(("20260115T093000Z", 12))
-        );
-        assert_eq!(parse_id("other"), None);
         assert_eq!(split_file_name("ep-x-1.open.jsonl"), Some(("ep-x-1", true)));
         assert_eq!(split_file_name("ep-x-1.jsonl"), Some(("ep-x-1", false)));
         assert_eq!(split_file_name(".ep-x-1.jsonl.1.2.tmp"), None);

@@ -7,6 +7,7 @@
 
 mod cli;
 pub(crate) mod episodes;
+mod ids;
 pub(crate) mod import;
 mod messages;
 mod render;

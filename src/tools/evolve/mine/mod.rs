@@ -27,7 +27,7 @@ use super::{
     Candidate, Evidence, Kind, KnowledgePayload, Payload, PreferencePayload, SkillPayload,
 };
 use crate::tools::knowledge::profile::{self, Profile};
-use crate::tools::track::episodes::Turn;
+use crate::tools::track::episodes::{self, Turn};
 use serde::{Deserialize, Serialize, Serializer};
 use std::collections::{BTreeMap, HashMap, HashSet};
 
@@ -585,16 +585,12 @@ impl Miner {
     }
 }
 
-/// An episode id's place in time: `ep-<stamp>-<n>` → (stamp, n); other ids
-/// sort after, by name.
-fn order_key(id: &str) -> (u8, &str, u64, &str) {
-    let parsed = id
-        .strip_prefix("ep-")
-        .and_then(|rest| rest.rsplit_once('-'))
-        .and_then(|(stamp, n)| Some((stamp, n.parse::<u64>().ok()?)));
-    match parsed {
-        Some((stamp, n)) => (0, stamp, n, ""),
-        None => (1, "", 0, id),
+/// An episode id's place in time (track's order: stamp, counter, home id,
+/// rename suffix); other ids sort after, by name.
+fn order_key(id: &str) -> (u8, Option<episodes::IdParts<'_>>, &str) {
+    match episodes::parse_id(id) {
+        Some(parts) => (0, Some(parts), ""),
+        None => (1, None, id),
     }
 }
 

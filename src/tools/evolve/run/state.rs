@@ -19,21 +19,23 @@ pub const STATE_SCHEMA: &str = "agentbox.evolve.state/v1";
 pub struct HighWater {
     pub session: String,
     pub episode: String,
-    /// The episode's place in the mining order: its start time and counter
-    /// (`20260115T093000Z-0000000003`).
+    /// The episode's place in the mining order: its start time, counter and
+    /// home id (`20260115T093000Z-0000000003-k3f9q2`; no home id for a legacy id).
     pub order: String,
 }
 
 impl HighWater {
     pub fn of(ep: &EpisodeFile) -> HighWater {
-        let (stamp, n, other, _) = sort_key(ep);
+        let (stamp, n, home, other, _) = sort_key(ep);
         HighWater {
             session: ep.session.clone(),
             episode: ep.id.clone(),
             order: if stamp.is_empty() {
                 other
-            } else {
+            } else if home.is_empty() {
                 format!("{stamp}-{n:010}")
+            } else {
+                format!("{stamp}-{n:010}-{home}")
             },
         }
     }
@@ -230,18 +232,27 @@ impl Since {
     }
 }
 
-/// The mining order of an episode: start time, counter, the id when it has
-/// no start time, then the session (the order of `track`, oldest first).
-type Key = (String, u64, String, String);
+/// The mining order of an episode: start time, counter, home id, then the
+/// rename suffix or the whole id when it has no start time, then the session
+/// (the order of `track`, oldest first).
+type Key = (String, u64, String, String, String);
 
 fn key_of(session: &str, id: &str) -> Key {
-    let parsed = id.strip_prefix("ep-").and_then(|rest| {
-        let (stamp, n) = rest.rsplit_once('-')?;
-        Some((stamp.to_string(), n.parse::<u64>().ok()?))
-    });
-    match parsed {
-        Some((stamp, n)) => (stamp, n, String::new(), session.to_string()),
-        None => (String::new(), 0, id.to_string(), session.to_string()),
+    match episodes::parse_id(id) {
+        Some(p) => (
+            p.stamp.to_string(),
+            p.n,
+            p.home.to_string(),
+            p.renamed.to_string(),
+            session.to_string(),
+        ),
+        None => (
+            String::new(),
+            0,
+            String::new(),
+            id.to_string(),
+            session.to_string(),
+        ),
     }
 }
 
@@ -335,11 +346,13 @@ mod tests {
             key_of("a", "ep-20260115T093000Z-10"),
             key_of("a", "ep-20260101T000000Z-1"),
             key_of("z", "odd"),
+            key_of("a", "ep-20260115T093000Z-k3f9q2-2"),
         ];
         keys.sort();
-        assert_eq!(keys[0].2, "odd");
+        assert_eq!(keys[0].3, "odd");
         assert_eq!(keys[1].0, "20260101T000000Z");
         assert_eq!(keys[2].1, 2);
-        assert_eq!(keys[3].1, 10);
+        assert_eq!((keys[3].1, keys[3].2.as_str()), (2, "k3f9q2"));
+        assert_eq!(keys[4].1, 10);
     }
 }
