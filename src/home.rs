@@ -27,8 +27,7 @@ pub const LAYOUT_DIRS: &[&str] = &[
 ];
 
 /// The home's `.gitignore`: derived and transient files never reach a remote.
-pub const GITIGNORE: &str =
-    "# agentbox: derived, transient or per-home, never synced\nindex/\nlocks/\nlocal/\nsync.git/\n*.lock\n.*.tmp\n";
+pub const GITIGNORE: &str = "# agentbox: derived, transient or per-home, never synced\nindex/\nlocks/\nlocal/\nsync.git/\n*.lock\n.*.tmp\n";
 
 /// What to consult when looking for the home, in order.
 #[derive(Debug, Clone, Default)]

@@ -43,7 +43,9 @@ fn key_of(line: &str) -> Option<&str> {
 
 fn parse(text: &str) -> Option<Doc<'_>> {
     let mut lines = text.split_inclusive('\n');
-    let open = lines.next().filter(|l| is_fence(l.trim_start_matches('\u{feff}')))?;
+    let open = lines
+        .next()
+        .filter(|l| is_fence(l.trim_start_matches('\u{feff}')))?;
     let mut at = open.len();
     let mut blocks: Vec<Block> = Vec::new();
     let mut count = 1;
@@ -59,8 +61,8 @@ fn parse(text: &str) -> Option<Doc<'_>> {
                 head_lines: count,
             });
         }
-        let continues = line.starts_with([' ', '\t']) && !line.trim().is_empty()
-            || line.starts_with("- ");
+        let continues =
+            line.starts_with([' ', '\t']) && !line.trim().is_empty() || line.starts_with("- ");
         match (blocks.last_mut(), key_of(line)) {
             (_, Some(key)) => blocks.push(Block::Key(key.to_string(), line.to_string())),
             (Some(Block::Key(_, text)), None) if continues => text.push_str(line),
@@ -116,37 +118,41 @@ fn list(block: &str) -> Option<(Vec<String>, Option<String>)> {
     let mut indent = None;
     for line in block.lines().skip(1) {
         let trimmed = line.trim_start();
-        let item = trimmed.strip_prefix("- ").or((trimmed == "-").then_some(""))?;
+        let item = trimmed
+            .strip_prefix("- ")
+            .or((trimmed == "-").then_some(""))?;
         indent.get_or_insert_with(|| line[..line.len() - trimmed.len()].to_string());
         items.push(item.trim().to_string());
     }
     (!items.is_empty()).then_some((items, Some(indent.unwrap_or_default())))
 }
 
-fn merge_key(
-    key: &str,
-    base: Option<&str>,
-    ours: &str,
-    theirs: &str,
-) -> Result<String, String> {
+fn merge_key(key: &str, base: Option<&str>, ours: &str, theirs: &str) -> Result<String, String> {
+    let (o, t) = (first_value(ours), first_value(theirs));
+    // Both sides made a revision: the merge is a new one, past both.
+    if matches!(key, "rev" | "revision" | "version")
+        && base.is_none_or(|b| b != ours && b != theirs)
+        && (base.is_some() || ours != theirs)
+        && let (Ok(o), Ok(t)) = (o.parse::<u64>(), t.parse::<u64>())
+    {
+        return Ok(format!("{key}: {}\n", o.max(t).saturating_add(1)));
+    }
     if ours == theirs || base == Some(theirs) {
         return Ok(ours.to_string());
     }
     if base == Some(ours) {
         return Ok(theirs.to_string());
     }
-    let (o, t) = (first_value(ours), first_value(theirs));
-    if matches!(key, "rev" | "revision" | "version")
-        && let (Ok(o), Ok(t)) = (o.parse::<u64>(), t.parse::<u64>())
-    {
-        return Ok(format!("{key}: {}\n", o.max(t).saturating_add(1)));
-    }
     if key == "updated" || key.ends_with("_at") {
         return Ok(format!("{key}: {}\n", later(o, t)));
     }
     if let (Some((oi, indent)), Some((ti, _))) = (list(ours), list(theirs)) {
-        let bi = base.and_then(list).map(|(items, _)| items).unwrap_or_default();
-        let (b, t_set): (HashSet<&String>, HashSet<&String>) = (bi.iter().collect(), ti.iter().collect());
+        let bi = base
+            .and_then(list)
+            .map(|(items, _)| items)
+            .unwrap_or_default();
+        let (b, t_set): (HashSet<&String>, HashSet<&String>) =
+            (bi.iter().collect(), ti.iter().collect());
         let mut seen = HashSet::new();
         let mut items = Vec::new();
         for item in &oi {
@@ -193,38 +199,50 @@ fn merge_front(base: &[Block], ours: &[Block], theirs: &[Block]) -> Result<Strin
             })
             .collect()
     };
-    let removed = |key: &str| format!("one side removed {}, the other changed it", Value::from(key));
+    let removed = |key: &str| {
+        format!(
+            "one side removed {}, the other changed it",
+            Value::from(key)
+        )
+    };
     let (base_other, ours_other, theirs_other) = (others(base), others(ours), others(theirs));
-    let mut out = String::new();
+    let mut out: Vec<String> = Vec::new();
+    // Their new keys go after our last key (before trailing comments).
+    let mut after_keys = 0;
     for block in ours {
         match block {
-            Block::Key(k, o) => match (keyed(theirs, k), keyed(base, k)) {
-                (Some(t), b) => out.push_str(&ended(merge_key(k, b.as_deref(), o, &t)?)),
-                (None, None) => out.push_str(&ended(o.clone())),
-                (None, Some(b)) if &b == o => {}
-                (None, Some(_)) => return Err(removed(k)),
-            },
+            Block::Key(k, o) => {
+                match (keyed(theirs, k), keyed(base, k)) {
+                    (Some(t), b) => out.push(ended(merge_key(k, b.as_deref(), o, &t)?)),
+                    (None, None) => out.push(ended(o.clone())),
+                    (None, Some(b)) if &b == o => {}
+                    (None, Some(_)) => return Err(removed(k)),
+                }
+                after_keys = out.len();
+            }
             Block::Other(line) => {
                 if !(base_other.contains(line) && !theirs_other.contains(line)) {
-                    out.push_str(&ended(line.clone()));
+                    out.push(ended(line.clone()));
                 }
             }
         }
     }
+    let mut new_keys = Vec::new();
     for block in theirs {
         match block {
             Block::Key(k, t) if keyed(ours, k).is_none() => match keyed(base, k) {
-                None => out.push_str(&ended(t.clone())),
+                None => new_keys.push(ended(t.clone())),
                 Some(b) if &b == t => {}
                 Some(_) => return Err(removed(k)),
             },
             Block::Other(line) if !ours_other.contains(line) && !base_other.contains(line) => {
-                out.push_str(&ended(line.clone()));
+                out.push(ended(line.clone()));
             }
             _ => {}
         }
     }
-    Ok(out)
+    out.splice(after_keys..after_keys, new_keys);
+    Ok(out.concat())
 }
 
 /// Merges a note or a persona. Deleted on one side and changed on the other,

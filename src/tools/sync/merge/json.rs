@@ -173,7 +173,9 @@ fn array(
         && !(o.is_empty() && t.is_empty())
     {
         let find = |list: &[(String, &Value)], id: &str| {
-            list.iter().find(|(i, _)| i == id).map(|(_, v)| (*v).clone())
+            list.iter()
+                .find(|(i, _)| i == id)
+                .map(|(_, v)| (*v).clone())
         };
         let mut out = Vec::new();
         for (id, ov) in &o {

@@ -56,10 +56,18 @@ fn sort(lines: &mut [Vec<u8>], fields: &[&str]) {
             return (3u8, 0i64, 0u32, String::new(), 0u64);
         };
         let seq = map.get("seq").and_then(Value::as_u64).unwrap_or(0);
-        let stamp = fields.iter().find_map(|f| map.get(*f).and_then(Value::as_str));
+        let stamp = fields
+            .iter()
+            .find_map(|f| map.get(*f).and_then(Value::as_str));
         match stamp {
             Some(s) => match DateTime::parse_from_rfc3339(s) {
-                Ok(t) => (0, t.timestamp(), t.timestamp_subsec_nanos(), String::new(), seq),
+                Ok(t) => (
+                    0,
+                    t.timestamp(),
+                    t.timestamp_subsec_nanos(),
+                    String::new(),
+                    seq,
+                ),
                 Err(_) => (1, 0, 0, s.to_string(), seq),
             },
             None => (2, 0, 0, String::new(), seq),
@@ -149,7 +157,10 @@ fn renumber(lines: Vec<Vec<u8>>) -> Vec<Vec<u8>> {
         }
         let episode = match map.get("episode").and_then(Value::as_str) {
             Some(ep) => ep.to_string(),
-            None => id.rsplit_once('#').map_or(id.as_str(), |(ep, _)| ep).to_string(),
+            None => id
+                .rsplit_once('#')
+                .map_or(id.as_str(), |(ep, _)| ep)
+                .to_string(),
         };
         let fresh = loop {
             max_seq = max_seq.saturating_add(1);

@@ -66,8 +66,7 @@ fn kind(rel: &str) -> Kind {
     if rel.ends_with(".json") {
         return Kind::Json;
     }
-    if rel.ends_with(".md")
-        && (rel.starts_with("memory/knowledge/") || rel.starts_with("persona/"))
+    if rel.ends_with(".md") && (rel.starts_with("memory/knowledge/") || rel.starts_with("persona/"))
     {
         return Kind::FrontMatter;
     }

@@ -46,7 +46,9 @@ fn fact_key(fact: &str) -> String {
         .find_map(|m| text.strip_prefix(m))
         .unwrap_or_else(|| {
             let digits = text.bytes().take_while(u8::is_ascii_digit).count();
-            text.get(digits + 2..).filter(|_| digits > 0).unwrap_or(text)
+            text.get(digits + 2..)
+                .filter(|_| digits > 0)
+                .unwrap_or(text)
         });
     let words: Vec<&str> = text.split_whitespace().collect();
     let joined = words.join(" ").to_lowercase();
@@ -98,11 +100,7 @@ fn parse(text: &str) -> Vec<Section> {
             }
             current.facts.push(ended(line.to_string()));
             in_fact = true;
-        } else if in_fact
-            && !in_fence
-            && line.starts_with([' ', '\t'])
-            && !line.trim().is_empty()
-        {
+        } else if in_fact && !in_fence && line.starts_with([' ', '\t']) && !line.trim().is_empty() {
             let last = current.facts.last_mut().expect("in a fact");
             last.push_str(&ended(line.to_string()));
         } else {
@@ -167,12 +165,28 @@ fn render(skeleton: &str, facts: &[String]) -> String {
     out
 }
 
-fn merge_section(base: Option<&Section>, ours: &Section, theirs: &Section) -> Result<String, String> {
+fn merge_section(
+    base: Option<&Section>,
+    ours: &Section,
+    theirs: &Section,
+) -> Result<String, String> {
     let facts = merge_facts(
         base.map_or(&[][..], |s| &s.facts),
         &ours.facts,
         &theirs.facts,
     );
+    // Where the facts sit does not make two texts differ (two homes that
+    // each added a first fact to the same template).
+    let without_facts =
+        |s: &str| -> String { s.split_inclusive('\n').filter(|l| *l != FACTS).collect() };
+    if without_facts(&ours.skeleton) == without_facts(&theirs.skeleton) {
+        let skeleton = if ours.skeleton.contains(FACTS) {
+            &ours.skeleton
+        } else {
+            &theirs.skeleton
+        };
+        return Ok(render(skeleton, &facts));
+    }
     let skeleton = text::merge3(
         base.map_or("", |s| &s.skeleton),
         &ours.skeleton,

@@ -15,7 +15,8 @@ pub fn merge_both(
         return Err(DELETED_CHANGED.to_string());
     };
     let as_text = |bytes: &[u8]| std::str::from_utf8(bytes).ok().map(str::to_string);
-    let (Some(b), Some(o), Some(t)) = (as_text(base.unwrap_or(b"")), as_text(ours), as_text(theirs))
+    let (Some(b), Some(o), Some(t)) =
+        (as_text(base.unwrap_or(b"")), as_text(ours), as_text(theirs))
     else {
         return Err("both sides changed a file that is not UTF-8 text".to_string());
     };
@@ -74,7 +75,10 @@ fn conflict_reason(base: &str, ours: &str, theirs: &str, offset: usize) -> Strin
     };
     let (ours_hunks, theirs_hunks) = (ranges(ours), ranges(theirs));
     for &(os, oe, ns, nlen) in &ours_hunks {
-        if theirs_hunks.iter().any(|&(ts, te, _, _)| os <= te && ts <= oe) {
+        if theirs_hunks
+            .iter()
+            .any(|&(ts, te, _, _)| os <= te && ts <= oe)
+        {
             return lines_reason(offset + ns, nlen);
         }
     }
