@@ -48,10 +48,8 @@ fn parse(text: &str) -> Option<Doc<'_>> {
         .filter(|l| is_fence(l.trim_start_matches('\u{feff}')))?;
     let mut at = open.len();
     let mut blocks: Vec<Block> = Vec::new();
-    let mut count = 1;
-    for line in lines {
+    for (count, line) in (2..).zip(lines) {
         at += line.len();
-        count += 1;
         if is_fence(line) {
             return Some(Doc {
                 open,
@@ -156,7 +154,7 @@ fn merge_key(key: &str, base: Option<&str>, ours: &str, theirs: &str) -> Result<
         let mut seen = HashSet::new();
         let mut items = Vec::new();
         for item in &oi {
-            if !(b.contains(item) && !t_set.contains(item)) && seen.insert(item.clone()) {
+            if (t_set.contains(item) || !b.contains(item)) && seen.insert(item.clone()) {
                 items.push(item.clone());
             }
         }
@@ -221,7 +219,7 @@ fn merge_front(base: &[Block], ours: &[Block], theirs: &[Block]) -> Result<Strin
                 after_keys = out.len();
             }
             Block::Other(line) => {
-                if !(base_other.contains(line) && !theirs_other.contains(line)) {
+                if !base_other.contains(line) || theirs_other.contains(line) {
                     out.push(ended(line.clone()));
                 }
             }

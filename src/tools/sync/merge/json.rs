@@ -91,6 +91,7 @@ fn value(
         (Value::Array(o), Value::Array(t)) => {
             array(path, base.and_then(Value::as_array), o, t).map(Value::Array)
         }
+        _ if path.is_empty() => Err("both sides changed the document".to_string()),
         _ => Err(format!("both set {}", Value::from(path))),
     }
 }
@@ -203,5 +204,10 @@ fn array(
     seq::merge(base, ours, theirs, |index, b, o, t| {
         value(&format!("{path}[{index}]"), None, Some(b), o, t)
     })
-    .map_err(|failure| failure.unwrap_or_else(|| format!("both changed {}", Value::from(path))))
+    .map_err(|failure| {
+        failure.unwrap_or_else(|| match path {
+            "" => "both sides changed the document".to_string(),
+            _ => format!("both changed {}", Value::from(path)),
+        })
+    })
 }

@@ -100,8 +100,9 @@ fn parse(text: &str) -> Vec<Section> {
             }
             current.facts.push(ended(line.to_string()));
             in_fact = true;
-        } else if in_fact && !in_fence && line.starts_with([' ', '\t']) && !line.trim().is_empty() {
-            let last = current.facts.last_mut().expect("in a fact");
+        } else if let Some(last) = current.facts.last_mut().filter(|_| {
+            in_fact && !in_fence && line.starts_with([' ', '\t']) && !line.trim().is_empty()
+        }) {
             last.push_str(&ended(line.to_string()));
         } else {
             in_fact = false;
@@ -122,7 +123,7 @@ fn merge_facts(base: &[String], ours: &[String], theirs: &[String]) -> Vec<Strin
     let mut out = Vec::new();
     for fact in ours {
         let key = fact_key(fact);
-        if !(b.contains(&key) && !t.contains(&key)) && seen.insert(key) {
+        if (t.contains(&key) || !b.contains(&key)) && seen.insert(key) {
             out.push(fact.clone());
         }
     }
