@@ -552,3 +552,62 @@ fn trivial_cases_take_the_changed_side() {
         Merged::Clean(vec![("a.txt".into(), None)])
     );
 }
+
+#[test]
+fn profile_with_crlf_line_ends_keeps_them() {
+    let base = "# Profile\r\n\r\n## Preferences\r\n- Tabs.\r\n\r\n## Facts\r\n- Has a cat.\r\n";
+    let ours = base.replace("- Tabs.\r\n", "- Tabs.\r\n- Vim.\r\n");
+    let theirs = base.replace("- Has a cat.\r\n", "- Has a cat.\r\n- Has a dog.\r\n");
+    assert_eq!(
+        one(PROFILE, Some(base), Some(&ours), Some(&theirs)),
+        "# Profile\r\n\r\n## Preferences\r\n- Tabs.\r\n- Vim.\r\n\r\n## Facts\r\n- Has a cat.\r\n- Has a dog.\r\n"
+    );
+}
+
+#[test]
+fn documents_that_do_not_parse_merge_as_text() {
+    // A plan broken by a hand edit on one side: the line rule.
+    let base = "{\n  \"a\": 1,\n  \"b\": 2,\n  \"c\": 3\n}\n";
+    let ours = "{\n  \"a\": 10,\n  \"b\": 2,\n  \"c\": 3\n}\n";
+    let theirs = "{\n  \"a\": 1,\n  \"b\": 2,\n  \"c\": 3,,\n}\n";
+    assert_eq!(
+        one("plans/p.json", Some(base), Some(ours), Some(theirs)),
+        "{\n  \"a\": 10,\n  \"b\": 2,\n  \"c\": 3,,\n}\n"
+    );
+    assert_eq!(
+        conflict("plans/p.json", Some("[1]"), Some("[2]"), Some("[3]")),
+        r#"both set "[0]""#
+    );
+    assert_eq!(
+        conflict("x.json", Some("1"), Some("2"), Some("3")),
+        "both sides changed the document"
+    );
+    // A note without front matter is all body.
+    let note = "line one\nline two\nline three\n";
+    assert_eq!(
+        one(
+            "memory/knowledge/x.md",
+            Some(note),
+            Some("line ONE\nline two\nline three\n"),
+            Some("line one\nline two\nline THREE\n")
+        ),
+        "line ONE\nline two\nline THREE\n"
+    );
+}
+
+#[test]
+fn note_lists_in_block_form_merge_as_sets() {
+    let note = |claims: &str| format!("---\ntitle: DB\nrev: 1\nclaims:\n{claims}---\n\nBody.\n");
+    let base = note("  - db.primary: pg\n");
+    let ours = note("  - db.primary: pg\n  - db.pool: 10\n");
+    let theirs = note("  - db.replica: pg2\n");
+    assert_eq!(
+        one(
+            "memory/knowledge/db.md",
+            Some(&base),
+            Some(&ours),
+            Some(&theirs)
+        ),
+        note("  - db.pool: 10\n  - db.replica: pg2\n")
+    );
+}
