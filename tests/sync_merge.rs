@@ -64,8 +64,9 @@ proptest! {
         theirs_new in prop::collection::vec(item_line(), 0..8),
     ) {
         let base = distinct(base);
-        let ours: Vec<String> = base.iter().cloned().chain(ours_new).collect();
-        let theirs: Vec<String> = base.iter().cloned().chain(theirs_new).collect();
+        // A file holds each line once (a side left as it was is taken whole).
+        let ours = distinct(base.iter().cloned().chain(ours_new).collect());
+        let theirs = distinct(base.iter().cloned().chain(theirs_new).collect());
         let (b, o, t) = (join(&base), join(&ours), join(&theirs));
         let rel = "memory/foresight.jsonl";
         let merged = written(merge_file(rel, Some(&b), Some(&o), Some(&t)));
@@ -93,8 +94,8 @@ proptest! {
     ) {
         let base = distinct(base);
         let pick = |keep: &[bool]| base.iter().zip(keep).filter(|(_, k)| **k).map(|(l, _)| l.clone()).collect::<Vec<_>>();
-        let ours: Vec<String> = pick(&keep_o).into_iter().chain(ours_new).collect();
-        let theirs: Vec<String> = pick(&keep_t).into_iter().chain(theirs_new).collect();
+        let ours = distinct(pick(&keep_o).into_iter().chain(ours_new).collect());
+        let theirs = distinct(pick(&keep_t).into_iter().chain(theirs_new).collect());
         let merged = written(merge_file("notes/log.jsonl", Some(&join(&base)), Some(&join(&ours)), Some(&join(&theirs))));
         let (bs, os, ts): (HashSet<_>, HashSet<_>, HashSet<_>) =
             (base.iter().collect(), ours.iter().collect(), theirs.iter().collect());
