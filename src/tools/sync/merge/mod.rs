@@ -1,6 +1,29 @@
 //! How two versions of one synced file become one. Pure functions over
 //! bytes: no git, no home. `repo` calls [`merge_file`] for every path both
 //! sides changed differently since their merge base.
+//!
+//! The rules by path (docs/tools/sync.md, "How files merge"):
+//!
+//! - `memory/episodes/<session>/<id>[.open].jsonl`: a union of turn lines
+//!   (`jsonl::merge_episode`), renaming a turn or a whole episode whose id
+//!   collides;
+//! - any other `*.jsonl` (foresight): a union of lines (`jsonl::merge_lines`);
+//! - `memory/personal/PROFILE.md`: per section, a three-way set of fact lines
+//!   (`profile`);
+//! - `*.json`: a structural three-way merge (`json`);
+//! - `memory/knowledge/*.md`, `persona/*.md`: front matter key by key, the
+//!   body three-way by lines (`front`);
+//! - everything else: a three-way line merge (`text`).
+
+mod front;
+mod json;
+mod jsonl;
+mod profile;
+mod seq;
+mod text;
+
+#[cfg(test)]
+mod tests;
 
 /// The result of merging one path.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -14,15 +37,79 @@ pub enum Merged {
     Conflict(String),
 }
 
+/// The conflict reason of a document deleted on one side and changed on the
+/// other.
+pub(crate) const DELETED_CHANGED: &str = "deleted on one side, changed on the other";
+
+/// How a path merges.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Episode,
+    Jsonl,
+    Profile,
+    Json,
+    FrontMatter,
+    Text,
+}
+
+fn kind(rel: &str) -> Kind {
+    if rel == "memory/personal/PROFILE.md" {
+        return Kind::Profile;
+    }
+    if rel.ends_with(".jsonl") {
+        let parts: Vec<&str> = rel.split('/').collect();
+        if parts.len() == 4 && parts[0] == "memory" && parts[1] == "episodes" {
+            return Kind::Episode;
+        }
+        return Kind::Jsonl;
+    }
+    if rel.ends_with(".json") {
+        return Kind::Json;
+    }
+    if rel.ends_with(".md") && (rel.starts_with("memory/knowledge/") || rel.starts_with("persona/"))
+    {
+        return Kind::FrontMatter;
+    }
+    Kind::Text
+}
+
 /// Merges `rel` from its merge base and the two sides (`None`: the file does
 /// not exist on that side). Called only when both sides differ from the base
-/// and from each other.
+/// and from each other; other calls get the obvious answer. Deterministic, and
+/// never panics: whatever the bytes, the answer is `Clean` or `Conflict`.
 pub fn merge_file(
     rel: &str,
     base: Option<&[u8]>,
     ours: Option<&[u8]>,
     theirs: Option<&[u8]>,
 ) -> Merged {
-    let _ = (base, ours, theirs);
-    Merged::Conflict(format!("{rel}: both sides changed it"))
+    // The trivial cases first, so every rule below sees a real three-way merge.
+    if ours == theirs || base == theirs {
+        return Merged::Clean(vec![(rel.to_string(), ours.map(<[u8]>::to_vec))]);
+    }
+    if base == ours {
+        return Merged::Clean(vec![(rel.to_string(), theirs.map(<[u8]>::to_vec))]);
+    }
+    let guarded = std::panic::catch_unwind(|| merge_changed(rel, base, ours, theirs));
+    guarded.unwrap_or_else(|_| Merged::Conflict("cannot merge the two versions".to_string()))
+}
+
+fn merge_changed(
+    rel: &str,
+    base: Option<&[u8]>,
+    ours: Option<&[u8]>,
+    theirs: Option<&[u8]>,
+) -> Merged {
+    let one = |bytes: Result<Vec<u8>, String>| match bytes {
+        Ok(bytes) => Merged::Clean(vec![(rel.to_string(), Some(bytes))]),
+        Err(reason) => Merged::Conflict(reason),
+    };
+    match kind(rel) {
+        Kind::Episode => jsonl::merge_episode(rel, base, ours, theirs),
+        Kind::Jsonl => one(Ok(jsonl::merge_lines(base, ours, theirs))),
+        Kind::Profile => one(profile::merge(base, ours, theirs)),
+        Kind::Json => one(json::merge(base, ours, theirs)),
+        Kind::FrontMatter => one(front::merge(base, ours, theirs)),
+        Kind::Text => one(text::merge_both(base, ours, theirs)),
+    }
 }
