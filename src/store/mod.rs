@@ -484,6 +484,29 @@ impl Store {
         Ok(())
     }
 
+    /// Replaces a file with the bytes a sync pull brought in: like
+    /// `write_file`, but capped at [`MAX_STATE_BYTES`] (an episode or
+    /// foresight file outgrows the item cap) instead of the item cap.
+    pub fn write_pulled(&self, path: &Path, bytes: &[u8], executable: bool) -> Result<()> {
+        match std::str::from_utf8(bytes) {
+            Ok(text) => {
+                let text = self.redactor.redact(text);
+                self.write_capped(path, text.as_bytes(), MAX_STATE_BYTES)?;
+            }
+            Err(_) => self.write_capped(path, bytes, MAX_STATE_BYTES)?,
+        }
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = if executable { 0o755 } else { 0o644 };
+            fs::set_permissions(path, fs::Permissions::from_mode(mode))
+                .map_err(|e| io_error("set the mode of", path, &e))?;
+        }
+        #[cfg(not(unix))]
+        let _ = executable;
+        Ok(())
+    }
+
     /// Deletes a folder inside the home with everything in it; false when it
     /// did not exist. Symlinks inside are removed as links, never followed.
     pub fn remove_dir(&self, path: &Path) -> Result<bool> {
