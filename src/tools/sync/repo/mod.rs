@@ -95,10 +95,12 @@ impl<'h> Session<'h> {
         let created = !git_dir.join("HEAD").is_file();
         let repo = if created {
             home.store.check_path(&git_dir)?;
+            // Made bare on purpose: libgit2 writes a `.git` gitlink file into
+            // a work tree given at init (`workdir_path`), which would make a
+            // project repository around the home see a nested repository.
+            // The work tree is set in memory at every open instead.
             let mut opts = RepositoryInitOptions::new();
-            opts.bare(false)
-                .no_dotgit_dir(true)
-                .workdir_path(&home.root)
+            opts.bare(true)
                 .initial_head("main")
                 .mkpath(true)
                 .external_template(false);
