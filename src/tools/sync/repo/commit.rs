@@ -87,7 +87,10 @@ pub(super) fn commit_step(session: &Session, ctx: &Ctx) -> Result<Option<Oid>> {
             .and_then(|e| session.repo.find_blob(e.id()).ok())
             .map(|b| b.content().to_vec());
         scan(session, rel, &bytes, before.as_deref(), &mut findings);
-        contents.push((rel.clone(), Oid::hash_object(git2::ObjectType::Blob, &bytes).ok()));
+        contents.push((
+            rel.clone(),
+            Oid::hash_object(git2::ObjectType::Blob, &bytes).ok(),
+        ));
     }
     if !findings.is_empty() {
         return Err(blocked(&findings));
@@ -125,7 +128,9 @@ pub(super) fn commit_step(session: &Session, ctx: &Ctx) -> Result<Option<Oid>> {
     if head_tree.as_ref().map(|t| t.id()) == Some(tree_id)
         || (head_tree.is_none() && changed.is_empty())
     {
-        index.write().map_err(|e| git_error("write the git index", &e))?;
+        index
+            .write()
+            .map_err(|e| git_error("write the git index", &e))?;
         return Ok(None);
     }
     let tree = session
@@ -148,7 +153,9 @@ pub(super) fn commit_step(session: &Session, ctx: &Ctx) -> Result<Option<Oid>> {
         .repo
         .commit(Some(BRANCH), &sig, &sig, &message, &tree, &parents)
         .map_err(|e| git_error("commit", &e))?;
-    index.write().map_err(|e| git_error("write the git index", &e))?;
+    index
+        .write()
+        .map_err(|e| git_error("write the git index", &e))?;
     Ok(Some(oid))
 }
 

@@ -50,7 +50,11 @@ impl Pulled {
             "Pulled {} commit{}{}: {} file{} changed",
             self.pulled,
             if self.pulled == 1 { "" } else { "s" },
-            if self.merged { " (merged with ours)" } else { "" },
+            if self.merged {
+                " (merged with ours)"
+            } else {
+                ""
+            },
             self.files.len(),
             if self.files.len() == 1 { "" } else { "s" },
         );
@@ -59,7 +63,11 @@ impl Pulled {
             text.push_str(&format!(
                 " ({}{})",
                 shown.join(", "),
-                if self.files.len() > shown.len() { ", …" } else { "" }
+                if self.files.len() > shown.len() {
+                    ", …"
+                } else {
+                    ""
+                }
             ));
         }
         if !self.renamed.is_empty() {
@@ -226,7 +234,10 @@ pub(super) fn integrate(
                 for (path, bytes) in outputs {
                     if path != *rel {
                         if !safe_rel(&path) {
-                            conflicts.push((rel.clone(), format!("the merge named an unsafe path {path}")));
+                            conflicts.push((
+                                rel.clone(),
+                                format!("the merge named an unsafe path {path}"),
+                            ));
                             continue;
                         }
                         if paths_taken(&flat_ours, &flat_theirs, &produced, &path) {
@@ -260,11 +271,19 @@ pub(super) fn integrate(
     let tree = build_tree(session, &result)?;
     let sig = super::commit::signature(session, ctx)?;
     let (lc, rc) = (
-        repo.find_commit(local).map_err(|e| git_error("read a commit", &e))?,
-        repo.find_commit(remote).map_err(|e| git_error("read a commit", &e))?,
+        repo.find_commit(local)
+            .map_err(|e| git_error("read a commit", &e))?,
+        repo.find_commit(remote)
+            .map_err(|e| git_error("read a commit", &e))?,
     );
-    let tree = repo.find_tree(tree).map_err(|e| git_error("read the merged tree", &e))?;
-    let message = format!("agentbox sync: merge {} into {}", short(remote), short(local));
+    let tree = repo
+        .find_tree(tree)
+        .map_err(|e| git_error("read the merged tree", &e))?;
+    let message = format!(
+        "agentbox sync: merge {} into {}",
+        short(remote),
+        short(local)
+    );
     let merge = repo
         .commit(None, &sig, &sig, &message, &tree, &[&lc, &rc])
         .map_err(|e| git_error("write the merge commit", &e))?;
@@ -281,7 +300,12 @@ pub(super) fn integrate(
 
 /// Whether `path` (an extra path of a merge) is already another path of the
 /// result.
-fn paths_taken(ours: &Flat, theirs: &Flat, produced: &BTreeMap<String, String>, path: &str) -> bool {
+fn paths_taken(
+    ours: &Flat,
+    theirs: &Flat,
+    produced: &BTreeMap<String, String>,
+    path: &str,
+) -> bool {
     ours.contains_key(path) || theirs.contains_key(path) || produced.contains_key(path)
 }
 
@@ -314,7 +338,11 @@ fn build_tree(session: &Session, flat: &Flat) -> Result<Oid> {
 
 /// Keeps each conflicted file's remote version as `<file>.remote`, records
 /// the conflict and returns the `conflict` error. No synced file changes.
-fn record_conflict(session: &Session, remote: Oid, conflicts: &[(String, String)]) -> Result<Error> {
+fn record_conflict(
+    session: &Session,
+    remote: Oid,
+    conflicts: &[(String, String)],
+) -> Result<Error> {
     let tree = tree_of(session, Some(remote))?;
     for (rel, _) in conflicts {
         let theirs = tree
@@ -421,7 +449,10 @@ fn finish(session: &Session, journal: &Journal) -> Result<Vec<String>> {
         .map_err(|_| Error::internal("sync.git/agentbox-pull.json names no commit"))?;
     let target_tree = tree_of(session, Some(target))?;
     let from_tree = match journal.from.as_deref().map(Oid::from_str) {
-        Some(Ok(oid)) => Some(repo.find_tree(oid).map_err(|e| git_error("read a tree", &e))?),
+        Some(Ok(oid)) => Some(
+            repo.find_tree(oid)
+                .map_err(|e| git_error("read a tree", &e))?,
+        ),
         _ => None,
     };
     let stall_after: Option<usize> = std::env::var(STALL_ENV).ok().and_then(|v| v.parse().ok());
@@ -454,7 +485,12 @@ fn finish(session: &Session, journal: &Journal) -> Result<Vec<String>> {
         } else {
             // Written here after our commit step (an agent at work): merge
             // the two, and leave the result for the next commit.
-            match merge::merge_file(rel, base_bytes.as_deref(), current.as_deref(), target_bytes.as_deref()) {
+            match merge::merge_file(
+                rel,
+                base_bytes.as_deref(),
+                current.as_deref(),
+                target_bytes.as_deref(),
+            ) {
                 Merged::Clean(outputs) => {
                     for (path, bytes) in outputs {
                         if safe_rel(&path) {
@@ -473,9 +509,16 @@ fn finish(session: &Session, journal: &Journal) -> Result<Vec<String>> {
             std::thread::sleep(std::time::Duration::from_secs(60));
         }
     }
-    repo.reference(BRANCH, target, true, &format!("agentbox sync: {}", short(target)))
-        .map_err(|e| git_error("move the branch main", &e))?;
-    let mut index = repo.index().map_err(|e| git_error("open the git index", &e))?;
+    repo.reference(
+        BRANCH,
+        target,
+        true,
+        &format!("agentbox sync: {}", short(target)),
+    )
+    .map_err(|e| git_error("move the branch main", &e))?;
+    let mut index = repo
+        .index()
+        .map_err(|e| git_error("open the git index", &e))?;
     for rel in &touched {
         let exists = std::fs::symlink_metadata(abs(session.home, rel)).is_ok();
         let result = if exists {
@@ -485,7 +528,9 @@ fn finish(session: &Session, journal: &Journal) -> Result<Vec<String>> {
         };
         result.map_err(|e| git_error(&format!("stage {rel}"), &e))?;
     }
-    index.write().map_err(|e| git_error("write the git index", &e))?;
+    index
+        .write()
+        .map_err(|e| git_error("write the git index", &e))?;
     if !late_conflicts.is_empty() {
         // The target is now ours: the person's resolution is committed over it.
         let _ = record_conflict(session, target, &late_conflicts)?;

@@ -47,17 +47,17 @@ fn exclude_text() -> String {
 
 /// `not_found` for a home whose sync was never set up.
 fn not_initialised(home: &Home) -> Error {
-    Error::not_found(format!(
-        "sync is not set up in {}",
-        home.root.display()
-    ))
-    .with_hint("run `agentbox sync init` (add `--remote URL` to share it)")
+    Error::not_found(format!("sync is not set up in {}", home.root.display()))
+        .with_hint("run `agentbox sync init` (add `--remote URL` to share it)")
 }
 
 /// A git2 error of a local repository operation.
 pub(super) fn git_error(what: &str, err: &git2::Error) -> Error {
-    Error::new(ErrorType::Io, format!("sync: cannot {what}: {}", err.message()))
-        .with_hint("run `agentbox doctor`; the history is in sync.git and the files are untouched")
+    Error::new(
+        ErrorType::Io,
+        format!("sync: cannot {what}: {}", err.message()),
+    )
+    .with_hint("run `agentbox doctor`; the history is in sync.git and the files are untouched")
 }
 
 /// One verb's hold on the repository: the sync lock, the opened repository.
@@ -250,10 +250,12 @@ pub(super) fn init_verb(ctx: &Ctx, home: &Home, args: &InitArgs) -> Result<Outco
 fn ensure_gitignore(home: &Home) -> Result<bool> {
     let path = home.root.join(".gitignore");
     let current = home.store.read(&path)?.unwrap_or_default();
-    if current
-        .lines()
-        .any(|l| matches!(l.trim(), "sync.git/" | "sync.git" | "/sync.git/" | "/sync.git"))
-    {
+    if current.lines().any(|l| {
+        matches!(
+            l.trim(),
+            "sync.git/" | "sync.git" | "/sync.git/" | "/sync.git"
+        )
+    }) {
         return Ok(false);
     }
     let mut text = current;
@@ -404,7 +406,10 @@ fn status_text(
 ) -> String {
     let mut text = match remote {
         Some(url) => format!("{ahead} ahead, {behind} behind origin ({url}, as of the last fetch)"),
-        None => format!("{} not pushed anywhere (no remote)", plural(ahead, "commit")),
+        None => format!(
+            "{} not pushed anywhere (no remote)",
+            plural(ahead, "commit")
+        ),
     };
     if dirty.is_empty() {
         text.push_str(" · no uncommitted changes");
@@ -415,16 +420,17 @@ fn status_text(
             " · {} changed: {}{}",
             plural(dirty.len(), "file"),
             shown.join(", "),
-            if more > 0 { format!(" and {more} more") } else { String::new() }
+            if more > 0 {
+                format!(" and {more} more")
+            } else {
+                String::new()
+            }
         ));
     }
     match last_sync.and_then(|s| chrono::DateTime::parse_from_rfc3339(s).ok()) {
         Some(at) => {
             let at = at.with_timezone(&chrono::Utc);
-            text.push_str(&format!(
-                "; last sync {}",
-                ago(ctx.clock.now() - at)
-            ));
+            text.push_str(&format!("; last sync {}", ago(ctx.clock.now() - at)));
         }
         None if remote.is_some() => text.push_str("; never synced"),
         None => {}
@@ -492,7 +498,9 @@ fn push_out(session: &Session, ctx: &Ctx) -> Result<(integrate::Pulled, net::Pus
                         retries + 1
                     ),
                 )
-                .with_hint("another home is pushing right now; run `agentbox sync now` again in a moment")
+                .with_hint(
+                    "another home is pushing right now; run `agentbox sync now` again in a moment",
+                )
                 .with_detail("url", session.remote_url().unwrap_or_default()));
             }
         }
@@ -517,7 +525,10 @@ pub(super) fn check(home: &Home) -> Check {
     const NAME: &str = "sync";
     let git_dir = home.root.join(GIT_DIR);
     if !git_dir.join("HEAD").is_file() {
-        return Check::pass(NAME, "not set up (`agentbox sync init` shares the home through git)");
+        return Check::pass(
+            NAME,
+            "not set up (`agentbox sync init` shares the home through git)",
+        );
     }
     if git_dir.join(state::JOURNAL).exists() {
         return Check::fail(

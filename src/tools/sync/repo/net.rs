@@ -39,7 +39,10 @@ impl Pushed {
                 self.url,
                 match self.retries {
                     0 => String::new(),
-                    r => format!(" after {r} retr{} (the remote moved)", if r == 1 { "y" } else { "ies" }),
+                    r => format!(
+                        " after {r} retr{} (the remote moved)",
+                        if r == 1 { "y" } else { "ies" }
+                    ),
                 }
             ),
         }
@@ -74,7 +77,11 @@ pub(super) fn check_url(home: &Home, url: &str) -> Result<String> {
             "https" | "http" => {
                 let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
                 if authority.is_empty() {
-                    return Err(bad_url(url, "has no host", "e.g. https://github.com/me/agent-memory.git"));
+                    return Err(bad_url(
+                        url,
+                        "has no host",
+                        "e.g. https://github.com/me/agent-memory.git",
+                    ));
                 }
                 if let Some((userinfo, _)) = authority.rsplit_once('@')
                     && userinfo.contains(':')
@@ -89,7 +96,11 @@ pub(super) fn check_url(home: &Home, url: &str) -> Result<String> {
             }
             "file" => {
                 if !rest.starts_with('/') {
-                    return Err(bad_url(url, "is not an absolute file:// URL", "e.g. file:///srv/git/memory.git"));
+                    return Err(bad_url(
+                        url,
+                        "is not an absolute file:// URL",
+                        "e.g. file:///srv/git/memory.git",
+                    ));
                 }
                 Ok(url.to_string())
             }
@@ -244,9 +255,11 @@ fn check_local(url: &str) -> Result<()> {
             .with_detail("url", url));
     }
     if git2::Repository::open_bare(path).is_err() {
-        return Err(Error::not_found(format!("the remote {url} is not a git repository"))
-            .with_hint("point it at a repository (`git init --bare PATH` makes one)")
-            .with_detail("url", url));
+        return Err(
+            Error::not_found(format!("the remote {url} is not a git repository"))
+                .with_hint("point it at a repository (`git init --bare PATH` makes one)")
+                .with_detail("url", url),
+        );
     }
     Ok(())
 }
@@ -334,7 +347,12 @@ pub(super) fn push(session: &Session) -> Result<Option<Pushed>> {
     }
     session
         .repo
-        .reference(TRACKING, head, true, &format!("agentbox sync: pushed {}", short(head)))
+        .reference(
+            TRACKING,
+            head,
+            true,
+            &format!("agentbox sync: pushed {}", short(head)),
+        )
         .map_err(|e| git_error("record the push", &e))?;
     Ok(Some(Pushed {
         pushed: count,

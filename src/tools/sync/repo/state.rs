@@ -45,7 +45,10 @@ fn read_json<T: for<'de> Deserialize<'de>>(session: &Session, name: &str) -> Res
 }
 
 fn write_json<T: Serialize>(session: &Session, name: &str, value: &T) -> Result<()> {
-    session.home.store.write_state(&session.git_path(name), value)
+    session
+        .home
+        .store
+        .write_state(&session.git_path(name), value)
 }
 
 fn remove(session: &Session, name: &str) -> Result<()> {
