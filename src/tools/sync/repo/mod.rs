@@ -200,6 +200,12 @@ pub(super) fn init_verb(ctx: &Ctx, home: &Home, args: &InitArgs) -> Result<Outco
         .as_deref()
         .map(|u| net::check_url(home, u))
         .transpose()?;
+    let target = url
+        .clone()
+        .or_else(|| net::configured_url(&home.root.join(GIT_DIR)));
+    if !target.as_deref().is_some_and(net::needs_tls) {
+        net::skip_tls_setup();
+    }
     let added_ignore = ensure_gitignore(home)?;
     let (session, created) = Session::create(home)?;
     if let Some(url) = &url {
@@ -275,6 +281,7 @@ pub(super) fn remote_verb(_ctx: &Ctx, home: &Home, args: &RemoteArgs) -> Result<
         RemoteAction::Set { url } => Some(net::check_url(home, url)?),
         _ => None,
     };
+    net::skip_tls_setup();
     let session = Session::open(home)?;
     match action {
         RemoteAction::Show => {
@@ -321,6 +328,7 @@ pub(super) fn remote_verb(_ctx: &Ctx, home: &Home, args: &RemoteArgs) -> Result<
 
 /// `sync status`: no network; `behind` is as of the last fetch.
 pub(super) fn status_verb(ctx: &Ctx, home: &Home) -> Result<Outcome> {
+    net::skip_tls_setup();
     let session = Session::open(home)?;
     let dirty = commit::changed_paths(&session)?
         .into_iter()
@@ -446,10 +454,19 @@ fn status_text(
 
 /// `sync pull`.
 pub(super) fn pull_verb(ctx: &Ctx, home: &Home) -> Result<Outcome> {
-    let session = Session::open(home)?;
+    let session = open_for_network(home)?;
     let pulled = pull_in(&session, ctx)?;
     state::record_sync(&session, ctx)?;
     Ok(Outcome::new(pulled.to_json(), pulled.text()))
+}
+
+/// Opens the repository for a verb that talks to the remote: TLS is set up
+/// only when the remote needs it.
+fn open_for_network(home: &Home) -> Result<Session<'_>> {
+    if !net::configured_url(&home.root.join(GIT_DIR)).is_some_and(|u| net::needs_tls(&u)) {
+        net::skip_tls_setup();
+    }
+    Session::open(home)
 }
 
 /// The pull every syncing verb starts with: the conflict gate, the commit
@@ -463,7 +480,7 @@ fn pull_in(session: &Session, ctx: &Ctx) -> Result<integrate::Pulled> {
 
 /// `sync push`.
 pub(super) fn push_verb(ctx: &Ctx, home: &Home) -> Result<Outcome> {
-    let session = Session::open(home)?;
+    let session = open_for_network(home)?;
     let (pulled, pushed) = push_out(&session, ctx)?;
     state::record_sync(&session, ctx)?;
     let mut text = String::new();
@@ -509,7 +526,7 @@ fn push_out(session: &Session, ctx: &Ctx) -> Result<(integrate::Pulled, net::Pus
 
 /// `sync now`: pull then push under one lock.
 pub(super) fn now_verb(ctx: &Ctx, home: &Home) -> Result<Outcome> {
-    let session = Session::open(home)?;
+    let session = open_for_network(home)?;
     let (pulled, pushed) = push_out(&session, ctx)?;
     state::record_sync(&session, ctx)?;
     let text = format!("{}\n{}", pulled.text(), pushed.text());
@@ -551,27 +568,13 @@ pub(super) fn check(home: &Home) -> Check {
             "run `agentbox sync now` (it removes the stale lock)",
         );
     }
-    let Ok(repo) = Repository::open_bare(&git_dir) else {
-        return Check::fail(
-            NAME,
-            "sync.git cannot be opened",
-            "move sync.git away and run `agentbox sync init` again (the remote keeps the history)",
-        );
-    };
-    let ahead = match (repo.refname_to_id(BRANCH), repo.refname_to_id(TRACKING)) {
-        (Ok(local), Ok(remote)) => repo.graph_ahead_behind(local, remote).map(|(a, _)| a).ok(),
-        _ => None,
-    };
-    let remote = repo
-        .find_remote(REMOTE)
-        .ok()
-        .and_then(|r| r.url().map(str::to_string));
+    // No libgit2 here (starting it costs the TLS set-up): the remote from
+    // the config text, the last sync from agentbox's own record.
     let last = state::peek_last_sync(&git_dir);
-    let message = match (remote, ahead) {
-        (None, _) => "set up, no remote".to_string(),
-        (Some(url), ahead) => format!(
-            "{url}: {} ahead; last sync {}",
-            ahead.map_or("?".to_string(), |a| a.to_string()),
+    let message = match net::configured_url(&git_dir) {
+        None => "set up, no remote".to_string(),
+        Some(url) => format!(
+            "{url}: last sync {}",
             last.unwrap_or_else(|| "never".to_string())
         ),
     };

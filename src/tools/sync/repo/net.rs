@@ -135,6 +135,47 @@ fn is_scp_like(url: &str) -> bool {
     }
 }
 
+/// The URL of `origin` read from `sync.git/config` as text, without starting
+/// libgit2 (doctor, and deciding whether a verb needs TLS).
+pub(super) fn configured_url(git_dir: &Path) -> Option<String> {
+    let text = std::fs::read_to_string(git_dir.join("config")).ok()?;
+    let mut in_origin = false;
+    for line in text.lines() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            in_origin = line.replace(char::is_whitespace, "") == "[remote\"origin\"]";
+        } else if in_origin
+            && let Some((key, value)) = line.split_once('=')
+            && key.trim() == "url"
+        {
+            return Some(value.trim().trim_matches('"').to_string());
+        }
+    }
+    None
+}
+
+/// Whether a URL is reached over TLS (or may redirect to it).
+pub(super) fn needs_tls(url: &str) -> bool {
+    let lower = url.to_ascii_lowercase();
+    lower.starts_with("https://") || lower.starts_with("http://")
+}
+
+/// Starting libgit2 loads every CA certificate of the system into OpenSSL
+/// (about 100 ms with OpenSSL 3, more than `sync status` may take). A verb
+/// that makes no TLS connection (offline verbs, `file://` remotes) points
+/// OpenSSL at an empty certificate file first, so there is nothing to load.
+/// Call before the first git2 call of the process; later it has no effect.
+pub(super) fn skip_tls_setup() {
+    #[cfg(all(unix, not(target_os = "macos")))]
+    // SAFETY: called by a sync verb of the CLI before libgit2 starts; no other
+    // thread of this process reads the environment at that point (the only
+    // other thread is the interrupt handler's, which reads none), and no TLS
+    // connection is made by this process afterwards.
+    unsafe {
+        std::env::set_var("SSL_CERT_FILE", "/dev/null");
+    }
+}
+
 /// Sets (or replaces) the remote `origin`.
 pub(super) fn set_remote(session: &Session, url: &str) -> Result<()> {
     let result = if session.repo.find_remote(REMOTE).is_ok() {
