@@ -691,6 +691,74 @@ fn a_pull_killed_mid_apply_is_reported_by_doctor_and_repaired_by_now() {
     assert_eq!(ok(&b, &["sync", "status"])["dirty"], serde_json::json!([]));
 }
 
+/// An agent writes a file while a pull is applying the remote's version of
+/// it: nothing is lost, the two versions that cannot merge stay side by side.
+#[test]
+fn a_file_written_during_a_pull_is_kept_beside_the_incoming_one() {
+    let remote = Remote::new();
+    let a = home_on(&remote);
+    std::fs::write(a.home().join("a1.txt"), "one\n").unwrap();
+    std::fs::write(a.home().join("a2.txt"), "A's two\n").unwrap();
+    ok(&a, &["sync", "now"]);
+
+    let b = Sandbox::new();
+    ok(&b, &["sync", "init"]);
+    ok(&b, &["sync", "remote", "set", &remote.url()]);
+    let child = b
+        .std_command(common::bin())
+        .args(["sync", "pull", "--format", "json"])
+        .env("HOME", b.path())
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .env("AGENTBOX_SYNC_STALL_AFTER", "1")
+        .env("AGENTBOX_SYNC_STALL_SECS", "3")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while !b.home().join("a1.txt").exists() {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the pull never wrote a1.txt"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    // The pull stalls after its first file: an agent writes the second.
+    std::fs::write(b.home().join("a2.txt"), "B's two\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let env: Value = serde_json::from_slice(&out.stdout).expect("one envelope");
+    assert_eq!(env["error"]["type"], "conflict", "{env}");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        env["error"]["detail"]["files"],
+        serde_json::json!(["a2.txt"])
+    );
+    assert_eq!(
+        std::fs::read_to_string(b.home().join("a1.txt")).unwrap(),
+        "one\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(b.home().join("a2.txt")).unwrap(),
+        "B's two\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(b.home().join("a2.txt.remote")).unwrap(),
+        "A's two\n"
+    );
+    assert!(!b.home().join("sync.git/agentbox-pull.json").exists());
+    fails(&b, &["sync", "now"], "conflict", 1);
+
+    std::fs::write(b.home().join("a2.txt"), "A's two\nB's two\n").unwrap();
+    std::fs::remove_file(b.home().join("a2.txt.remote")).unwrap();
+    ok(&b, &["sync", "now"]);
+    ok(&a, &["sync", "now"]);
+    assert_eq!(
+        std::fs::read_to_string(a.home().join("a2.txt")).unwrap(),
+        "A's two\nB's two\n"
+    );
+    assert_same_files(&a, &b);
+}
+
 #[test]
 fn a_stale_git_index_lock_is_reported_and_removed() {
     let sb = Sandbox::new();

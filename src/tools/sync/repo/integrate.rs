@@ -14,8 +14,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 /// The test hook: after writing this many files, a pull sleeps 60 s (so a
-/// test can kill it mid-apply deterministically).
+/// test can kill it mid-apply deterministically, or write meanwhile).
 const STALL_ENV: &str = "AGENTBOX_SYNC_STALL_AFTER";
+/// How long the stall lasts, in seconds (default 60).
+const STALL_SECS_ENV: &str = "AGENTBOX_SYNC_STALL_SECS";
 
 /// What a pull did.
 #[derive(Debug, Clone, Default)]
@@ -456,6 +458,10 @@ fn finish(session: &Session, journal: &Journal) -> Result<Vec<String>> {
         _ => None,
     };
     let stall_after: Option<usize> = std::env::var(STALL_ENV).ok().and_then(|v| v.parse().ok());
+    let stall_secs: u64 = std::env::var(STALL_SECS_ENV)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(60);
     let entry = |tree: Option<&Tree>, rel: &str| {
         tree.and_then(|t| t.get_path(Path::new(rel)).ok())
             .map(|e| (e.id(), e.filemode()))
@@ -506,7 +512,7 @@ fn finish(session: &Session, journal: &Journal) -> Result<Vec<String>> {
         }
         written += 1;
         if stall_after == Some(written) {
-            std::thread::sleep(std::time::Duration::from_secs(60));
+            std::thread::sleep(std::time::Duration::from_secs(stall_secs));
         }
     }
     repo.reference(
@@ -531,14 +537,22 @@ fn finish(session: &Session, journal: &Journal) -> Result<Vec<String>> {
     index
         .write()
         .map_err(|e| git_error("write the git index", &e))?;
-    if !late_conflicts.is_empty() {
-        // The target is now ours: the person's resolution is committed over it.
-        let _ = record_conflict(session, target, &late_conflicts)?;
-    }
+    // A file written here meanwhile that cannot be merged with the incoming
+    // one keeps this home's bytes; the incoming ones go beside it as
+    // `.remote`. The target is now our commit, so the person's resolution is
+    // simply committed over it.
+    let late = if late_conflicts.is_empty() {
+        None
+    } else {
+        Some(record_conflict(session, target, &late_conflicts)?)
+    };
     state::remove_journal(session)?;
     let rels = touched.clone();
     crate::search::index_update_or_warn(session.home, |ix| ix.refresh_files(&rels));
-    Ok(touched)
+    match late {
+        Some(conflict) => Err(conflict),
+        None => Ok(touched),
+    }
 }
 
 /// Writes (or deletes) one file of the work tree through the store.
