@@ -486,15 +486,25 @@ impl Store {
 
     /// Replaces a file with the bytes a sync pull brought in: like
     /// `write_file`, but capped at [`MAX_STATE_BYTES`] (an episode or
-    /// foresight file outgrows the item cap) instead of the item cap.
+    /// foresight file outgrows the item cap) instead of the item cap, and
+    /// without making the rename durable: the caller writes many files under
+    /// a journal and calls [`Store::sync_dirs`] once for their folders.
     pub fn write_pulled(&self, path: &Path, bytes: &[u8], executable: bool) -> Result<()> {
-        match std::str::from_utf8(bytes) {
-            Ok(text) => {
-                let text = self.redactor.redact(text);
-                self.write_capped(path, text.as_bytes(), MAX_STATE_BYTES)?;
+        let text;
+        let bytes = match std::str::from_utf8(bytes) {
+            Ok(t) => {
+                text = self.redactor.redact(t);
+                text.as_bytes()
             }
-            Err(_) => self.write_capped(path, bytes, MAX_STATE_BYTES)?,
-        }
+            Err(_) => bytes,
+        };
+        check_size(
+            &format!("{}", path.display()),
+            bytes.len() as u64,
+            MAX_STATE_BYTES,
+        )?;
+        self.check_inside(path)?;
+        atomic_replace(path, bytes)?;
         #[cfg(unix)]
         {
             use std::os::unix::fs::PermissionsExt;
@@ -505,6 +515,19 @@ impl Store {
         #[cfg(not(unix))]
         let _ = executable;
         Ok(())
+    }
+
+    /// Makes the renames and deletions in these folders durable (each folder
+    /// once; see [`Store::write_pulled`]).
+    pub fn sync_dirs<'p>(&self, dirs: impl IntoIterator<Item = &'p Path>) {
+        let mut done = std::collections::BTreeSet::new();
+        for dir in dirs {
+            if done.insert(dir.to_path_buf())
+                && let Ok(handle) = File::open(dir)
+            {
+                let _ = handle.sync_all();
+            }
+        }
     }
 
     /// Deletes a folder inside the home with everything in it; false when it
@@ -621,6 +644,14 @@ fn create_temp(path: &Path) -> io::Result<(PathBuf, File)> {
 /// Atomic replace: write a temp file, fsync it, rename over the target, fsync
 /// the directory. A crash at any instant leaves the old or the new content.
 fn atomic_write(path: &Path, bytes: &[u8]) -> Result<()> {
+    atomic_replace(path, bytes)?;
+    sync_dir(path);
+    Ok(())
+}
+
+/// `atomic_write` without making the rename durable (the caller syncs the
+/// folder).
+fn atomic_replace(path: &Path, bytes: &[u8]) -> Result<()> {
     let (tmp, mut file) = create_temp(path).map_err(|e| io_error("write", path, &e))?;
     let result = (|| -> io::Result<()> {
         file.write_all(bytes)?;
@@ -632,7 +663,6 @@ fn atomic_write(path: &Path, bytes: &[u8]) -> Result<()> {
         let _ = fs::remove_file(&tmp);
         return Err(io_error("write", path, &e));
     }
-    sync_dir(path);
     Ok(())
 }
 

@@ -357,6 +357,7 @@ fn record_conflict(
             session.home.store.ensure_dir(parent)?;
         }
         session.home.store.write_pulled(&copy, &bytes, false)?;
+        session.home.store.sync_dirs(copy.parent());
     }
     let record = ConflictRecord {
         remote: remote.to_string(),
@@ -515,6 +516,16 @@ fn finish(session: &Session, journal: &Journal) -> Result<Vec<String>> {
             std::thread::sleep(std::time::Duration::from_secs(stall_secs));
         }
     }
+    // The renames of the files written above become durable before the
+    // branch moves (until then the journal can redo them).
+    let dirs: Vec<std::path::PathBuf> = touched
+        .iter()
+        .filter_map(|rel| abs(session.home, rel).parent().map(Path::to_path_buf))
+        .collect();
+    session
+        .home
+        .store
+        .sync_dirs(dirs.iter().map(|d| d.as_path()));
     repo.reference(
         BRANCH,
         target,
