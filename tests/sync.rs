@@ -828,6 +828,17 @@ fn git_itself_reads_the_remote_agentbox_wrote() {
         "{}",
         String::from_utf8_lossy(&fsck.stderr)
     );
+    // The home's own history too (its objects are written as packs).
+    let git_dir = format!("--git-dir={}", sb.home().join("sync.git").display());
+    let fsck = git(&[&git_dir, "fsck", "--strict", "--no-dangling"]);
+    assert!(
+        fsck.status.success(),
+        "{}",
+        String::from_utf8_lossy(&fsck.stderr)
+    );
+    let log = git(&[&git_dir, "log", "--format=%s", "main"]);
+    let log = String::from_utf8_lossy(&log.stdout).into_owned();
+    assert!(log.starts_with("agentbox sync: "), "{log}");
     // A project repository around the home does not see the sync history.
     assert!(
         std::fs::read_to_string(sb.home().join(".gitignore"))

@@ -95,8 +95,20 @@ pub(super) fn commit_step(session: &Session, ctx: &Ctx) -> Result<Option<Oid>> {
     if !findings.is_empty() {
         return Err(blocked(&findings));
     }
-    let mut index = session
-        .repo
+    // Staged through a second handle of the repository whose new objects
+    // stay in memory (a mempack) and reach the disk as ONE pack once the
+    // commit is made: a thousand new files would otherwise become a
+    // thousand loose object files. Nothing of a refused commit reaches disk.
+    let staging = git2::Repository::open_bare(session.git_path(""))
+        .and_then(|r| r.set_workdir(&session.home.root, false).map(|()| r))
+        .map_err(|e| git_error("open sync.git", &e))?;
+    let odb = staging
+        .odb()
+        .map_err(|e| git_error("open the object database", &e))?;
+    let mempack = odb
+        .add_new_mempack_backend(1000)
+        .map_err(|e| git_error("open the object database", &e))?;
+    let mut index = staging
         .index()
         .map_err(|e| git_error("open the git index", &e))?;
     for (rel, exists) in &changed {
@@ -112,51 +124,79 @@ pub(super) fn commit_step(session: &Session, ctx: &Ctx) -> Result<Option<Oid>> {
         let staged = index.get_path(Path::new(rel), 0).map(|e| e.id);
         if staged.is_some() && staged != *scanned {
             let staged = staged.unwrap_or_else(Oid::zero);
-            if let Ok(blob) = session.repo.find_blob(staged) {
+            if let Ok(blob) = staging.find_blob(staged) {
                 scan(session, rel, blob.content(), None, &mut findings);
             }
         }
     }
     if !findings.is_empty() {
-        // Leave the index as it was on disk: nothing of this is committed.
-        let _ = index.read(true);
         return Err(blocked(&findings));
     }
     let tree_id = index
         .write_tree()
         .map_err(|e| git_error("write the tree", &e))?;
-    if head_tree.as_ref().map(|t| t.id()) == Some(tree_id)
-        || (head_tree.is_none() && changed.is_empty())
-    {
-        index
-            .write()
-            .map_err(|e| git_error("write the git index", &e))?;
-        return Ok(None);
-    }
-    let tree = session
-        .repo
-        .find_tree(tree_id)
-        .map_err(|e| git_error("read the tree", &e))?;
-    let parent = match head {
-        Some(oid) => Some(
-            session
-                .repo
-                .find_commit(oid)
-                .map_err(|e| git_error("read the last commit", &e))?,
-        ),
-        None => None,
+    let unchanged = head_tree.as_ref().map(|t| t.id()) == Some(tree_id)
+        || (head_tree.is_none() && changed.is_empty());
+    let commit = if unchanged {
+        None
+    } else {
+        let tree = staging
+            .find_tree(tree_id)
+            .map_err(|e| git_error("read the tree", &e))?;
+        let parent = match head {
+            Some(oid) => Some(
+                staging
+                    .find_commit(oid)
+                    .map_err(|e| git_error("read the last commit", &e))?,
+            ),
+            None => None,
+        };
+        let sig = signature(session, ctx)?;
+        let parents: Vec<&git2::Commit> = parent.iter().collect();
+        let oid = staging
+            .commit(None, &sig, &sig, &message(&changed), &tree, &parents)
+            .map_err(|e| git_error("commit", &e))?;
+        Some(oid)
     };
-    let sig = signature(session, ctx)?;
-    let message = message(&changed);
-    let parents: Vec<&git2::Commit> = parent.iter().collect();
-    let oid = session
-        .repo
-        .commit(Some(BRANCH), &sig, &sig, &message, &tree, &parents)
-        .map_err(|e| git_error("commit", &e))?;
+    persist(&staging, &odb, &mempack)?;
+    if let Some(oid) = commit {
+        session
+            .repo
+            .reference(BRANCH, oid, true, "agentbox sync: commit")
+            .map_err(|e| git_error("move the branch main", &e))?;
+    }
     index
         .write()
         .map_err(|e| git_error("write the git index", &e))?;
-    Ok(Some(oid))
+    // The session's own handle reads the index just written.
+    session
+        .repo
+        .index()
+        .and_then(|mut i| i.read(true))
+        .map_err(|e| git_error("read the git index", &e))?;
+    Ok(commit)
+}
+
+/// Writes the objects kept in memory as one pack file (nothing when empty).
+fn persist(repo: &git2::Repository, odb: &git2::Odb, mempack: &git2::Mempack) -> Result<()> {
+    let mut buf = git2::Buf::new();
+    mempack
+        .dump(repo, &mut buf)
+        .map_err(|e| git_error("pack the new objects", &e))?;
+    // A pack header is "PACK", a version and the object count (big-endian).
+    let count = buf
+        .get(8..12)
+        .map_or(0, |b| u32::from_be_bytes([b[0], b[1], b[2], b[3]]));
+    if count == 0 {
+        return Ok(());
+    }
+    let mut writer = odb
+        .packwriter()
+        .map_err(|e| git_error("write a pack", &e))?;
+    std::io::Write::write_all(&mut writer, &buf)
+        .map_err(|e| Error::new(ErrorType::Io, format!("sync: cannot write a pack: {e}")))?;
+    writer.commit().map_err(|e| git_error("write a pack", &e))?;
+    Ok(())
 }
 
 /// Records each new line of `bytes` the redactor would change.
