@@ -61,6 +61,7 @@ def main():
     ap.add_argument("--new", type=int, default=1000)
     ap.add_argument("--runs", type=int, default=15)
     ap.add_argument("--no-build", action="store_true")
+    ap.add_argument("--keep", action="store_true", help="keep the temp homes (their path is printed)")
     ap.add_argument("--bin", default=os.path.join(ROOT, "target", "release", "agentbox"))
     args = ap.parse_args()
     if not args.no_build:
@@ -91,6 +92,9 @@ def main():
         now = median(args.bin, ["sync", "now"], home_a, args.runs, env)
 
         new_episodes(home_a, args.new, rng)
+        if os.environ.get("BENCH_SYNC_STOP_BEFORE_PUSH"):
+            print(f"  stopped before the push: {tmp}")
+            return
         push = bm.timed([args.bin, "sync", "now", "--home", home_a], env=env)
         pull = bm.timed([args.bin, "sync", "pull", "--home", home_b], env=env)
         missing = [
@@ -107,7 +111,10 @@ def main():
         print(f"  {args.new} new episodes: push (A sync now) {push:.0f} ms + pull (B sync pull) {pull:.0f} ms"
               f" = {push + pull:.0f} ms  (target <= 2000 ms)")
     finally:
-        shutil.rmtree(tmp, ignore_errors=True)
+        if args.keep:
+            print(f"  kept: {tmp}")
+        else:
+            shutil.rmtree(tmp, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -105,7 +105,7 @@ pub(super) fn commit_step(session: &Session, ctx: &Ctx) -> Result<Option<Oid>> {
     let odb = staging
         .odb()
         .map_err(|e| git_error("open the object database", &e))?;
-    let mempack = odb
+    let _mempack = odb
         .add_new_mempack_backend(1000)
         .map_err(|e| git_error("open the object database", &e))?;
     let mut index = staging
@@ -158,7 +158,9 @@ pub(super) fn commit_step(session: &Session, ctx: &Ctx) -> Result<Option<Oid>> {
             .map_err(|e| git_error("commit", &e))?;
         Some(oid)
     };
-    persist(&staging, &odb, &mempack)?;
+    if let Some(oid) = commit {
+        persist(session, &staging, &odb, oid, tree_id)?;
+    }
     if let Some(oid) = commit {
         session
             .repo
@@ -177,25 +179,50 @@ pub(super) fn commit_step(session: &Session, ctx: &Ctx) -> Result<Option<Oid>> {
     Ok(commit)
 }
 
-/// Writes the objects kept in memory as one pack file (nothing when empty).
-fn persist(repo: &git2::Repository, odb: &git2::Odb, mempack: &git2::Mempack) -> Result<()> {
-    let mut buf = git2::Buf::new();
-    mempack
-        .dump(repo, &mut buf)
-        .map_err(|e| git_error("pack the new objects", &e))?;
-    // A pack header is "PACK", a version and the object count (big-endian).
-    let count = buf
-        .get(8..12)
-        .map_or(0, |b| u32::from_be_bytes([b[0], b[1], b[2], b[3]]));
-    if count == 0 {
-        return Ok(());
+/// Writes the new commit and every object it reaches that the repository
+/// lacks (held in the staging handle's memory) as one pack file. An object
+/// the repository has implies everything below it, so the walk stops there.
+fn persist(
+    session: &Session,
+    staging: &git2::Repository,
+    odb: &git2::Odb,
+    commit: Oid,
+    tree: Oid,
+) -> Result<()> {
+    let fail = |e: git2::Error| git_error("pack the new objects", &e);
+    let known = session.repo.odb().map_err(fail)?;
+    let mut pack = staging.packbuilder().map_err(fail)?;
+    pack.set_threads(1);
+    pack.insert_object(commit, None).map_err(fail)?;
+    let mut trees = vec![tree];
+    while let Some(id) = trees.pop() {
+        if known.exists(id) {
+            continue;
+        }
+        pack.insert_object(id, None).map_err(fail)?;
+        let tree = staging.find_tree(id).map_err(fail)?;
+        for entry in tree.iter() {
+            match entry.kind() {
+                Some(git2::ObjectType::Tree) => trees.push(entry.id()),
+                Some(git2::ObjectType::Blob) if !known.exists(entry.id()) => {
+                    pack.insert_object(entry.id(), None).map_err(fail)?;
+                }
+                _ => {}
+            }
+        }
     }
-    let mut writer = odb
-        .packwriter()
-        .map_err(|e| git_error("write a pack", &e))?;
+    let mut buf = git2::Buf::new();
+    pack.write_buf(&mut buf).map_err(fail)?;
+    let mut writer = odb.packwriter().map_err(fail)?;
     std::io::Write::write_all(&mut writer, &buf)
         .map_err(|e| Error::new(ErrorType::Io, format!("sync: cannot write a pack: {e}")))?;
-    writer.commit().map_err(|e| git_error("write a pack", &e))?;
+    writer.commit().map_err(fail)?;
+    known.refresh().map_err(fail)?;
+    if !known.exists(commit) {
+        return Err(Error::internal(
+            "sync: the new commit did not reach sync.git",
+        ));
+    }
     Ok(())
 }
 
