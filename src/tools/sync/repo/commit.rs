@@ -192,7 +192,7 @@ fn persist(
     let fail = |e: git2::Error| git_error("pack the new objects", &e);
     let known = session.repo.odb().map_err(fail)?;
     let mut pack = staging.packbuilder().map_err(fail)?;
-    pack.set_threads(1);
+    pack.set_threads(0); // as many as the machine has
     pack.insert_object(commit, None).map_err(fail)?;
     let mut trees = vec![tree];
     while let Some(id) = trees.pop() {

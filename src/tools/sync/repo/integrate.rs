@@ -357,7 +357,10 @@ fn record_conflict(
             session.home.store.ensure_dir(parent)?;
         }
         session.home.store.write_pulled(&copy, &bytes, false)?;
-        session.home.store.sync_dirs(copy.parent());
+        session
+            .home
+            .store
+            .sync_paths([copy.as_path()].into_iter().chain(copy.parent()));
     }
     let record = ConflictRecord {
         remote: remote.to_string(),
@@ -487,7 +490,10 @@ fn finish(session: &Session, journal: &Journal) -> Result<Vec<String>> {
         }
         let base_bytes = blob(session, base.map(|e| e.0))?;
         let executable = theirs.is_some_and(|e| e.1 == 0o100755);
-        if current == base_bytes {
+        // An empty file where the target has bytes is a write a crash cut
+        // short (files are flushed once, at the end), not an agent's edit.
+        let cut_short = current.as_deref() == Some(&[][..]) && target_bytes.is_some();
+        if current == base_bytes || cut_short {
             write(session, rel, target_bytes.as_deref(), executable)?;
         } else {
             // Written here after our commit step (an agent at work): merge
@@ -516,16 +522,23 @@ fn finish(session: &Session, journal: &Journal) -> Result<Vec<String>> {
             std::thread::sleep(std::time::Duration::from_secs(stall_secs));
         }
     }
-    // The renames of the files written above become durable before the
+    // The files written above and their renames become durable before the
     // branch moves (until then the journal can redo them).
-    let dirs: Vec<std::path::PathBuf> = touched
-        .iter()
-        .filter_map(|rel| abs(session.home, rel).parent().map(Path::to_path_buf))
-        .collect();
+    // Files first, then their folders.
+    let (mut files, mut dirs) = (Vec::new(), Vec::new());
+    for rel in &touched {
+        let path = abs(session.home, rel);
+        if let Some(dir) = path.parent() {
+            dirs.push(dir.to_path_buf());
+        }
+        if path.is_file() {
+            files.push(path);
+        }
+    }
     session
         .home
         .store
-        .sync_dirs(dirs.iter().map(|d| d.as_path()));
+        .sync_paths(files.iter().chain(&dirs).map(|p| p.as_path()));
     repo.reference(
         BRANCH,
         target,
