@@ -6,10 +6,10 @@ sets up sync against a bare file:// remote and pushes it, then times:
 
 - `sync status` (median of RUNS): the issue asks <= 50 ms;
 - a no-change `sync now` (median of RUNS): <= 200 ms;
-- NEW new episodes written in home A, pushed by A's `sync now`, then pulled
+- NEW new episodes (PER_EPISODE turns each) written in home A, pushed by A's `sync now`, then pulled
   by a second home B (`sync pull`): <= 2 s for both together.
 
-Usage: python3 tools/bench-sync.py [--turns 100000] [--new 1000] [--runs 15] [--no-build]
+Usage: python3 tools/bench-sync.py [--turns 100000] [--new 1000] [--per-episode 10] [--runs 15] [--no-build] [--keep]
 """
 
 import argparse
@@ -29,8 +29,8 @@ spec.loader.exec_module(bm)
 NOW = "2026-03-01T12:00:00Z"
 
 
-def new_episodes(home, count, rng):
-    """COUNT new closed episodes of two turns each, in the documented format."""
+def new_episodes(home, count, rng, per=10):
+    """COUNT new closed episodes of PER turns each, in the documented format."""
     base = 1772366400  # 2026-03-01T12:00:00Z
     for e in range(count):
         session = f"new{e % 20:02d}"
@@ -39,13 +39,13 @@ def new_episodes(home, count, rng):
         folder = os.path.join(home, "memory", "episodes", session)
         os.makedirs(folder, exist_ok=True)
         with open(os.path.join(folder, episode + ".jsonl"), "w") as f:
-            for seq in (1, 2):
+            for seq in range(1, per + 1):
                 text = f"I {rng.choice(bm.VERBS)} {rng.choice(bm.SUBJECTS)} {rng.choice(bm.TAILS)}."
                 f.write(json.dumps({
                     "schema": "agentbox.turn/v1", "id": f"{episode}#{seq}", "session": session,
                     "episode": episode, "seq": seq,
                     "ts": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(t0)),
-                    "role": "user" if seq == 1 else "assistant", "content": text,
+                    "role": "user" if seq % 2 else "assistant", "content": text,
                     "tool_calls": [], "tool_call_id": None, "source": "import",
                 }) + "\n")
 
@@ -60,6 +60,7 @@ def main():
     ap.add_argument("--turns", type=int, default=100_000)
     ap.add_argument("--new", type=int, default=1000)
     ap.add_argument("--runs", type=int, default=15)
+    ap.add_argument("--per-episode", type=int, default=10, help="turns in each new episode")
     ap.add_argument("--no-build", action="store_true")
     ap.add_argument("--keep", action="store_true", help="keep the temp homes (their path is printed)")
     ap.add_argument("--bin", default=os.path.join(ROOT, "target", "release", "agentbox"))
@@ -91,7 +92,7 @@ def main():
         status = median(args.bin, ["sync", "status"], home_a, args.runs, env)
         now = median(args.bin, ["sync", "now"], home_a, args.runs, env)
 
-        new_episodes(home_a, args.new, rng)
+        new_episodes(home_a, args.new, rng, args.per_episode)
         if os.environ.get("BENCH_SYNC_STOP_BEFORE_PUSH"):
             print(f"  stopped before the push: {tmp}")
             return
