@@ -759,6 +759,51 @@ fn a_file_written_during_a_pull_is_kept_beside_the_incoming_one() {
     assert_same_files(&a, &b);
 }
 
+/// The remote moves between a push's pull and its push (another home
+/// pushed meanwhile): the push pulls again and retries.
+#[test]
+fn a_push_retries_when_the_remote_moved_meanwhile() {
+    let remote = Remote::new();
+    let a = home_on(&remote);
+    note(&a, "First", "Pushed before B starts.");
+    ok(&a, &["sync", "now"]);
+
+    let b = Sandbox::new();
+    ok(&b, &["sync", "init"]);
+    ok(&b, &["sync", "remote", "set", &remote.url()]);
+    note(&b, "From B", "B's own note.");
+    let child = b
+        .std_command(common::bin())
+        .args(["sync", "push", "--format", "json"])
+        .env("HOME", b.path())
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .env("AGENTBOX_SYNC_STALL_AFTER", "1")
+        .env("AGENTBOX_SYNC_STALL_SECS", "4")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while !b.home().join("memory/knowledge/first.md").exists() {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "B's pull never wrote A's note"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    // B stalls mid-pull: A pushes again, so B's push will be rejected once.
+    note(&a, "Second", "Pushed while B was pulling.");
+    ok(&a, &["sync", "now"]);
+    let out = child.wait_with_output().unwrap();
+    let env: Value = serde_json::from_slice(&out.stdout).expect("one envelope");
+    assert_eq!(env["ok"], true, "{env}");
+    assert_eq!(env["data"]["retries"], 1, "{env}");
+    assert!(b.home().join("memory/knowledge/second.md").is_file());
+    ok(&a, &["sync", "now"]);
+    assert!(a.home().join("memory/knowledge/from-b.md").is_file());
+    assert_same_files(&a, &b);
+}
+
 #[test]
 fn a_stale_git_index_lock_is_reported_and_removed() {
     let sb = Sandbox::new();
