@@ -489,6 +489,53 @@ impl Store {
         Ok(())
     }
 
+    /// Replaces a file with the bytes a sync pull brought in: like
+    /// `write_file`, but capped at [`MAX_STATE_BYTES`] (an episode or
+    /// foresight file outgrows the item cap) instead of the item cap, and
+    /// without making it durable yet: the caller writes many files under a
+    /// journal, then calls [`Store::sync_paths`] once for the files and their
+    /// folders (one flush for all instead of two per file).
+    pub fn write_pulled(&self, path: &Path, bytes: &[u8], executable: bool) -> Result<()> {
+        let text;
+        let bytes = match std::str::from_utf8(bytes) {
+            Ok(t) => {
+                text = self.redactor.redact(t);
+                text.as_bytes()
+            }
+            Err(_) => bytes,
+        };
+        check_size(
+            &format!("{}", path.display()),
+            bytes.len() as u64,
+            MAX_STATE_BYTES,
+        )?;
+        self.check_inside(path)?;
+        atomic_replace(path, bytes, false)?;
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = if executable { 0o755 } else { 0o644 };
+            fs::set_permissions(path, fs::Permissions::from_mode(mode))
+                .map_err(|e| io_error("set the mode of", path, &e))?;
+        }
+        #[cfg(not(unix))]
+        let _ = executable;
+        Ok(())
+    }
+
+    /// Makes these files and folders durable (their bytes, and the renames
+    /// and deletions in the folders), each once; see [`Store::write_pulled`].
+    pub fn sync_paths<'p>(&self, paths: impl IntoIterator<Item = &'p Path>) {
+        let mut done = std::collections::BTreeSet::new();
+        for path in paths {
+            if done.insert(path.to_path_buf())
+                && let Ok(handle) = File::open(path)
+            {
+                let _ = handle.sync_all();
+            }
+        }
+    }
+
     /// Deletes a folder inside the home with everything in it; false when it
     /// did not exist. Symlinks inside are removed as links, never followed.
     pub fn remove_dir(&self, path: &Path) -> Result<bool> {
@@ -603,10 +650,21 @@ fn create_temp(path: &Path) -> io::Result<(PathBuf, File)> {
 /// Atomic replace: write a temp file, fsync it, rename over the target, fsync
 /// the directory. A crash at any instant leaves the old or the new content.
 fn atomic_write(path: &Path, bytes: &[u8]) -> Result<()> {
+    atomic_replace(path, bytes, true)?;
+    sync_dir(path);
+    Ok(())
+}
+
+/// `atomic_write` without making the rename durable (the caller syncs the
+/// folder); unless `durable`, the bytes are not flushed before the rename
+/// either (the caller flushes the file later, under its own journal).
+fn atomic_replace(path: &Path, bytes: &[u8], durable: bool) -> Result<()> {
     let (tmp, mut file) = create_temp(path).map_err(|e| io_error("write", path, &e))?;
     let result = (|| -> io::Result<()> {
         file.write_all(bytes)?;
-        file.sync_all()?;
+        if durable {
+            file.sync_all()?;
+        }
         COMMITTED.store(true, Ordering::SeqCst);
         fs::rename(&tmp, path)
     })();
@@ -614,7 +672,6 @@ fn atomic_write(path: &Path, bytes: &[u8]) -> Result<()> {
         let _ = fs::remove_file(&tmp);
         return Err(io_error("write", path, &e));
     }
-    sync_dir(path);
     Ok(())
 }
 

@@ -82,16 +82,28 @@ pub(super) enum RemoteAction {
 }
 
 /// What is unsynced: commits ahead/behind the remote, changed files.
+///
+/// Works offline: `behind` counts the remote's commits as of the last fetch
+/// (the last pull, push or now).
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  sync status\n  sync status --format json | jq .data.dirty")]
 pub(super) struct StatusArgs {}
 
 /// Take the remote's changes into the home (commits local changes first).
+///
+/// A file both sides changed is merged (JSONL as a union, PROFILE.md per
+/// section, notes and plans three-way); a true conflict stops with
+/// `conflict`, changes no file and keeps the remote's version beside each
+/// conflicted file as `<file>.remote`.
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  sync pull")]
 pub(super) struct PullArgs {}
 
 /// Send the home's changes to the remote (integrating the remote's first).
+///
+/// Every changed line passes the redactor first: a credential blocks the
+/// push with `permission` naming file:line. When the remote moved meanwhile,
+/// push pulls again and retries (up to 5 times).
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  sync push")]
 pub(super) struct PushArgs {}

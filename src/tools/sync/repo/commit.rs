@@ -1,0 +1,306 @@
+//! The commit step every syncing verb runs first: stage what changed in the
+//! work tree, refuse anything that looks like a credential, commit.
+
+use super::{BRANCH, Session, git_error, safe_rel};
+use crate::error::{Error, ErrorType, Result};
+use crate::tools::Ctx;
+use git2::{Oid, Signature, Status, StatusOptions, Time};
+use serde_json::json;
+use std::collections::HashSet;
+use std::path::Path;
+
+/// At most this many findings are listed in a `permission` error.
+const MAX_FINDINGS: usize = 20;
+
+/// Synced paths that differ from the last commit (staged or not), with
+/// whether the file is still there. Uses the git index's stat cache, so an
+/// unchanged home costs a walk of the folders and no reads.
+pub(super) fn changed_paths(session: &Session) -> Result<Vec<(String, bool)>> {
+    let mut opts = StatusOptions::new();
+    opts.include_untracked(true)
+        .recurse_untracked_dirs(true)
+        .include_ignored(false)
+        .exclude_submodules(true)
+        .renames_head_to_index(false)
+        .renames_index_to_workdir(false);
+    let statuses = session
+        .repo
+        .statuses(Some(&mut opts))
+        .map_err(|e| git_error("list changed files", &e))?;
+    let mut out = Vec::new();
+    for entry in statuses.iter() {
+        let status = entry.status();
+        if status.is_empty() || status.contains(Status::IGNORED) {
+            continue;
+        }
+        let Some(rel) = entry.path() else { continue };
+        if !safe_rel(rel) {
+            continue;
+        }
+        let exists = std::fs::symlink_metadata(super::abs(session.home, rel)).is_ok();
+        out.push((rel.to_string(), exists));
+    }
+    out.sort();
+    out.dedup();
+    Ok(out)
+}
+
+/// One credential-looking line about to be committed.
+struct Finding {
+    rel: String,
+    line: usize,
+    masked: String,
+}
+
+/// Commits the work tree's synced changes; `None` when nothing changed.
+/// Before anything is staged, each changed file's new lines pass the
+/// redactor: a line it would change is a credential → `permission`, and
+/// nothing is committed (no secret ever enters the history).
+pub(super) fn commit_step(session: &Session, ctx: &Ctx) -> Result<Option<Oid>> {
+    let changed = changed_paths(session)?;
+    let head = session.head()?;
+    let head_tree = match head {
+        Some(oid) => Some(
+            session
+                .repo
+                .find_commit(oid)
+                .and_then(|c| c.tree())
+                .map_err(|e| git_error("read the last commit", &e))?,
+        ),
+        None => None,
+    };
+    let mut findings = Vec::new();
+    let mut contents = Vec::new();
+    for (rel, exists) in &changed {
+        if !exists {
+            continue;
+        }
+        let path = super::abs(session.home, rel);
+        let meta = std::fs::symlink_metadata(&path).map_err(|e| Error::io("read", &path, &e))?;
+        if !meta.is_file() {
+            continue;
+        }
+        let bytes = std::fs::read(&path).map_err(|e| Error::io("read", &path, &e))?;
+        let before = head_tree
+            .as_ref()
+            .and_then(|t| t.get_path(Path::new(rel)).ok())
+            .and_then(|e| session.repo.find_blob(e.id()).ok())
+            .map(|b| b.content().to_vec());
+        scan(session, rel, &bytes, before.as_deref(), &mut findings);
+        contents.push((
+            rel.clone(),
+            Oid::hash_object(git2::ObjectType::Blob, &bytes).ok(),
+        ));
+    }
+    if !findings.is_empty() {
+        return Err(blocked(&findings));
+    }
+    // Staged through a second handle of the repository whose new objects
+    // stay in memory (a mempack) and reach the disk as ONE pack once the
+    // commit is made: a thousand new files would otherwise become a
+    // thousand loose object files. Nothing of a refused commit reaches disk.
+    let staging = git2::Repository::open_bare(session.git_path(""))
+        .and_then(|r| r.set_workdir(&session.home.root, false).map(|()| r))
+        .map_err(|e| git_error("open sync.git", &e))?;
+    let odb = staging
+        .odb()
+        .map_err(|e| git_error("open the object database", &e))?;
+    let _mempack = odb
+        .add_new_mempack_backend(1000)
+        .map_err(|e| git_error("open the object database", &e))?;
+    let mut index = staging
+        .index()
+        .map_err(|e| git_error("open the git index", &e))?;
+    for (rel, exists) in &changed {
+        let result = if *exists {
+            index.add_path(Path::new(rel))
+        } else {
+            index.remove_path(Path::new(rel))
+        };
+        result.map_err(|e| git_error(&format!("stage {rel}"), &e))?;
+    }
+    // A file rewritten between the scan and the staging: scan what was staged.
+    for (rel, scanned) in &contents {
+        let staged = index.get_path(Path::new(rel), 0).map(|e| e.id);
+        if staged.is_some() && staged != *scanned {
+            let staged = staged.unwrap_or_else(Oid::zero);
+            if let Ok(blob) = staging.find_blob(staged) {
+                scan(session, rel, blob.content(), None, &mut findings);
+            }
+        }
+    }
+    if !findings.is_empty() {
+        return Err(blocked(&findings));
+    }
+    let tree_id = index
+        .write_tree()
+        .map_err(|e| git_error("write the tree", &e))?;
+    let unchanged = head_tree.as_ref().map(|t| t.id()) == Some(tree_id)
+        || (head_tree.is_none() && changed.is_empty());
+    let commit = if unchanged {
+        None
+    } else {
+        let tree = staging
+            .find_tree(tree_id)
+            .map_err(|e| git_error("read the tree", &e))?;
+        let parent = match head {
+            Some(oid) => Some(
+                staging
+                    .find_commit(oid)
+                    .map_err(|e| git_error("read the last commit", &e))?,
+            ),
+            None => None,
+        };
+        let sig = signature(session, ctx)?;
+        let parents: Vec<&git2::Commit> = parent.iter().collect();
+        let oid = staging
+            .commit(None, &sig, &sig, &message(&changed), &tree, &parents)
+            .map_err(|e| git_error("commit", &e))?;
+        Some(oid)
+    };
+    if let Some(oid) = commit {
+        persist(session, &staging, &odb, oid, tree_id)?;
+    }
+    if let Some(oid) = commit {
+        session
+            .repo
+            .reference(BRANCH, oid, true, "agentbox sync: commit")
+            .map_err(|e| git_error("move the branch main", &e))?;
+    }
+    index
+        .write()
+        .map_err(|e| git_error("write the git index", &e))?;
+    // The session's own handle reads the index just written.
+    session
+        .repo
+        .index()
+        .and_then(|mut i| i.read(true))
+        .map_err(|e| git_error("read the git index", &e))?;
+    Ok(commit)
+}
+
+/// Writes the new commit and every object it reaches that the repository
+/// lacks (held in the staging handle's memory) as one pack file. An object
+/// the repository has implies everything below it, so the walk stops there.
+fn persist(
+    session: &Session,
+    staging: &git2::Repository,
+    odb: &git2::Odb,
+    commit: Oid,
+    tree: Oid,
+) -> Result<()> {
+    let fail = |e: git2::Error| git_error("pack the new objects", &e);
+    let known = session.repo.odb().map_err(fail)?;
+    let mut pack = staging.packbuilder().map_err(fail)?;
+    pack.set_threads(0); // as many as the machine has
+    pack.insert_object(commit, None).map_err(fail)?;
+    let mut trees = vec![tree];
+    while let Some(id) = trees.pop() {
+        if known.exists(id) {
+            continue;
+        }
+        pack.insert_object(id, None).map_err(fail)?;
+        let tree = staging.find_tree(id).map_err(fail)?;
+        for entry in tree.iter() {
+            match entry.kind() {
+                Some(git2::ObjectType::Tree) => trees.push(entry.id()),
+                Some(git2::ObjectType::Blob) if !known.exists(entry.id()) => {
+                    pack.insert_object(entry.id(), None).map_err(fail)?;
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut buf = git2::Buf::new();
+    pack.write_buf(&mut buf).map_err(fail)?;
+    let mut writer = odb.packwriter().map_err(fail)?;
+    std::io::Write::write_all(&mut writer, &buf)
+        .map_err(|e| Error::new(ErrorType::Io, format!("sync: cannot write a pack: {e}")))?;
+    writer.commit().map_err(fail)?;
+    known.refresh().map_err(fail)?;
+    if !known.exists(commit) {
+        return Err(Error::internal(
+            "sync: the new commit did not reach sync.git",
+        ));
+    }
+    Ok(())
+}
+
+/// Records each new line of `bytes` the redactor would change.
+fn scan(session: &Session, rel: &str, bytes: &[u8], before: Option<&[u8]>, out: &mut Vec<Finding>) {
+    let redactor = session.home.store.redactor();
+    let text = String::from_utf8_lossy(bytes);
+    let mut old: Option<HashSet<&str>> = None;
+    let before_text = before.map(String::from_utf8_lossy);
+    for (n, line) in text.lines().enumerate() {
+        let masked = redactor.redact(line);
+        if masked == line {
+            continue;
+        }
+        // A line already committed was checked then (or came from the remote).
+        let old = old.get_or_insert_with(|| {
+            before_text
+                .as_deref()
+                .map(|t| t.lines().collect())
+                .unwrap_or_default()
+        });
+        if old.contains(line) {
+            continue;
+        }
+        out.push(Finding {
+            rel: rel.to_string(),
+            line: n + 1,
+            masked: masked.into_owned(),
+        });
+    }
+}
+
+/// The `permission` error for credential-looking lines.
+fn blocked(findings: &[Finding]) -> Error {
+    let first = &findings[0];
+    let mut message = format!(
+        "{}:{} looks like it holds a credential: {}",
+        first.rel,
+        first.line,
+        first.masked.trim()
+    );
+    if findings.len() > 1 {
+        message.push_str(&format!(" (and {} more lines)", findings.len() - 1));
+    }
+    message.push_str("; nothing was committed or pushed");
+    let files: Vec<_> = findings
+        .iter()
+        .take(MAX_FINDINGS)
+        .map(|f| json!({"path": f.rel, "line": f.line, "masked": f.masked}))
+        .collect();
+    Error::new(ErrorType::Permission, message)
+        .with_hint(
+            "remove the secret from the file (keep it in a credential store or an environment variable), then run the sync again",
+        )
+        .with_detail("files", files)
+}
+
+/// `agentbox sync: 3 files (a, b, c)`.
+fn message(changed: &[(String, bool)]) -> String {
+    let n = changed.len();
+    let shown: Vec<&str> = changed.iter().take(3).map(|(r, _)| r.as_str()).collect();
+    format!(
+        "agentbox sync: {n} file{} ({}{})",
+        if n == 1 { "" } else { "s" },
+        shown.join(", "),
+        if n > shown.len() { ", …" } else { "" }
+    )
+}
+
+/// The author: git config's user when set, else `agentbox`; the time is the
+/// call's clock.
+pub(super) fn signature(session: &Session, ctx: &Ctx) -> Result<Signature<'static>> {
+    let config = session.repo.config().ok();
+    let get = |key: &str| config.as_ref().and_then(|c| c.get_string(key).ok());
+    let name = get("user.name").unwrap_or_else(|| "agentbox".to_string());
+    let email = get("user.email").unwrap_or_else(|| "agentbox@localhost".to_string());
+    let time = Time::new(ctx.clock.now().timestamp(), 0);
+    Signature::new(&name, &email, &time)
+        .or_else(|_| Signature::new("agentbox", "agentbox@localhost", &time))
+        .map_err(|e| git_error("make the commit's signature", &e))
+}

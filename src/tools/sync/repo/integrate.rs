@@ -1,0 +1,594 @@
+//! Integrating the remote: fast-forward or a three-way tree merge of our own
+//! (each path both sides changed goes to `merge::merge_file`), applying the
+//! result to the work tree under a journal, and conflicts.
+
+use super::state::{self, ConflictRecord, Journal};
+use super::{BRANCH, Session, abs, git_error, net, safe_rel, short};
+use crate::error::{Error, Result};
+use crate::tools::Ctx;
+use crate::tools::sync::CONFLICT_SUFFIX;
+use crate::tools::sync::merge::{self, Merged};
+use git2::{Oid, Tree, TreeWalkMode, TreeWalkResult};
+use serde_json::{Value, json};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+/// The test hook: after writing this many files, a pull sleeps 60 s (so a
+/// test can kill it mid-apply deterministically, or write meanwhile).
+const STALL_ENV: &str = "AGENTBOX_SYNC_STALL_AFTER";
+/// How long the stall lasts, in seconds (default 60).
+const STALL_SECS_ENV: &str = "AGENTBOX_SYNC_STALL_SECS";
+
+/// What a pull did.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Pulled {
+    pub pulled: usize,
+    pub files: Vec<String>,
+    pub merged: bool,
+    pub renamed: Vec<String>,
+    pub commit: Option<Oid>,
+    pub empty_remote: bool,
+}
+
+impl Pulled {
+    pub fn to_json(&self) -> Value {
+        json!({
+            "pulled": self.pulled,
+            "files": self.files,
+            "merged": self.merged,
+            "renamed": self.renamed,
+            "commit": self.commit.map(|o| o.to_string()),
+        })
+    }
+
+    pub fn text(&self) -> String {
+        if self.empty_remote {
+            return "The remote is empty: nothing to pull".to_string();
+        }
+        if self.pulled == 0 {
+            return "Up to date with origin".to_string();
+        }
+        let mut text = format!(
+            "Pulled {} commit{}{}: {} file{} changed",
+            self.pulled,
+            if self.pulled == 1 { "" } else { "s" },
+            if self.merged {
+                " (merged with ours)"
+            } else {
+                ""
+            },
+            self.files.len(),
+            if self.files.len() == 1 { "" } else { "s" },
+        );
+        let shown: Vec<&str> = self.files.iter().take(5).map(String::as_str).collect();
+        if !shown.is_empty() {
+            text.push_str(&format!(
+                " ({}{})",
+                shown.join(", "),
+                if self.files.len() > shown.len() {
+                    ", …"
+                } else {
+                    ""
+                }
+            ));
+        }
+        if !self.renamed.is_empty() {
+            text.push_str(&format!(
+                "\nKept both records of a colliding id: {}",
+                self.renamed.join(", ")
+            ));
+        }
+        text
+    }
+
+    /// Adds a later pull of the same call (a push retry).
+    pub fn absorb(&mut self, later: Pulled) {
+        self.pulled += later.pulled;
+        for f in later.files {
+            if !self.files.contains(&f) {
+                self.files.push(f);
+            }
+        }
+        self.merged |= later.merged;
+        self.renamed.extend(later.renamed);
+        if later.commit.is_some() {
+            self.commit = later.commit;
+        }
+        self.empty_remote &= later.empty_remote;
+    }
+}
+
+/// Fetches and integrates the remote's `main`.
+pub(super) fn pull(session: &Session, ctx: &Ctx) -> Result<Pulled> {
+    let Some(remote) = net::fetch(session)? else {
+        return Ok(Pulled {
+            empty_remote: true,
+            commit: session.head()?,
+            ..Pulled::default()
+        });
+    };
+    integrate(session, ctx, remote, &BTreeSet::new())
+}
+
+/// A path → (blob, mode) map of a tree.
+type Flat = BTreeMap<String, (Oid, i32)>;
+
+fn flatten(tree: Option<&Tree>) -> Result<Flat> {
+    let mut out = Flat::new();
+    if let Some(tree) = tree {
+        tree.walk(TreeWalkMode::PreOrder, |root, entry| {
+            if entry.kind() == Some(git2::ObjectType::Blob)
+                && let Some(name) = entry.name()
+            {
+                out.insert(format!("{root}{name}"), (entry.id(), entry.filemode()));
+            }
+            TreeWalkResult::Ok
+        })
+        .map_err(|e| git_error("read a tree", &e))?;
+    }
+    Ok(out)
+}
+
+fn tree_of<'r>(session: &'r Session, commit: Option<Oid>) -> Result<Option<Tree<'r>>> {
+    match commit {
+        None => Ok(None),
+        Some(oid) => session
+            .repo
+            .find_commit(oid)
+            .and_then(|c| c.tree())
+            .map(Some)
+            .map_err(|e| git_error("read a commit", &e)),
+    }
+}
+
+fn blob(session: &Session, oid: Option<Oid>) -> Result<Option<Vec<u8>>> {
+    match oid {
+        None => Ok(None),
+        Some(oid) => session
+            .repo
+            .find_blob(oid)
+            .map(|b| Some(b.content().to_vec()))
+            .map_err(|e| git_error("read a file of the history", &e)),
+    }
+}
+
+/// Integrates the commit `remote` into `main`. Paths in `ours` take our side
+/// whatever the remote did (a person resolved them).
+pub(super) fn integrate(
+    session: &Session,
+    ctx: &Ctx,
+    remote: Oid,
+    ours: &BTreeSet<String>,
+) -> Result<Pulled> {
+    let local = session.head()?;
+    let repo = &session.repo;
+    let descends = |a: Oid, b: Oid| a == b || repo.graph_descendant_of(a, b).unwrap_or(false);
+    let Some(local) = local else {
+        let pulled = session.count_commits(remote, None)?;
+        let files = apply(session, None, remote)?;
+        return Ok(Pulled {
+            pulled,
+            files,
+            commit: Some(remote),
+            ..Pulled::default()
+        });
+    };
+    if descends(local, remote) {
+        return Ok(Pulled {
+            commit: Some(local),
+            ..Pulled::default()
+        });
+    }
+    let pulled = session.count_commits(remote, Some(local))?;
+    if descends(remote, local) {
+        let files = apply(session, Some(local), remote)?;
+        return Ok(Pulled {
+            pulled,
+            files,
+            commit: Some(remote),
+            ..Pulled::default()
+        });
+    }
+    let base = repo.merge_base(local, remote).ok();
+    let (flat_base, flat_ours, flat_theirs) = (
+        flatten(tree_of(session, base)?.as_ref())?,
+        flatten(tree_of(session, Some(local))?.as_ref())?,
+        flatten(tree_of(session, Some(remote))?.as_ref())?,
+    );
+    let paths: BTreeSet<&String> = flat_base
+        .keys()
+        .chain(flat_ours.keys())
+        .chain(flat_theirs.keys())
+        .collect();
+    let mut result = Flat::new();
+    let mut produced: BTreeMap<String, String> = BTreeMap::new();
+    let mut conflicts: Vec<(String, String)> = Vec::new();
+    let mut renamed = Vec::new();
+    for rel in paths {
+        let (b, o, t) = (
+            flat_base.get(rel).copied(),
+            flat_ours.get(rel).copied(),
+            flat_theirs.get(rel).copied(),
+        );
+        let take = if o == t || t == b || ours.contains(rel) {
+            o
+        } else if o == b {
+            t
+        } else {
+            None
+        };
+        if o == t || t == b || o == b || ours.contains(rel) {
+            if let Some(entry) = take {
+                result.insert(rel.clone(), entry);
+            }
+            continue;
+        }
+        let merged = merge::merge_file(
+            rel,
+            blob(session, b.map(|e| e.0))?.as_deref(),
+            blob(session, o.map(|e| e.0))?.as_deref(),
+            blob(session, t.map(|e| e.0))?.as_deref(),
+        );
+        match merged {
+            Merged::Conflict(reason) => conflicts.push((rel.clone(), reason)),
+            Merged::Clean(outputs) => {
+                let mode = o.or(t).map_or(0o100644, |e| e.1);
+                for (path, bytes) in outputs {
+                    if path != *rel {
+                        if !safe_rel(&path) {
+                            conflicts.push((
+                                rel.clone(),
+                                format!("the merge named an unsafe path {path}"),
+                            ));
+                            continue;
+                        }
+                        if paths_taken(&flat_ours, &flat_theirs, &produced, &path) {
+                            conflicts.push((
+                                rel.clone(),
+                                format!("a renamed record would overwrite {path}"),
+                            ));
+                            continue;
+                        }
+                        renamed.push(path.clone());
+                    }
+                    produced.insert(path.clone(), rel.clone());
+                    match bytes {
+                        Some(bytes) => {
+                            let oid = repo
+                                .blob(&bytes)
+                                .map_err(|e| git_error("store a merged file", &e))?;
+                            result.insert(path, (oid, mode));
+                        }
+                        None => {
+                            result.remove(&path);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    if !conflicts.is_empty() {
+        return Err(record_conflict(session, remote, &conflicts)?);
+    }
+    let tree = build_tree(session, &result)?;
+    let sig = super::commit::signature(session, ctx)?;
+    let (lc, rc) = (
+        repo.find_commit(local)
+            .map_err(|e| git_error("read a commit", &e))?,
+        repo.find_commit(remote)
+            .map_err(|e| git_error("read a commit", &e))?,
+    );
+    let tree = repo
+        .find_tree(tree)
+        .map_err(|e| git_error("read the merged tree", &e))?;
+    let message = format!(
+        "agentbox sync: merge {} into {}",
+        short(remote),
+        short(local)
+    );
+    let merge = repo
+        .commit(None, &sig, &sig, &message, &tree, &[&lc, &rc])
+        .map_err(|e| git_error("write the merge commit", &e))?;
+    let files = apply(session, Some(local), merge)?;
+    Ok(Pulled {
+        pulled,
+        files,
+        merged: true,
+        renamed,
+        commit: Some(merge),
+        empty_remote: false,
+    })
+}
+
+/// Whether `path` (an extra path of a merge) is already another path of the
+/// result.
+fn paths_taken(
+    ours: &Flat,
+    theirs: &Flat,
+    produced: &BTreeMap<String, String>,
+    path: &str,
+) -> bool {
+    ours.contains_key(path) || theirs.contains_key(path) || produced.contains_key(path)
+}
+
+/// A tree object from a flat map (through an in-memory git index).
+fn build_tree(session: &Session, flat: &Flat) -> Result<Oid> {
+    let mut index = git2::Index::new().map_err(|e| git_error("build a tree", &e))?;
+    for (path, (oid, mode)) in flat {
+        let entry = git2::IndexEntry {
+            ctime: git2::IndexTime::new(0, 0),
+            mtime: git2::IndexTime::new(0, 0),
+            dev: 0,
+            ino: 0,
+            mode: *mode as u32,
+            uid: 0,
+            gid: 0,
+            file_size: 0,
+            id: *oid,
+            flags: (path.len().min(0xfff)) as u16,
+            flags_extended: 0,
+            path: path.as_bytes().to_vec(),
+        };
+        index
+            .add(&entry)
+            .map_err(|e| git_error(&format!("add {path} to the merged tree"), &e))?;
+    }
+    index
+        .write_tree_to(&session.repo)
+        .map_err(|e| git_error("write the merged tree", &e))
+}
+
+/// Keeps each conflicted file's remote version as `<file>.remote`, records
+/// the conflict and returns the `conflict` error. No synced file changes.
+fn record_conflict(
+    session: &Session,
+    remote: Oid,
+    conflicts: &[(String, String)],
+) -> Result<Error> {
+    let tree = tree_of(session, Some(remote))?;
+    for (rel, _) in conflicts {
+        let theirs = tree
+            .as_ref()
+            .and_then(|t| t.get_path(Path::new(rel)).ok())
+            .map(|e| e.id());
+        let bytes = blob(session, theirs)?.unwrap_or_default();
+        let copy = abs(session.home, &format!("{rel}{CONFLICT_SUFFIX}"));
+        if let Some(parent) = copy.parent() {
+            session.home.store.ensure_dir(parent)?;
+        }
+        session.home.store.write_pulled(&copy, &bytes, false)?;
+        session
+            .home
+            .store
+            .sync_paths([copy.as_path()].into_iter().chain(copy.parent()));
+    }
+    let record = ConflictRecord {
+        remote: remote.to_string(),
+        files: conflicts.iter().map(|(f, _)| f.clone()).collect(),
+        reasons: conflicts.iter().map(|(_, r)| r.clone()).collect(),
+    };
+    state::write_conflict(session, &record)?;
+    Ok(conflict_error(&record))
+}
+
+/// The `conflict` error every syncing verb returns while a conflict waits.
+fn conflict_error(record: &ConflictRecord) -> Error {
+    Error::conflict(format!(
+        "sync stopped: this home and the remote both changed {}",
+        record.files.join(", ")
+    ))
+    .with_hint(format!(
+        "edit each file to keep what you want, delete its {CONFLICT_SUFFIX} copy (the remote's version), then run `agentbox sync now`"
+    ))
+    .with_detail("files", record.files.clone())
+    .with_detail("reasons", record.reasons.clone())
+}
+
+/// Stops while a recorded conflict still has a `.remote` copy; once all are
+/// deleted, commits the person's resolution and merges the recorded remote
+/// commit again, the resolved paths taking our side.
+pub(super) fn conflict_gate(session: &Session, ctx: &Ctx) -> Result<()> {
+    let Some(record) = state::read_conflict(session)? else {
+        return Ok(());
+    };
+    let waiting = record.files.iter().any(|rel| {
+        std::fs::symlink_metadata(abs(session.home, &format!("{rel}{CONFLICT_SUFFIX}"))).is_ok()
+    });
+    if waiting {
+        return Err(conflict_error(&record));
+    }
+    super::commit::commit_step(session, ctx)?;
+    if let Ok(remote) = Oid::from_str(&record.remote)
+        && session.repo.find_commit(remote).is_ok()
+    {
+        let ours: BTreeSet<String> = record.files.iter().cloned().collect();
+        integrate(session, ctx, remote, &ours)?;
+    }
+    state::remove_conflict(session)?;
+    Ok(())
+}
+
+/// Moves the work tree from the commit `from` to the commit `target` (under
+/// the journal), then `main`, then the git index and the search index.
+/// Returns the changed paths.
+fn apply(session: &Session, from: Option<Oid>, target: Oid) -> Result<Vec<String>> {
+    let from_tree = tree_of(session, from)?;
+    let target_tree = tree_of(session, Some(target))?;
+    let diff = session
+        .repo
+        .diff_tree_to_tree(from_tree.as_ref(), target_tree.as_ref(), None)
+        .map_err(|e| git_error("compare trees", &e))?;
+    let mut files = Vec::new();
+    for delta in diff.deltas() {
+        for file in [delta.old_file(), delta.new_file()] {
+            if let Some(rel) = file.path().and_then(Path::to_str)
+                && safe_rel(rel)
+                && !files.iter().any(|f: &String| f == rel)
+            {
+                files.push(rel.to_string());
+            }
+        }
+    }
+    let journal = Journal {
+        target: target.to_string(),
+        from: from_tree.as_ref().map(|t| t.id().to_string()),
+        files,
+    };
+    state::write_journal(session, &journal)?;
+    finish(session, &journal)
+}
+
+/// Repairs a pull that died mid-apply: applies its target again (what is
+/// already written is skipped) and moves the branch.
+pub(super) fn repair(session: &Session) -> Result<()> {
+    if let Some(journal) = state::read_journal(session)? {
+        finish(session, &journal)?;
+    }
+    Ok(())
+}
+
+/// Writes the journal's files, moves `main`, updates both indexes, removes
+/// the journal.
+fn finish(session: &Session, journal: &Journal) -> Result<Vec<String>> {
+    let repo = &session.repo;
+    let target = Oid::from_str(&journal.target)
+        .map_err(|_| Error::internal("sync.git/agentbox-pull.json names no commit"))?;
+    let target_tree = tree_of(session, Some(target))?;
+    let from_tree = match journal.from.as_deref().map(Oid::from_str) {
+        Some(Ok(oid)) => Some(
+            repo.find_tree(oid)
+                .map_err(|e| git_error("read a tree", &e))?,
+        ),
+        _ => None,
+    };
+    let stall_after: Option<usize> = std::env::var(STALL_ENV).ok().and_then(|v| v.parse().ok());
+    let stall_secs: u64 = std::env::var(STALL_SECS_ENV)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(60);
+    let entry = |tree: Option<&Tree>, rel: &str| {
+        tree.and_then(|t| t.get_path(Path::new(rel)).ok())
+            .map(|e| (e.id(), e.filemode()))
+    };
+    let mut touched = Vec::new();
+    let mut written = 0;
+    let mut late_conflicts = Vec::new();
+    for rel in &journal.files {
+        let theirs = entry(target_tree.as_ref(), rel);
+        let base = entry(from_tree.as_ref(), rel);
+        let path = abs(session.home, rel);
+        let current = match std::fs::symlink_metadata(&path) {
+            Ok(meta) if meta.is_file() => {
+                Some(std::fs::read(&path).map_err(|e| Error::io("read", &path, &e))?)
+            }
+            _ => None,
+        };
+        let target_bytes = blob(session, theirs.map(|e| e.0))?;
+        touched.push(rel.clone());
+        if current == target_bytes {
+            continue;
+        }
+        let base_bytes = blob(session, base.map(|e| e.0))?;
+        let executable = theirs.is_some_and(|e| e.1 == 0o100755);
+        // An empty file where the target has bytes is a write a crash cut
+        // short (files are flushed once, at the end), not an agent's edit.
+        let cut_short = current.as_deref() == Some(&[][..]) && target_bytes.is_some();
+        if current == base_bytes || cut_short {
+            write(session, rel, target_bytes.as_deref(), executable)?;
+        } else {
+            // Written here after our commit step (an agent at work): merge
+            // the two, and leave the result for the next commit.
+            match merge::merge_file(
+                rel,
+                base_bytes.as_deref(),
+                current.as_deref(),
+                target_bytes.as_deref(),
+            ) {
+                Merged::Clean(outputs) => {
+                    for (path, bytes) in outputs {
+                        if safe_rel(&path) {
+                            write(session, &path, bytes.as_deref(), executable)?;
+                            if path != *rel {
+                                touched.push(path);
+                            }
+                        }
+                    }
+                }
+                Merged::Conflict(reason) => late_conflicts.push((rel.clone(), reason)),
+            }
+        }
+        written += 1;
+        if stall_after == Some(written) {
+            std::thread::sleep(std::time::Duration::from_secs(stall_secs));
+        }
+    }
+    // The files written above and their renames become durable before the
+    // branch moves (until then the journal can redo them).
+    // Files first, then their folders.
+    let (mut files, mut dirs) = (Vec::new(), Vec::new());
+    for rel in &touched {
+        let path = abs(session.home, rel);
+        if let Some(dir) = path.parent() {
+            dirs.push(dir.to_path_buf());
+        }
+        if path.is_file() {
+            files.push(path);
+        }
+    }
+    session
+        .home
+        .store
+        .sync_paths(files.iter().chain(&dirs).map(|p| p.as_path()));
+    repo.reference(
+        BRANCH,
+        target,
+        true,
+        &format!("agentbox sync: {}", short(target)),
+    )
+    .map_err(|e| git_error("move the branch main", &e))?;
+    let mut index = repo
+        .index()
+        .map_err(|e| git_error("open the git index", &e))?;
+    for rel in &touched {
+        let exists = std::fs::symlink_metadata(abs(session.home, rel)).is_ok();
+        let result = if exists {
+            index.add_path(Path::new(rel))
+        } else {
+            index.remove_path(Path::new(rel))
+        };
+        result.map_err(|e| git_error(&format!("stage {rel}"), &e))?;
+    }
+    index
+        .write()
+        .map_err(|e| git_error("write the git index", &e))?;
+    // A file written here meanwhile that cannot be merged with the incoming
+    // one keeps this home's bytes; the incoming ones go beside it as
+    // `.remote`. The target is now our commit, so the person's resolution is
+    // simply committed over it.
+    let late = if late_conflicts.is_empty() {
+        None
+    } else {
+        Some(record_conflict(session, target, &late_conflicts)?)
+    };
+    state::remove_journal(session)?;
+    let rels = touched.clone();
+    crate::search::index_update_or_warn(session.home, |ix| ix.refresh_files(&rels));
+    match late {
+        Some(conflict) => Err(conflict),
+        None => Ok(touched),
+    }
+}
+
+/// Writes (or deletes) one file of the work tree through the store.
+fn write(session: &Session, rel: &str, bytes: Option<&[u8]>, executable: bool) -> Result<()> {
+    let path = abs(session.home, rel);
+    match bytes {
+        Some(bytes) => {
+            if let Some(parent) = path.parent() {
+                session.home.store.ensure_dir(parent)?;
+            }
+            session.home.store.write_pulled(&path, bytes, executable)
+        }
+        None => session.home.store.remove_file(&path).map(drop),
+    }
+}

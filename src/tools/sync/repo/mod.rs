@@ -1,0 +1,582 @@
+//! The home's git repository: `<home>/sync.git` with the home as work tree.
+//!
+//! - `mod.rs`: opening and creating the repository, the session every verb
+//!   runs in (the sync lock, crash repair, the conflict gate), the verbs.
+//! - `commit`: the commit step (stage, scan for credentials, commit).
+//! - `integrate`: the three-way tree merge, applying a commit to the work
+//!   tree (journal, crash repair), conflicts.
+//! - `net`: remote URLs, credentials, fetch, push and their errors.
+//! - `state`: the small JSON files agentbox keeps in `sync.git/`.
+
+mod commit;
+mod integrate;
+mod net;
+mod state;
+
+use super::cli::{InitArgs, RemoteAction, RemoteArgs};
+use super::{GIT_DIR, LOCK, NEVER};
+use crate::error::{Error, ErrorType, Result};
+use crate::home::Home;
+use crate::output::Outcome;
+use crate::store::Lock;
+use crate::tools::{Check, Ctx};
+use git2::{Oid, Repository, RepositoryInitOptions};
+use serde_json::{Value, json};
+use std::path::PathBuf;
+
+/// The branch agentbox keeps the home's history on, locally and remotely.
+const BRANCH: &str = "refs/heads/main";
+/// Where the remote's branch lands on fetch.
+const TRACKING: &str = "refs/remotes/origin/main";
+/// The one remote.
+const REMOTE: &str = "origin";
+
+/// The lines of `sync.git/info/exclude`: what the repository never looks at.
+fn exclude_text() -> String {
+    let mut text = String::from("# written by agentbox: never synced (docs/STORE.md)\n");
+    for never in NEVER {
+        text.push('/');
+        text.push_str(never);
+        text.push('\n');
+    }
+    text.push_str("*.tmp\n*.lock\n*");
+    text.push_str(super::CONFLICT_SUFFIX);
+    text.push('\n');
+    text
+}
+
+/// `not_found` for a home whose sync was never set up.
+fn not_initialised(home: &Home) -> Error {
+    Error::not_found(format!("sync is not set up in {}", home.root.display()))
+        .with_hint("run `agentbox sync init` (add `--remote URL` to share it)")
+}
+
+/// A git2 error of a local repository operation.
+pub(super) fn git_error(what: &str, err: &git2::Error) -> Error {
+    Error::new(
+        ErrorType::Io,
+        format!("sync: cannot {what}: {}", err.message()),
+    )
+    .with_hint("run `agentbox doctor`; the history is in sync.git and the files are untouched")
+}
+
+/// One verb's hold on the repository: the sync lock, the opened repository.
+pub(super) struct Session<'h> {
+    pub home: &'h Home,
+    pub repo: Repository,
+    _lock: Lock,
+}
+
+impl<'h> Session<'h> {
+    /// Takes the sync lock and opens the repository (`not_found` when sync
+    /// was never set up), then repairs what a killed run left: a stale git
+    /// index lock and an interrupted pull.
+    pub fn open(home: &'h Home) -> Result<Session<'h>> {
+        let lock = home.store.lock(LOCK)?;
+        let git_dir = home.root.join(GIT_DIR);
+        if !git_dir.join("HEAD").is_file() {
+            return Err(not_initialised(home));
+        }
+        let repo = Repository::open_bare(&git_dir).map_err(|e| git_error("open sync.git", &e))?;
+        let session = Session {
+            home,
+            repo,
+            _lock: lock,
+        };
+        session.prepare()?;
+        integrate::repair(&session)?;
+        Ok(session)
+    }
+
+    /// Creates the repository (or opens an existing one) under the lock.
+    fn create(home: &'h Home) -> Result<(Session<'h>, bool)> {
+        let lock = home.store.lock(LOCK)?;
+        let git_dir = home.root.join(GIT_DIR);
+        let created = !git_dir.join("HEAD").is_file();
+        let repo = if created {
+            home.store.check_path(&git_dir)?;
+            // Made bare on purpose: libgit2 writes a `.git` gitlink file into
+            // a work tree given at init (`workdir_path`), which would make a
+            // project repository around the home see a nested repository.
+            // The work tree is set in memory at every open instead.
+            let mut opts = RepositoryInitOptions::new();
+            opts.bare(true)
+                .initial_head("main")
+                .mkpath(true)
+                .external_template(false);
+            Repository::init_opts(&git_dir, &opts).map_err(|e| git_error("create sync.git", &e))?
+        } else {
+            Repository::open_bare(&git_dir).map_err(|e| git_error("open sync.git", &e))?
+        };
+        let session = Session {
+            home,
+            repo,
+            _lock: lock,
+        };
+        session.prepare()?;
+        if !created {
+            integrate::repair(&session)?;
+        }
+        Ok((session, created))
+    }
+
+    /// The work tree is the home wherever it lives now (a moved project
+    /// keeps working); the exclude file matches `NEVER`; a git index lock
+    /// left by a killed run (we hold the sync lock, so nobody else is in
+    /// here) is removed.
+    fn prepare(&self) -> Result<()> {
+        self.repo
+            .set_workdir(&self.home.root, false)
+            .map_err(|e| git_error("use the home as work tree", &e))?;
+        let info = self.git_path("info");
+        self.home.store.ensure_dir(&info)?;
+        let exclude = info.join("exclude");
+        let want = exclude_text();
+        if std::fs::read_to_string(&exclude).ok().as_deref() != Some(want.as_str()) {
+            self.home.store.write_text(&exclude, &want)?;
+        }
+        let index_lock = self.git_path("index.lock");
+        if index_lock.exists() {
+            self.home.store.remove_file(&index_lock)?;
+        }
+        Ok(())
+    }
+
+    /// A path inside `sync.git/`.
+    pub fn git_path(&self, name: &str) -> PathBuf {
+        self.home.root.join(GIT_DIR).join(name)
+    }
+
+    /// The commit `main` points at (`None` before the first commit).
+    pub fn head(&self) -> Result<Option<Oid>> {
+        match self.repo.refname_to_id(BRANCH) {
+            Ok(oid) => Ok(Some(oid)),
+            Err(e) if e.code() == git2::ErrorCode::NotFound => Ok(None),
+            Err(e) => Err(git_error("read the branch main", &e)),
+        }
+    }
+
+    /// The remote's branch as of the last fetch.
+    pub fn tracking(&self) -> Option<Oid> {
+        self.repo.refname_to_id(TRACKING).ok()
+    }
+
+    /// The remote's URL, if one is set.
+    pub fn remote_url(&self) -> Option<String> {
+        self.repo
+            .find_remote(REMOTE)
+            .ok()
+            .and_then(|r| r.url().map(str::to_string))
+    }
+}
+
+/// Whether a path of a tree or of the work tree may be written in the home:
+/// relative, `/`-separated plain components, and one that syncs.
+pub(super) fn safe_rel(rel: &str) -> bool {
+    !rel.is_empty()
+        && !rel.contains(['\\', '\0'])
+        && rel
+            .split('/')
+            .all(|part| !part.is_empty() && part != "." && part != ".." && part != ".git")
+        && super::syncs(rel)
+}
+
+/// The absolute path of a home-relative one.
+pub(super) fn abs(home: &Home, rel: &str) -> PathBuf {
+    let mut path = home.root.clone();
+    path.extend(rel.split('/'));
+    path
+}
+
+/// Short form of a commit id for messages.
+pub(super) fn short(oid: Oid) -> String {
+    oid.to_string()[..8].to_string()
+}
+
+/// `sync init [--remote URL]`.
+pub(super) fn init_verb(ctx: &Ctx, home: &Home, args: &InitArgs) -> Result<Outcome> {
+    let url = args
+        .remote
+        .as_deref()
+        .map(|u| net::check_url(home, u))
+        .transpose()?;
+    let target = url
+        .clone()
+        .or_else(|| net::configured_url(&home.root.join(GIT_DIR)));
+    if !target.as_deref().is_some_and(net::needs_tls) {
+        net::skip_tls_setup();
+    }
+    let added_ignore = ensure_gitignore(home)?;
+    let (session, created) = Session::create(home)?;
+    if let Some(url) = &url {
+        net::set_remote(&session, url)?;
+    }
+    let commit = commit::commit_step(&session, ctx)?;
+    let mut imported = Vec::new();
+    if session.remote_url().is_some() {
+        integrate::conflict_gate(&session, ctx)?;
+        let pulled = integrate::pull(&session, ctx)?;
+        imported = pulled.files.clone();
+        state::record_sync(&session, ctx)?;
+    }
+    let head = session.head()?;
+    let remote = session.remote_url();
+    let git_dir = home.root.join(GIT_DIR);
+    let mut text = format!(
+        "{} sync in {}",
+        if created { "Set up" } else { "Already set up:" },
+        git_dir.display()
+    );
+    if let Some(oid) = commit {
+        text.push_str(&format!("\nCommitted the home as {}", short(oid)));
+    }
+    match &remote {
+        Some(url) => text.push_str(&format!(
+            "\nRemote: {url}; took {} file{} from it\nNext: `agentbox sync now` after a session",
+            imported.len(),
+            if imported.len() == 1 { "" } else { "s" }
+        )),
+        None => text.push_str("\nNo remote yet: `agentbox sync remote set URL`"),
+    }
+    if added_ignore {
+        text.push_str("\nAdded sync.git/ to .gitignore");
+    }
+    let data = json!({
+        "git_dir": git_dir.display().to_string(),
+        "created": created,
+        "remote": remote,
+        "commit": head.map(|o| o.to_string()),
+        "imported": imported,
+    });
+    Ok(Outcome::new(data, text))
+}
+
+/// Appends `sync.git/` to the home's `.gitignore` when it is missing, so a
+/// project repository around the home never sees the sync history.
+fn ensure_gitignore(home: &Home) -> Result<bool> {
+    let path = home.root.join(".gitignore");
+    let current = home.store.read(&path)?.unwrap_or_default();
+    if current.lines().any(|l| {
+        matches!(
+            l.trim(),
+            "sync.git/" | "sync.git" | "/sync.git/" | "/sync.git"
+        )
+    }) {
+        return Ok(false);
+    }
+    let mut text = current;
+    if !text.is_empty() && !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text.push_str("sync.git/\n");
+    home.store.write_text(&path, &text)?;
+    Ok(true)
+}
+
+/// `sync remote [show|set URL|rm]`.
+pub(super) fn remote_verb(_ctx: &Ctx, home: &Home, args: &RemoteArgs) -> Result<Outcome> {
+    let action = args.action.as_ref().unwrap_or(&RemoteAction::Show);
+    // Check the URL before taking the lock: a bad one changes nothing.
+    let url = match action {
+        RemoteAction::Set { url } => Some(net::check_url(home, url)?),
+        _ => None,
+    };
+    net::skip_tls_setup();
+    let session = Session::open(home)?;
+    match action {
+        RemoteAction::Show => {
+            let url = session.remote_url();
+            let text = match &url {
+                Some(url) => format!("origin {url}"),
+                None => "No remote: `agentbox sync remote set URL`".to_string(),
+            };
+            Ok(Outcome::new(json!({"remote": url}), text))
+        }
+        RemoteAction::Set { .. } => {
+            let url = url.unwrap_or_default();
+            let before = session.remote_url();
+            net::set_remote(&session, &url)?;
+            let text = match &before {
+                Some(old) if *old != url => format!("Remote changed: {old} → {url}"),
+                Some(_) => format!("Remote unchanged: {url}"),
+                None => format!("Remote set: {url}"),
+            };
+            Ok(Outcome::new(
+                json!({"remote": url, "previous": before}),
+                text,
+            ))
+        }
+        RemoteAction::Rm => {
+            let before = session.remote_url();
+            if before.is_some() {
+                session
+                    .repo
+                    .remote_delete(REMOTE)
+                    .map_err(|e| git_error("remove the remote", &e))?;
+            }
+            let text = match &before {
+                Some(url) => format!("Removed the remote {url} (the history stays in sync.git)"),
+                None => "No remote to remove".to_string(),
+            };
+            Ok(Outcome::new(
+                json!({"remote": Value::Null, "previous": before}),
+                text,
+            ))
+        }
+    }
+}
+
+/// `sync status`: no network; `behind` is as of the last fetch.
+pub(super) fn status_verb(ctx: &Ctx, home: &Home) -> Result<Outcome> {
+    net::skip_tls_setup();
+    let session = Session::open(home)?;
+    let dirty = commit::changed_paths(&session)?
+        .into_iter()
+        .map(|(rel, _)| rel)
+        .collect::<Vec<_>>();
+    let (ahead, behind) = session.ahead_behind()?;
+    let remote = session.remote_url();
+    let last_sync = state::last_sync(&session);
+    let conflict = state::read_conflict(&session)?.map(|c| c.files);
+    let text = status_text(
+        ctx,
+        ahead,
+        behind,
+        &dirty,
+        remote.as_deref(),
+        last_sync.as_deref(),
+        conflict.as_deref(),
+    );
+    let data = json!({
+        "ahead": ahead,
+        "behind": behind,
+        "dirty": dirty,
+        "remote": remote,
+        "last_sync": last_sync,
+        "conflict": conflict,
+    });
+    Ok(Outcome::new(data, text))
+}
+
+impl Session<'_> {
+    /// Commits on `main` the remote lacks, and the remote's commits (as of
+    /// the last fetch) `main` lacks.
+    pub fn ahead_behind(&self) -> Result<(usize, usize)> {
+        let head = self.head()?;
+        Ok(match (head, self.tracking()) {
+            (Some(local), Some(remote)) => self
+                .repo
+                .graph_ahead_behind(local, remote)
+                .map_err(|e| git_error("compare with the remote", &e))?,
+            (Some(local), None) => (self.count_commits(local, None)?, 0),
+            (None, Some(remote)) => (0, self.count_commits(remote, None)?),
+            (None, None) => (0, 0),
+        })
+    }
+
+    /// Commits reachable from `tip` and not from `hide`.
+    pub fn count_commits(&self, tip: Oid, hide: Option<Oid>) -> Result<usize> {
+        let walk = |tip: Oid| -> std::result::Result<usize, git2::Error> {
+            let mut walk = self.repo.revwalk()?;
+            walk.push(tip)?;
+            if let Some(hide) = hide {
+                walk.hide(hide)?;
+            }
+            Ok(walk.count())
+        };
+        walk(tip).map_err(|e| git_error("count commits", &e))
+    }
+}
+
+/// `5 min ago`, `3 hours ago`, `just now`.
+fn ago(span: chrono::TimeDelta) -> String {
+    let s = span.num_seconds();
+    match s {
+        i64::MIN..60 => "just now".to_string(),
+        60..3600 => format!("{} min ago", s / 60),
+        3600..86_400 => format!("{} ago", plural((s / 3600) as usize, "hour")),
+        _ => format!("{} ago", plural((s / 86_400) as usize, "day")),
+    }
+}
+
+fn plural(n: usize, one: &str) -> String {
+    format!("{n} {one}{}", if n == 1 { "" } else { "s" })
+}
+
+fn status_text(
+    ctx: &Ctx,
+    ahead: usize,
+    behind: usize,
+    dirty: &[String],
+    remote: Option<&str>,
+    last_sync: Option<&str>,
+    conflict: Option<&[String]>,
+) -> String {
+    let mut text = match remote {
+        Some(url) => format!("{ahead} ahead, {behind} behind origin ({url}, as of the last fetch)"),
+        None => format!(
+            "{} not pushed anywhere (no remote)",
+            plural(ahead, "commit")
+        ),
+    };
+    if dirty.is_empty() {
+        text.push_str(" · no uncommitted changes");
+    } else {
+        let shown: Vec<&str> = dirty.iter().take(5).map(String::as_str).collect();
+        let more = dirty.len().saturating_sub(shown.len());
+        text.push_str(&format!(
+            " · {} changed: {}{}",
+            plural(dirty.len(), "file"),
+            shown.join(", "),
+            if more > 0 {
+                format!(" and {more} more")
+            } else {
+                String::new()
+            }
+        ));
+    }
+    match last_sync.and_then(|s| chrono::DateTime::parse_from_rfc3339(s).ok()) {
+        Some(at) => {
+            let at = at.with_timezone(&chrono::Utc);
+            text.push_str(&format!("; last sync {}", ago(ctx.clock.now() - at)));
+        }
+        None if remote.is_some() => text.push_str("; never synced"),
+        None => {}
+    }
+    if let Some(files) = conflict {
+        text.push_str(&format!(
+            "\nConflict waiting: {} (edit each, delete its .remote copy, then `agentbox sync now`)",
+            files.join(", ")
+        ));
+    }
+    text
+}
+
+/// `sync pull`.
+pub(super) fn pull_verb(ctx: &Ctx, home: &Home) -> Result<Outcome> {
+    let session = open_for_network(home)?;
+    let pulled = pull_in(&session, ctx)?;
+    state::record_sync(&session, ctx)?;
+    Ok(Outcome::new(pulled.to_json(), pulled.text()))
+}
+
+/// Opens the repository for a verb that talks to the remote: TLS is set up
+/// only when the remote needs it.
+fn open_for_network(home: &Home) -> Result<Session<'_>> {
+    if !net::configured_url(&home.root.join(GIT_DIR)).is_some_and(|u| net::needs_tls(&u)) {
+        net::skip_tls_setup();
+    }
+    Session::open(home)
+}
+
+/// The pull every syncing verb starts with: the conflict gate, the commit
+/// step, fetch and integrate.
+fn pull_in(session: &Session, ctx: &Ctx) -> Result<integrate::Pulled> {
+    net::require_remote(session)?;
+    integrate::conflict_gate(session, ctx)?;
+    commit::commit_step(session, ctx)?;
+    integrate::pull(session, ctx)
+}
+
+/// `sync push`.
+pub(super) fn push_verb(ctx: &Ctx, home: &Home) -> Result<Outcome> {
+    let session = open_for_network(home)?;
+    let (pulled, pushed) = push_out(&session, ctx)?;
+    state::record_sync(&session, ctx)?;
+    let mut text = String::new();
+    if pulled.pulled > 0 {
+        text.push_str(&pulled.text());
+        text.push('\n');
+    }
+    text.push_str(&pushed.text());
+    Ok(Outcome::new(pushed.to_json(), text))
+}
+
+/// Pull, then push; when the remote moved meanwhile, pull again and retry.
+fn push_out(session: &Session, ctx: &Ctx) -> Result<(integrate::Pulled, net::Pushed)> {
+    let mut first = pull_in(session, ctx)?;
+    let mut retries = 0;
+    loop {
+        match net::push(session)? {
+            Some(mut pushed) => {
+                pushed.retries = retries;
+                return Ok((first, pushed));
+            }
+            None if retries < net::PUSH_RETRIES => {
+                retries += 1;
+                let again = integrate::pull(session, ctx)?;
+                first.absorb(again);
+            }
+            None => {
+                return Err(Error::new(
+                    ErrorType::Network,
+                    format!(
+                        "the remote kept moving: the push was rejected {} times",
+                        retries + 1
+                    ),
+                )
+                .with_hint(
+                    "another home is pushing right now; run `agentbox sync now` again in a moment",
+                )
+                .with_detail("url", session.remote_url().unwrap_or_default()));
+            }
+        }
+    }
+}
+
+/// `sync now`: pull then push under one lock.
+pub(super) fn now_verb(ctx: &Ctx, home: &Home) -> Result<Outcome> {
+    let session = open_for_network(home)?;
+    let (pulled, pushed) = push_out(&session, ctx)?;
+    state::record_sync(&session, ctx)?;
+    let text = format!("{}\n{}", pulled.text(), pushed.text());
+    Ok(Outcome::new(
+        json!({"pull": pulled.to_json(), "push": pushed.to_json()}),
+        text,
+    ))
+}
+
+/// Doctor: an interrupted pull, an unresolved conflict, a stale git lock.
+/// Reads files only (no lock: a running sync must not stall the checklist).
+pub(super) fn check(home: &Home) -> Check {
+    const NAME: &str = "sync";
+    let git_dir = home.root.join(GIT_DIR);
+    if !git_dir.join("HEAD").is_file() {
+        return Check::pass(
+            NAME,
+            "not set up (`agentbox sync init` shares the home through git)",
+        );
+    }
+    if git_dir.join(state::JOURNAL).exists() {
+        return Check::fail(
+            NAME,
+            "a pull was interrupted before it finished writing the home",
+            "run `agentbox sync now` (it finishes the pull first)",
+        );
+    }
+    if let Some(record) = state::peek_conflict(&git_dir) {
+        return Check::fail(
+            NAME,
+            format!("a sync conflict waits on {}", record.files.join(", ")),
+            "edit each file to keep what you want, delete its .remote copy, then run `agentbox sync now`",
+        );
+    }
+    if git_dir.join("index.lock").exists() && home.store.try_lock(LOCK).ok().flatten().is_some() {
+        return Check::fail(
+            NAME,
+            "sync.git/index.lock is left over from a killed run",
+            "run `agentbox sync now` (it removes the stale lock)",
+        );
+    }
+    // No libgit2 here (starting it costs the TLS set-up): the remote from
+    // the config text, the last sync from agentbox's own record.
+    let last = state::peek_last_sync(&git_dir);
+    let message = match net::configured_url(&git_dir) {
+        None => "set up, no remote".to_string(),
+        Some(url) => format!(
+            "{url}: last sync {}",
+            last.unwrap_or_else(|| "never".to_string())
+        ),
+    };
+    Check::pass(NAME, message)
+}
