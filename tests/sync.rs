@@ -360,7 +360,6 @@ fn two_homes_converge_on_separate_files_and_search_finds_pulled_turns() {
 /// Both homes write turns, facts, foresight and plans, in every order of
 /// syncing; they end byte-identical with every record present once.
 #[test]
-#[ignore = "needs the merge rules of branch sync-merge"]
 fn two_homes_writing_the_same_files_converge_in_every_order() {
     for order in ["ABA", "BAB", "AB-interleaved"] {
         let remote = Remote::new();

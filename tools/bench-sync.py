@@ -74,6 +74,7 @@ def main():
     ap.add_argument("--runs", type=int, default=20)
     ap.add_argument("--episodes", type=int, default=1000)
     ap.add_argument("--no-build", action="store_true")
+    ap.add_argument("--keep", action="store_true", help="keep the homes; stop before B's pull (to profile it)")
     ap.add_argument("--bin", default=os.path.join(ROOT, "target", "release", "agentbox"))
     args = ap.parse_args()
     if shutil.which("git") is None:
@@ -101,6 +102,9 @@ def main():
 
         new_episodes(home_a, args.episodes, random.Random(5))
         push, _ = run(args.bin, home_a, "sync", "now", env=env)
+        if args.keep:
+            print(f"kept {tmp}; the pull: HOME={tmp} AGENTBOX_NOW={NOW} {args.bin} sync now --home {home_b}")
+            return
         pull, reply = run(args.bin, home_b, "sync", "now", env=env)
 
         print(f"sync over file://, {turns} turns in the home ({args.runs} runs for medians):")
@@ -112,7 +116,8 @@ def main():
               f" = {push + pull:.0f} ms   (target <= 2000)")
         print(f"  (B's pull reported {len(reply['data'].get('pull', {}).get('files', []))} files)")
     finally:
-        shutil.rmtree(tmp, ignore_errors=True)
+        if not args.keep:
+            shutil.rmtree(tmp, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -464,11 +464,14 @@ impl<'h> Index<'h> {
 
     /// Reads these home-relative files again, or forgets the ones that are
     /// gone: for a writer that is not the files' own tool (a sync pull).
+    /// One transaction for all of them: a pull of a thousand files is one
+    /// commit, not a thousand.
     pub fn refresh_files(&self, rels: &[String]) -> Result<()> {
+        let tx = super::index::Tx::begin(&self.conn)?;
         for rel in rels {
             self.reextract(rel)?;
         }
-        Ok(())
+        tx.commit()
     }
 
     /// Reads a file of `source` again and replaces its documents (see `reextract`).

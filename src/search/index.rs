@@ -547,12 +547,21 @@ pub(super) struct Tx<'c> {
 }
 
 impl<'c> Tx<'c> {
+    /// Begins a transaction, or joins the one already open on `conn` (an
+    /// outer batch such as `refresh_files`): a joined one neither commits
+    /// nor rolls back; the outer one does.
     pub(super) fn begin(conn: &'c Connection) -> Result<Tx<'c>> {
+        if !conn.is_autocommit() {
+            return Ok(Tx { conn, done: true });
+        }
         retry_busy(|| conn.execute_batch("BEGIN IMMEDIATE")).map_err(db_error)?;
         Ok(Tx { conn, done: false })
     }
 
     pub(super) fn commit(mut self) -> Result<()> {
+        if self.done {
+            return Ok(());
+        }
         self.done = true;
         retry_busy(|| self.conn.execute_batch("COMMIT")).map_err(db_error)
     }

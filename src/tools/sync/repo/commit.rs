@@ -14,10 +14,15 @@ const MAX_FINDINGS: usize = 20;
 
 /// Synced paths that differ from the last commit (staged or not), with
 /// whether the file is still there. Uses the git index's stat cache, so an
-/// unchanged home costs a walk of the folders and no reads.
-pub(super) fn changed_paths(session: &Session) -> Result<Vec<(String, bool)>> {
+/// unchanged home costs a walk of the folders and no reads. With `refresh`
+/// (the caller holds the sync lock), entries whose stat data is out of date
+/// — files a pull wrote in the same second as the git index, which git must
+/// re-read on every status — are refreshed and the index written back, so
+/// the next call is cheap again.
+pub(super) fn changed_paths(session: &Session, refresh: bool) -> Result<Vec<(String, bool)>> {
     let mut opts = StatusOptions::new();
-    opts.include_untracked(true)
+    opts.update_index(refresh)
+        .include_untracked(true)
         .recurse_untracked_dirs(true)
         .include_ignored(false)
         .exclude_submodules(true)
@@ -57,7 +62,7 @@ struct Finding {
 /// redactor: a line it would change is a credential → `permission`, and
 /// nothing is committed (no secret ever enters the history).
 pub(super) fn commit_step(session: &Session, ctx: &Ctx) -> Result<Option<Oid>> {
-    let changed = changed_paths(session)?;
+    let changed = changed_paths(session, true)?;
     let head = session.head()?;
     let head_tree = match head {
         Some(oid) => Some(

@@ -330,7 +330,9 @@ pub(super) fn remote_verb(_ctx: &Ctx, home: &Home, args: &RemoteArgs) -> Result<
 pub(super) fn status_verb(ctx: &Ctx, home: &Home) -> Result<Outcome> {
     net::skip_tls_setup();
     let session = Session::open(home)?;
-    let dirty = commit::changed_paths(&session)?
+    // Refresh the git index's stat cache only when no sync is running.
+    let idle = home.store.try_lock(LOCK)?;
+    let dirty = commit::changed_paths(&session, idle.is_some())?
         .into_iter()
         .map(|(rel, _)| rel)
         .collect::<Vec<_>>();
