@@ -42,6 +42,7 @@ complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "skill_forge" -d '
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "evolve" -d 'Learn from the recorded trajectories: mine episodes into proposals (skills, preferences, knowledge notes), review them, apply or reject'
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "persona" -d 'Named personas: who the agent is (tone, verbosity, language, free text)'
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "proactive" -d 'Foresight and reminders: time-bounded items, and what to bring up before being asked'
+complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "sync" -d 'Share the home through any git remote; install memory_mcp and skills into host agents'
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "memory_mcp" -d 'Serve the agent\'s memory to MCP hosts (JSON-RPC over stdio)'
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "init" -d 'Create an agent home (.agent/) with its config, folders and tool links'
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "link" -d 'Re-create or repair the links in .agent/tools/ (idempotent)'
@@ -226,7 +227,7 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen
 complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log what happens to stderr'
 complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
 complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from show" -l session -d 'The open (else latest) episode of this session' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from show" -l session -d 'This home\'s open (else the latest) episode of this session' -r
 complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from show" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"
@@ -886,6 +887,108 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_
 complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from extract" -s v -l verbose -d 'Log what happens to stderr'
 complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from extract" -s h -l help -d 'Print help'
 complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from extract" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and not __fish_seen_subcommand_from init remote status pull push now hosts" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and not __fish_seen_subcommand_from init remote status pull push now hosts" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and not __fish_seen_subcommand_from init remote status pull push now hosts" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and not __fish_seen_subcommand_from init remote status pull push now hosts" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and not __fish_seen_subcommand_from init remote status pull push now hosts" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and not __fish_seen_subcommand_from init remote status pull push now hosts" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and not __fish_seen_subcommand_from init remote status pull push now hosts" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and not __fish_seen_subcommand_from init remote status pull push now hosts" -f -a "init" -d 'Start keeping the home\'s history (and take the remote\'s, when it has one)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and not __fish_seen_subcommand_from init remote status pull push now hosts" -f -a "remote" -d 'Show, set or remove the remote'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and not __fish_seen_subcommand_from init remote status pull push now hosts" -f -a "status" -d 'What is unsynced: commits ahead/behind the remote, changed files'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and not __fish_seen_subcommand_from init remote status pull push now hosts" -f -a "pull" -d 'Take the remote\'s changes into the home (commits local changes first)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and not __fish_seen_subcommand_from init remote status pull push now hosts" -f -a "push" -d 'Send the home\'s changes to the remote (integrating the remote\'s first)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and not __fish_seen_subcommand_from init remote status pull push now hosts" -f -a "now" -d 'Pull, then push: the one command to run after a session'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and not __fish_seen_subcommand_from init remote status pull push now hosts" -f -a "hosts" -d 'Detect host agents; install or remove memory_mcp and the screened skills'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from init" -l remote -d 'The remote to sync with (https:// or file://; credentials come from git credential helpers or GIT_ASKPASS, never from the URL)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from init" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from init" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from init" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from init" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from init" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from init" -s h -l help -d 'Print help'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from init" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from remote" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from remote" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from remote" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from remote" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from remote" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from remote" -s h -l help -d 'Print help'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from remote" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from remote" -f -a "show" -d 'Show the remote (the default)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from remote" -f -a "set" -d 'Set the remote'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from remote" -f -a "rm" -d 'Forget the remote (the history stays)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from status" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from status" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from status" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from status" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from status" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from status" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from pull" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from pull" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from pull" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from pull" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from pull" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from pull" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from pull" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from push" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from push" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from push" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from push" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from push" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from push" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from push" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from now" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from now" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from now" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from now" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from now" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from now" -s h -l help -d 'Print help'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from now" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from hosts" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from hosts" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from hosts" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from hosts" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from hosts" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from hosts" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from hosts" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from hosts" -f -a "list" -d 'List the hosts, what is detected and what is installed (the default)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from hosts" -f -a "install" -d 'Register memory_mcp in each host\'s config and export the screened skills'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from hosts" -f -a "remove" -d 'Remove what agentbox wrote (and only that) from each host'
 complete -c agentbox -n "__fish_agentbox_using_subcommand memory_mcp" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"
@@ -1249,7 +1352,7 @@ complete -c track -n "__fish_track_using_subcommand list" -s q -l quiet -d 'Prin
 complete -c track -n "__fish_track_using_subcommand list" -s v -l verbose -d 'Log what happens to stderr'
 complete -c track -n "__fish_track_using_subcommand list" -s h -l help -d 'Print help'
 complete -c track -n "__fish_track_using_subcommand list" -s V -l version -d 'Print version'
-complete -c track -n "__fish_track_using_subcommand show" -l session -d 'The open (else latest) episode of this session' -r
+complete -c track -n "__fish_track_using_subcommand show" -l session -d 'This home\'s open (else the latest) episode of this session' -r
 complete -c track -n "__fish_track_using_subcommand show" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"
@@ -2075,6 +2178,207 @@ complete -c proactive -n "__fish_proactive_using_subcommand extract" -s q -l qui
 complete -c proactive -n "__fish_proactive_using_subcommand extract" -s v -l verbose -d 'Log what happens to stderr'
 complete -c proactive -n "__fish_proactive_using_subcommand extract" -s h -l help -d 'Print help'
 complete -c proactive -n "__fish_proactive_using_subcommand extract" -s V -l version -d 'Print version'
+# Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
+function __fish_sync_global_optspecs
+    string join \n format= home= q/quiet v/verbose color= h/help V/version
+end
+
+function __fish_sync_needs_command
+    # Figure out if the current invocation already has a command.
+    set -l cmd (commandline -opc)
+    set -e cmd[1]
+    argparse -s (__fish_sync_global_optspecs) -- $cmd 2>/dev/null
+    or return
+    if set -q argv[1]
+        # Also print the command, so this can be used to figure out what it is.
+        echo $argv[1]
+        return 1
+    end
+    return 0
+end
+
+function __fish_sync_using_subcommand
+    set -l cmd (__fish_sync_needs_command)
+    test -z "$cmd"
+    and return 1
+    contains -- $cmd[1] $argv
+end
+
+complete -c sync -n "__fish_sync_needs_command" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c sync -n "__fish_sync_needs_command" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c sync -n "__fish_sync_needs_command" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c sync -n "__fish_sync_needs_command" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c sync -n "__fish_sync_needs_command" -s v -l verbose -d 'Log what happens to stderr'
+complete -c sync -n "__fish_sync_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c sync -n "__fish_sync_needs_command" -s V -l version -d 'Print version'
+complete -c sync -n "__fish_sync_needs_command" -f -a "init" -d 'Start keeping the home\'s history (and take the remote\'s, when it has one)'
+complete -c sync -n "__fish_sync_needs_command" -f -a "remote" -d 'Show, set or remove the remote'
+complete -c sync -n "__fish_sync_needs_command" -f -a "status" -d 'What is unsynced: commits ahead/behind the remote, changed files'
+complete -c sync -n "__fish_sync_needs_command" -f -a "pull" -d 'Take the remote\'s changes into the home (commits local changes first)'
+complete -c sync -n "__fish_sync_needs_command" -f -a "push" -d 'Send the home\'s changes to the remote (integrating the remote\'s first)'
+complete -c sync -n "__fish_sync_needs_command" -f -a "now" -d 'Pull, then push: the one command to run after a session'
+complete -c sync -n "__fish_sync_needs_command" -f -a "hosts" -d 'Detect host agents; install or remove memory_mcp and the screened skills'
+complete -c sync -n "__fish_sync_using_subcommand init" -l remote -d 'The remote to sync with (https:// or file://; credentials come from git credential helpers or GIT_ASKPASS, never from the URL)' -r
+complete -c sync -n "__fish_sync_using_subcommand init" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c sync -n "__fish_sync_using_subcommand init" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c sync -n "__fish_sync_using_subcommand init" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c sync -n "__fish_sync_using_subcommand init" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c sync -n "__fish_sync_using_subcommand init" -s v -l verbose -d 'Log what happens to stderr'
+complete -c sync -n "__fish_sync_using_subcommand init" -s h -l help -d 'Print help'
+complete -c sync -n "__fish_sync_using_subcommand init" -s V -l version -d 'Print version'
+complete -c sync -n "__fish_sync_using_subcommand remote; and not __fish_seen_subcommand_from show set rm" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c sync -n "__fish_sync_using_subcommand remote; and not __fish_seen_subcommand_from show set rm" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c sync -n "__fish_sync_using_subcommand remote; and not __fish_seen_subcommand_from show set rm" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c sync -n "__fish_sync_using_subcommand remote; and not __fish_seen_subcommand_from show set rm" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c sync -n "__fish_sync_using_subcommand remote; and not __fish_seen_subcommand_from show set rm" -s v -l verbose -d 'Log what happens to stderr'
+complete -c sync -n "__fish_sync_using_subcommand remote; and not __fish_seen_subcommand_from show set rm" -s h -l help -d 'Print help'
+complete -c sync -n "__fish_sync_using_subcommand remote; and not __fish_seen_subcommand_from show set rm" -s V -l version -d 'Print version'
+complete -c sync -n "__fish_sync_using_subcommand remote; and not __fish_seen_subcommand_from show set rm" -f -a "show" -d 'Show the remote (the default)'
+complete -c sync -n "__fish_sync_using_subcommand remote; and not __fish_seen_subcommand_from show set rm" -f -a "set" -d 'Set the remote'
+complete -c sync -n "__fish_sync_using_subcommand remote; and not __fish_seen_subcommand_from show set rm" -f -a "rm" -d 'Forget the remote (the history stays)'
+complete -c sync -n "__fish_sync_using_subcommand remote; and __fish_seen_subcommand_from show" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c sync -n "__fish_sync_using_subcommand remote; and __fish_seen_subcommand_from show" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c sync -n "__fish_sync_using_subcommand remote; and __fish_seen_subcommand_from show" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c sync -n "__fish_sync_using_subcommand remote; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c sync -n "__fish_sync_using_subcommand remote; and __fish_seen_subcommand_from show" -s v -l verbose -d 'Log what happens to stderr'
+complete -c sync -n "__fish_sync_using_subcommand remote; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help'
+complete -c sync -n "__fish_sync_using_subcommand remote; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
+complete -c sync -n "__fish_sync_using_subcommand remote; and __fish_seen_subcommand_from set" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c sync -n "__fish_sync_using_subcommand remote; and __fish_seen_subcommand_from set" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c sync -n "__fish_sync_using_subcommand remote; and __fish_seen_subcommand_from set" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c sync -n "__fish_sync_using_subcommand remote; and __fish_seen_subcommand_from set" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c sync -n "__fish_sync_using_subcommand remote; and __fish_seen_subcommand_from set" -s v -l verbose -d 'Log what happens to stderr'
+complete -c sync -n "__fish_sync_using_subcommand remote; and __fish_seen_subcommand_from set" -s h -l help -d 'Print help'
+complete -c sync -n "__fish_sync_using_subcommand remote; and __fish_seen_subcommand_from set" -s V -l version -d 'Print version'
+complete -c sync -n "__fish_sync_using_subcommand remote; and __fish_seen_subcommand_from rm" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c sync -n "__fish_sync_using_subcommand remote; and __fish_seen_subcommand_from rm" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c sync -n "__fish_sync_using_subcommand remote; and __fish_seen_subcommand_from rm" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c sync -n "__fish_sync_using_subcommand remote; and __fish_seen_subcommand_from rm" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c sync -n "__fish_sync_using_subcommand remote; and __fish_seen_subcommand_from rm" -s v -l verbose -d 'Log what happens to stderr'
+complete -c sync -n "__fish_sync_using_subcommand remote; and __fish_seen_subcommand_from rm" -s h -l help -d 'Print help'
+complete -c sync -n "__fish_sync_using_subcommand remote; and __fish_seen_subcommand_from rm" -s V -l version -d 'Print version'
+complete -c sync -n "__fish_sync_using_subcommand status" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c sync -n "__fish_sync_using_subcommand status" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c sync -n "__fish_sync_using_subcommand status" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c sync -n "__fish_sync_using_subcommand status" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c sync -n "__fish_sync_using_subcommand status" -s v -l verbose -d 'Log what happens to stderr'
+complete -c sync -n "__fish_sync_using_subcommand status" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c sync -n "__fish_sync_using_subcommand status" -s V -l version -d 'Print version'
+complete -c sync -n "__fish_sync_using_subcommand pull" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c sync -n "__fish_sync_using_subcommand pull" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c sync -n "__fish_sync_using_subcommand pull" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c sync -n "__fish_sync_using_subcommand pull" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c sync -n "__fish_sync_using_subcommand pull" -s v -l verbose -d 'Log what happens to stderr'
+complete -c sync -n "__fish_sync_using_subcommand pull" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c sync -n "__fish_sync_using_subcommand pull" -s V -l version -d 'Print version'
+complete -c sync -n "__fish_sync_using_subcommand push" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c sync -n "__fish_sync_using_subcommand push" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c sync -n "__fish_sync_using_subcommand push" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c sync -n "__fish_sync_using_subcommand push" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c sync -n "__fish_sync_using_subcommand push" -s v -l verbose -d 'Log what happens to stderr'
+complete -c sync -n "__fish_sync_using_subcommand push" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c sync -n "__fish_sync_using_subcommand push" -s V -l version -d 'Print version'
+complete -c sync -n "__fish_sync_using_subcommand now" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c sync -n "__fish_sync_using_subcommand now" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c sync -n "__fish_sync_using_subcommand now" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c sync -n "__fish_sync_using_subcommand now" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c sync -n "__fish_sync_using_subcommand now" -s v -l verbose -d 'Log what happens to stderr'
+complete -c sync -n "__fish_sync_using_subcommand now" -s h -l help -d 'Print help'
+complete -c sync -n "__fish_sync_using_subcommand now" -s V -l version -d 'Print version'
+complete -c sync -n "__fish_sync_using_subcommand hosts; and not __fish_seen_subcommand_from list install remove" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c sync -n "__fish_sync_using_subcommand hosts; and not __fish_seen_subcommand_from list install remove" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c sync -n "__fish_sync_using_subcommand hosts; and not __fish_seen_subcommand_from list install remove" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c sync -n "__fish_sync_using_subcommand hosts; and not __fish_seen_subcommand_from list install remove" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c sync -n "__fish_sync_using_subcommand hosts; and not __fish_seen_subcommand_from list install remove" -s v -l verbose -d 'Log what happens to stderr'
+complete -c sync -n "__fish_sync_using_subcommand hosts; and not __fish_seen_subcommand_from list install remove" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c sync -n "__fish_sync_using_subcommand hosts; and not __fish_seen_subcommand_from list install remove" -s V -l version -d 'Print version'
+complete -c sync -n "__fish_sync_using_subcommand hosts; and not __fish_seen_subcommand_from list install remove" -f -a "list" -d 'List the hosts, what is detected and what is installed (the default)'
+complete -c sync -n "__fish_sync_using_subcommand hosts; and not __fish_seen_subcommand_from list install remove" -f -a "install" -d 'Register memory_mcp in each host\'s config and export the screened skills'
+complete -c sync -n "__fish_sync_using_subcommand hosts; and not __fish_seen_subcommand_from list install remove" -f -a "remove" -d 'Remove what agentbox wrote (and only that) from each host'
+complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from list" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from list" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from list" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log what happens to stderr'
+complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from install" -l scope -d 'project: the config files beside the home (the default); user: under $HOME' -r -f -a "project\t''
+user\t''"
+complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from install" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from install" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from install" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from install" -l all -d 'Every detected host'
+complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from install" -l no-skills -d 'Register memory_mcp only; export no skills'
+complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from install" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from install" -s v -l verbose -d 'Log what happens to stderr'
+complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from install" -s h -l help -d 'Print help'
+complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from install" -s V -l version -d 'Print version'
+complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from remove" -l scope -d 'Only this scope (default: every scope agentbox installed into)' -r -f -a "project\t''
+user\t''"
+complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from remove" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from remove" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from remove" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from remove" -l all -d 'Every host agentbox installed into'
+complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from remove" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from remove" -s v -l verbose -d 'Log what happens to stderr'
+complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from remove" -s h -l help -d 'Print help'
+complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from remove" -s V -l version -d 'Print version'
 complete -c memory_mcp -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"
