@@ -958,3 +958,39 @@ fn http_logins_missing_or_rejected_are_exit_3() {
     assert_eq!(env["error"]["type"], "auth", "{env}");
     assert_eq!(code, 3);
 }
+
+/// `proactive scan` brings up memory that has not reached the remote for a
+/// day: nothing right after a sync, a line a day later while files wait.
+#[test]
+fn proactive_scan_brings_up_unsynced_memory_after_a_day() {
+    let remote = Remote::new();
+    let sb = home_on(&remote);
+    note(&sb, "Go formatting", "Run gofmt.");
+    let scan = |now: &str| -> Vec<Value> {
+        let mut cmd = ab(&sb, &["proactive", "scan", "--format", "json"]);
+        cmd.env("AGENTBOX_NOW", now);
+        ok_data(&mut cmd)["suggestions"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|s| s["kind"] == "unsynced")
+            .collect()
+    };
+    assert!(scan(common::NOW).is_empty(), "synced minutes ago");
+    let later = scan("2026-01-17T09:30:00Z");
+    assert_eq!(later.len(), 1, "{later:?}");
+    assert!(
+        later[0]["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("1 changed file(s)"),
+        "{later:?}"
+    );
+    assert_eq!(later[0]["command"], "agentbox sync now");
+    ok(&sb, &["sync", "now"]);
+    assert!(
+        scan("2026-01-17T09:30:00Z").is_empty(),
+        "nothing waits after sync now"
+    );
+}

@@ -17,6 +17,7 @@ use crate::tools::Tool;
 
 pub const TOOL: Tool = Tool {
     doctor: &[repo::check],
+    suggest: &[repo::suggest_unsynced],
     ..Tool::new("sync", cli::command, cli::run)
 };
 

@@ -15,11 +15,12 @@ mod state;
 
 use super::cli::{InitArgs, RemoteAction, RemoteArgs};
 use super::{GIT_DIR, LOCK, NEVER};
+use crate::clock::Clock;
 use crate::error::{Error, ErrorType, Result};
 use crate::home::Home;
 use crate::output::Outcome;
 use crate::store::Lock;
-use crate::tools::{Check, Ctx};
+use crate::tools::{Check, Ctx, Suggestion};
 use git2::{Oid, Repository, RepositoryInitOptions};
 use serde_json::{Value, json};
 use std::path::PathBuf;
@@ -330,9 +331,8 @@ pub(super) fn remote_verb(_ctx: &Ctx, home: &Home, args: &RemoteArgs) -> Result<
 pub(super) fn status_verb(ctx: &Ctx, home: &Home) -> Result<Outcome> {
     net::skip_tls_setup();
     let session = Session::open(home)?;
-    // Refresh the git index's stat cache only when no sync is running.
-    let idle = home.store.try_lock(LOCK)?;
-    let dirty = commit::changed_paths(&session, idle.is_some())?
+    // The session holds the sync lock: refreshing git's stat cache is safe.
+    let dirty = commit::changed_paths(&session, true)?
         .into_iter()
         .map(|(rel, _)| rel)
         .collect::<Vec<_>>();
@@ -581,4 +581,45 @@ pub(super) fn check(home: &Home) -> Check {
         ),
     };
     Check::pass(NAME, message)
+}
+
+/// `proactive scan`: memory that has not reached the remote for a day or
+/// more (changed files or commits not pushed), and a conflict that waits.
+/// Nothing when sync is not set up or has no remote.
+pub(super) fn suggest_unsynced(home: &Home, clock: &Clock) -> Result<Vec<Suggestion>> {
+    let git_dir = home.root.join(GIT_DIR);
+    if !git_dir.join("HEAD").is_file() || net::configured_url(&git_dir).is_none() {
+        return Ok(Vec::new());
+    }
+    if let Some(record) = state::peek_conflict(&git_dir) {
+        return Ok(vec![Suggestion {
+            kind: "sync_conflict".to_string(),
+            text: format!("A sync conflict waits on {}", record.files.join(", ")),
+            command: "agentbox sync status".to_string(),
+        }]);
+    }
+    let last = state::peek_last_sync(&git_dir);
+    let since = last
+        .as_deref()
+        .and_then(|t| chrono::DateTime::parse_from_rfc3339(t).ok())
+        .map(|t| clock.now() - t.with_timezone(&chrono::Utc));
+    if since.is_some_and(|d| d < chrono::Duration::days(1)) {
+        return Ok(Vec::new());
+    }
+    net::skip_tls_setup();
+    let session = Session::open(home)?;
+    let changed = commit::changed_paths(&session, true)?.len();
+    let (ahead, _) = session.ahead_behind()?;
+    if changed == 0 && ahead == 0 {
+        return Ok(Vec::new());
+    }
+    let when = match (&last, since) {
+        (Some(_), Some(d)) => format!("since the last sync {} day(s) ago", d.num_days()),
+        _ => "never synced".to_string(),
+    };
+    Ok(vec![Suggestion {
+        kind: "unsynced".to_string(),
+        text: format!("{changed} changed file(s) and {ahead} commit(s) not pushed ({when})"),
+        command: "agentbox sync now".to_string(),
+    }])
 }
