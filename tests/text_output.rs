@@ -913,3 +913,53 @@ fn evolve_run_text() {
         &["evolve", "run", "--max-seconds=-1"],
     );
 }
+
+/// `sync` in text: not set up, init against a bare remote, status with a
+/// changed file, now, remote, a refused URL. Commit ids are placeholders.
+#[test]
+fn sync_text() {
+    let sb = Sandbox::new();
+    let remote = sb.path().join("remote.git");
+    git2::Repository::init_bare(&remote).expect("bare remote");
+    let url = format!("file://{}", remote.display());
+    let oids = Regex::new(r"\b[0-9a-f]{7,40}\b").expect("regex");
+    let mut names = HashSet::new();
+    let mut case = |label: &str, args: &[&str]| {
+        let mut full = vec!["--format", "text", "--color", "never"];
+        full.extend_from_slice(args);
+        let out = sb
+            .agentbox(&full)
+            .env("NO_COLOR", "1")
+            .env("HOME", sb.path())
+            .env("GIT_CONFIG_NOSYSTEM", "1")
+            .output()
+            .expect("run agentbox");
+        let text = format!(
+            "$ agentbox {}\nstatus: {}\n--- stdout\n{}--- stderr\n{}",
+            full.join(" "),
+            out.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr),
+        );
+        let text = normalize(&sb, &text);
+        let text = oids.replace_all(&text, "[OID]").into_owned();
+        assert!(
+            names.insert(label.to_string()),
+            "duplicate snapshot {label}"
+        );
+        insta::assert_snapshot!(format!("sync_{label}"), text);
+    };
+    case("status_not_set_up", &["sync", "status"]);
+    case("init", &["sync", "init", "--remote", &url]);
+    case("remote", &["sync", "remote"]);
+    case(
+        "remote_ssh",
+        &["sync", "remote", "set", "git@example.com:me/memory.git"],
+    );
+    sb.agentbox(&["plan", "create", "Ship v1", "--step", "build"])
+        .assert()
+        .success();
+    case("status_dirty", &["sync", "status"]);
+    case("now", &["sync", "now"]);
+    case("status_clean", &["sync", "status"]);
+}
