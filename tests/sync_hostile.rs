@@ -1,0 +1,359 @@
+//! `sync` under attack: a hostile remote, symlinks in the home, odd URLs,
+//! credentials in URLs, conflict-flow abuse. Drives the real binary with temp
+//! homes, a fixed clock and bare `file://` remotes made with git2.
+
+mod common;
+
+use assert_cmd::Command;
+use common::{Sandbox, envelope, err_of, ok_data};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+/// A bare repository in a temp dir and its `file://` URL.
+struct Remote {
+    dir: tempfile::TempDir,
+}
+
+impl Remote {
+    fn new() -> Remote {
+        let dir = tempfile::tempdir().expect("tempdir");
+        git2::Repository::init_bare(dir.path().join("memory.git")).expect("init bare");
+        Remote { dir }
+    }
+
+    fn path(&self) -> PathBuf {
+        self.dir.path().join("memory.git")
+    }
+
+    fn url(&self) -> String {
+        format!("file://{}", self.path().display())
+    }
+
+    fn repo(&self) -> git2::Repository {
+        git2::Repository::open_bare(self.path()).expect("open remote")
+    }
+
+    /// Adds a commit on top of the remote's `main` whose tree is `main`'s
+    /// plus `entries` (path, bytes, file mode), built by hand with git2.
+    fn plant(&self, entries: &[(&str, &[u8], i32)]) {
+        let repo = self.repo();
+        let parent = repo
+            .refname_to_id("refs/heads/main")
+            .ok()
+            .map(|o| repo.find_commit(o).expect("commit"));
+        let mut index = git2::Index::new().expect("index");
+        if let Some(parent) = &parent {
+            index
+                .read_tree(&parent.tree().expect("tree"))
+                .expect("read tree");
+        }
+        for (path, bytes, mode) in entries {
+            let oid = repo.blob(bytes).expect("blob");
+            let entry = git2::IndexEntry {
+                ctime: git2::IndexTime::new(0, 0),
+                mtime: git2::IndexTime::new(0, 0),
+                dev: 0,
+                ino: 0,
+                mode: *mode as u32,
+                uid: 0,
+                gid: 0,
+                file_size: 0,
+                id: oid,
+                flags: (path.len().min(0xfff)) as u16,
+                flags_extended: 0,
+                path: path.as_bytes().to_vec(),
+            };
+            index.add(&entry).expect("add entry");
+        }
+        let tree = repo
+            .find_tree(index.write_tree_to(&repo).expect("write tree"))
+            .expect("tree");
+        let sig = git2::Signature::new("mallory", "m@x", &git2::Time::new(1_768_000_000, 0))
+            .expect("sig");
+        let parents: Vec<&git2::Commit> = parent.iter().collect();
+        repo.commit(
+            Some("refs/heads/main"),
+            &sig,
+            &sig,
+            "hostile",
+            &tree,
+            &parents,
+        )
+        .expect("commit");
+    }
+}
+
+/// `agentbox ARGS…` with git's own configuration kept out.
+fn ab(sb: &Sandbox, args: &[&str]) -> Command {
+    let mut cmd = sb.agentbox(args);
+    cmd.env("HOME", sb.path())
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .env_remove("GIT_ASKPASS")
+        .env_remove("AGENTBOX_SYNC_STALL_AFTER");
+    cmd
+}
+
+fn ok(sb: &Sandbox, args: &[&str]) -> Value {
+    let mut full = args.to_vec();
+    full.extend(["--format", "json"]);
+    ok_data(&mut ab(sb, &full))
+}
+
+fn fails(sb: &Sandbox, args: &[&str], kind: &str, code: i32) -> Value {
+    let mut full = args.to_vec();
+    full.extend(["--format", "json"]);
+    err_of(&mut ab(sb, &full), kind, code)
+}
+
+fn home_on(remote: &Remote) -> Sandbox {
+    let sb = Sandbox::new();
+    ok(&sb, &["sync", "init", "--remote", &remote.url()]);
+    sb
+}
+
+/// Every regular file under `dir` (recursively) whose bytes contain `needle`.
+fn files_holding(dir: &Path, needle: &[u8]) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return out;
+    };
+    for entry in entries {
+        let path = entry.expect("entry").path();
+        let meta = std::fs::symlink_metadata(&path).expect("meta");
+        if meta.is_dir() {
+            if path.file_name().is_some_and(|n| n == "sync.git") {
+                continue;
+            }
+            out.extend(files_holding(&path, needle));
+        } else if meta.is_file() {
+            let bytes = std::fs::read(&path).expect("read");
+            if bytes.windows(needle.len()).any(|w| w == needle) {
+                out.push(path);
+            }
+        }
+    }
+    out
+}
+
+const TOKEN: &str = "ghp_abcdefghijklmnopqrstuvwxyz0123456789";
+
+#[test]
+fn a_hostile_remote_writes_nothing_outside_what_syncs() {
+    let remote = Remote::new();
+    let a = home_on(&remote);
+    ok(&a, &["knowledge", "add", "Seed", "--body", "first"]);
+    ok(&a, &["sync", "now"]);
+    let home = a.home();
+    let config_before = std::fs::read(home.join("sync.git/config")).unwrap();
+    let link_before = std::fs::read_link(home.join("tools/plan")).unwrap();
+    let id_before = std::fs::read(home.join("local/home-id")).unwrap();
+    let note_body = format!("---\ntitle: Leak\n---\nmy token is {TOKEN}\n");
+    remote.plant(&[
+        ("tools/plan", b"#!/bin/sh\necho pwned\n", 0o100755),
+        ("sync.git/config", b"[core]\n\tworktree = /\n", 0o100644),
+        ("local/home-id", b"evil00\n", 0o100644),
+        ("local/hosts.json", b"{}", 0o100644),
+        ("index/search.db", b"not a db", 0o100644),
+        ("runs/evolve/state.json", b"{}", 0o100644),
+        ("skills/.staging/x/SKILL.md", b"staged", 0o100644),
+        ("persona/.history/ada/deep/1.md", b"old", 0o100644),
+        (
+            "memory/knowledge/seed.md.remote",
+            b"fake conflict copy",
+            0o100644,
+        ),
+        ("memory/knowledge/passwd.md", b"/etc/passwd", 0o120000),
+        ("memory/knowledge/leak.md", note_body.as_bytes(), 0o100644),
+    ]);
+    let data = ok(&a, &["sync", "pull"]);
+    assert!(data["pulled"].as_u64().unwrap() >= 1, "{data}");
+    assert_eq!(
+        std::fs::read_link(home.join("tools/plan")).unwrap(),
+        link_before
+    );
+    assert_eq!(
+        std::fs::read(home.join("sync.git/config")).unwrap(),
+        config_before
+    );
+    assert_eq!(
+        std::fs::read(home.join("local/home-id")).unwrap(),
+        id_before
+    );
+    for rel in [
+        "local/hosts.json",
+        "index/search.db",
+        "runs/evolve/state.json",
+        "skills/.staging/x/SKILL.md",
+        "persona/.history/ada/deep/1.md",
+        "memory/knowledge/seed.md.remote",
+    ] {
+        let path = home.join(rel);
+        let written = path.exists()
+            && !(rel == "index/search.db" && std::fs::read(&path).unwrap() != b"not a db");
+        assert!(!written, "{rel} was written by the pull");
+    }
+    let passwd = home.join("memory/knowledge/passwd.md");
+    if let Ok(meta) = std::fs::symlink_metadata(&passwd) {
+        assert!(!meta.file_type().is_symlink(), "a link entry became a link");
+    }
+    assert!(
+        files_holding(&home, TOKEN.as_bytes()).is_empty(),
+        "the token landed unredacted: {:?}",
+        files_holding(&home, TOKEN.as_bytes())
+    );
+    // The home keeps working: a later sync succeeds and doctor passes sync.
+    ok(&a, &["sync", "now"]);
+    ok(&a, &["sync", "status"]);
+}
+
+#[test]
+fn a_remote_path_with_a_control_character_is_not_written() {
+    let remote = Remote::new();
+    let a = home_on(&remote);
+    ok(&a, &["sync", "now"]);
+    remote.plant(&[
+        ("memory/knowledge/bell\u{7}.md", b"x", 0o100644),
+        ("memory/knowledge/esc\u{1b}[31m.md", b"x", 0o100644),
+        ("memory/knowledge/new\nline.md", b"x", 0o100644),
+        ("memory/knowledge/back\\slash.md", b"x", 0o100644),
+        (
+            "memory/knowledge/fine.md",
+            b"---\ntitle: Fine\n---\nok\n",
+            0o100644,
+        ),
+    ]);
+    let out = ab(&a, &["sync", "pull"]).output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        !text.contains('\u{1b}'),
+        "an escape reached the terminal: {text:?}"
+    );
+    let names: Vec<String> = std::fs::read_dir(a.home().join("memory/knowledge"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(names.contains(&"fine.md".to_string()), "{names:?}");
+    for name in &names {
+        assert!(
+            !name.chars().any(|c| c.is_control() || c == '\\'),
+            "a control character or backslash name was written: {name:?}"
+        );
+    }
+}
+
+#[test]
+fn a_plans_folder_linked_outside_is_refused_on_commit_and_pull() {
+    let remote = Remote::new();
+    let a = home_on(&remote);
+    let b = home_on(&remote);
+    ok(&a, &["plan", "create", "Ship", "--step", "one"]);
+    ok(&a, &["sync", "now"]);
+    ok(&b, &["sync", "now"]);
+    let b_plans: Vec<_> = std::fs::read_dir(b.home().join("plans")).unwrap().collect();
+    assert!(!b_plans.is_empty());
+    // A moves plans/ elsewhere and links it back.
+    let outside = tempfile::tempdir().unwrap();
+    let moved = outside.path().join("plans");
+    std::fs::rename(a.home().join("plans"), &moved).unwrap();
+    std::os::unix::fs::symlink(&moved, a.home().join("plans")).unwrap();
+    let err = fails(&a, &["sync", "now"], "permission", 1);
+    assert!(err["hint"].is_string(), "{err}");
+    // Nothing reached the remote: B still has its plans after a sync.
+    ok(&b, &["sync", "now"]);
+    let b_after: Vec<_> = std::fs::read_dir(b.home().join("plans")).unwrap().collect();
+    assert_eq!(b_after.len(), b_plans.len());
+    // A pull that would write into the linked folder is refused too.
+    ok(&b, &["plan", "create", "Other", "--step", "two"]);
+    ok(&b, &["sync", "now"]);
+    let before: Vec<_> = std::fs::read_dir(&moved)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    fails(&a, &["sync", "pull"], "permission", 1);
+    let after: Vec<_> = std::fs::read_dir(&moved)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(before, after, "nothing was written outside the home");
+}
+
+#[test]
+fn odd_urls_are_refused_or_not_found_and_never_run() {
+    let sb = Sandbox::new();
+    ok(&sb, &["sync", "init"]);
+    let marker = sb.path().join("pwned");
+    let ext = format!("ext::sh -c touch% {}", marker.display());
+    for url in [
+        ext.as_str(),
+        "ssh://git@example.com/x.git",
+        "git@example.com:me/x.git",
+        "https://user:pw@example.com/x.git",
+        "https://example.com/x.git?token=ghp_abcdefghijklmnopqrstuvwxyz0123456789",
+        "--upload-pack=touch pwned",
+    ] {
+        let mut cmd = ab(&sb, &["sync", "remote", "set", url, "--format", "json"]);
+        let (env, code) = envelope(&mut cmd);
+        if env["ok"] == true {
+            // Accepted as a path: the fetch must say not_found, run nothing.
+            let err = fails(&sb, &["sync", "pull"], "not_found", 1);
+            assert!(err["hint"].is_string());
+        } else {
+            assert_eq!(env["error"]["type"], "invalid_args", "{url}: {env}");
+            assert_eq!(code, 2);
+            assert!(!env.to_string().contains("pw@"), "{env}");
+            assert!(!env.to_string().contains(TOKEN), "{env}");
+        }
+        assert!(!marker.exists(), "{url} ran a command");
+    }
+    ok(&sb, &["sync", "remote", "rm"]);
+}
+
+#[test]
+fn a_url_with_a_newline_cannot_inject_git_config() {
+    let sb = Sandbox::new();
+    ok(&sb, &["sync", "init"]);
+    let url = "https://example.com/x.git\n[core]\n\tworktree = /tmp";
+    let mut cmd = ab(&sb, &["sync", "remote", "set", url, "--format", "json"]);
+    let (env, _) = envelope(&mut cmd);
+    let config = std::fs::read_to_string(sb.home().join("sync.git/config")).unwrap();
+    assert!(
+        !config.lines().any(|l| l.trim() == "worktree = /tmp"),
+        "the URL injected a config line: {config}\n{env}"
+    );
+    assert_eq!(env["ok"], false, "a URL with a newline is refused: {env}");
+    assert_eq!(env["error"]["type"], "invalid_args");
+    let mut cmd = ab(
+        &sb,
+        &[
+            "sync",
+            "remote",
+            "set",
+            "https://exa mple.com/x.git",
+            "--format",
+            "json",
+        ],
+    );
+    let (env, _) = envelope(&mut cmd);
+    assert_eq!(env["ok"], false, "a URL with a space is refused: {env}");
+}
+
+#[test]
+fn a_pull_into_a_linked_memory_folder_writes_nothing_outside() {
+    let remote = Remote::new();
+    let a = home_on(&remote);
+    ok(&a, &["sync", "now"]);
+    let outside = tempfile::tempdir().unwrap();
+    let moved = outside.path().join("knowledge");
+    std::fs::rename(a.home().join("memory/knowledge"), &moved).unwrap();
+    std::os::unix::fs::symlink(&moved, a.home().join("memory/knowledge")).unwrap();
+    remote.plant(&[(
+        "memory/knowledge/in.md",
+        b"---\ntitle: In\n---\nx\n",
+        0o100644,
+    )]);
+    let err = fails(&a, &["sync", "pull"], "permission", 1);
+    assert!(err["hint"].is_string());
+    assert!(!moved.join("in.md").exists(), "written through the link");
+    assert!(!moved.join("in.md.remote").exists());
+}
