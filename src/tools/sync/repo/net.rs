@@ -63,6 +63,13 @@ pub(super) fn check_url(home: &Home, url: &str) -> Result<String> {
     if url.is_empty() {
         return Err(bad_url(url, "is empty", "pass an https:// or file:// URL"));
     }
+    if url.chars().any(char::is_control) {
+        return Err(bad_url(
+            &home.store.redactor().redact(url),
+            "holds a control character (a newline?)",
+            "pass the URL as one line, e.g. https://github.com/me/agent-memory.git",
+        ));
+    }
     if home.store.redactor().redact(url) != url {
         let shown = home.store.redactor().redact(url).into_owned();
         return Err(bad_url(
@@ -75,6 +82,13 @@ pub(super) fn check_url(home: &Home, url: &str) -> Result<String> {
     if let Some((scheme, rest)) = url.split_once("://") {
         match scheme.to_ascii_lowercase().as_str() {
             "https" | "http" => {
+                if rest.contains(char::is_whitespace) {
+                    return Err(bad_url(
+                        url,
+                        "holds a space",
+                        "encode a space in a URL as %20, e.g. https://github.com/me/agent-memory.git",
+                    ));
+                }
                 let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
                 if authority.is_empty() {
                     return Err(bad_url(
