@@ -50,6 +50,46 @@ pub(super) fn changed_paths(session: &Session, refresh: bool) -> Result<Vec<(Str
     Ok(out)
 }
 
+/// A synced file or folder that is a symlink is `permission`: the store
+/// never reads or writes through links inside the home, and committing one
+/// would replace a folder in every other home with a link. Checks the
+/// home's top-level entries, those of `memory/`, and every changed path.
+fn refuse_links(session: &Session, changed: &[(String, bool)]) -> Result<()> {
+    let root = &session.home.root;
+    let mut rels: Vec<String> = Vec::new();
+    for dir in ["", "memory/"] {
+        if let Ok(entries) = std::fs::read_dir(root.join(dir)) {
+            for entry in entries.flatten() {
+                if let Some(name) = entry.file_name().to_str() {
+                    rels.push(format!("{dir}{name}"));
+                }
+            }
+        }
+    }
+    rels.extend(changed.iter().filter(|(_, e)| *e).map(|(r, _)| r.clone()));
+    for rel in rels {
+        if !safe_rel(&rel) || !safe_rel(&format!("{rel}/x")) {
+            continue;
+        }
+        let path = super::abs(session.home, &rel);
+        if std::fs::symlink_metadata(&path).is_ok_and(|m| m.file_type().is_symlink()) {
+            session.home.store.check_path(&path)?;
+            return Err(Error::new(
+                ErrorType::Permission,
+                format!(
+                    "{} is a symlink; sync does not follow links inside the home",
+                    path.display()
+                ),
+            )
+            .with_hint(
+                "replace the link with a real folder or file (move its content in), or remove it",
+            )
+            .with_detail("path", path.display().to_string()));
+        }
+    }
+    Ok(())
+}
+
 /// One credential-looking line about to be committed.
 struct Finding {
     rel: String,
@@ -63,6 +103,7 @@ struct Finding {
 /// nothing is committed (no secret ever enters the history).
 pub(super) fn commit_step(session: &Session, ctx: &Ctx) -> Result<Option<Oid>> {
     let changed = changed_paths(session, true)?;
+    refuse_links(session, &changed)?;
     let head = session.head()?;
     let head_tree = match head {
         Some(oid) => Some(
