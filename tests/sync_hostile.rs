@@ -357,3 +357,147 @@ fn a_pull_into_a_linked_memory_folder_writes_nothing_outside() {
     assert!(!moved.join("in.md").exists(), "written through the link");
     assert!(!moved.join("in.md.remote").exists());
 }
+
+fn note(sb: &Sandbox, title: &str, body: &str) -> String {
+    let data = ok(sb, &["knowledge", "add", title, "--body", body]);
+    data["slug"]
+        .as_str()
+        .or_else(|| data["note"]["slug"].as_str())
+        .map(str::to_string)
+        .unwrap_or_else(|| panic!("no slug in {data}"))
+}
+
+/// Two homes on one remote sharing one note; A then B synced.
+fn two_homes_with_a_note() -> (Remote, Sandbox, Sandbox, String) {
+    let remote = Remote::new();
+    let a = home_on(&remote);
+    let slug = note(&a, "Go formatting", "Run gofmt.");
+    ok(&a, &["sync", "now"]);
+    let b = home_on(&remote);
+    let rel = format!("memory/knowledge/{slug}.md");
+    assert!(b.home().join(&rel).is_file());
+    (remote, a, b, rel)
+}
+
+#[test]
+fn a_note_deleted_on_one_side_and_edited_on_the_other_loses_no_line() {
+    for deleter_first in [true, false] {
+        let (_remote, a, b, rel) = two_homes_with_a_note();
+        std::fs::remove_file(a.home().join(&rel)).unwrap();
+        let edited = std::fs::read_to_string(b.home().join(&rel))
+            .unwrap()
+            .replace("Run gofmt.", "Run gofmt -w . before every commit.");
+        std::fs::write(b.home().join(&rel), &edited).unwrap();
+        let (first, second) = if deleter_first { (&a, &b) } else { (&b, &a) };
+        ok(first, &["sync", "now"]);
+        let mut cmd = ab(second, &["sync", "now", "--format", "json"]);
+        let (env, code) = envelope(&mut cmd);
+        if env["ok"] == false {
+            assert_eq!(env["error"]["type"], "conflict", "{env}");
+            assert_eq!(code, 1);
+        }
+        // The edited line survives somewhere a person sees it.
+        let kept = [&a, &b].iter().any(|sb| {
+            [rel.clone(), format!("{rel}.remote")].iter().any(|r| {
+                std::fs::read_to_string(sb.home().join(r))
+                    .is_ok_and(|t| t.contains("before every commit"))
+            })
+        });
+        assert!(
+            kept,
+            "the edit was lost (deleter first: {deleter_first}): {env}"
+        );
+    }
+}
+
+#[test]
+fn sync_now_twice_makes_no_new_commit() {
+    let remote = Remote::new();
+    let a = home_on(&remote);
+    note(&a, "One", "body");
+    ok(&a, &["sync", "now"]);
+    let first = remote.repo().refname_to_id("refs/heads/main").unwrap();
+    let data = ok(&a, &["sync", "now"]);
+    assert_eq!(data["push"]["pushed"], 0, "{data}");
+    assert_eq!(
+        remote.repo().refname_to_id("refs/heads/main").unwrap(),
+        first
+    );
+    let status = ok(&a, &["sync", "status"]);
+    assert_eq!(status["dirty"], serde_json::json!([]), "{status}");
+    assert_eq!(status["ahead"], 0);
+}
+
+/// B edits the note A edited: a conflict waits in B.
+fn waiting_conflict() -> (Remote, Sandbox, Sandbox, String) {
+    let (remote, a, b, rel) = two_homes_with_a_note();
+    let edit = |sb: &Sandbox, line: &str| {
+        let text = std::fs::read_to_string(sb.home().join(&rel))
+            .unwrap()
+            .replace("Run gofmt.", line);
+        std::fs::write(sb.home().join(&rel), text).unwrap();
+    };
+    edit(&a, "Run gofmt -w .");
+    ok(&a, &["sync", "now"]);
+    edit(&b, "Use goimports.");
+    fails(&b, &["sync", "now"], "conflict", 1);
+    (remote, a, b, rel)
+}
+
+#[test]
+fn a_push_while_a_conflict_waits_pushes_nothing() {
+    let (remote, _a, b, rel) = waiting_conflict();
+    let before = remote.repo().refname_to_id("refs/heads/main").unwrap();
+    let err = fails(&b, &["sync", "push"], "conflict", 1);
+    assert!(err["hint"].as_str().unwrap().contains(".remote"), "{err}");
+    assert_eq!(
+        remote.repo().refname_to_id("refs/heads/main").unwrap(),
+        before
+    );
+    // Editing the .remote copy instead of deleting it still waits.
+    std::fs::write(b.home().join(format!("{rel}.remote")), "edited copy\n").unwrap();
+    fails(&b, &["sync", "now"], "conflict", 1);
+    assert_eq!(
+        remote.repo().refname_to_id("refs/heads/main").unwrap(),
+        before
+    );
+    // Text mode: the error goes to stderr only.
+    let out = ab(&b, &["sync", "push", "--format", "text"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        out.stdout.is_empty(),
+        "{:?}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert!(!out.stderr.is_empty());
+}
+
+#[test]
+fn a_conflict_record_deleted_by_hand_stops_again_and_loses_nothing() {
+    let (remote, a, b, rel) = waiting_conflict();
+    let before = remote.repo().refname_to_id("refs/heads/main").unwrap();
+    std::fs::remove_file(b.home().join("sync.git/agentbox-conflict.json")).unwrap();
+    let ours = std::fs::read_to_string(b.home().join(&rel)).unwrap();
+    let mut cmd = ab(&b, &["sync", "now", "--format", "json"]);
+    let (env, _) = envelope(&mut cmd);
+    let now_ours = std::fs::read_to_string(b.home().join(&rel)).unwrap();
+    let theirs = std::fs::read_to_string(a.home().join(&rel)).unwrap();
+    if env["ok"] == true {
+        // Only fine if nothing was lost: both lines are in the result.
+        assert!(
+            now_ours.contains("goimports") && now_ours.contains("gofmt -w"),
+            "a line was lost: {now_ours}\n{env}"
+        );
+    } else {
+        assert_eq!(env["error"]["type"], "conflict", "{env}");
+        assert!(now_ours.contains("goimports"), "{now_ours}");
+        assert_eq!(ours, now_ours);
+        assert!(theirs.contains("gofmt -w"));
+        assert_eq!(
+            remote.repo().refname_to_id("refs/heads/main").unwrap(),
+            before
+        );
+    }
+}
