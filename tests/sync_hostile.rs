@@ -501,3 +501,183 @@ fn a_conflict_record_deleted_by_hand_stops_again_and_loses_nothing() {
         );
     }
 }
+
+/// `sync hosts ARGS… --format json` from `project` with `$HOME` = `user`
+/// and an empty PATH.
+fn hosts(project: &Path, user: Option<&Path>, args: &[&str]) -> (Value, i32) {
+    let sb = Sandbox::empty();
+    let mut cmd = sb.agentbox(&["sync", "hosts"]);
+    cmd.args(args)
+        .args(["--format", "json"])
+        .current_dir(project)
+        .env("PATH", sb.path())
+        .env_remove("XDG_CONFIG_HOME")
+        .env_remove("CODEX_HOME");
+    match user {
+        Some(user) => cmd.env("HOME", user),
+        None => cmd.env_remove("HOME"),
+    };
+    envelope(&mut cmd)
+}
+
+/// Sends `initialize` to the command an entry names; the reply line.
+fn initialize(entry: &Value) -> Value {
+    use std::io::{BufRead, Write};
+    let cwd = tempfile::tempdir().unwrap();
+    let mut child = std::process::Command::new(entry["command"].as_str().unwrap())
+        .args(
+            entry["args"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|a| a.as_str().unwrap()),
+        )
+        .env_clear()
+        .envs(
+            entry["env"]
+                .as_object()
+                .unwrap()
+                .iter()
+                .map(|(k, v)| (k, v.as_str().unwrap())),
+        )
+        .env("AGENTBOX_NOW", common::NOW)
+        .current_dir(cwd.path())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin
+        .write_all(b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-03-26\",\"capabilities\":{},\"clientInfo\":{\"name\":\"h\",\"version\":\"1\"}}}\n")
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    drop(stdin);
+    let _ = child.wait();
+    serde_json::from_str(&line).unwrap_or_else(|e| panic!("{e}: {line:?}"))
+}
+
+#[test]
+fn a_project_path_with_spaces_quotes_and_unicode_still_starts_the_server() {
+    let root = tempfile::tempdir().unwrap();
+    let user = tempfile::tempdir().unwrap();
+    let project = root.path().join("my \"odd\" project 'ü日本' $HOME");
+    std::fs::create_dir_all(project.join(".cursor")).unwrap();
+    Sandbox::empty()
+        .agentbox(&["init"])
+        .current_dir(&project)
+        .assert()
+        .success();
+    let (env, code) = hosts(
+        &project,
+        Some(user.path()),
+        &["install", "cursor", "--no-skills"],
+    );
+    assert_eq!(code, 0, "{env}");
+    let config: Value =
+        serde_json::from_str(&std::fs::read_to_string(project.join(".cursor/mcp.json")).unwrap())
+            .unwrap();
+    let reply = initialize(&config["mcpServers"]["agentbox-memory"]);
+    assert_eq!(
+        reply["result"]["serverInfo"]["name"], "agentbox-memory",
+        "{reply}"
+    );
+}
+
+#[test]
+fn odd_host_configs_fail_cleanly_and_change_nothing() {
+    let project = tempfile::tempdir().unwrap();
+    let user = tempfile::tempdir().unwrap();
+    Sandbox::empty()
+        .agentbox(&["init"])
+        .current_dir(project.path())
+        .assert()
+        .success();
+    // A config that is a folder.
+    std::fs::create_dir_all(project.path().join(".cursor/mcp.json")).unwrap();
+    let (env, code) = hosts(
+        project.path(),
+        Some(user.path()),
+        &["install", "cursor", "--no-skills"],
+    );
+    assert_eq!(env["error"]["type"], "conflict", "{env}");
+    assert_eq!(code, 1, "{env}");
+    assert!(
+        env["error"]["message"].as_str().unwrap().contains("folder"),
+        "{env}"
+    );
+    assert!(project.path().join(".cursor/mcp.json").is_dir());
+    // Duplicate keys: refused or kept, never silently dropped.
+    std::fs::create_dir_all(project.path().join(".gemini")).unwrap();
+    let dup = "{\"mcpServers\": {\"a\": {\"command\": \"x\"}}, \"mcpServers\": {\"b\": {\"command\": \"y\"}}}\n";
+    std::fs::write(project.path().join(".gemini/settings.json"), dup).unwrap();
+    let (env, _) = hosts(
+        project.path(),
+        Some(user.path()),
+        &["install", "gemini", "--no-skills"],
+    );
+    let after = std::fs::read_to_string(project.path().join(".gemini/settings.json")).unwrap();
+    if env["ok"] == true {
+        assert!(
+            after.contains("\"a\"") && after.contains("\"b\""),
+            "{after}"
+        );
+    } else {
+        assert_eq!(after, dup);
+        assert_eq!(env["error"]["type"], "invalid_args", "{env}");
+    }
+    // HOME unset: the user scope is a clear error, the project scope works.
+    std::fs::create_dir_all(project.path().join(".vscode")).unwrap();
+    let (env, code) = hosts(
+        project.path(),
+        None,
+        &["install", "vscode", "--scope", "user", "--no-skills"],
+    );
+    assert_eq!(env["ok"], false, "{env}");
+    assert!(code == 1 || code == 2, "{env}");
+    assert!(env["error"]["hint"].is_string(), "{env}");
+    let (env, code) = hosts(project.path(), None, &["list"]);
+    assert_eq!(code, 0, "{env}");
+}
+
+#[test]
+fn user_scope_install_then_remove_restores_every_byte() {
+    let project = tempfile::tempdir().unwrap();
+    let user = tempfile::tempdir().unwrap();
+    Sandbox::empty()
+        .agentbox(&["init"])
+        .current_dir(project.path())
+        .assert()
+        .success();
+    std::fs::create_dir_all(user.path().join(".codex")).unwrap();
+    let original = "# mine\nmodel = \"o3\"  # keep\n\n[mcp_servers.other]\ncommand = \"x\"\n";
+    let path = user.path().join(".codex/config.toml");
+    std::fs::write(&path, original).unwrap();
+    let (env, code) = hosts(
+        project.path(),
+        Some(user.path()),
+        &["install", "codex", "--scope", "user", "--no-skills"],
+    );
+    assert_eq!(code, 0, "{env}");
+    let once = std::fs::read(&path).unwrap();
+    hosts(
+        project.path(),
+        Some(user.path()),
+        &["install", "codex", "--scope", "user", "--no-skills"],
+    );
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        once,
+        "a second install changed bytes"
+    );
+    let (env, code) = hosts(
+        project.path(),
+        Some(user.path()),
+        &["remove", "codex", "--scope", "user"],
+    );
+    assert_eq!(code, 0, "{env}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), original);
+}
