@@ -681,3 +681,123 @@ fn user_scope_install_then_remove_restores_every_byte() {
     assert_eq!(code, 0, "{env}");
     assert_eq!(std::fs::read_to_string(&path).unwrap(), original);
 }
+
+#[test]
+fn both_sides_editing_a_plan_profile_foresight_and_persona_converge() {
+    let remote = Remote::new();
+    let a = home_on(&remote);
+    let plan = ok(
+        &a,
+        &[
+            "plan", "create", "Ship", "--step", "one", "--step", "two", "--step", "three",
+        ],
+    );
+    let id = plan["id"]
+        .as_str()
+        .or_else(|| plan["plan"]["id"].as_str())
+        .unwrap_or_else(|| panic!("{plan}"))
+        .to_string();
+    let item = ok(
+        &a,
+        &[
+            "proactive",
+            "add",
+            "Renew cert",
+            "--due",
+            "2026-01-20T09:00:00Z",
+        ],
+    );
+    let item_id = item["id"]
+        .as_str()
+        .or_else(|| item["item"]["id"].as_str())
+        .unwrap_or_else(|| panic!("{item}"))
+        .to_string();
+    ok(&a, &["persona", "create", "ada", "--trait", "tone=warm"]);
+    ok(&a, &["sync", "now"]);
+    let b = home_on(&remote);
+    // Non-overlapping plan edits, facts on both sides, the same foresight
+    // item closed on one side and snoozed on the other, persona traits.
+    ok(&a, &["plan", "step", &id, "1", "--status", "done"]);
+    ok(&b, &["plan", "step", &id, "3", "--note", "from B"]);
+    ok(&a, &["knowledge", "profile", "add", "Alpha likes tea."]);
+    ok(&b, &["knowledge", "profile", "add", "Beta likes coffee."]);
+    ok(&a, &["proactive", "done", &item_id]);
+    ok(
+        &b,
+        &[
+            "proactive",
+            "snooze",
+            &item_id,
+            "--until",
+            "2026-01-18T09:00:00Z",
+        ],
+    );
+    ok(&a, &["persona", "set", "ada", "verbosity=low"]);
+    ok(&b, &["persona", "set", "ada", "language=fr"]);
+    ok(&a, &["sync", "now"]);
+    let mut cmd = ab(&b, &["sync", "now", "--format", "json"]);
+    let (env, code) = envelope(&mut cmd);
+    if env["ok"] == false {
+        assert_eq!(env["error"]["type"], "conflict", "{env}");
+        assert_eq!(code, 1);
+        panic!("non-overlapping edits conflicted: {env}");
+    }
+    ok(&a, &["sync", "now"]);
+    let shown = ok(&b, &["plan", "show", &id]);
+    let text = shown.to_string();
+    assert!(text.contains("from B"), "{text}");
+    let profile = std::fs::read_to_string(b.home().join("memory/personal/PROFILE.md")).unwrap();
+    assert!(
+        profile.contains("Alpha likes tea.") && profile.contains("Beta likes coffee."),
+        "{profile}"
+    );
+    let persona = std::fs::read_to_string(b.home().join("persona/ada.md")).unwrap();
+    assert!(
+        persona.contains("verbosity") && persona.contains("language"),
+        "{persona}"
+    );
+    for rel in [
+        "memory/personal/PROFILE.md",
+        "persona/ada.md",
+        "memory/foresight.jsonl",
+    ] {
+        assert_eq!(
+            std::fs::read(a.home().join(rel)).unwrap(),
+            std::fs::read(b.home().join(rel)).unwrap(),
+            "{rel} differs"
+        );
+    }
+    let pa = std::fs::read_dir(a.home().join("plans")).unwrap().count();
+    assert_eq!(
+        pa,
+        std::fs::read_dir(b.home().join("plans")).unwrap().count()
+    );
+    // The merged plan's revision is above both sides' and it still takes
+    // writes: show then step with the shown version.
+    let version = shown["version"]
+        .as_u64()
+        .or_else(|| shown["plan"]["version"].as_u64())
+        .or_else(|| shown["rev"].as_u64())
+        .or_else(|| shown["plan"]["rev"].as_u64());
+    if let Some(v) = version {
+        assert!(
+            v >= 3,
+            "merged revision {v} is not above both sides' 2: {shown}"
+        );
+        ok(
+            &b,
+            &[
+                "plan",
+                "step",
+                &id,
+                "2",
+                "--status",
+                "done",
+                "--expect-version",
+                &v.to_string(),
+            ],
+        );
+    }
+    ok(&b, &["persona", "show", "ada"]);
+    ok(&b, &["proactive", "list"]);
+}
