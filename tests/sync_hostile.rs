@@ -801,3 +801,65 @@ fn both_sides_editing_a_plan_profile_foresight_and_persona_converge() {
     ok(&b, &["persona", "show", "ada"]);
     ok(&b, &["proactive", "list"]);
 }
+
+#[test]
+fn two_homes_set_up_apart_then_joined_converge() {
+    let remote = Remote::new();
+    let a = Sandbox::new();
+    let b = Sandbox::new();
+    for (sb, who) in [(&a, "alpha"), (&b, "beta")] {
+        ok(sb, &["sync", "init"]);
+        note(sb, &format!("{who} note"), "body");
+        ok(
+            sb,
+            &["knowledge", "profile", "add", &format!("{who} fact.")],
+        );
+        ok(
+            sb,
+            &["track", "record", "--content", &format!("{who} turn")],
+        );
+        ok(sb, &["sync", "status"]);
+    }
+    ok(&a, &["sync", "remote", "set", &remote.url()]);
+    ok(&a, &["sync", "now"]);
+    ok(&b, &["sync", "remote", "set", &remote.url()]);
+    ok(&b, &["sync", "now"]);
+    ok(&a, &["sync", "now"]);
+    for rel in ["memory/personal/PROFILE.md"] {
+        let text = std::fs::read_to_string(a.home().join(rel)).unwrap();
+        assert!(
+            text.contains("alpha fact.") && text.contains("beta fact."),
+            "{text}"
+        );
+        assert_eq!(text, std::fs::read_to_string(b.home().join(rel)).unwrap());
+    }
+    let notes = |sb: &Sandbox| {
+        std::fs::read_dir(sb.home().join("memory/knowledge"))
+            .unwrap()
+            .count()
+    };
+    assert_eq!(notes(&a), notes(&b));
+    assert_eq!(ok(&a, &["sync", "status"])["dirty"], serde_json::json!([]));
+}
+
+#[test]
+fn a_gitignore_from_the_remote_cannot_stop_memory_from_syncing() {
+    let remote = Remote::new();
+    let a = home_on(&remote);
+    ok(&a, &["sync", "now"]);
+    let ignore = std::fs::read_to_string(a.home().join(".gitignore")).unwrap();
+    let hostile = format!("{ignore}memory/\nplans/\n*.md\n");
+    remote.plant(&[(".gitignore", hostile.as_bytes(), 0o100644)]);
+    ok(&a, &["sync", "pull"]);
+    let slug = note(&a, "After the ignore", "must still sync");
+    ok(&a, &["plan", "create", "Later", "--step", "one"]);
+    ok(&a, &["sync", "now"]);
+    let b = home_on(&remote);
+    assert!(
+        b.home()
+            .join(format!("memory/knowledge/{slug}.md"))
+            .is_file(),
+        "a note written after a hostile .gitignore never reached the other home"
+    );
+    assert!(std::fs::read_dir(b.home().join("plans")).unwrap().count() > 0);
+}
