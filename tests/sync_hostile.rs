@@ -863,3 +863,41 @@ fn a_gitignore_from_the_remote_cannot_stop_memory_from_syncing() {
     );
     assert!(std::fs::read_dir(b.home().join("plans")).unwrap().count() > 0);
 }
+
+#[test]
+fn a_remote_file_named_like_a_home_local_folder_does_not_wedge_the_home() {
+    let remote = Remote::new();
+    let a = home_on(&remote);
+    ok(&a, &["sync", "now"]);
+    remote.plant(&[
+        ("index", b"file where a folder is", 0o100644),
+        ("tools", b"file where a folder is", 0o100644),
+        ("local", b"x", 0o100644),
+        ("sync.git", b"x", 0o100644),
+        ("persona/.history", b"x", 0o100644),
+        (
+            "memory/knowledge/x.md.remote/y.md",
+            b"hidden in a conflict copy",
+            0o100644,
+        ),
+        ("memory/.a.tmp/b.md", b"hidden in a temp name", 0o100644),
+    ]);
+    ok(&a, &["sync", "pull"]);
+    for dir in ["index", "tools", "local", "sync.git"] {
+        assert!(a.home().join(dir).is_dir(), "{dir} is still a folder");
+    }
+    assert!(!a.home().join("persona/.history").is_file());
+    assert!(!a.home().join("memory/knowledge/x.md.remote").exists());
+    assert!(!a.home().join("memory/.a.tmp").exists());
+    // Nothing is left half-done: status and doctor are fine, sync goes on.
+    ok(&a, &["sync", "status"]);
+    let doctor = ok(&a, &["doctor"]);
+    let check = doctor["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "sync")
+        .unwrap();
+    assert_eq!(check["ok"], true, "{check}");
+    ok(&a, &["sync", "now"]);
+}
