@@ -901,3 +901,51 @@ fn a_remote_file_named_like_a_home_local_folder_does_not_wedge_the_home() {
     assert_eq!(check["ok"], true, "{check}");
     ok(&a, &["sync", "now"]);
 }
+
+#[test]
+fn the_projects_own_repository_is_never_used_as_the_remote() {
+    let sb = Sandbox::new();
+    let project = git2::Repository::init(sb.path()).unwrap();
+    std::fs::write(sb.path().join("main.rs"), "fn main() {}\n").unwrap();
+    let mut index = project.index().unwrap();
+    index.add_path(Path::new("main.rs")).unwrap();
+    let tree = project.find_tree(index.write_tree().unwrap()).unwrap();
+    let sig = git2::Signature::new("dev", "d@x", &git2::Time::new(1_768_000_000, 0)).unwrap();
+    let head = project
+        .commit(Some("HEAD"), &sig, &sig, "project", &tree, &[])
+        .unwrap();
+    let branch = project.head().unwrap().name().unwrap().to_string();
+    ok(&sb, &["sync", "init"]);
+    let git_dir = sb.path().join(".git").display().to_string();
+    let mut cmd = ab(
+        &sb,
+        &["sync", "remote", "set", &git_dir, "--format", "json"],
+    );
+    let (env, code) = envelope(&mut cmd);
+    if env["ok"] == true {
+        let mut cmd = ab(&sb, &["sync", "now", "--format", "json"]);
+        let (env, code) = envelope(&mut cmd);
+        assert_eq!(
+            env["ok"], false,
+            "synced with the project's repository: {env}"
+        );
+        assert_eq!(env["error"]["type"], "invalid_args", "{env}");
+        assert_eq!(code, 2);
+    } else {
+        assert_eq!(env["error"]["type"], "invalid_args", "{env}");
+        assert_eq!(code, 2);
+        assert!(
+            env["error"]["hint"].as_str().unwrap().contains("bare"),
+            "{env}"
+        );
+    }
+    assert_eq!(
+        project.refname_to_id(&branch).unwrap(),
+        head,
+        "the project's branch moved"
+    );
+    assert!(
+        !sb.home().join("main.rs").exists(),
+        "project files were pulled into the home"
+    );
+}
