@@ -825,14 +825,13 @@ fn two_homes_set_up_apart_then_joined_converge() {
     ok(&b, &["sync", "remote", "set", &remote.url()]);
     ok(&b, &["sync", "now"]);
     ok(&a, &["sync", "now"]);
-    for rel in ["memory/personal/PROFILE.md"] {
-        let text = std::fs::read_to_string(a.home().join(rel)).unwrap();
-        assert!(
-            text.contains("alpha fact.") && text.contains("beta fact."),
-            "{text}"
-        );
-        assert_eq!(text, std::fs::read_to_string(b.home().join(rel)).unwrap());
-    }
+    let rel = "memory/personal/PROFILE.md";
+    let text = std::fs::read_to_string(a.home().join(rel)).unwrap();
+    assert!(
+        text.contains("alpha fact.") && text.contains("beta fact."),
+        "{text}"
+    );
+    assert_eq!(text, std::fs::read_to_string(b.home().join(rel)).unwrap());
     let notes = |sb: &Sandbox| {
         std::fs::read_dir(sb.home().join("memory/knowledge"))
             .unwrap()
