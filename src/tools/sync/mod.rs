@@ -49,13 +49,20 @@ pub fn syncs(rel: &str) -> bool {
     if rel.is_empty() || rel.starts_with('/') {
         return false;
     }
-    if NEVER.iter().any(|p| rel.starts_with(p)) {
+    // A never-synced folder's own name too (`index` as a file would be
+    // written over the folder).
+    if NEVER
+        .iter()
+        .any(|p| rel.starts_with(p) || rel == p.trim_end_matches('/'))
+    {
         return false;
     }
-    let name = rel.rsplit('/').next().unwrap_or(rel);
     // Temp files of atomic writes (`.x.json.123.tmp`), lock files, and the
-    // remote's side of a conflicted file (`x.md.remote`, see `CONFLICT_SUFFIX`).
-    !(name.ends_with(".tmp") || name.ends_with(".lock") || name.ends_with(CONFLICT_SUFFIX))
+    // remote's side of a conflicted file (`x.md.remote`, see `CONFLICT_SUFFIX`),
+    // and anything under a folder so named (as `sync.git/info/exclude` says).
+    !rel.split('/').any(|part| {
+        part.ends_with(".tmp") || part.ends_with(".lock") || part.ends_with(CONFLICT_SUFFIX)
+    })
 }
 
 #[cfg(test)]
@@ -87,6 +94,11 @@ mod tests {
             "persona/.history/ada/1.md",
             "plans/.p-1.json.12.tmp",
             "memory/knowledge/x.md.remote",
+            "index",
+            "sync.git",
+            "persona/.history",
+            "memory/knowledge/x.md.remote/y.md",
+            "memory/.a.tmp/b.md",
         ] {
             assert!(!syncs(rel), "{rel} should not sync");
         }

@@ -85,6 +85,13 @@ fn other_home(entry: &Value) -> Option<&str> {
 }
 
 fn read_config(path: &Path) -> Result<Option<String>> {
+    if path.is_dir() {
+        return Err(
+            Error::conflict(format!("{} is a folder, not a file", path.display()))
+                .with_hint("move the folder away (the host reads a file there), then retry")
+                .with_detail("path", path.display().to_string()),
+        );
+    }
     match std::fs::read(path) {
         Ok(bytes) => String::from_utf8(bytes).map(Some).map_err(|e| {
             store::not_utf8(&path.display().to_string(), &e)

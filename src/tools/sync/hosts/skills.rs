@@ -34,8 +34,29 @@ pub fn exportable(home: &Home) -> Result<(Vec<Exportable>, Vec<Held>)> {
         });
         match checked {
             Ok((dir, status)) if status == "pass" || status == "warn-accepted" => {
-                let hash = screen::content_hash(&dir)?;
-                ok.push(Exportable { name, dir, hash });
+                // The record syncs, so a remote may have written it: the
+                // skill is screened again here and must still earn it.
+                let screen = screen::screen_dir(&dir, home.store.redactor())?;
+                let earned = match screen.verdict {
+                    screen::Verdict::Pass => true,
+                    screen::Verdict::Warn => status == "warn-accepted",
+                    screen::Verdict::Fail => false,
+                };
+                if earned {
+                    ok.push(Exportable {
+                        name,
+                        dir,
+                        hash: screen.content_hash,
+                    });
+                } else {
+                    held.push((
+                        name,
+                        format!(
+                            "{} here, though its record says {status}",
+                            screen.verdict.as_str()
+                        ),
+                    ));
+                }
             }
             Ok((_, status)) => held.push((name, status)),
             Err(e) => held.push((name, e.message)),

@@ -24,7 +24,12 @@ pub(super) fn changed_paths(session: &Session, refresh: bool) -> Result<Vec<(Str
     opts.update_index(refresh)
         .include_untracked(true)
         .recurse_untracked_dirs(true)
-        .include_ignored(false)
+        // Ignored entries are listed (folders once, not walked): a
+        // `.gitignore` in the home — it syncs, so a remote may send one — or
+        // the user's global excludes must not keep a synced file from
+        // syncing; only `NEVER` (through `safe_rel`) decides.
+        .include_ignored(true)
+        .recurse_ignored_dirs(false)
         .exclude_submodules(true)
         .renames_head_to_index(false)
         .renames_index_to_workdir(false);
@@ -33,21 +38,104 @@ pub(super) fn changed_paths(session: &Session, refresh: bool) -> Result<Vec<(Str
         .statuses(Some(&mut opts))
         .map_err(|e| git_error("list changed files", &e))?;
     let mut out = Vec::new();
+    let mut ignored = Vec::new();
     for entry in statuses.iter() {
         let status = entry.status();
-        if status.is_empty() || status.contains(Status::IGNORED) {
+        if status.is_empty() {
             continue;
         }
         let Some(rel) = entry.path() else { continue };
+        if status.contains(Status::IGNORED) {
+            ignored.push(rel.trim_end_matches('/').to_string());
+            continue;
+        }
         if !safe_rel(rel) {
             continue;
         }
         let exists = std::fs::symlink_metadata(super::abs(session.home, rel)).is_ok();
         out.push((rel.to_string(), exists));
     }
+    if !ignored.is_empty() {
+        let index = session
+            .repo
+            .index()
+            .map_err(|e| git_error("open the git index", &e))?;
+        for rel in ignored {
+            untracked_under(session, &index, &rel, &mut out);
+        }
+    }
     out.sort();
     out.dedup();
     Ok(out)
+}
+
+/// The synced files at or under `rel` (an ignored path) that the git index
+/// does not hold: new files a `.gitignore` hid. Never follows a symlink.
+fn untracked_under(
+    session: &Session,
+    index: &git2::Index,
+    rel: &str,
+    out: &mut Vec<(String, bool)>,
+) {
+    if !safe_rel(rel) && !safe_rel(&format!("{rel}/x")) {
+        return;
+    }
+    let path = super::abs(session.home, rel);
+    let Ok(meta) = std::fs::symlink_metadata(&path) else {
+        return;
+    };
+    if meta.is_dir() {
+        let Ok(entries) = std::fs::read_dir(&path) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            if let Some(name) = entry.file_name().to_str() {
+                untracked_under(session, index, &format!("{rel}/{name}"), out);
+            }
+        }
+    } else if safe_rel(rel) && index.get_path(Path::new(rel), 0).is_none() {
+        out.push((rel.to_string(), true));
+    }
+}
+
+/// A synced file or folder that is a symlink is `permission`: the store
+/// never reads or writes through links inside the home, and committing one
+/// would replace a folder in every other home with a link. Checks the
+/// home's top-level entries, those of `memory/`, and every changed path.
+fn refuse_links(session: &Session, changed: &[(String, bool)]) -> Result<()> {
+    let root = &session.home.root;
+    let mut rels: Vec<String> = Vec::new();
+    for dir in ["", "memory/"] {
+        if let Ok(entries) = std::fs::read_dir(root.join(dir)) {
+            for entry in entries.flatten() {
+                if let Some(name) = entry.file_name().to_str() {
+                    rels.push(format!("{dir}{name}"));
+                }
+            }
+        }
+    }
+    rels.extend(changed.iter().filter(|(_, e)| *e).map(|(r, _)| r.clone()));
+    for rel in rels {
+        if !safe_rel(&rel) || !safe_rel(&format!("{rel}/x")) {
+            continue;
+        }
+        let path = super::abs(session.home, &rel);
+        if std::fs::symlink_metadata(&path).is_ok_and(|m| m.file_type().is_symlink()) {
+            session.home.store.check_path(&path)?;
+            return Err(Error::new(
+                ErrorType::Permission,
+                format!(
+                    "{} is a symlink; sync does not follow links inside the home",
+                    path.display()
+                ),
+            )
+            .with_hint(
+                "replace the link with a real folder or file (move its content in), or remove it",
+            )
+            .with_detail("path", path.display().to_string()));
+        }
+    }
+    Ok(())
 }
 
 /// One credential-looking line about to be committed.
@@ -63,6 +151,7 @@ struct Finding {
 /// nothing is committed (no secret ever enters the history).
 pub(super) fn commit_step(session: &Session, ctx: &Ctx) -> Result<Option<Oid>> {
     let changed = changed_paths(session, true)?;
+    refuse_links(session, &changed)?;
     let head = session.head()?;
     let head_tree = match head {
         Some(oid) => Some(

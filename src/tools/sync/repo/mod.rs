@@ -175,7 +175,8 @@ impl<'h> Session<'h> {
 /// relative, `/`-separated plain components, and one that syncs.
 pub(super) fn safe_rel(rel: &str) -> bool {
     !rel.is_empty()
-        && !rel.contains(['\\', '\0'])
+        && !rel.contains('\\')
+        && !rel.chars().any(char::is_control)
         && rel
             .split('/')
             .all(|part| !part.is_empty() && part != "." && part != ".." && part != ".git")

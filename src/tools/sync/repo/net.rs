@@ -63,6 +63,13 @@ pub(super) fn check_url(home: &Home, url: &str) -> Result<String> {
     if url.is_empty() {
         return Err(bad_url(url, "is empty", "pass an https:// or file:// URL"));
     }
+    if url.chars().any(char::is_control) {
+        return Err(bad_url(
+            &home.store.redactor().redact(url),
+            "holds a control character (a newline?)",
+            "pass the URL as one line, e.g. https://github.com/me/agent-memory.git",
+        ));
+    }
     if home.store.redactor().redact(url) != url {
         let shown = home.store.redactor().redact(url).into_owned();
         return Err(bad_url(
@@ -75,6 +82,13 @@ pub(super) fn check_url(home: &Home, url: &str) -> Result<String> {
     if let Some((scheme, rest)) = url.split_once("://") {
         match scheme.to_ascii_lowercase().as_str() {
             "https" | "http" => {
+                if rest.contains(char::is_whitespace) {
+                    return Err(bad_url(
+                        url,
+                        "holds a space",
+                        "encode a space in a URL as %20, e.g. https://github.com/me/agent-memory.git",
+                    ));
+                }
                 let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
                 if authority.is_empty() {
                     return Err(bad_url(
@@ -102,6 +116,7 @@ pub(super) fn check_url(home: &Home, url: &str) -> Result<String> {
                         "e.g. file:///srv/git/memory.git",
                     ));
                 }
+                work_tree_remote(url, Path::new(rest))?;
                 Ok(url.to_string())
             }
             "ssh" | "git+ssh" | "ssh+git" => Err(bad_url(url, "uses ssh", ssh_hint)),
@@ -123,7 +138,9 @@ pub(super) fn check_url(home: &Home, url: &str) -> Result<String> {
                 .join(path)
         };
         let path = std::fs::canonicalize(&path).unwrap_or(path);
-        Ok(format!("file://{}", path.display()))
+        let url = format!("file://{}", path.display());
+        work_tree_remote(&url, &path)?;
+        Ok(url)
     }
 }
 
@@ -283,6 +300,20 @@ fn remote_error(url: &str, err: &git2::Error, creds: &Creds, what: &str) -> Erro
         .with_detail("url", url)
 }
 
+/// A repository with a work tree (a project's `.git`, or a checkout) is
+/// `invalid_args`: a pull would merge the project's files into the home and
+/// a push would move its checked-out branch.
+fn work_tree_remote(url: &str, path: &Path) -> Result<()> {
+    match git2::Repository::open(path) {
+        Ok(repo) if !repo.is_bare() => Err(Error::invalid_args(format!(
+            "the remote {url} is a repository with a work tree (a project's own?), not a bare one"
+        ))
+        .with_hint("sync through a bare repository: `git init --bare PATH`, then `agentbox sync remote set PATH`")
+        .with_detail("url", url)),
+        _ => Ok(()),
+    }
+}
+
 /// A `file://` remote that does not exist is `not_found`, before libgit2
 /// reports it as a transport failure.
 fn check_local(url: &str) -> Result<()> {
@@ -295,6 +326,7 @@ fn check_local(url: &str) -> Result<()> {
             .with_hint("create it (`git init --bare PATH`) or fix the URL with `agentbox sync remote set URL`")
             .with_detail("url", url));
     }
+    work_tree_remote(url, path)?;
     if git2::Repository::open_bare(path).is_err() {
         return Err(
             Error::not_found(format!("the remote {url} is not a git repository"))
