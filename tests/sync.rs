@@ -854,7 +854,10 @@ fn git_itself_reads_the_remote_agentbox_wrote() {
         String::from_utf8_lossy(&cloned.stderr)
     );
     assert!(clone.join(format!("memory/knowledge/{slug}.md")).is_file());
-    assert!(clone.join("config.json").is_file());
+    assert!(
+        !clone.join("config.json").exists(),
+        "config.json is per-home: its model route names a command to run"
+    );
     assert!(
         !clone.join("index").exists()
             && !clone.join("locks").exists()

@@ -33,6 +33,10 @@ impl Remote {
         git2::Repository::open_bare(self.path()).expect("open remote")
     }
 
+    fn main(&self) -> Option<git2::Oid> {
+        self.repo().refname_to_id("refs/heads/main").ok()
+    }
+
     /// Adds a commit on top of the remote's `main` whose tree is `main`'s
     /// plus `entries` (path, bytes, file mode), built by hand with git2.
     fn plant(&self, entries: &[(&str, &[u8], i32)]) {
@@ -991,4 +995,59 @@ fn a_forged_screening_record_never_exports_a_failing_skill() {
         !b.path().join(".claude/skills/evil").exists(),
         "a skill the screen fails was exported on a forged record: {env}"
     );
+}
+
+/// A file too big for another home to write back (over the store's 64 MiB
+/// cap on a file it writes) is refused by the commit step: it never reaches
+/// the remote, where it would stop every other home's pull.
+#[test]
+fn a_file_too_big_to_pull_back_is_never_committed() {
+    let remote = Remote::new();
+    let sb = home_on(&remote);
+    ok(&sb, &["sync", "now"]);
+    let before = remote.main();
+    let big = sb.home().join("memory/knowledge/big.md");
+    std::fs::File::create(&big)
+        .and_then(|f| f.set_len(64 * 1024 * 1024 + 1))
+        .expect("sparse file");
+    let err = fails(&sb, &["sync", "now"], "invalid_args", 2);
+    assert!(
+        err["message"]
+            .as_str()
+            .unwrap()
+            .contains("memory/knowledge/big.md"),
+        "{err}"
+    );
+    assert!(
+        err["hint"].as_str().unwrap().contains("too big to sync"),
+        "{err}"
+    );
+    assert_eq!(remote.main(), before, "nothing was pushed");
+    std::fs::remove_file(&big).unwrap();
+    ok(&sb, &["sync", "now"]);
+}
+
+/// `config.json` is per-home: a remote cannot set the command another home
+/// runs as its model route.
+#[test]
+fn config_json_never_syncs() {
+    let remote = Remote::new();
+    let a = home_on(&remote);
+    let config = a.home().join("config.json");
+    let mut value: Value =
+        serde_json::from_str(&std::fs::read_to_string(&config).unwrap()).unwrap();
+    value["model"] = serde_json::json!({"command": "/bin/sh", "args": ["-c", "touch pwned"]});
+    std::fs::write(&config, serde_json::to_string_pretty(&value).unwrap()).unwrap();
+    ok(&a, &["sync", "now"]);
+    let b = home_on(&remote);
+    ok(&b, &["sync", "now"]);
+    let theirs = std::fs::read_to_string(b.home().join("config.json")).unwrap();
+    assert!(!theirs.contains("/bin/sh"), "{theirs}");
+    let repo = remote.repo();
+    let tree = repo
+        .find_commit(remote.main().unwrap())
+        .unwrap()
+        .tree()
+        .unwrap();
+    assert!(tree.get_path(Path::new("config.json")).is_err());
 }

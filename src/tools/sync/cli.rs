@@ -16,7 +16,7 @@ pub(super) fn command() -> clap::Command {
 /// <home>/sync.git (the home is its work tree), so it never nests inside a
 /// project's own repository. Memory (episodes, notes, PROFILE.md,
 /// foresight), plans, skills with their screening records, personas and
-/// config.json sync; index/, locks/, tools/, local/ and runs/ never do.
+/// .gitignore sync; config.json, index/, locks/, tools/, local/ and runs/ never do.
 /// Merging never loses a line: JSONL files merge as a union, PROFILE.md per
 /// section, plans and notes three-way; a true conflict stops with
 /// `conflict` and keeps both versions. Nothing that looks like a

@@ -33,7 +33,12 @@ pub const CONFLICT_SUFFIX: &str = ".remote";
 
 /// Home-relative paths (a folder ends in `/`) that never sync: derived,
 /// transient or per-home state. Everything else in the home does.
+///
+/// `config.json` is per-home: its model route names a command this home
+/// runs (`model.command`), its redaction patterns and limits shape every
+/// write. A remote must not set those for every home that pulls.
 pub const NEVER: &[&str] = &[
+    "config.json",
     "sync.git/",
     "index/",
     "locks/",
@@ -72,7 +77,6 @@ mod tests {
     #[test]
     fn what_syncs() {
         for rel in [
-            "config.json",
             "memory/personal/PROFILE.md",
             "memory/episodes/s/ep-20260101T000000Z-ab12cd-1.jsonl",
             "memory/foresight.jsonl",
@@ -84,6 +88,7 @@ mod tests {
             assert!(syncs(rel), "{rel} should sync");
         }
         for rel in [
+            "config.json",
             "index/search.db",
             "locks/sync.lock",
             "tools/plan",

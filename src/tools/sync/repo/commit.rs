@@ -174,6 +174,14 @@ pub(super) fn commit_step(session: &Session, ctx: &Ctx) -> Result<Option<Oid>> {
         if !meta.is_file() {
             continue;
         }
+        // Every home that pulls must be able to write it back (the store's
+        // cap on a file it writes for a tool): refused here, it never
+        // reaches a remote where it would stop every other home's pull.
+        crate::store::check_size(rel, meta.len(), crate::store::MAX_STATE_BYTES).map_err(|e| {
+            e.with_hint(format!(
+                "{rel} is too big to sync; move it out of the home or split it"
+            ))
+        })?;
         let bytes = std::fs::read(&path).map_err(|e| Error::io("read", &path, &e))?;
         let before = head_tree
             .as_ref()
