@@ -3,71 +3,12 @@
 
 mod common;
 
-use assert_cmd::Command;
-use common::{Sandbox, envelope, err_of, ok_data};
+use common::sync::{Remote, ab, fails, home_on, note, ok};
+use common::{Sandbox, envelope, ok_data};
 use serde_json::Value;
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
-
-/// A bare repository in a temp dir and its `file://` URL.
-struct Remote {
-    dir: tempfile::TempDir,
-}
-
-impl Remote {
-    fn new() -> Remote {
-        let dir = tempfile::tempdir().expect("tempdir");
-        git2::Repository::init_bare(dir.path().join("memory.git")).expect("init bare");
-        Remote { dir }
-    }
-
-    fn path(&self) -> PathBuf {
-        self.dir.path().join("memory.git")
-    }
-
-    fn url(&self) -> String {
-        format!("file://{}", self.path().display())
-    }
-
-    fn repo(&self) -> git2::Repository {
-        git2::Repository::open_bare(self.path()).expect("open remote")
-    }
-
-    fn main(&self) -> Option<git2::Oid> {
-        self.repo().refname_to_id("refs/heads/main").ok()
-    }
-}
-
-/// `agentbox ARGS…` with git's own configuration kept out (HOME is the
-/// sandbox, no system config): no credential helper or identity leaks in.
-fn ab(sb: &Sandbox, args: &[&str]) -> Command {
-    let mut cmd = sb.agentbox(args);
-    cmd.env("HOME", sb.path())
-        .env("GIT_CONFIG_NOSYSTEM", "1")
-        .env_remove("GIT_ASKPASS")
-        .env_remove("AGENTBOX_SYNC_STALL_AFTER");
-    cmd
-}
-
-fn ok(sb: &Sandbox, args: &[&str]) -> Value {
-    let mut full = args.to_vec();
-    full.extend(["--format", "json"]);
-    ok_data(&mut ab(sb, &full))
-}
-
-fn fails(sb: &Sandbox, args: &[&str], kind: &str, code: i32) -> Value {
-    let mut full = args.to_vec();
-    full.extend(["--format", "json"]);
-    err_of(&mut ab(sb, &full), kind, code)
-}
-
-/// A home with sync set up against `remote`.
-fn home_on(remote: &Remote) -> Sandbox {
-    let sb = Sandbox::new();
-    ok(&sb, &["sync", "init", "--remote", &remote.url()]);
-    sb
-}
 
 /// Every synced file of a home (what must end byte-identical), by path.
 fn synced_files(home: &Path) -> BTreeMap<String, Vec<u8>> {
@@ -113,15 +54,6 @@ fn assert_same_files(a: &Sandbox, b: &Sandbox) {
             String::from_utf8_lossy(&fb[rel])
         );
     }
-}
-
-fn note(sb: &Sandbox, title: &str, body: &str) -> String {
-    let data = ok(sb, &["knowledge", "add", title, "--body", body]);
-    data["slug"]
-        .as_str()
-        .or_else(|| data["note"]["slug"].as_str())
-        .map(str::to_string)
-        .unwrap_or_else(|| panic!("no slug in {data}"))
 }
 
 #[test]

@@ -4,39 +4,17 @@
 
 mod common;
 
-use assert_cmd::Command;
-use common::{Sandbox, envelope, err_of, ok_data};
+use common::sync::{Remote, ab, fails, home_on, note, ok};
+use common::{Sandbox, envelope};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
-/// A bare repository in a temp dir and its `file://` URL.
-struct Remote {
-    dir: tempfile::TempDir,
+/// A hostile remote: commits built by hand.
+trait Plant {
+    fn plant(&self, entries: &[(&str, &[u8], i32)]);
 }
 
-impl Remote {
-    fn new() -> Remote {
-        let dir = tempfile::tempdir().expect("tempdir");
-        git2::Repository::init_bare(dir.path().join("memory.git")).expect("init bare");
-        Remote { dir }
-    }
-
-    fn path(&self) -> PathBuf {
-        self.dir.path().join("memory.git")
-    }
-
-    fn url(&self) -> String {
-        format!("file://{}", self.path().display())
-    }
-
-    fn repo(&self) -> git2::Repository {
-        git2::Repository::open_bare(self.path()).expect("open remote")
-    }
-
-    fn main(&self) -> Option<git2::Oid> {
-        self.repo().refname_to_id("refs/heads/main").ok()
-    }
-
+impl Plant for Remote {
     /// Adds a commit on top of the remote's `main` whose tree is `main`'s
     /// plus `entries` (path, bytes, file mode), built by hand with git2.
     fn plant(&self, entries: &[(&str, &[u8], i32)]) {
@@ -85,34 +63,6 @@ impl Remote {
         )
         .expect("commit");
     }
-}
-
-/// `agentbox ARGS…` with git's own configuration kept out.
-fn ab(sb: &Sandbox, args: &[&str]) -> Command {
-    let mut cmd = sb.agentbox(args);
-    cmd.env("HOME", sb.path())
-        .env("GIT_CONFIG_NOSYSTEM", "1")
-        .env_remove("GIT_ASKPASS")
-        .env_remove("AGENTBOX_SYNC_STALL_AFTER");
-    cmd
-}
-
-fn ok(sb: &Sandbox, args: &[&str]) -> Value {
-    let mut full = args.to_vec();
-    full.extend(["--format", "json"]);
-    ok_data(&mut ab(sb, &full))
-}
-
-fn fails(sb: &Sandbox, args: &[&str], kind: &str, code: i32) -> Value {
-    let mut full = args.to_vec();
-    full.extend(["--format", "json"]);
-    err_of(&mut ab(sb, &full), kind, code)
-}
-
-fn home_on(remote: &Remote) -> Sandbox {
-    let sb = Sandbox::new();
-    ok(&sb, &["sync", "init", "--remote", &remote.url()]);
-    sb
 }
 
 /// Every regular file under `dir` (recursively) whose bytes contain `needle`.
@@ -360,15 +310,6 @@ fn a_pull_into_a_linked_memory_folder_writes_nothing_outside() {
     assert!(err["hint"].is_string());
     assert!(!moved.join("in.md").exists(), "written through the link");
     assert!(!moved.join("in.md.remote").exists());
-}
-
-fn note(sb: &Sandbox, title: &str, body: &str) -> String {
-    let data = ok(sb, &["knowledge", "add", title, "--body", body]);
-    data["slug"]
-        .as_str()
-        .or_else(|| data["note"]["slug"].as_str())
-        .map(str::to_string)
-        .unwrap_or_else(|| panic!("no slug in {data}"))
 }
 
 /// Two homes on one remote sharing one note; A then B synced.

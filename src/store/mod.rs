@@ -51,6 +51,20 @@ pub const MAX_NAME_LEN: usize = 128;
 /// the tool, not by `limits.max_item_bytes`, which caps what users hand in.
 pub const MAX_STATE_BYTES: u64 = 64 * 1024 * 1024;
 
+/// Gives a file the mode of a plain (0644) or executable (0755) file.
+fn set_executable(path: &Path, executable: bool) -> Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = if executable { 0o755 } else { 0o644 };
+        fs::set_permissions(path, fs::Permissions::from_mode(mode))
+            .map_err(|e| io_error("set the mode of", path, &e))?;
+    }
+    #[cfg(not(unix))]
+    let _ = (path, executable);
+    Ok(())
+}
+
 /// `sync_paths` flushes the whole filesystem at once above this many paths.
 const SYNCFS_ABOVE: usize = 32;
 
@@ -480,16 +494,7 @@ impl Store {
             Ok(text) => self.write_text(path, text)?,
             Err(_) => self.write_bytes(path, bytes)?,
         }
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            let mode = if executable { 0o755 } else { 0o644 };
-            fs::set_permissions(path, fs::Permissions::from_mode(mode))
-                .map_err(|e| io_error("set the mode of", path, &e))?;
-        }
-        #[cfg(not(unix))]
-        let _ = executable;
-        Ok(())
+        set_executable(path, executable)
     }
 
     /// Replaces a file with the bytes a sync pull brought in: like
@@ -514,16 +519,7 @@ impl Store {
         )?;
         self.check_inside(path)?;
         atomic_replace(path, bytes, false)?;
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            let mode = if executable { 0o755 } else { 0o644 };
-            fs::set_permissions(path, fs::Permissions::from_mode(mode))
-                .map_err(|e| io_error("set the mode of", path, &e))?;
-        }
-        #[cfg(not(unix))]
-        let _ = executable;
-        Ok(())
+        set_executable(path, executable)
     }
 
     /// Makes these files and folders durable (their bytes, and the renames

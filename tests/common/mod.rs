@@ -2,6 +2,8 @@
 //! home, a fixed clock and a clean environment, driving the real binary.
 #![allow(dead_code)]
 
+pub mod sync;
+
 use assert_cmd::Command;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
