@@ -548,21 +548,7 @@ impl Store {
     /// did not exist. Symlinks inside are removed as links, never followed.
     pub fn remove_dir(&self, path: &Path) -> Result<bool> {
         self.check_inside(path)?;
-        match fs::symlink_metadata(path) {
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(false),
-            Err(e) => return Err(io_error("remove", path, &e)),
-            Ok(meta) if !meta.is_dir() => {
-                return Err(
-                    Error::invalid_args(format!("{} is not a folder", path.display()))
-                        .with_detail("path", path.display().to_string()),
-                );
-            }
-            Ok(_) => {}
-        }
-        COMMITTED.store(true, Ordering::SeqCst);
-        fs::remove_dir_all(path).map_err(|e| io_error("remove", path, &e))?;
-        sync_dir(path);
-        Ok(true)
+        remove_external_dir(path)
     }
 
     /// Writes a file only if it does not exist yet; true when it was written.
