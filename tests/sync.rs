@@ -599,9 +599,14 @@ fn a_pull_killed_mid_apply_is_reported_by_doctor_and_repaired_by_now() {
         .unwrap();
     assert_eq!(check["ok"], false, "{check}");
     assert!(check["hint"].as_str().unwrap().contains("sync now"));
+    // status answers without finishing the pull, and says so.
+    let status = ok(&b, &["sync", "status"]);
+    assert_eq!(status["interrupted_pull"], true, "{status}");
+    assert!(journal.exists(), "status does not finish the pull");
 
     ok(&b, &["sync", "now"]);
     assert!(!journal.exists());
+    assert_eq!(ok(&b, &["sync", "status"])["interrupted_pull"], false);
     assert_eq!(count(), 4);
     assert_same_files(&a, &b);
     let found = ok(&b, &["search", "narwhal"]);
@@ -928,4 +933,28 @@ fn proactive_scan_brings_up_unsynced_memory_after_a_day() {
         scan("2026-01-17T09:30:00Z").is_empty(),
         "nothing waits after sync now"
     );
+}
+
+/// A pull journal that cannot be finished (here: it names no commit) stops
+/// the verbs that finish it, but `status` still answers and says so.
+#[test]
+fn status_answers_when_an_interrupted_pull_cannot_be_finished() {
+    let remote = Remote::new();
+    let sb = home_on(&remote);
+    let journal = sb.home().join("sync.git/agentbox-pull.json");
+    std::fs::write(
+        &journal,
+        r#"{"target":"not-a-commit","from":null,"files":[]}"#,
+    )
+    .unwrap();
+    let status = ok(&sb, &["sync", "status"]);
+    assert_eq!(status["interrupted_pull"], true, "{status}");
+    let out = ab(&sb, &["sync", "status", "--format", "text"])
+        .output()
+        .unwrap();
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("A pull was interrupted"),
+        "{out:?}"
+    );
+    fails(&sb, &["sync", "now"], "internal", 5);
 }

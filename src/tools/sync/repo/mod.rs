@@ -73,6 +73,14 @@ impl<'h> Session<'h> {
     /// was never set up), then repairs what a killed run left: a stale git
     /// index lock and an interrupted pull.
     pub fn open(home: &'h Home) -> Result<Session<'h>> {
+        let session = Session::open_as_is(home)?;
+        integrate::repair(&session)?;
+        Ok(session)
+    }
+
+    /// Like `open`, without finishing an interrupted pull: for `status`,
+    /// which must answer even when finishing it keeps failing.
+    pub fn open_as_is(home: &'h Home) -> Result<Session<'h>> {
         let lock = home.store.lock(LOCK)?;
         let git_dir = home.root.join(GIT_DIR);
         if !git_dir.join("HEAD").is_file() {
@@ -85,7 +93,6 @@ impl<'h> Session<'h> {
             _lock: lock,
         };
         session.prepare()?;
-        integrate::repair(&session)?;
         Ok(session)
     }
 
@@ -331,7 +338,8 @@ pub(super) fn remote_verb(_ctx: &Ctx, home: &Home, args: &RemoteArgs) -> Result<
 /// `sync status`: no network; `behind` is as of the last fetch.
 pub(super) fn status_verb(ctx: &Ctx, home: &Home) -> Result<Outcome> {
     net::skip_tls_setup();
-    let session = Session::open(home)?;
+    let session = Session::open_as_is(home)?;
+    let interrupted = state::read_journal(&session)?.is_some();
     // The session holds the sync lock: refreshing git's stat cache is safe.
     let dirty = commit::changed_paths(&session, true)?
         .into_iter()
@@ -341,7 +349,7 @@ pub(super) fn status_verb(ctx: &Ctx, home: &Home) -> Result<Outcome> {
     let remote = session.remote_url();
     let last_sync = state::last_sync(&session);
     let conflict = state::read_conflict(&session)?.map(|c| c.files);
-    let text = status_text(
+    let mut text = status_text(
         ctx,
         ahead,
         behind,
@@ -350,6 +358,11 @@ pub(super) fn status_verb(ctx: &Ctx, home: &Home) -> Result<Outcome> {
         last_sync.as_deref(),
         conflict.as_deref(),
     );
+    if interrupted {
+        text.push_str(
+            "\nA pull was interrupted before it finished writing the home: `agentbox sync now` finishes it",
+        );
+    }
     let data = json!({
         "ahead": ahead,
         "behind": behind,
@@ -357,6 +370,7 @@ pub(super) fn status_verb(ctx: &Ctx, home: &Home) -> Result<Outcome> {
         "remote": remote,
         "last_sync": last_sync,
         "conflict": conflict,
+        "interrupted_pull": interrupted,
     });
     Ok(Outcome::new(data, text))
 }
