@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::sync::{Remote, ab, fails, home_on, note, ok};
+use common::sync::{Remote, ab, doctor_sync_check, fails, home_on, note, ok, spawn_stalled};
 use common::{Sandbox, envelope, ok_data};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -416,13 +416,7 @@ fn conflicting_note_edits_stop_keep_both_and_resolve() {
     // Every syncing verb stops with the same conflict; doctor reports it.
     fails(&b, &["sync", "push"], "conflict", 1);
     fails(&b, &["sync", "pull"], "conflict", 1);
-    let doctor = ok(&b, &["doctor"]);
-    let check = doctor["checks"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["name"] == "sync")
-        .unwrap();
+    let check = doctor_sync_check(&b);
     assert_eq!(check["ok"], false, "{check}");
     let status = ok(&b, &["sync", "status"]);
     assert_eq!(status["conflict"], serde_json::json!([rel]));
@@ -447,13 +441,7 @@ fn conflicting_note_edits_stop_keep_both_and_resolve() {
         resolved
     );
     assert_same_files(&a, &b);
-    let doctor = ok(&b, &["doctor"]);
-    let check = doctor["checks"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["name"] == "sync")
-        .unwrap();
+    let check = doctor_sync_check(&b);
     assert_eq!(check["ok"], true, "{check}");
 }
 
@@ -547,16 +535,7 @@ fn a_pull_killed_mid_apply_is_reported_by_doctor_and_repaired_by_now() {
     ok(&b, &["sync", "init"]);
     ok(&b, &["sync", "remote", "set", &remote.url()]);
     let journal = b.home().join("sync.git/agentbox-pull.json");
-    let mut child = b
-        .std_command(common::bin())
-        .args(["sync", "pull", "--format", "json"])
-        .env("HOME", b.path())
-        .env("GIT_CONFIG_NOSYSTEM", "1")
-        .env("AGENTBOX_SYNC_STALL_AFTER", "2")
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_stalled(&b, "pull", 2, None);
     let notes = b.home().join("memory/knowledge");
     let count = || {
         std::fs::read_dir(&notes)
@@ -590,13 +569,7 @@ fn a_pull_killed_mid_apply_is_reported_by_doctor_and_repaired_by_now() {
     assert!(journal.exists(), "killed mid-apply: the journal stays");
     assert!(count() < 4, "killed before all files were written");
 
-    let doctor = ok(&b, &["doctor"]);
-    let check = doctor["checks"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["name"] == "sync")
-        .unwrap();
+    let check = doctor_sync_check(&b);
     assert_eq!(check["ok"], false, "{check}");
     assert!(check["hint"].as_str().unwrap().contains("sync now"));
     // status answers without finishing the pull, and says so.
@@ -616,13 +589,7 @@ fn a_pull_killed_mid_apply_is_reported_by_doctor_and_repaired_by_now() {
     );
     let found = ok(&b, &["search", "quokka"]);
     assert!(found.to_string().contains("quokka"), "{found}");
-    let doctor = ok(&b, &["doctor"]);
-    let check = doctor["checks"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["name"] == "sync")
-        .unwrap();
+    let check = doctor_sync_check(&b);
     assert_eq!(check["ok"], true, "{check}");
     assert_eq!(ok(&b, &["sync", "status"])["dirty"], serde_json::json!([]));
 }
@@ -640,17 +607,7 @@ fn a_file_written_during_a_pull_is_kept_beside_the_incoming_one() {
     let b = Sandbox::new();
     ok(&b, &["sync", "init"]);
     ok(&b, &["sync", "remote", "set", &remote.url()]);
-    let child = b
-        .std_command(common::bin())
-        .args(["sync", "pull", "--format", "json"])
-        .env("HOME", b.path())
-        .env("GIT_CONFIG_NOSYSTEM", "1")
-        .env("AGENTBOX_SYNC_STALL_AFTER", "1")
-        .env("AGENTBOX_SYNC_STALL_SECS", "3")
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
+    let child = spawn_stalled(&b, "pull", 1, Some(3));
     let start = Instant::now();
     while !b.home().join("a1.txt").exists() {
         assert!(
@@ -708,17 +665,7 @@ fn a_push_retries_when_the_remote_moved_meanwhile() {
     ok(&b, &["sync", "init"]);
     ok(&b, &["sync", "remote", "set", &remote.url()]);
     note(&b, "From B", "B's own note.");
-    let child = b
-        .std_command(common::bin())
-        .args(["sync", "push", "--format", "json"])
-        .env("HOME", b.path())
-        .env("GIT_CONFIG_NOSYSTEM", "1")
-        .env("AGENTBOX_SYNC_STALL_AFTER", "1")
-        .env("AGENTBOX_SYNC_STALL_SECS", "4")
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
+    let child = spawn_stalled(&b, "push", 1, Some(4));
     let start = Instant::now();
     while !b.home().join("memory/knowledge/first.md").exists() {
         assert!(
@@ -746,13 +693,7 @@ fn a_stale_git_index_lock_is_reported_and_removed() {
     ok(&sb, &["sync", "init"]);
     let lock = sb.home().join("sync.git/index.lock");
     std::fs::write(&lock, "").unwrap();
-    let doctor = ok(&sb, &["doctor"]);
-    let check = doctor["checks"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["name"] == "sync")
-        .unwrap();
+    let check = doctor_sync_check(&sb);
     assert_eq!(check["ok"], false, "{check}");
     note(&sb, "After the crash", "Still commits.");
     ok(&sb, &["sync", "status"]);

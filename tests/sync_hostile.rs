@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::sync::{Remote, ab, fails, home_on, note, ok};
+use common::sync::{Remote, ab, doctor_sync_check, fails, home_on, note, ok};
 use common::{Sandbox, envelope};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -835,13 +835,7 @@ fn a_remote_file_named_like_a_home_local_folder_does_not_wedge_the_home() {
     assert!(!a.home().join("memory/.a.tmp").exists());
     // Nothing is left half-done: status and doctor are fine, sync goes on.
     ok(&a, &["sync", "status"]);
-    let doctor = ok(&a, &["doctor"]);
-    let check = doctor["checks"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["name"] == "sync")
-        .unwrap();
+    let check = doctor_sync_check(&a);
     assert_eq!(check["ok"], true, "{check}");
     ok(&a, &["sync", "now"]);
 }

@@ -394,6 +394,13 @@ impl Store {
     /// Takes the exclusive advisory lock `locks/<name>.lock`, waiting for it.
     /// Hold it across every read-modify-write of the document it names.
     pub fn lock(&self, name: &str) -> Result<Lock> {
+        let (file, path) = self.lock_file(name)?;
+        file.lock().map_err(|e| io_error("lock", &path, &e))?;
+        Ok(Lock { _file: file })
+    }
+
+    /// Opens (creating) `locks/<name>.lock`, unlocked.
+    fn lock_file(&self, name: &str) -> Result<(File, PathBuf)> {
         // Lock names are a prefix plus a safe name (`episodes-<session>`), so
         // they get more room than a name; file names allow 255 bytes.
         check_name("lock name", name, MAX_NAME_LEN + 64)?;
@@ -407,24 +414,13 @@ impl Store {
             .write(true)
             .open(&path)
             .map_err(|e| io_error("open", &path, &e))?;
-        file.lock().map_err(|e| io_error("lock", &path, &e))?;
-        Ok(Lock { _file: file })
+        Ok((file, path))
     }
 
     /// Takes the lock `locks/<name>.lock` without waiting: `None` when another
     /// process holds it (the caller reports `conflict`).
     pub fn try_lock(&self, name: &str) -> Result<Option<Lock>> {
-        check_name("lock name", name, MAX_NAME_LEN + 64)?;
-        let dir = self.root.join("locks");
-        self.ensure_dir(&dir)?;
-        let path = dir.join(format!("{name}.lock"));
-        self.check_inside(&path)?;
-        let file = OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&path)
-            .map_err(|e| io_error("open", &path, &e))?;
+        let (file, path) = self.lock_file(name)?;
         match file.try_lock() {
             Ok(()) => Ok(Some(Lock { _file: file })),
             Err(fs::TryLockError::WouldBlock) => Ok(None),

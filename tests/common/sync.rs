@@ -74,3 +74,36 @@ pub fn note(sb: &Sandbox, title: &str, body: &str) -> String {
         .map(str::to_string)
         .unwrap_or_else(|| panic!("no slug in {data}"))
 }
+
+/// The `sync` line of `agentbox doctor`.
+pub fn doctor_sync_check(sb: &Sandbox) -> Value {
+    let doctor = ok(sb, &["doctor"]);
+    doctor["checks"]
+        .as_array()
+        .expect("checks")
+        .iter()
+        .find(|c| c["name"] == "sync")
+        .cloned()
+        .expect("a sync check")
+}
+
+/// `agentbox sync VERB --format json` started in the background, stalling
+/// for `stall_secs` after writing `after` files of its pull (the test hook).
+pub fn spawn_stalled(
+    sb: &Sandbox,
+    verb: &str,
+    after: u32,
+    stall_secs: Option<u32>,
+) -> std::process::Child {
+    let mut cmd = sb.std_command(super::bin());
+    cmd.args(["sync", verb, "--format", "json"])
+        .env("HOME", sb.path())
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .env("AGENTBOX_SYNC_STALL_AFTER", after.to_string())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null());
+    if let Some(secs) = stall_secs {
+        cmd.env("AGENTBOX_SYNC_STALL_SECS", secs.to_string());
+    }
+    cmd.spawn().expect("spawn agentbox")
+}
