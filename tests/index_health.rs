@@ -589,3 +589,50 @@ fn walk(dir: &Path) -> Vec<PathBuf> {
     }
     out
 }
+
+/// The documents and their terms are written and removed together (in code,
+/// not by triggers): after adds, appends, rewrites and removals, FTS5's own
+/// integrity check against the documents passes and no stale term matches.
+#[test]
+fn terms_follow_their_documents_through_rewrites_and_removals() {
+    let sb = Sandbox::new();
+    for word in ["narwhal", "walrus", "narwhal again"] {
+        ok_data(&mut sb.agentbox(&["track", "record", "--content", word]));
+    }
+    ok_data(&mut sb.agentbox(&[
+        "knowledge",
+        "add",
+        "Oslo notes",
+        "--body",
+        "the narwhal lives in Oslo",
+    ]));
+    ok_data(&mut sb.agentbox(&["knowledge", "profile", "add", "Prefers narwhal facts"]));
+    assert_eq!(found(&sb, "narwhal").len(), 4);
+    // A note rewritten by hand and found again by the next search.
+    let note = walk(&sb.home().join("memory").join("knowledge"))
+        .into_iter()
+        .find(|p| p.extension().is_some_and(|e| e == "md"))
+        .expect("a note file");
+    let text = fs::read_to_string(&note)
+        .unwrap()
+        .replace("narwhal", "penguin");
+    fs::write(&note, text).unwrap();
+    assert_eq!(found(&sb, "narwhal").len(), 3);
+    assert_eq!(found(&sb, "penguin").len(), 1);
+    fs::remove_file(&note).unwrap();
+    assert_eq!(found(&sb, "penguin").len(), 0);
+    let conn = rusqlite::Connection::open(db(&sb)).unwrap();
+    conn.execute(
+        "INSERT INTO fts(fts, rank) VALUES ('integrity-check', 1)",
+        [],
+    )
+    .expect("the terms match the documents");
+    let triggers: i64 = conn
+        .query_row(
+            "SELECT count(*) FROM sqlite_master WHERE type = 'trigger'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(triggers, 0, "FTS5 flushes at every trigger's savepoint");
+}

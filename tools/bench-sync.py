@@ -74,7 +74,7 @@ def main():
     ap.add_argument("--runs", type=int, default=20)
     ap.add_argument("--episodes", type=int, default=1000)
     ap.add_argument("--no-build", action="store_true")
-    ap.add_argument("--keep", action="store_true", help="keep the homes; stop before B's pull (to profile it)")
+    ap.add_argument("--keep", action="store_true", help="keep the homes; stop before the push and the pull (to profile them)")
     ap.add_argument("--bin", default=os.path.join(ROOT, "target", "release", "agentbox"))
     args = ap.parse_args()
     if shutil.which("git") is None:
@@ -101,10 +101,12 @@ def main():
         idle = median_of(args.bin, home_a, ["sync", "now"], args.runs, env)
 
         new_episodes(home_a, args.episodes, random.Random(5))
-        push, _ = run(args.bin, home_a, "sync", "now", env=env)
         if args.keep:
-            print(f"kept {tmp}; the pull: HOME={tmp} AGENTBOX_NOW={NOW} {args.bin} sync now --home {home_b}")
+            print(f"kept {tmp}; the push, then the pull:")
+            for home in (home_a, home_b):
+                print(f"  HOME={tmp} AGENTBOX_NOW={NOW} {args.bin} sync now --home {home}")
             return
+        push, _ = run(args.bin, home_a, "sync", "now", env=env)
         pull, reply = run(args.bin, home_b, "sync", "now", env=env)
 
         print(f"sync over file://, {turns} turns in the home ({args.runs} runs for medians):")

@@ -17,7 +17,7 @@ use std::path::Path;
 use std::time::UNIX_EPOCH;
 
 /// Bumped when the schema or the extraction changes; an older index is rebuilt.
-pub(super) const SCHEMA_VERSION: &str = "2";
+pub(super) const SCHEMA_VERSION: &str = "3";
 
 /// An open index.
 pub struct Index<'h> {
@@ -63,12 +63,6 @@ CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(
     content='docs', content_rowid='rowid',
     tokenize='porter unicode61 remove_diacritics 2'
 );
-CREATE TRIGGER IF NOT EXISTS docs_ai AFTER INSERT ON docs BEGIN
-    INSERT INTO fts(rowid, title, body, tags) VALUES (new.rowid, new.title, new.body, new.tags);
-END;
-CREATE TRIGGER IF NOT EXISTS docs_ad AFTER DELETE ON docs BEGIN
-    INSERT INTO fts(fts, rowid, title, body, tags) VALUES ('delete', old.rowid, old.title, old.body, old.tags);
-END;
 CREATE TABLE IF NOT EXISTS sources(path TEXT PRIMARY KEY, mtime_ns INTEGER NOT NULL, size INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS dirs(path TEXT PRIMARY KEY, mtime_ns INTEGER NOT NULL, size INTEGER NOT NULL);
 ";
@@ -224,10 +218,7 @@ impl<'h> Index<'h> {
     /// Inserts documents, replacing any with the same id (caller holds a transaction).
     pub(super) fn insert(&self, docs: &[Doc]) -> Result<()> {
         let redactor = self.home.store.redactor();
-        let mut delete = self
-            .conn
-            .prepare_cached("DELETE FROM docs WHERE id = ?1")
-            .map_err(db_error)?;
+        let tx = Tx::begin(&self.conn)?;
         let mut insert = self
             .conn
             .prepare_cached(
@@ -235,9 +226,14 @@ impl<'h> Index<'h> {
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
             )
             .map_err(db_error)?;
+        let mut terms = self
+            .conn
+            .prepare_cached("INSERT INTO fts(rowid, title, body, tags) VALUES (?1, ?2, ?3, ?4)")
+            .map_err(db_error)?;
         for doc in docs {
-            delete.execute([&doc.id]).map_err(db_error)?;
+            self.delete_docs("id", &doc.id)?;
             let tags = redactor.redact(&doc.tags.join(" ")).into_owned();
+            let (title, body) = (redactor.redact(&doc.title), redactor.redact(&doc.body));
             insert
                 .execute(params![
                     doc.id,
@@ -246,12 +242,62 @@ impl<'h> Index<'h> {
                     doc.session,
                     tags,
                     doc.date,
-                    redactor.redact(&doc.title),
-                    redactor.redact(&doc.body),
+                    title,
+                    body,
                 ])
                 .map_err(db_error)?;
+            terms
+                .execute(params![self.conn.last_insert_rowid(), title, body, tags])
+                .map_err(db_error)?;
         }
-        Ok(())
+        tx.commit()
+    }
+
+    /// Removes the documents whose `column` (`id` or `source`) is `value`,
+    /// with their terms. Done here, not by a trigger: FTS5 flushes its
+    /// pending terms at every statement savepoint, so a trigger turns a bulk
+    /// write into thousands of one-row segments to merge (4x slower; see
+    /// docs/PERFORMANCE.md).
+    fn delete_docs(&self, column: &str, value: &str) -> Result<()> {
+        let tx = Tx::begin(&self.conn)?;
+        let mut select = self
+            .conn
+            .prepare_cached(&format!(
+                "SELECT rowid, title, body, tags FROM docs WHERE {column} = ?1"
+            ))
+            .map_err(db_error)?;
+        let rows = select
+            .query_map([value], |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, String>(2)?,
+                    r.get::<_, String>(3)?,
+                ))
+            })
+            .map_err(db_error)?
+            .collect::<rusqlite::Result<Vec<_>>>()
+            .map_err(db_error)?;
+        if rows.is_empty() {
+            return tx.commit();
+        }
+        let mut terms = self
+            .conn
+            .prepare_cached(
+                "INSERT INTO fts(fts, rowid, title, body, tags) VALUES ('delete', ?1, ?2, ?3, ?4)",
+            )
+            .map_err(db_error)?;
+        let mut delete = self
+            .conn
+            .prepare_cached("DELETE FROM docs WHERE rowid = ?1")
+            .map_err(db_error)?;
+        for (rowid, title, body, tags) in rows {
+            terms
+                .execute(params![rowid, title, body, tags])
+                .map_err(db_error)?;
+            delete.execute([rowid]).map_err(db_error)?;
+        }
+        tx.commit()
     }
 
     pub(super) fn record_source(&self, rel: &str) -> Result<()> {
@@ -285,9 +331,7 @@ impl<'h> Index<'h> {
     /// Replaces every document of `source` with `docs` and records the file's stamp.
     pub fn replace_source(&self, source: &str, docs: &[Doc]) -> Result<()> {
         let tx = Tx::begin(&self.conn)?;
-        self.conn
-            .execute("DELETE FROM docs WHERE source = ?1", [source])
-            .map_err(db_error)?;
+        self.delete_docs("source", source)?;
         self.insert(docs)?;
         self.record_source(source)?;
         tx.commit()
@@ -296,9 +340,7 @@ impl<'h> Index<'h> {
     /// Removes every document of `source`.
     pub fn remove_source(&self, source: &str) -> Result<()> {
         let tx = Tx::begin(&self.conn)?;
-        self.conn
-            .execute("DELETE FROM docs WHERE source = ?1", [source])
-            .map_err(db_error)?;
+        self.delete_docs("source", source)?;
         self.forget_source(source)?;
         tx.commit()
     }

@@ -261,7 +261,7 @@ pub(super) fn commit_step(session: &Session, ctx: &Ctx) -> Result<Option<Oid>> {
         Some(oid)
     };
     if let Some(oid) = commit {
-        persist(session, &staging, &odb, oid, tree_id)?;
+        persist(session, &staging, &odb, oid)?;
     }
     if let Some(oid) = commit {
         session
@@ -282,44 +282,17 @@ pub(super) fn commit_step(session: &Session, ctx: &Ctx) -> Result<Option<Oid>> {
 }
 
 /// Writes the new commit and every object it reaches that the repository
-/// lacks (held in the staging handle's memory) as one pack file. An object
-/// the repository has implies everything below it, so the walk stops there.
+/// lacks (held in the staging handle's memory) as one pack file.
 fn persist(
     session: &Session,
     staging: &git2::Repository,
     odb: &git2::Odb,
     commit: Oid,
-    tree: Oid,
 ) -> Result<()> {
     let fail = |e: git2::Error| git_error("pack the new objects", &e);
     let known = session.repo.odb().map_err(fail)?;
-    let mut pack = staging.packbuilder().map_err(fail)?;
-    pack.set_threads(0); // as many as the machine has
-    pack.insert_object(commit, None).map_err(fail)?;
-    let mut trees = vec![tree];
-    while let Some(id) = trees.pop() {
-        if known.exists(id) {
-            continue;
-        }
-        pack.insert_object(id, None).map_err(fail)?;
-        let tree = staging.find_tree(id).map_err(fail)?;
-        for entry in tree.iter() {
-            match entry.kind() {
-                Some(git2::ObjectType::Tree) => trees.push(entry.id()),
-                Some(git2::ObjectType::Blob) if !known.exists(entry.id()) => {
-                    pack.insert_object(entry.id(), None).map_err(fail)?;
-                }
-                _ => {}
-            }
-        }
-    }
-    let mut buf = git2::Buf::new();
-    pack.write_buf(&mut buf).map_err(fail)?;
-    let mut writer = odb.packwriter().map_err(fail)?;
-    std::io::Write::write_all(&mut writer, &buf)
-        .map_err(|e| Error::new(ErrorType::Io, format!("sync: cannot write a pack: {e}")))?;
-    writer.commit().map_err(fail)?;
-    known.refresh().map_err(fail)?;
+    let ids = super::pack::missing(staging, commit, &known)?;
+    super::pack::transfer(odb, &ids, &known)?;
     if !known.exists(commit) {
         return Err(Error::internal(
             "sync: the new commit did not reach sync.git",

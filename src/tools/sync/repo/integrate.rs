@@ -10,7 +10,7 @@ use crate::tools::sync::CONFLICT_SUFFIX;
 use crate::tools::sync::merge::{self, Merged};
 use git2::{Oid, Tree, TreeWalkMode, TreeWalkResult};
 use serde_json::{Value, json};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::Path;
 
 /// The test hook: after writing this many files, a pull sleeps 60 s (so a
@@ -466,16 +466,19 @@ fn finish(session: &Session, journal: &Journal) -> Result<Vec<String>> {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(60);
-    let entry = |tree: Option<&Tree>, rel: &str| {
-        tree.and_then(|t| t.get_path(Path::new(rel)).ok())
-            .map(|e| (e.id(), e.filemode()))
-    };
+    // Looked up in maps: a tree lookup per file re-reads (and re-hashes)
+    // every tree on the way, which grows with the folder.
+    let (target_files, from_files) = (flatten(target_tree.as_ref())?, flatten(from_tree.as_ref())?);
+    let entry = |files: &Flat, rel: &str| files.get(rel).copied();
+    // What each touched file now holds, for the git index (hashing the
+    // files again would cost as much as writing them).
+    let mut staged: HashMap<String, Oid> = HashMap::new();
     let mut touched = Vec::new();
     let mut written = 0;
     let mut late_conflicts = Vec::new();
     for rel in &journal.files {
-        let theirs = entry(target_tree.as_ref(), rel);
-        let base = entry(from_tree.as_ref(), rel);
+        let theirs = entry(&target_files, rel);
+        let base = entry(&from_files, rel);
         let path = abs(session.home, rel);
         let current = match std::fs::symlink_metadata(&path) {
             Ok(meta) if meta.is_file() => {
@@ -485,6 +488,9 @@ fn finish(session: &Session, journal: &Journal) -> Result<Vec<String>> {
         };
         let target_bytes = blob(session, theirs.map(|e| e.0))?;
         touched.push(rel.clone());
+        if let Some((oid, _)) = theirs {
+            staged.insert(rel.clone(), oid);
+        }
         if current == target_bytes {
             continue;
         }
@@ -505,6 +511,7 @@ fn finish(session: &Session, journal: &Journal) -> Result<Vec<String>> {
                 target_bytes.as_deref(),
             ) {
                 Merged::Clean(outputs) => {
+                    staged.remove(rel);
                     for (path, bytes) in outputs {
                         if safe_rel(&path) {
                             write(session, &path, bytes.as_deref(), executable)?;
@@ -514,7 +521,10 @@ fn finish(session: &Session, journal: &Journal) -> Result<Vec<String>> {
                         }
                     }
                 }
-                Merged::Conflict(reason) => late_conflicts.push((rel.clone(), reason)),
+                Merged::Conflict(reason) => {
+                    staged.remove(rel);
+                    late_conflicts.push((rel.clone(), reason));
+                }
             }
         }
         written += 1;
@@ -550,11 +560,12 @@ fn finish(session: &Session, journal: &Journal) -> Result<Vec<String>> {
         .index()
         .map_err(|e| git_error("open the git index", &e))?;
     for rel in &touched {
-        let exists = std::fs::symlink_metadata(abs(session.home, rel)).is_ok();
-        let result = if exists {
-            index.add_path(Path::new(rel))
-        } else {
-            index.remove_path(Path::new(rel))
+        let result = match std::fs::symlink_metadata(abs(session.home, rel)) {
+            Ok(meta) => match staged.get(rel) {
+                Some(oid) if meta.is_file() => index.add(&index_entry(rel, &meta, *oid)),
+                _ => index.add_path(Path::new(rel)),
+            },
+            Err(_) => index.remove_path(Path::new(rel)),
         };
         result.map_err(|e| git_error(&format!("stage {rel}"), &e))?;
     }
@@ -576,6 +587,33 @@ fn finish(session: &Session, journal: &Journal) -> Result<Vec<String>> {
     match late {
         Some(conflict) => Err(conflict),
         None => Ok(touched),
+    }
+}
+
+/// The git index entry of a file written with the blob `oid`: its stat
+/// data as git records it, so the next commit step sees it unchanged
+/// without reading it. A file changed after the write no longer matches the
+/// stat data (size, mtime), and a racy one is re-read by libgit2.
+fn index_entry(rel: &str, meta: &std::fs::Metadata, oid: Oid) -> git2::IndexEntry {
+    use std::os::unix::fs::MetadataExt;
+    let time = |secs: i64, nanos: i64| git2::IndexTime::new(secs as i32, nanos as u32);
+    git2::IndexEntry {
+        ctime: time(meta.ctime(), meta.ctime_nsec()),
+        mtime: time(meta.mtime(), meta.mtime_nsec()),
+        dev: meta.dev() as u32,
+        ino: meta.ino() as u32,
+        mode: if meta.mode() & 0o111 != 0 {
+            0o100755
+        } else {
+            0o100644
+        },
+        uid: meta.uid(),
+        gid: meta.gid(),
+        file_size: meta.size() as u32,
+        id: oid,
+        flags: 0,
+        flags_extended: 0,
+        path: rel.as_bytes().to_vec(),
     }
 }
 

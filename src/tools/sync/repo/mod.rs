@@ -11,6 +11,7 @@
 mod commit;
 mod integrate;
 mod net;
+mod pack;
 mod state;
 
 use super::cli::{InitArgs, RemoteAction, RemoteArgs};

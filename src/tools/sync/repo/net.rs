@@ -342,6 +342,9 @@ fn check_local(url: &str) -> Result<()> {
 pub(super) fn fetch(session: &Session) -> Result<Option<Oid>> {
     let url = require_remote(session)?;
     check_local(&url)?;
+    if let Some(path) = url.strip_prefix("file://") {
+        return super::pack::fetch_local(session, &url, Path::new(path));
+    }
     let mut remote = session
         .repo
         .find_remote(REMOTE)
@@ -383,6 +386,33 @@ pub(super) fn push(session: &Session) -> Result<Option<Pushed>> {
     }
     let count = session.count_commits(head, tracking)?;
     check_local(&url)?;
+    if let Some(path) = url.strip_prefix("file://") {
+        if !super::pack::push_local(session, &url, Path::new(path), head)? {
+            return Ok(None);
+        }
+    } else if !push_remote(session, &url)? {
+        return Ok(None);
+    }
+    session
+        .repo
+        .reference(
+            TRACKING,
+            head,
+            true,
+            &format!("agentbox sync: pushed {}", short(head)),
+        )
+        .map_err(|e| git_error("record the push", &e))?;
+    Ok(Some(Pushed {
+        pushed: count,
+        commit: Some(head),
+        retries: 0,
+        url,
+    }))
+}
+
+/// Pushes `main` through libgit2's transport; `false` when the remote
+/// rejected it because it moved meanwhile.
+fn push_remote(session: &Session, url: &str) -> Result<bool> {
     let mut remote = session
         .repo
         .find_remote(REMOTE)
@@ -402,14 +432,14 @@ pub(super) fn push(session: &Session) -> Result<Option<Pushed>> {
         let refspec = format!("{BRANCH}:{BRANCH}");
         if let Err(err) = remote.push(&[refspec.as_str()], Some(&mut opts)) {
             if moved(&err) {
-                return Ok(None);
+                return Ok(false);
             }
-            return Err(remote_error(&url, &err, &creds.borrow(), "push to"));
+            return Err(remote_error(url, &err, &creds.borrow(), "push to"));
         }
     }
     if let Some(status) = rejected.into_inner() {
         if status.contains("fast-forward") || status.contains("fetch first") {
-            return Ok(None);
+            return Ok(false);
         }
         return Err(Error::new(
             ErrorType::Network,
@@ -418,21 +448,7 @@ pub(super) fn push(session: &Session) -> Result<Option<Pushed>> {
         .with_hint("check that you may push to the repository and that main is not protected")
         .with_detail("url", url));
     }
-    session
-        .repo
-        .reference(
-            TRACKING,
-            head,
-            true,
-            &format!("agentbox sync: pushed {}", short(head)),
-        )
-        .map_err(|e| git_error("record the push", &e))?;
-    Ok(Some(Pushed {
-        pushed: count,
-        commit: Some(head),
-        retries: 0,
-        url,
-    }))
+    Ok(true)
 }
 
 /// Whether a push error says the remote moved meanwhile.
