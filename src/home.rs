@@ -141,6 +141,8 @@ pub struct Home {
     pub config: Config,
     pub store: Store,
     warnings: Warnings,
+    /// The search index's kept connection (see `search::IndexPool`).
+    pub index_pool: crate::search::IndexPool,
 }
 
 /// Warnings about work that succeeded only in part (a file saved whose search
@@ -189,6 +191,7 @@ impl Home {
             config,
             store,
             warnings: Warnings::default(),
+            index_pool: crate::search::IndexPool::default(),
         })
     }
 

@@ -177,6 +177,19 @@ pub fn index_update_or_warn(home: &Home, update: impl FnOnce(&Index) -> Result<(
     }
 }
 
+/// The first string after every string that starts with `prefix` (text
+/// compares byte by byte): `"a/"` → `"a0"`; `""` → past every path.
+fn prefix_end(prefix: &str) -> String {
+    let mut bytes = prefix.as_bytes().to_vec();
+    while let Some(last) = bytes.pop() {
+        if last < 0x7f {
+            bytes.push(last + 1);
+            return String::from_utf8(bytes).unwrap_or_else(|_| "\u{10ffff}".to_string());
+        }
+    }
+    "\u{10ffff}".to_string()
+}
+
 /// Leaves `index/STALE`, so the next open catches the index up with the files.
 /// Best effort: when even this fails, `doctor` still sees the index behind.
 fn mark_stale(home: &Home, reason: &str) {
@@ -352,6 +365,7 @@ impl<'h> Index<'h> {
 
     /// Deletes the database and builds it again (the caller holds the `index` lock).
     pub(super) fn rebuild_locked(home: &'h Home) -> Result<(Index<'h>, super::RebuildStats)> {
+        home.index_pool.clear();
         home.store.ensure_dir(&index_dir(home))?;
         // A full build covers whatever the markers stood for.
         for name in [MARKER, CLAIMED] {
@@ -415,38 +429,48 @@ impl<'h> Index<'h> {
         Ok(lag)
     }
 
-    /// Recorded stamps of the sources under `prefix` whose name ends with `suffix`.
+    /// Recorded stamps of the sources under `prefix` whose name ends with
+    /// `suffix` (growing files: `sources_growing` holds only them).
     fn known_growing(&self, prefix: &str, suffix: &str) -> Result<HashMap<String, (i64, i64)>> {
         let mut stmt = self
             .conn
-            .prepare_cached(
-                "SELECT path, mtime_ns, size FROM sources
-                 WHERE substr(path, 1, ?2) = ?1 AND substr(path, -?4) = ?3",
-            )
+            .prepare_cached("SELECT path, mtime_ns, size FROM sources WHERE growing = 1")
             .map_err(db_error)?;
         let rows = stmt
-            .query_map(
-                params![prefix, prefix.len() as i64, suffix, suffix.len() as i64],
-                |r| Ok((r.get::<_, String>(0)?, (r.get(1)?, r.get(2)?))),
-            )
+            .query_map([], |r| Ok((r.get::<_, String>(0)?, (r.get(1)?, r.get(2)?))))
             .map_err(db_error)?;
-        rows.collect::<rusqlite::Result<_>>().map_err(db_error)
+        let mut out = HashMap::new();
+        for row in rows {
+            let (path, stamp) = row.map_err(db_error)?;
+            if path.starts_with(prefix) && path.ends_with(suffix) {
+                out.insert(path, stamp);
+            }
+        }
+        Ok(out)
     }
 
-    /// Recorded stamps of the sources under `prefix` ("" for all).
+    /// Recorded stamps of the sources under `prefix` ("" for all): a range
+    /// of the primary key, so a search reads only its own source's rows.
     pub(super) fn known_sources(&self, prefix: &str) -> Result<HashMap<String, (i64, i64)>> {
         let mut stmt = self
             .conn
             .prepare_cached(
-                "SELECT path, mtime_ns, size FROM sources WHERE substr(path, 1, ?2) = ?1",
+                "SELECT path, mtime_ns, size FROM sources WHERE path >= ?1 AND path < ?2",
             )
             .map_err(db_error)?;
         let rows = stmt
-            .query_map(params![prefix, prefix.len() as i64], |r| {
+            .query_map(params![prefix, prefix_end(prefix)], |r| {
                 Ok((r.get::<_, String>(0)?, (r.get(1)?, r.get(2)?)))
             })
             .map_err(db_error)?;
-        rows.collect::<rusqlite::Result<_>>().map_err(db_error)
+        let mut out = HashMap::new();
+        for row in rows {
+            let (path, stamp) = row.map_err(db_error)?;
+            if path.starts_with(prefix) {
+                out.insert(path, stamp);
+            }
+        }
+        Ok(out)
     }
 
     /// Reads a file again and replaces its documents. An unreadable or
@@ -655,5 +679,29 @@ impl<'h> Index<'h> {
             self.remove_source(&path)?;
         }
         self.record_dir(rel, None)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::prefix_end;
+
+    #[test]
+    fn a_prefix_range_holds_exactly_the_paths_under_it() {
+        assert_eq!(prefix_end("memory/knowledge/"), "memory/knowledge0");
+        assert_eq!(prefix_end("a~"), "a\u{7f}");
+        assert_eq!(prefix_end(""), "\u{10ffff}");
+        let end = prefix_end("memory/knowledge/");
+        let inside = |path: &str| path >= "memory/knowledge/" && path < end.as_str();
+        for path in ["memory/knowledge/a.md", "memory/knowledge/z/\u{e9}.md"] {
+            assert!(inside(path), "{path}");
+        }
+        for path in [
+            "memory/knowledge",
+            "memory/knowledge0",
+            "memory/knowledges/a.md",
+        ] {
+            assert!(!inside(path), "{path}");
+        }
     }
 }

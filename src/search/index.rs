@@ -12,7 +12,7 @@ use super::{Doc, Hit, Query, RebuildStats};
 use crate::error::{Error, ErrorType, Result};
 use crate::home::Home;
 use rusqlite::{Connection, OptionalExtension, params, params_from_iter};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::UNIX_EPOCH;
 
@@ -22,7 +22,7 @@ pub(super) const SCHEMA_VERSION: &str = "3";
 /// An open index.
 pub struct Index<'h> {
     pub(super) home: &'h Home,
-    pub(super) conn: Connection,
+    pub(super) conn: Pooled,
     /// The database file this connection opened (see `is_current`).
     pub(super) file_id: Option<(u64, u64)>,
     /// When this connection last looked for files a crashed writer left
@@ -63,7 +63,13 @@ CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(
     content='docs', content_rowid='rowid',
     tokenize='porter unicode61 remove_diacritics 2'
 );
-CREATE TABLE IF NOT EXISTS sources(path TEXT PRIMARY KEY, mtime_ns INTEGER NOT NULL, size INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS sources(
+    path TEXT PRIMARY KEY,
+    mtime_ns INTEGER NOT NULL,
+    size INTEGER NOT NULL,
+    growing INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS sources_growing ON sources(path) WHERE growing = 1;
 CREATE TABLE IF NOT EXISTS dirs(path TEXT PRIMARY KEY, mtime_ns INTEGER NOT NULL, size INTEGER NOT NULL);
 ";
 
@@ -85,7 +91,10 @@ impl<'h> Index<'h> {
     /// damaged database is rebuilt from scratch once.
     pub fn open(home: &'h Home) -> Result<Index<'h>> {
         let open = || -> Result<Index<'h>> {
-            let index = Index::connect(home)?;
+            let index = match Index::pooled(home) {
+                Some(index) => index,
+                None => Index::connect(home)?,
+            };
             if index.version()?.as_deref() != Some(SCHEMA_VERSION) {
                 // One process builds; the others wait on the lock and find it built.
                 let _lock = home.store.lock("index")?;
@@ -132,10 +141,23 @@ impl<'h> Index<'h> {
             .map_err(db_error)?;
         Ok(Index {
             home,
-            conn,
+            conn: Pooled(Some(conn)),
             file_id: health::file_id(&path),
             nested_checked: std::cell::Cell::new(None),
         })
+    }
+
+    /// The connection an earlier `Index` of this home left in its pool,
+    /// when it still opens the current database file.
+    fn pooled(home: &'h Home) -> Option<Index<'h>> {
+        let (conn, file_id) = home.index_pool.take()?;
+        let index = Index {
+            home,
+            conn: Pooled(Some(conn)),
+            file_id,
+            nested_checked: std::cell::Cell::new(None),
+        };
+        index.is_current().then_some(index)
     }
 
     pub(super) fn version(&self) -> Result<Option<String>> {
@@ -304,10 +326,13 @@ impl<'h> Index<'h> {
         match stamp(&self.home.root.join(rel)) {
             Some((mtime, size)) => self
                 .conn
-                .execute(
-                    "INSERT OR REPLACE INTO sources(path, mtime_ns, size) VALUES (?1, ?2, ?3)",
-                    params![rel, mtime, size],
+                .prepare_cached(
+                    "INSERT OR REPLACE INTO sources(path, mtime_ns, size, growing)
+                     VALUES (?1, ?2, ?3, ?4)",
                 )
+                .and_then(|mut stmt| {
+                    stmt.execute(params![rel, mtime, size, sources::growing(rel)?])
+                })
                 .map(|_| ())
                 .map_err(db_error),
             None => self.forget_source(rel),
@@ -364,24 +389,7 @@ impl<'h> Index<'h> {
         for source in sources::all()?.iter().filter(|s| s.watched) {
             // Only this source's stamps: episode files can number in the thousands.
             let prefix = format!("{}/", source.dir);
-            let mut known: HashMap<String, (i64, i64)> = HashMap::new();
-            {
-                let mut stmt = self
-                    .conn
-                    .prepare_cached(
-                        "SELECT path, mtime_ns, size FROM sources WHERE substr(path, 1, ?2) = ?1",
-                    )
-                    .map_err(db_error)?;
-                let rows = stmt
-                    .query_map(params![prefix, prefix.len() as i64], |r| {
-                        Ok((r.get::<_, String>(0)?, (r.get(1)?, r.get(2)?)))
-                    })
-                    .map_err(db_error)?;
-                for row in rows {
-                    let (path, stamp) = row.map_err(db_error)?;
-                    known.insert(path, stamp);
-                }
-            }
+            let known = self.known_sources(&prefix)?;
             let files = sources::files(self.home, source);
             for rel in &files {
                 let Some(now) = stamp(&self.home.root.join(rel)) else {
@@ -583,6 +591,76 @@ impl<'h> Index<'h> {
 /// A write transaction taken up front (`BEGIN IMMEDIATE`), so a writer waits
 /// for the lock at the start instead of failing when it upgrades a read.
 /// Rolled back on drop unless committed.
+/// The connection of an [`Index`]; given back to its home's pool when the
+/// index is dropped.
+pub(super) struct Pooled(Option<Connection>);
+
+impl std::ops::Deref for Pooled {
+    type Target = Connection;
+
+    fn deref(&self) -> &Connection {
+        self.0.as_ref().expect("taken only on drop")
+    }
+}
+
+impl Drop for Index<'_> {
+    fn drop(&mut self) {
+        if let Some(conn) = self.conn.0.take()
+            && conn.is_autocommit()
+            && self.file_id.is_some()
+        {
+            self.home.index_pool.put(conn, self.file_id);
+        }
+    }
+}
+
+/// One open connection to a home's index, kept between the calls of a
+/// long-lived process (memory_mcp saves 100 turns a call: opening the
+/// database, reading its schema and closing it again cost a sixth of each
+/// save). An index whose file was replaced (`reindex`) is not reused.
+#[derive(Default)]
+pub struct IndexPool(std::sync::Mutex<Option<Kept>>);
+
+/// A kept connection and the `(device, inode)` of the file it opened.
+type Kept = (Connection, Option<(u64, u64)>);
+
+impl IndexPool {
+    fn slot(&self) -> std::sync::MutexGuard<'_, Option<Kept>> {
+        self.0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    fn take(&self) -> Option<Kept> {
+        self.slot().take()
+    }
+
+    fn put(&self, conn: Connection, file_id: Option<(u64, u64)>) {
+        let mut slot = self.slot();
+        if slot.is_none() {
+            *slot = Some((conn, file_id));
+        }
+    }
+
+    /// Forgets the kept connection (its database is being replaced).
+    pub(super) fn clear(&self) {
+        self.slot().take();
+    }
+}
+
+impl std::fmt::Debug for IndexPool {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("IndexPool")
+    }
+}
+
+impl Clone for IndexPool {
+    /// A copy of a home starts with no connection of its own.
+    fn clone(&self) -> IndexPool {
+        IndexPool::default()
+    }
+}
+
 pub(super) struct Tx<'c> {
     conn: &'c Connection,
     done: bool,

@@ -114,3 +114,18 @@ pub(super) fn files(home: &Home, source: &Source) -> Vec<String> {
     files.sort();
     files
 }
+
+/// Whether `rel` is a file its source lets grow by appends (an open
+/// episode): such files are stat-ed on every refresh, found by an index.
+pub(super) fn growing(rel: &str) -> rusqlite::Result<bool> {
+    Ok(all().is_ok_and(|all| {
+        all.iter().any(|s| {
+            s.growing.is_some_and(|suffix| {
+                rel.len() > s.dir.len()
+                    && rel.starts_with(s.dir)
+                    && rel.as_bytes()[s.dir.len()] == b'/'
+                    && rel.ends_with(suffix)
+            })
+        })
+    }))
+}
