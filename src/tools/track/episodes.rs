@@ -145,6 +145,18 @@ fn file_name(id: &str, open: bool) -> String {
 
 /// The longest id an episode starting at `ts` plausibly gets, for sizing
 /// its turns before the id is known.
+/// Gives a rendered turn its place (`id`, `episode`, `seq`); the length of
+/// its stored line, newline included.
+fn relabel(value: &mut Value, ep_id: &str, seq: u64) -> Result<u64> {
+    if let Some(fields) = value.as_object_mut() {
+        fields.insert("id".into(), Value::from(format!("{ep_id}#{seq}")));
+        fields.insert("episode".into(), Value::from(ep_id));
+        fields.insert("seq".into(), Value::from(seq));
+    }
+    let line = serde_json::to_string(value).map_err(|e| Error::internal(e.to_string()))?;
+    Ok(line.len() as u64 + 1)
+}
+
 fn probe_id(ts: &str) -> String {
     mint_id(
         &compact_stamp(ts),
@@ -580,15 +592,15 @@ impl<'h> SessionWriter<'h> {
         Ok(ep)
     }
 
-    /// Places drafts in the episode `ep`, starting at `seq`; returns the
-    /// redacted turns and their lines.
-    fn place(&self, ep_id: &str, seq: u64, draft: &Draft) -> Result<(Turn, Value, u64)> {
+    /// A draft as its stored line, redacted, under a placeholder id: placing
+    /// it in an episode changes only its ids (see [`relabel`]).
+    fn render(&self, draft: &Draft) -> Result<Value> {
         let turn = Turn {
             schema: TURN_SCHEMA.to_string(),
-            id: format!("{ep_id}#{seq}"),
+            id: String::new(),
             session: self.session.clone(),
-            episode: ep_id.to_string(),
-            seq,
+            episode: String::new(),
+            seq: 0,
             ts: draft.ts.clone(),
             role: draft.role.clone(),
             content: draft.content.clone(),
@@ -599,10 +611,17 @@ impl<'h> SessionWriter<'h> {
         };
         let mut value = serde_json::to_value(&turn).map_err(|e| Error::internal(e.to_string()))?;
         self.home.store.redactor().redact_value(&mut value);
-        let line = serde_json::to_string(&value).map_err(|e| Error::internal(e.to_string()))?;
+        Ok(value)
+    }
+
+    /// Places drafts in the episode `ep`, starting at `seq`; returns the
+    /// redacted turns and their lines.
+    fn place(&self, ep_id: &str, seq: u64, draft: &Draft) -> Result<(Turn, Value, u64)> {
+        let mut value = self.render(draft)?;
+        let len = relabel(&mut value, ep_id, seq)?;
         let turn: Turn =
             serde_json::from_value(value.clone()).map_err(|e| Error::internal(e.to_string()))?;
-        Ok((turn, value, line.len() as u64 + 1))
+        Ok((turn, value, len))
     }
 
     /// Appends drafts to the open episode (creating one when there is none).
@@ -610,9 +629,12 @@ impl<'h> SessionWriter<'h> {
     /// fit, the episode is closed and the turn starts a new one. Every written
     /// turn is indexed before this returns.
     pub fn append(&mut self, drafts: &[Draft]) -> Result<Vec<Turn>> {
-        // A turn too big for any episode fails the call before a file is created.
+        // Each draft is redacted once; a turn too big for any episode (under
+        // the longest plausible id) fails the call before a file is created.
+        let mut rendered = Vec::with_capacity(drafts.len());
         for (i, draft) in drafts.iter().enumerate() {
-            let (_, _, len) = self.place(&probe_id(&draft.ts), u64::from(u32::MAX), draft)?;
+            let mut value = self.render(draft)?;
+            let len = relabel(&mut value, &probe_id(&draft.ts), u64::from(u32::MAX))?;
             if len > self.cap {
                 return Err(Error::invalid_args(format!(
                     "messages[{i}] takes {len} bytes as a stored turn, over the limit of {}",
@@ -622,11 +644,12 @@ impl<'h> SessionWriter<'h> {
                 .with_limit("max_item_bytes", len, self.cap)
                 .with_detail("field", format!("messages[{i}]")));
             }
+            rendered.push(value);
         }
         let mut written = Vec::new();
-        let mut batch: Vec<(Turn, Value)> = Vec::new();
+        let mut batch: Vec<Value> = Vec::new();
         let mut batch_bytes = 0u64;
-        for draft in drafts {
+        for (draft, mut value) in drafts.iter().zip(rendered) {
             loop {
                 if self.open.is_none() {
                     // The id comes from the first turn's time; the file exists from now on.
@@ -639,7 +662,7 @@ impl<'h> SessionWriter<'h> {
                 }
                 let open = self.open.as_ref().expect("set above");
                 let seq = open.next_seq + batch.len() as u64;
-                let (turn, value, len) = self.place(&open.ep.id, seq, draft)?;
+                let len = relabel(&mut value, &open.ep.id, seq)?;
                 let used = open.bytes + batch_bytes;
                 if used > 0 && used + len > self.cap {
                     written.extend(self.write_batch(std::mem::take(&mut batch), batch_bytes)?);
@@ -647,7 +670,7 @@ impl<'h> SessionWriter<'h> {
                     self.close()?;
                     continue;
                 }
-                batch.push((turn, value));
+                batch.push(value);
                 batch_bytes += len;
                 break;
             }
@@ -656,22 +679,25 @@ impl<'h> SessionWriter<'h> {
         Ok(written)
     }
 
-    fn write_batch(&mut self, batch: Vec<(Turn, Value)>, bytes: u64) -> Result<Vec<Turn>> {
-        if batch.is_empty() {
+    fn write_batch(&mut self, values: Vec<Value>, bytes: u64) -> Result<Vec<Turn>> {
+        if values.is_empty() {
             return Ok(Vec::new());
         }
         let open = self
             .open
             .as_mut()
             .expect("a batch always has an open episode");
-        let values: Vec<Value> = batch.iter().map(|(_, v)| v.clone()).collect();
         let before = std::fs::metadata(&open.ep.path).map_or(0, |m| m.len());
         self.home
             .store
             .append_jsonl_held(&self.lock, &open.ep.path, &values)?;
-        open.next_seq += batch.len() as u64;
+        open.next_seq += values.len() as u64;
         open.bytes += bytes;
-        let turns: Vec<Turn> = batch.into_iter().map(|(t, _)| t).collect();
+        let turns = values
+            .into_iter()
+            .map(serde_json::from_value)
+            .collect::<serde_json::Result<Vec<Turn>>>()
+            .map_err(|e| Error::internal(e.to_string()))?;
         let rel = open.ep.rel();
         let docs = docs_for(&rel, &turns);
         search::index_update_or_warn(self.home, |index| index.append_source(&rel, before, &docs));
