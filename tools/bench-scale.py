@@ -397,6 +397,8 @@ def bench_size(args, n, tmp, env):
     r["peer_file_bytes"] = os.path.getsize(peer_file)
     os.remove(peer_file)
 
+    index = os.path.join(home, "index", "search.db")
+    r["index_after_ingest_bytes"] = sum(os.path.getsize(p) for p in (index, index + "-wal") if os.path.exists(p))
     log(f"{n}: {len(queries)} mem_search + mem_context in one server")
     server = Rpc([args.bin, "memory_mcp", "--home", home], env)
     for name in ("mem_search", "mem_context"):
@@ -463,7 +465,6 @@ def bench_size(args, n, tmp, env):
                          capture_output=True, env=env)
     r["reindex_s"] = time.perf_counter() - t
     r["reindex_turns"] = json.loads(out.stdout)["data"]["turns"]
-    index = os.path.join(home, "index", "search.db")
     r["index_bytes"] = sum(os.path.getsize(p) for p in (index, index + "-wal") if os.path.exists(p))
     r["text_bytes"] = du(os.path.join(home, "memory", "episodes"), ".jsonl")
     return r, home
@@ -471,35 +472,33 @@ def bench_size(args, n, tmp, env):
 
 # ---------------------------------------------------------------- crash, concurrency
 
-def crash_check(args, home, env, rng):
-    """Pipelined batches into one server, SIGKILL mid-stream, then check every acknowledged turn."""
+def crash_round(args, home, env, rng, round_no, acked):
+    """One server fed pipelined batches, SIGKILLed at a random instant after some acknowledgements."""
     proc = subprocess.Popen([args.bin, "memory_mcp", "--home", home], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True, bufsize=1)
-    content = {}
     init = {"jsonrpc": "2.0", "id": 0, "method": "initialize",
             "params": {"protocolVersion": "2025-03-26", "capabilities": {},
                        "clientInfo": {"name": "bench-scale", "version": "0"}}}
     proc.stdin.write(json.dumps(init) + "\n")
     proc.stdout.readline()
-    batches = 300
-    kill_after = rng.randint(20, 60)  # batches acknowledged before the kill
+    kill_after = rng.randint(10, 40)  # batches acknowledged before the kill
+    delay = rng.uniform(0, 0.02)  # then this many seconds more: the kill lands anywhere in a batch
     words = random.Random(rng.random())
-    acked = []
+    sent = {}  # request id -> the texts of its messages
+    count = [0]
     done = threading.Event()
 
     def writer():
         try:
             k = 0
-            for b in range(batches):
-                messages = []
-                for _ in range(100):
-                    text = f"crashtok{k:06d} survives the kill {words.random():.6f}"
-                    content[f"crashtok{k:06d}"] = text
-                    messages.append({"role": "user" if k % 2 == 0 else "assistant", "content": text})
-                    k += 1
-                proc.stdin.write(json.dumps({"jsonrpc": "2.0", "id": b + 1, "method": "tools/call", "params": {
+            for b in range(1, 301):
+                texts = [f"crash{round_no}t{k + i:06d} survives the kill {words.random():.6f}" for i in range(100)]
+                k += 100
+                sent[b] = texts
+                messages = [{"role": "user" if i % 2 == 0 else "assistant", "content": t} for i, t in enumerate(texts)]
+                proc.stdin.write(json.dumps({"jsonrpc": "2.0", "id": b, "method": "tools/call", "params": {
                     "name": "mem_save_turn", "arguments": {"sessionKey": "crash", "messages": messages}}}) + "\n")
-        except (BrokenPipeError, OSError):
+        except (BrokenPipeError, OSError, ValueError):
             pass
 
     def reader():
@@ -508,39 +507,45 @@ def crash_check(args, home, env, rng):
                 reply = json.loads(line)
                 body = json.loads(reply["result"]["content"][0]["text"])
                 if body.get("status") == "saved":
-                    acked.extend(body["ids"])
+                    acked.extend(zip(body["ids"], sent[reply["id"]]))
+                    count[0] += 1
         except (ValueError, KeyError):
             pass  # a reply line cut by the kill acknowledges nothing
         done.set()
 
-    threads = [threading.Thread(target=writer, daemon=True), threading.Thread(target=reader, daemon=True)]
-    for th in threads:
-        th.start()
-    while len(acked) < kill_after * 100 and proc.poll() is None:
-        time.sleep(0.001)
+    for target in (writer, reader):
+        threading.Thread(target=target, daemon=True).start()
+    while count[0] < kill_after and proc.poll() is None:
+        time.sleep(0.0005)
+    time.sleep(delay)
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
     done.wait(10)
-    acked = list(acked)
+
+
+def crash_check(args, home, env, rng, rounds=3):
+    """Three servers in turn on one session, each SIGKILLed mid-stream; then every acknowledged turn
+    must be in the files, once, with its text, and found by `agentbox search` (no reindex)."""
+    acked = []  # (id, text) of every turn a reply acknowledged as saved
+    for round_no in range(rounds):
+        crash_round(args, home, env, rng, round_no, acked)
     turns, broken = episode_turns(home, {"crash"})
     seen = {}
     for turn_id, text, _ in turns:
         seen.setdefault(turn_id, []).append(text)
-    missing = [i for i in acked if i not in seen]
+    missing = [i for i, text in acked if seen.get(i, [None])[0] != text]
     doubled = [i for i, texts in seen.items() if len(texts) > 1]
     # searchable on ack, without a reindex: the last 10 acknowledged turns and 40 others
-    by_id = {turn_id: texts[0] for turn_id, texts in seen.items()}
     sample = acked[-10:] + rng.sample(acked[:-10], min(40, max(0, len(acked) - 10)))
     unfound = []
-    for turn_id in sample:
-        token = by_id.get(turn_id, "").split(" ")[0]
-        out = subprocess.run([args.bin, "search", token, "--home", home, "--format", "json", "--limit", "5"],
-                             capture_output=True, text=True, env=env)
+    for turn_id, text in sample:
+        out = subprocess.run([args.bin, "search", text.split(" ")[0], "--home", home, "--format", "json",
+                              "--limit", "5"], capture_output=True, text=True, env=env)
         hits = [h["id"] for h in json.loads(out.stdout)["data"]["hits"]] if out.returncode == 0 else []
         if turn_id not in hits:
             unfound.append(turn_id)
-    return {"acked": len(acked), "in_files": len(turns), "broken_lines": broken, "missing": len(missing),
-            "doubled": len(doubled), "searched": len(sample), "unfound": len(unfound),
+    return {"rounds": rounds, "acked": len(acked), "in_files": len(turns), "broken_lines": broken,
+            "missing": len(missing), "doubled": len(doubled), "searched": len(sample), "unfound": len(unfound),
             "ok": not missing and not doubled and not unfound and bool(acked)}
 
 
@@ -633,6 +638,8 @@ def table(results, extra):
     row("index (search.db + -wal) / episode text",
         lambda r: f"{r['index_bytes'] / 1e6:.0f} / {r['text_bytes'] / 1e6:.0f} MB = "
                   f"{r['index_bytes'] / r['text_bytes']:.2f}×", "≤ 1.5×")
+    row("index after the ingest, before the reindex",
+        lambda r: f"{r['index_after_ingest_bytes'] / 1e6:.0f} MB", "")
     row("server VmHWM after the queries", lambda r: f"{r['server_rss_mb']:.1f} MB", "≤ 30 MB")
     row("server VmHWM after the ingest", lambda r: f"{r['ingest_rss_mb']:.1f} MB", "")
     row("peer VmHWM (after its ingest and searches)", lambda r: f"{r['peer_rss_mb']:.1f} MB", "comparison")
@@ -652,8 +659,9 @@ def table(results, extra):
         n = short(results[-1]["turns"])
         if "crash" in extra:
             c = extra["crash"]
-            out.append(f"- crash ({n}): SIGKILL after {c['acked']:,} acknowledged turns; {c['in_files']:,} in "
-                       f"the files, {c['missing']} acknowledged missing, {c['doubled']} doubled, "
+            out.append(f"- crash ({n}): {c['rounds']} servers in turn on one session, each SIGKILLed mid-stream; "
+                       f"{c['acked']:,} turns acknowledged `saved`, {c['in_files']:,} in "
+                       f"the files, {c['missing']} acknowledged missing or changed, {c['doubled']} doubled, "
                        f"{c['broken_lines']} torn lines; {c['searched'] - c['unfound']}/{c['searched']} "
                        f"found by `agentbox search` without a reindex: **{'pass' if c['ok'] else 'FAIL'}**")
         if "concurrency" in extra:
