@@ -599,74 +599,90 @@ def short(n):
         f"{n // 1000}k" if n % 1000 == 0 else str(n))
 
 
-def table(results, extra):
-    cols = [short(r["turns"]) for r in results]
+ROWS = [
+    # (metric, values of one size's figures, template, decimals per value, target)
+    ("ingest, batched `mem_save_turn` (100 a call)", lambda r: [r["ingest_per_s"] / 1000], "{0}k turns/s", [1],
+     "≥ 30k turns/s"),
+    ("ingest, plain-JSONL peer (no fsync)", lambda r: [r["peer_ingest_per_s"] / 1000], "{0}k turns/s", [1],
+     "comparison"),
+    ("`mem_search` p50 / p95 (200 queries, one server)", lambda r: list(r["mem_search_ms"]), "{0} / {1} ms",
+     [2, 2], "≤ 1 / 3 ms"),
+    ("`mem_context` p50 / p95 (same queries)", lambda r: list(r["mem_context_ms"]), "{0} / {1} ms", [2, 2],
+     "≤ 1 / 3 ms"),
+    ("hits per query, `mem_search` topK 5 (average)", lambda r: [r["mem_search_hits_avg"]], "{0}", [2], ""),
+    ("peer `mem_search` p50 / p95 (a scan; queries timed)",
+     lambda r: list(r["peer_search_ms"]) + [r["peer_queries"]], "{0} / {1} ms ({2})", [1, 1, 0], "comparison"),
+    ("`grep -rci WORD` over the home, median (min) of 20", lambda r: [r["grep_ms"], r["grep_min_ms"]],
+     "{0} ({1}) ms", [1, 1], "comparison"),
+    ("`agentbox search Q`, whole process, median (min) of 30",
+     lambda r: [r["cli_search_ms"], r["cli_search_min_ms"]], "{0} ({1}) ms", [2, 2], "≤ 3 ms"),
+    ("`track search Q`, whole process, median (min) of 30",
+     lambda r: [r["track_search_ms"], r["track_search_min_ms"]], "{0} ({1}) ms", [2, 2], "≤ 3 ms"),
+    ("`memory_mcp` ready (spawn → first `mem_search`), median (min) of 10",
+     lambda r: [r["ready_ms"], r["ready_min_ms"]], "{0} ({1}) ms", [1, 1], "≤ 50 ms"),
+    ("`agentbox reindex` (whole home)", lambda r: [r["reindex_s"]], "{0} s", [2], "≤ 60 s at 1M"),
+    ("index (search.db + -wal) / episode text, after reindex",
+     lambda r: [r["index_bytes"] / 1e6, r["text_bytes"] / 1e6, r["index_bytes"] / r["text_bytes"]],
+     "{0} / {1} MB = {2}×", [0, 0, 2], "≤ 1.5×"),
+    ("index after the ingest, before the reindex", lambda r: [r["index_after_ingest_bytes"] / 1e6], "{0} MB",
+     [0], ""),
+    ("server VmHWM after the queries", lambda r: [r["server_rss_mb"]], "{0} MB", [1], "≤ 30 MB"),
+    ("server VmHWM after the ingest", lambda r: [r["ingest_rss_mb"]], "{0} MB", [1], ""),
+    ("peer VmHWM (after its ingest and searches)", lambda r: [r["peer_rss_mb"]], "{0} MB", [1], "comparison"),
+    ("single `track record`, median (min) of 50", lambda r: [r["track_record_ms"], r["track_record_min_ms"]],
+     "{0} ({1}) ms", [2, 2], "≤ 3 ms"),
+    ("`plan list` / `/bin/true`, medians of 100 (ratio of the mins)",
+     lambda r: [r["plan_list_ms"], r["true_ms"], r["plan_list_ms"] / r["true_ms"],
+                r["plan_list_min_ms"] / r["true_min_ms"]], "{0} / {1} ms = {2}× ({3}×)", [2, 2, 1, 1], "≤ 2×"),
+    ("relevance: planted pairs in `mem_search` top 5 (all must)", lambda r: list(r["relevance"]), "{0}/{1}", [0, 0],
+     "all pass"),
+]
+
+
+def cell(runs, values, template, decimals):
+    """One table cell: each value, or its range over several runs."""
     rows = []
+    for r in runs:
+        try:
+            rows.append(values(r))
+        except (KeyError, TypeError, ZeroDivisionError):
+            pass  # a figure this run did not measure (an older --json file)
+    if not rows:
+        return "–"
+    columns = list(zip(*rows))
+    parts = []
+    for column, d in zip(columns, decimals):
+        lo, hi = f"{min(column):,.{d}f}", f"{max(column):,.{d}f}"
+        parts.append(lo if lo == hi else f"{lo}–{hi}")
+    return template.format(*parts)
 
-    def row(name, fn, target=""):
-        cells = []
-        for r in results:
-            try:
-                cells.append(fn(r))
-            except (KeyError, TypeError):
-                cells.append("–")
-        rows.append(f"| {name} | " + " | ".join(cells) + f" | {target} |")
 
-    def ms2(v):
-        return f"{v[0]:.2f} / {v[1]:.2f} ms"
-
-    row("turns through `mem_save_turn` (rest: files + reindex)",
-        lambda r: f"{r['ingest_turns']:,}" + (f" (+{r['direct_turns']:,} files)" if r["direct_turns"] else ""))
-    row("ingest, batched `mem_save_turn` (100/call)", lambda r: f"{r['ingest_per_s'] / 1000:.1f}k turns/s",
-        "≥ 30k turns/s")
-    row("ingest, plain-JSONL peer (no fsync)", lambda r: f"{r['peer_ingest_per_s'] / 1000:.1f}k turns/s",
-        "comparison")
-    row("`mem_search` p50 / p95 (200 queries, one server)", lambda r: ms2(r["mem_search_ms"]), "≤ 1 / 3 ms")
-    row("`mem_context` p50 / p95 (same queries)", lambda r: ms2(r["mem_context_ms"]), "≤ 1 / 3 ms")
-    row("hits per query, `mem_search` topK 5 (average)", lambda r: f"{r['mem_search_hits_avg']:.2f}", "")
-    row("peer `mem_search` p50 / p95 (scan; queries)",
-        lambda r: ms2(r["peer_search_ms"]) + f" ({r['peer_queries']})", "comparison")
-    row("`grep -rci WORD` over the home, median (min) of 20",
-        lambda r: f"{r['grep_ms']:.1f} ({r['grep_min_ms']:.1f}) ms", "comparison")
-    row("`agentbox search Q`, whole process, median (min) of 30",
-        lambda r: f"{r['cli_search_ms']:.2f} ({r['cli_search_min_ms']:.2f}) ms", "≤ 3 ms")
-    row("`track search Q`, whole process, median (min) of 30",
-        lambda r: f"{r['track_search_ms']:.2f} ({r['track_search_min_ms']:.2f}) ms", "≤ 3 ms")
-    row("`memory_mcp` ready (spawn → first `mem_search`), median (min) of 10",
-        lambda r: f"{r['ready_ms']:.1f} ({r['ready_min_ms']:.1f}) ms", "≤ 50 ms")
-    row("`agentbox reindex` (whole home)", lambda r: f"{r['reindex_s']:.2f} s", "≤ 60 s at 1M")
-    row("index (search.db + -wal) / episode text",
-        lambda r: f"{r['index_bytes'] / 1e6:.0f} / {r['text_bytes'] / 1e6:.0f} MB = "
-                  f"{r['index_bytes'] / r['text_bytes']:.2f}×", "≤ 1.5×")
-    row("index after the ingest, before the reindex",
-        lambda r: f"{r['index_after_ingest_bytes'] / 1e6:.0f} MB", "")
-    row("server VmHWM after the queries", lambda r: f"{r['server_rss_mb']:.1f} MB", "≤ 30 MB")
-    row("server VmHWM after the ingest", lambda r: f"{r['ingest_rss_mb']:.1f} MB", "")
-    row("peer VmHWM (after its ingest and searches)", lambda r: f"{r['peer_rss_mb']:.1f} MB", "comparison")
-    row("single `track record`, median (min) of 50",
-        lambda r: f"{r['track_record_ms']:.2f} ({r['track_record_min_ms']:.2f}) ms", "≤ 3 ms")
-    row("`plan list` / `/bin/true`, medians of 100 (mins)",
-        lambda r: f"{r['plan_list_ms']:.2f} / {r['true_ms']:.2f} ms = {r['plan_list_ms'] / r['true_ms']:.1f}× "
-                  f"({r['plan_list_min_ms']:.2f} / {r['true_min_ms']:.2f} = "
-                  f"{r['plan_list_min_ms'] / r['true_min_ms']:.1f}×)", "≤ 2×")
-    row("relevance: planted pair in `mem_search` top 5",
-        lambda r: f"{r['relevance'][0]}/{r['relevance'][1]} "
-                  f"{'pass' if r['relevance'][0] == r['relevance'][1] else 'FAIL'}", "all pass")
-    head = "| metric | " + " | ".join(cols) + " | target |\n|---|" + "---:|" * len(cols) + "---|"
-    out = [head] + rows
-    if extra:
-        out.append("")
-        n = short(results[-1]["turns"])
+def table(runs, extras):
+    """Markdown: one column per size; with several runs, each cell is the range over them."""
+    sizes = sorted({r["turns"] for run in runs for r in run})
+    by_size = [[r for run in runs for r in run if r["turns"] == n] for n in sizes]
+    head = "| metric | " + " | ".join(short(n) for n in sizes) + " | target |\n|---|" + "---:|" * len(sizes) + "---|"
+    out = [head]
+    out.append("| turns through `mem_save_turn` (the rest: episode files + reindex) | " + " | ".join(
+        f"{rs[0]['ingest_turns']:,}" + (f" (+{rs[0]['direct_turns']:,})" if rs[0]["direct_turns"] else "")
+        for rs in by_size) + " |  |")
+    for name, values, template, decimals, target in ROWS:
+        out.append(f"| {name} | " + " | ".join(cell(rs, values, template, decimals) for rs in by_size)
+                   + f" | {target} |")
+    for i, extra in enumerate(extras):
+        run = f"run {i + 1}, " if len(extras) > 1 else ""
         if "crash" in extra:
             c = extra["crash"]
-            out.append(f"- crash ({n}): {c['rounds']} servers in turn on one session, each SIGKILLed mid-stream; "
-                       f"{c['acked']:,} turns acknowledged `saved`, {c['in_files']:,} in "
-                       f"the files, {c['missing']} acknowledged missing or changed, {c['doubled']} doubled, "
-                       f"{c['broken_lines']} torn lines; {c['searched'] - c['unfound']}/{c['searched']} "
-                       f"found by `agentbox search` without a reindex: **{'pass' if c['ok'] else 'FAIL'}**")
+            home = short(c.get("home_turns", sizes[-1]))
+            out.append(f"\n- crash ({run}{home}): {c.get('rounds', 1)} server(s) in turn on one session, "
+                       f"each SIGKILLed mid-stream; {c['acked']:,} turns acknowledged `saved`, {c['in_files']:,} in the files, "
+                       f"{c['missing']} acknowledged missing or changed, {c['doubled']} doubled, "
+                       f"{c['broken_lines']} torn lines; {c['searched'] - c['unfound']}/{c['searched']} found by "
+                       f"`agentbox search` without a reindex: **{'pass' if c['ok'] else 'FAIL'}**")
         if "concurrency" in extra:
             c = extra["concurrency"]
-            out.append(f"- concurrency ({n}): {c['writers']} `track record` processes × 10 turns at once "
+            home = short(c.get("home_turns", sizes[-1]))
+            out.append(f"- concurrency ({run}{home}): {c['writers']} `track record` processes × 10 turns at once "
                        f"in {c['seconds']:.1f} s; {c['failed_calls']} failed calls, {c['not_exactly_once']} "
                        f"turns not present exactly once, {c['broken_lines']} broken lines, "
                        f"{c['writers'] - c['unfound']}/{c['writers']} found by search: "
@@ -689,7 +705,16 @@ def main():
     ap.add_argument("--json", metavar="FILE", help="also write the figures as JSON (- for stdout)")
     ap.add_argument("--workdir", default=None, help="where the temp homes go (default: the system temp)")
     ap.add_argument("--keep", action="store_true", help="leave the homes (they are big)")
+    ap.add_argument("--merge", nargs="+", metavar="JSON",
+                    help="measure nothing: print one table of the ranges over these --json files")
     args = ap.parse_args()
+    if args.merge:
+        docs = [json.load(open(path)) for path in args.merge]
+        extras = [{k: d[k] for k in ("crash", "concurrency") if k in d} for d in docs]
+        print(table([d["sizes"] for d in docs], extras))
+        print(f"\n{len(docs)} runs; binary {docs[0]['binary']}; peer: tools/jsonl-peer.py --mode "
+              f"{docs[0]['peer_mode']}")
+        return
     if args.peer_mode is None:
         try:
             import mcp  # noqa: F401
@@ -711,10 +736,10 @@ def main():
                 home_env = dict(env, AGENTBOX_HOME=home)
                 if args.crash:
                     log(f"{n}: crash check")
-                    extra["crash"] = crash_check(args, home, home_env, random.Random(17))
+                    extra["crash"] = dict(crash_check(args, home, home_env, random.Random(17)), home_turns=n)
                 if args.concurrency:
                     log(f"{n}: concurrency check")
-                    extra["concurrency"] = concurrency_check(args, home, home_env)
+                    extra["concurrency"] = dict(concurrency_check(args, home, home_env), home_turns=n)
             results.append(r)
         finally:
             if args.keep:
@@ -722,7 +747,7 @@ def main():
             else:
                 shutil.rmtree(tmp, ignore_errors=True)
     total = time.perf_counter() - started
-    print(table(results, extra))
+    print(table([results], [extra]))
     print(f"\nbinary {args.bin}; peer: tools/jsonl-peer.py --mode {args.peer_mode}; total {total:.0f} s")
     for r in results:
         if r["relevance_failed"]:
