@@ -3,7 +3,7 @@
 with `grep` and a plain-JSONL Python MCP peer (tools/jsonl-peer.py), in one run.
 
 Data: turns drawn from a Zipf-distributed 20,000-word vocabulary (seeded,
-deterministic; ~120 English stop words and ~150 technical words at the top
+deterministic; 124 English stop words and 133 technical words at the top
 ranks, invented words below), 8-24 words for a user turn and 12-40 for an
 assistant turn, episodes of 100-400 turns in 20 sessions (a few busy, most
 quiet). 20 rare invented word pairs are planted: each pair's target turn holds
@@ -675,7 +675,8 @@ def table(runs, extras):
             c = extra["crash"]
             home = short(c.get("home_turns", sizes[-1]))
             out.append(f"\n- crash ({run}{home}): {c.get('rounds', 1)} server(s) in turn on one session, "
-                       f"each SIGKILLed mid-stream; {c['acked']:,} turns acknowledged `saved`, {c['in_files']:,} in the files, "
+                       f"each SIGKILLed mid-stream; {c['acked']:,} turns acknowledged `saved`, "
+                       f"{c['in_files']:,} in the files, "
                        f"{c['missing']} acknowledged missing or changed, {c['doubled']} doubled, "
                        f"{c['broken_lines']} torn lines; {c['searched'] - c['unfound']}/{c['searched']} found by "
                        f"`agentbox search` without a reindex: **{'pass' if c['ok'] else 'FAIL'}**")
