@@ -523,6 +523,27 @@ def crash_round(args, home, env, rng, round_no, acked):
     done.wait(10)
 
 
+def unfound_in_server(args, home, env, wanted):
+    """The (id, token) pairs whose token's `mem_search` in one fresh server does not list the id."""
+    server = Rpc([args.bin, "memory_mcp", "--home", home], env)
+    unfound = [turn_id for turn_id, token in wanted
+               if turn_id not in search_ids(server.tool("mem_search", {"query": token, "topK": 5}))]
+    server.close()
+    return unfound
+
+
+def unfound_by_cli(args, home, env, wanted):
+    """The (id, token) pairs whose `agentbox search TOKEN` (a whole process) does not list the id."""
+    unfound = []
+    for turn_id, token in wanted:
+        out = subprocess.run([args.bin, "search", token, "--home", home, "--format", "json", "--limit", "5"],
+                             capture_output=True, text=True, env=env)
+        hits = [h["id"] for h in json.loads(out.stdout)["data"]["hits"]] if out.returncode == 0 else []
+        if turn_id not in hits:
+            unfound.append(turn_id)
+    return unfound
+
+
 def crash_check(args, home, env, rng, rounds=3):
     """Three servers in turn on one session, each SIGKILLed mid-stream; then every acknowledged turn
     must be in the files, once, with its text, and found by `agentbox search` (no reindex)."""
@@ -535,18 +556,16 @@ def crash_check(args, home, env, rng, rounds=3):
         seen.setdefault(turn_id, []).append(text)
     missing = [i for i, text in acked if seen.get(i, [None])[0] != text]
     doubled = [i for i, texts in seen.items() if len(texts) > 1]
-    # searchable on ack, without a reindex: the last 10 acknowledged turns and 40 others
-    sample = acked[-10:] + rng.sample(acked[:-10], min(40, max(0, len(acked) - 10)))
-    unfound = []
-    for turn_id, text in sample:
-        out = subprocess.run([args.bin, "search", text.split(" ")[0], "--home", home, "--format", "json",
-                              "--limit", "5"], capture_output=True, text=True, env=env)
-        hits = [h["id"] for h in json.loads(out.stdout)["data"]["hits"]] if out.returncode == 0 else []
-        if turn_id not in hits:
-            unfound.append(turn_id)
+    # searchable on ack, without a reindex: every acknowledged turn in one server, and the last 10
+    # acknowledged turns and 40 others through `agentbox search`
+    wanted = [(turn_id, text.split(" ")[0]) for turn_id, text in acked]
+    unfound = unfound_in_server(args, home, env, wanted)
+    sample = wanted[-10:] + rng.sample(wanted[:-10], min(40, max(0, len(wanted) - 10)))
+    cli_unfound = unfound_by_cli(args, home, env, sample)
     return {"rounds": rounds, "acked": len(acked), "in_files": len(turns), "broken_lines": broken,
-            "missing": len(missing), "doubled": len(doubled), "searched": len(sample), "unfound": len(unfound),
-            "ok": not missing and not doubled and not unfound and bool(acked)}
+            "missing": len(missing), "doubled": len(doubled), "server_unfound": len(unfound),
+            "searched": len(sample), "unfound": len(cli_unfound),
+            "ok": not missing and not doubled and not unfound and not cli_unfound and bool(acked)}
 
 
 def concurrency_check(args, home, env):
@@ -573,23 +592,20 @@ def concurrency_check(args, home, env):
         th.join()
     secs = time.perf_counter() - start
     turns, broken = episode_turns(home, {f"conc{i}" for i in range(4)})
-    counts = {}
-    for _, text, _ in turns:
+    counts, ids = {}, {}
+    for turn_id, text, _ in turns:
         token = text.split(" ")[0]
         counts[token] = counts.get(token, 0) + 1
-    expected = {f"conctok{i:02d}x{j:02d}" for i in range(writers) for j in range(each)}
+        ids[token] = turn_id
+    expected = sorted(f"conctok{i:02d}x{j:02d}" for i in range(writers) for j in range(each))
     wrong = [t for t in expected if counts.get(t) != 1]
-    unfound = []
-    for i in range(writers):
-        token = f"conctok{i:02d}x{(i * 7) % each:02d}"
-        out = subprocess.run([args.bin, "search", token, "--home", home, "--format", "json", "--limit", "5"],
-                             capture_output=True, text=True, env=env)
-        hits = [h["snippet"] for h in json.loads(out.stdout)["data"]["hits"]] if out.returncode == 0 else []
-        if not any(token in s for s in hits):
-            unfound.append(token)
+    # every turn through one server's mem_search, one per writer through `agentbox search`
+    unfound = unfound_in_server(args, home, env, [(ids.get(t, "?"), t) for t in expected])
+    cli_unfound = unfound_by_cli(args, home, env, [(ids.get(t, "?"), t) for t in expected[::each]])
     return {"writers": writers, "turns": writers * each, "seconds": secs, "failed_calls": len(failures),
-            "not_exactly_once": len(wrong), "broken_lines": broken, "unfound": len(unfound),
-            "ok": not failures and not wrong and not broken and not unfound}
+            "not_exactly_once": len(wrong), "broken_lines": broken, "server_unfound": len(unfound),
+            "unfound": len(cli_unfound),
+            "ok": not failures and not wrong and not broken and not unfound and not cli_unfound}
 
 
 # ---------------------------------------------------------------- report
@@ -657,6 +673,12 @@ def cell(runs, values, template, decimals):
     return template.format(*parts)
 
 
+def found(check, total):
+    if "server_unfound" not in check:
+        return "–"  # an older --json file
+    return f"{total - check['server_unfound']:,}/{total:,}"
+
+
 def table(runs, extras):
     """Markdown: one column per size; with several runs, each cell is the range over them."""
     sizes = sorted({r["turns"] for run in runs for r in run})
@@ -678,16 +700,17 @@ def table(runs, extras):
                        f"each SIGKILLed mid-stream; {c['acked']:,} turns acknowledged `saved`, "
                        f"{c['in_files']:,} in the files, "
                        f"{c['missing']} acknowledged missing or changed, {c['doubled']} doubled, "
-                       f"{c['broken_lines']} torn lines; {c['searched'] - c['unfound']}/{c['searched']} found by "
-                       f"`agentbox search` without a reindex: **{'pass' if c['ok'] else 'FAIL'}**")
+                       f"{c['broken_lines']} torn lines; without a reindex, {found(c, c['acked'])} found by "
+                       f"`mem_search` in a new server and {c['searched'] - c['unfound']}/{c['searched']} by "
+                       f"`agentbox search`: **{'pass' if c['ok'] else 'FAIL'}**")
         if "concurrency" in extra:
             c = extra["concurrency"]
             home = short(c.get("home_turns", sizes[-1]))
             out.append(f"- concurrency ({run}{home}): {c['writers']} `track record` processes × 10 turns at once "
                        f"in {c['seconds']:.1f} s; {c['failed_calls']} failed calls, {c['not_exactly_once']} "
                        f"turns not present exactly once, {c['broken_lines']} broken lines, "
-                       f"{c['writers'] - c['unfound']}/{c['writers']} found by search: "
-                       f"**{'pass' if c['ok'] else 'FAIL'}**")
+                       f"{found(c, c['turns'])} found by `mem_search` and {c['writers'] - c['unfound']}/"
+                       f"{c['writers']} by `agentbox search`: **{'pass' if c['ok'] else 'FAIL'}**")
     return "\n".join(out)
 
 
