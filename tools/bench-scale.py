@@ -40,12 +40,15 @@ At the largest size only, with --crash and/or --concurrency:
 
 Usage:
   python3 tools/bench-scale.py [--sizes 10000,100000,1000000] [--quick]
-      [--bin /work/wt/bin/agentbox] [--crash] [--concurrency] [--json FILE|-]
-      [--slice 100000] [--queries 200] [--peer-mode sdk|raw] [--keep]
+      [--bin PATH (default target/release/agentbox, or $AGENTBOX_BIN)]
+      [--crash] [--concurrency] [--json FILE|-] [--slice 100000] [--queries 200]
+      [--peer-mode sdk|raw] [--workdir DIR] [--keep]
+  python3 tools/bench-scale.py --merge RUN1.json RUN2.json ...   (one table of the ranges)
 Targets (issue 11, at 1M turns): mem_search/mem_context p50 <= 1 ms, p95 <= 3 ms;
 CLI search <= 3 ms; ready <= 50 ms; ingest >= 30k turns/s; track record
 <= 3 ms; reindex <= 60 s; index <= 1.5x text; RSS <= 30 MB; plan list <= 2x
-/bin/true. Homes live in a temp folder and are deleted (1M turns ~ 350 MB).
+/bin/true. Homes live in a temp folder and are deleted (1M turns: 375 MB of
+episode files and a 540 MB index).
 """
 
 import argparse
