@@ -52,6 +52,7 @@ episode files and a 540 MB index).
 """
 
 import argparse
+import importlib.util
 import json
 import os
 import random
@@ -743,11 +744,7 @@ def main():
               f"{docs[0]['peer_mode']}")
         return
     if args.peer_mode is None:
-        try:
-            import mcp  # noqa: F401
-            args.peer_mode = "sdk"
-        except ImportError:
-            args.peer_mode = "raw"
+        args.peer_mode = "sdk" if importlib.util.find_spec("mcp") else "raw"
     sizes = [10_000] if args.quick else [int(s) for s in args.sizes.split(",")]
     if not os.access(args.bin, os.X_OK):
         sys.exit(f"no agentbox binary at {args.bin} (pass --bin)")

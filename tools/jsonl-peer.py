@@ -24,6 +24,7 @@ Usage: python3 tools/jsonl-peer.py FILE [--mode sdk|raw]
 
 import argparse
 import heapq
+import importlib.util
 import json
 import os
 import re
@@ -136,11 +137,7 @@ def run_sdk(store):
 
 
 def sdk_available():
-    try:
-        import mcp  # noqa: F401
-        return True
-    except ImportError:
-        return False
+    return importlib.util.find_spec("mcp") is not None  # without importing it (pydantic & co.)
 
 
 def main():
