@@ -599,6 +599,14 @@ fn terms_follow_their_documents_through_rewrites_and_removals() {
     for word in ["narwhal", "walrus", "narwhal again"] {
         ok_data(&mut sb.agentbox(&["track", "record", "--content", word]));
     }
+    // Closing the episode renames its file: the turns move with it.
+    ok_data(&mut sb.agentbox(&["track", "flush"]));
+    let hits = ok_data(&mut sb.agentbox(&["search", "narwhal"]));
+    for hit in hits["hits"].as_array().unwrap() {
+        let source = hit["source"].as_str().unwrap();
+        assert!(!source.ends_with(".open.jsonl"), "{hit}");
+        assert!(sb.home().join(source).is_file(), "{hit}");
+    }
     ok_data(&mut sb.agentbox(&[
         "knowledge",
         "add",

@@ -362,6 +362,46 @@ impl<'h> Index<'h> {
         tx.commit()
     }
 
+    /// Moves the documents of `from` to `to`, a file renamed without being
+    /// changed (a closed episode): no term is written again. When the index
+    /// did not hold exactly that file (an update that never landed), `docs`
+    /// gives the file's documents and they replace both.
+    pub fn rename_source(
+        &self,
+        from: &str,
+        to: &str,
+        docs: impl FnOnce() -> Result<Vec<Doc>>,
+    ) -> Result<()> {
+        let tx = Tx::begin(&self.conn)?;
+        let recorded: Option<(i64, i64)> = self
+            .conn
+            .query_row(
+                "SELECT mtime_ns, size FROM sources WHERE path = ?1",
+                [from],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()
+            .map_err(db_error)?;
+        if recorded.is_some() && recorded == stamp(&self.home.root.join(to)) {
+            self.delete_docs("source", to)?;
+            self.conn
+                .execute("UPDATE docs SET source = ?2 WHERE source = ?1", [from, to])
+                .map_err(db_error)?;
+            self.forget_source(to)?;
+            self.conn
+                .execute(
+                    "UPDATE sources SET path = ?2, growing = ?3 WHERE path = ?1",
+                    params![from, to, sources::growing(to).map_err(db_error)?],
+                )
+                .map_err(db_error)?;
+        } else {
+            self.delete_docs("source", from)?;
+            self.forget_source(from)?;
+            self.replace_source(to, &docs()?)?;
+        }
+        tx.commit()
+    }
+
     /// Removes every document of `source`.
     pub fn remove_source(&self, source: &str) -> Result<()> {
         let tx = Tx::begin(&self.conn)?;

@@ -473,13 +473,6 @@ pub fn split_rel(rel: &str) -> Option<(&str, &str, bool)> {
 }
 
 /// Re-indexes a whole episode file under its current path.
-fn reindex_file(home: &Home, ep: &EpisodeFile) -> Result<()> {
-    let parsed = read(ep)?;
-    let docs = docs_for(&ep.rel(), &parsed.turns);
-    search::index_update_or_warn(home, |index| index.replace_source(&ep.rel(), &docs));
-    Ok(())
-}
-
 /// The open episode of a session with the next sequence number and its size.
 struct OpenEpisode {
     ep: EpisodeFile,
@@ -712,8 +705,13 @@ impl<'h> SessionWriter<'h> {
         };
         let closed = EpisodeFile::new(self.home, &self.session, &open.ep.id, false)?;
         self.home.store.rename_new(&open.ep.path, &closed.path)?;
-        reindex_file(self.home, &closed)?;
-        search::index_update_or_warn(self.home, |index| index.remove_source(&open.ep.rel()));
+        // The turns are indexed already: only their file's name changes
+        // (read again only when the index did not hold the whole file).
+        search::index_update_or_warn(self.home, |index| {
+            index.rename_source(&open.ep.rel(), &closed.rel(), || {
+                Ok(docs_for(&closed.rel(), &read(&closed)?.turns))
+            })
+        });
         Ok(Some(closed))
     }
 
