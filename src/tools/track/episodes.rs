@@ -145,6 +145,32 @@ fn file_name(id: &str, open: bool) -> String {
 
 /// The longest id an episode starting at `ts` plausibly gets, for sizing
 /// its turns before the id is known.
+/// The number after the ones `taken` (numbers are taken in order, from 1):
+/// doubling, then halving, so a second in which a thousand episodes began
+/// (an import, a fixed clock) costs twenty probes, not a thousand. Should a
+/// number in the middle be free again (a pruned episode), some free number
+/// is found: all an id needs is to be unused.
+fn first_free(taken: impl Fn(u64) -> bool) -> u64 {
+    if !taken(1) {
+        return 1;
+    }
+    let (mut lo, mut hi) = (1u64, 2u64);
+    while taken(hi) {
+        lo = hi;
+        hi = hi.saturating_mul(2);
+    }
+    // taken(lo), !taken(hi)
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if taken(mid) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    hi
+}
+
 /// Gives a rendered turn its place (`id`, `episode`, `seq`); the length of
 /// its stored line, newline included.
 fn relabel(value: &mut Value, ep_id: &str, seq: u64) -> Result<u64> {
@@ -560,19 +586,15 @@ impl<'h> SessionWriter<'h> {
         let _id_lock = self.home.store.lock(ID_LOCK)?;
         let stamp = compact_stamp(first_ts);
         let sessions = sessions(self.home)?;
-        let mut n = 1;
-        let id = loop {
+        let taken = |n: u64| {
             let id = mint_id(&stamp, &home_id, n);
-            let taken = sessions.iter().any(|s| {
+            sessions.iter().any(|s| {
                 let base = self.home.root.join(EPISODES_DIR).join(s);
                 base.join(file_name(&id, true)).exists()
                     || base.join(file_name(&id, false)).exists()
-            });
-            if !taken {
-                break id;
-            }
-            n += 1;
+            })
         };
+        let id = mint_id(&stamp, &home_id, first_free(taken));
         let ep = EpisodeFile::new(self.home, &self.session, &id, open)?;
         let values = lines(&ep)?;
         if open {
@@ -763,6 +785,22 @@ impl<'h> SessionWriter<'h> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_first_free_number_follows_the_taken_ones() {
+        for used in [0u64, 1, 2, 3, 7, 8, 9, 1000, 1023, 1024] {
+            let probes = std::cell::Cell::new(0);
+            let free = first_free(|n| {
+                probes.set(probes.get() + 1);
+                n <= used
+            });
+            assert_eq!(free, used + 1);
+            assert!(probes.get() <= 2 * 11 + 2, "{used}: {} probes", probes.get());
+        }
+        // A hole: some free number, never a taken one.
+        let taken = |n: u64| n <= 10 && n != 4;
+        assert!(!taken(first_free(taken)));
+    }
 
     #[test]
     fn ids_and_file_names_round_trip() {
