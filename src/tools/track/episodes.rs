@@ -795,7 +795,11 @@ mod tests {
                 n <= used
             });
             assert_eq!(free, used + 1);
-            assert!(probes.get() <= 2 * 11 + 2, "{used}: {} probes", probes.get());
+            assert!(
+                probes.get() <= 2 * 11 + 2,
+                "{used}: {} probes",
+                probes.get()
+            );
         }
         // A hole: some free number, never a taken one.
         let taken = |n: u64| n <= 10 && n != 4;
