@@ -141,8 +141,53 @@ pub struct Home {
     pub config: Config,
     pub store: Store,
     warnings: Warnings,
-    /// The search index's kept connection (see `search::IndexPool`).
-    pub index_pool: crate::search::IndexPool,
+    /// The search index's kept connection (see `search::Index`'s `Drop`).
+    pub index_pool: Keep,
+}
+
+/// One value a module keeps between the calls of a long-lived process (the
+/// search index's open connection), held by the home without the home
+/// depending on that module. A copy of a home keeps nothing.
+#[derive(Default)]
+pub struct Keep(Mutex<Option<Box<dyn std::any::Any + Send>>>);
+
+impl Keep {
+    fn slot(&self) -> std::sync::MutexGuard<'_, Option<Box<dyn std::any::Any + Send>>> {
+        self.0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// The kept value, when it is a `T`.
+    pub fn take<T: std::any::Any>(&self) -> Option<T> {
+        let kept = self.slot().take()?;
+        kept.downcast::<T>().ok().map(|b| *b)
+    }
+
+    /// Keeps `value`, unless a value is kept already.
+    pub fn put<T: std::any::Any + Send>(&self, value: T) {
+        let mut slot = self.slot();
+        if slot.is_none() {
+            *slot = Some(Box::new(value));
+        }
+    }
+
+    /// Drops the kept value.
+    pub fn clear(&self) {
+        self.slot().take();
+    }
+}
+
+impl Clone for Keep {
+    fn clone(&self) -> Keep {
+        Keep::default()
+    }
+}
+
+impl std::fmt::Debug for Keep {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Keep")
+    }
 }
 
 /// Warnings about work that succeeded only in part (a file saved whose search
@@ -191,7 +236,7 @@ impl Home {
             config,
             store,
             warnings: Warnings::default(),
-            index_pool: crate::search::IndexPool::default(),
+            index_pool: Keep::default(),
         })
     }
 

@@ -151,7 +151,7 @@ impl<'h> Index<'h> {
     /// The connection an earlier `Index` of this home left in its pool,
     /// when it still opens the current database file.
     fn pooled(home: &'h Home) -> Option<Index<'h>> {
-        let (conn, file_id) = home.index_pool.take()?;
+        let (conn, file_id) = home.index_pool.take::<Kept>()?;
         let index = Index {
             home,
             conn: Pooled(Some(conn)),
@@ -690,57 +690,17 @@ impl Drop for Index<'_> {
             && conn.is_autocommit()
             && self.file_id.is_some()
         {
-            self.home.index_pool.put(conn, self.file_id);
+            self.home.index_pool.put::<Kept>((conn, self.file_id));
         }
     }
 }
 
-/// One open connection to a home's index, kept between the calls of a
-/// long-lived process (memory_mcp saves 100 turns a call: opening the
-/// database, reading its schema and closing it again cost a sixth of each
-/// save). An index whose file was replaced (`reindex`) is not reused.
-#[derive(Default)]
-pub struct IndexPool(std::sync::Mutex<Option<Kept>>);
-
-/// A kept connection and the `(device, inode)` of the file it opened.
+/// The connection an index of a home keeps in `Home::index_pool` between
+/// the calls of a long-lived process (memory_mcp saves 100 turns a call:
+/// opening the database, reading its schema and closing it again cost a
+/// sixth of each save), with the `(device, inode)` of the file it opened:
+/// an index whose file was replaced (`reindex`) is not reused.
 type Kept = (Connection, Option<(u64, u64)>);
-
-impl IndexPool {
-    fn slot(&self) -> std::sync::MutexGuard<'_, Option<Kept>> {
-        self.0
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-
-    fn take(&self) -> Option<Kept> {
-        self.slot().take()
-    }
-
-    fn put(&self, conn: Connection, file_id: Option<(u64, u64)>) {
-        let mut slot = self.slot();
-        if slot.is_none() {
-            *slot = Some((conn, file_id));
-        }
-    }
-
-    /// Forgets the kept connection (its database is being replaced).
-    pub(super) fn clear(&self) {
-        self.slot().take();
-    }
-}
-
-impl std::fmt::Debug for IndexPool {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("IndexPool")
-    }
-}
-
-impl Clone for IndexPool {
-    /// A copy of a home starts with no connection of its own.
-    fn clone(&self) -> IndexPool {
-        IndexPool::default()
-    }
-}
 
 pub(super) struct Tx<'c> {
     conn: &'c Connection,

@@ -26,7 +26,7 @@ mod ranking;
 mod sources;
 
 pub use health::{Health, Lag, health, index_update_or_warn};
-pub use index::{Index, IndexPool, rebuild};
+pub use index::{Index, rebuild};
 pub use query::{date_bound, query_terms};
 pub use sources::{Extractor, LineDocs, LineExtractor, Source, install_sources, kinds};
 
