@@ -70,6 +70,18 @@ impl Registry {
 
     /// `agentbox` with every tool and housekeeping command.
     pub fn root_command(&self) -> Command {
+        self.root(|_| true)
+    }
+
+    /// `agentbox` with only the tool or command called `name` (exactly, as
+    /// `find_tool`/`find_command` name it), or none: what a call that names
+    /// it needs to parse. Building every command of the tree costs more than
+    /// the rest of a plain call; help and errors use `root_command`.
+    pub fn root_command_for(&self, name: Option<&str>) -> Command {
+        self.root(|tool| Some(tool.name) == name)
+    }
+
+    fn root(&self, include: impl Fn(&Tool) -> bool) -> Command {
         let mut root = Command::new("agentbox")
             .about("Host-agent tools — plans, memory and self-improvement behind one JSON contract")
             .subcommand_required(true)
@@ -81,7 +93,7 @@ impl Registry {
                  Examples:\n  agentbox init\n  agentbox plan create \"Ship v1\" --step build --step test\n  \
                  .agent/tools/plan show --format text",
             );
-        for tool in self.all() {
+        for tool in self.all().filter(|t| include(t)) {
             root = root.subcommand((tool.command)().name(tool.name));
         }
         finish(root)

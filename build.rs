@@ -1,0 +1,15 @@
+//! Link settings of the `agentbox` executable (docs/PERFORMANCE.md,
+//! "Start-up: plain calls").
+
+fn main() {
+    println!("cargo:rerun-if-changed=build.rs");
+    let os = std::env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();
+    let env = std::env::var("CARGO_CFG_TARGET_ENV").unwrap_or_default();
+    if os == "linux" && env == "gnu" {
+        // A position-dependent executable: the linker resolves the ~66,000
+        // relative relocations of a PIE (every vtable, string table and
+        // static pointer) at link time, so the loader does not patch them,
+        // and the pages holding them are not copied, on every call.
+        println!("cargo:rustc-link-arg-bins=-no-pie");
+    }
+}
