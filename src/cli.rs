@@ -129,7 +129,7 @@ fn first_positional(args: &[OsString]) -> Option<String> {
     let mut iter = args.iter().skip(1).map(|a| a.to_string_lossy());
     while let Some(arg) = iter.next() {
         match arg.as_ref() {
-            a if takes_value.iter().any(|f| f == a) => {
+            a if takes_value.contains(&a) => {
                 iter.next();
             }
             a if a.starts_with('-') => {}
@@ -336,7 +336,7 @@ fn command_path(bin: &str, args: &[OsString]) -> Vec<String> {
     while let Some(arg) = iter.next() {
         match arg.as_str() {
             "--" => break,
-            a if takes_value.iter().any(|f| f == a) => {
+            a if takes_value.contains(&a) => {
                 iter.next();
             }
             a if a.starts_with('-') => {}
