@@ -12,8 +12,8 @@ runs of each of:
   search    agentbox track search foo                 (small home: 200 turns)
 
 The binary is timed from a copy in the temp folder (--in-place times it
-where it is): a file the linker has just written sits in the page cache in
-small pages, and a call of it takes ~0.15 ms (~10 %) longer than a call of
+where it is): a file the linker has just written is held in the page cache
+differently (in smaller pages, it seems), and a call of it takes ~0.15 ms (~10 %) longer than a call of
 the same bytes copied, installed, or read back from disk (docs/PERFORMANCE.md).
 
 The commands run round-robin (true, version, list, link, search, true, …) so
