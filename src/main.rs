@@ -26,6 +26,9 @@ extern "C" fn main(_argc: libc::c_int, _argv: *const *const libc::c_char) -> lib
         // not a killing signal.
         libc::signal(libc::SIGPIPE, libc::SIG_IGN);
     }
+    // A panic may not unwind out of a C function: one that escaped
+    // `cli::run`'s own guard ends with 101, as under std's start-up.
+    let code = std::panic::catch_unwind(agentbox::cli::run).unwrap_or(101);
     // exit, not return: it flushes std's stdout as std's start-up would.
-    std::process::exit(agentbox::cli::run())
+    std::process::exit(code)
 }
