@@ -12,6 +12,7 @@ use crate::tools::{Ctx, Tool};
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 /// Runs agentbox with the process arguments and returns the exit code.
 pub fn run() -> i32 {
@@ -21,19 +22,7 @@ pub fn run() -> i32 {
     let format = output::resolve_format(early.format).unwrap_or_else(|_| {
         output::resolve_format(Some(FormatChoice::Auto)).unwrap_or(Format::Json)
     });
-    // SIGINT: the envelope, then exit 130. Installed before any work starts.
-    // Once a write has landed the call finishes instead, and reports it
-    // (a long one stops early at a safe point: `store::interrupt_requested`).
-    let _ = ctrlc::set_handler(move || {
-        // A protocol server (memory_mcp) stops at once, quietly on stdout
-        // (the output layer sends the message to stderr); its writes are
-        // atomic, so stopping mid-call damages nothing.
-        if output::stdout_claimed() || !crate::store::write_committed() {
-            std::process::exit(output::write_cancelled(format));
-        }
-        // A long call (`evolve run`) stops at its next safe point.
-        crate::store::request_interrupt();
-    });
+    install_sigint(format);
     // Panics are reported as an `internal` envelope, not as a backtrace.
     std::panic::set_hook(Box::new(|_| {}));
     let out = Output {
@@ -57,6 +46,39 @@ pub fn run() -> i32 {
             out.failure(&error, &Redactor::builtin())
         }
     }
+}
+
+/// What the SIGINT handler prints, rendered before the handler is installed.
+static CANCELLED: OnceLock<output::Cancelled> = OnceLock::new();
+
+/// SIGINT: the envelope, then exit 130. Installed before any work starts.
+/// Once a write has landed the call finishes instead, and reports it (a long
+/// one stops early at a safe point: `store::interrupt_requested`). A plain
+/// signal handler, not a watcher thread: no thread to start on every call.
+fn install_sigint(format: Format) {
+    let _ = CANCELLED.set(output::Cancelled::new(format));
+    // SAFETY: a zeroed sigaction is a valid empty one; the handler does only
+    // async-signal-safe things (atomic loads and stores, write, _exit).
+    unsafe {
+        let mut action: libc::sigaction = std::mem::zeroed();
+        action.sa_sigaction = on_sigint as extern "C" fn(libc::c_int) as libc::sighandler_t;
+        action.sa_flags = libc::SA_RESTART;
+        libc::sigemptyset(&mut action.sa_mask);
+        libc::sigaction(libc::SIGINT, &action, std::ptr::null_mut());
+    }
+}
+
+extern "C" fn on_sigint(_: libc::c_int) {
+    // A protocol server (memory_mcp) stops at once, quietly on stdout (the
+    // message goes to stderr); its writes are atomic, so stopping mid-call
+    // damages nothing.
+    if output::stdout_claimed() || !crate::store::write_committed() {
+        let code = CANCELLED.get().map_or(130, output::Cancelled::write);
+        // SAFETY: _exit ends the process at once, as a signal would.
+        unsafe { libc::_exit(code) }
+    }
+    // A long call (`evolve run`) stops at its next safe point.
+    crate::store::request_interrupt();
 }
 
 /// Flags needed before clap has parsed (to report parse errors in the right format).
@@ -107,7 +129,7 @@ fn first_positional(args: &[OsString]) -> Option<String> {
     let mut iter = args.iter().skip(1).map(|a| a.to_string_lossy());
     while let Some(arg) = iter.next() {
         match arg.as_ref() {
-            a if takes_value.iter().any(|f| f == a) => {
+            a if takes_value.contains(&a) => {
                 iter.next();
             }
             a if a.starts_with('-') => {}
@@ -129,7 +151,7 @@ fn dispatch(mut args: Vec<OsString>, early: EarlyFlags) -> i32 {
     }
     let argv0 = args.first().cloned().unwrap_or_default();
     let via_link = invoked_tool(&argv0);
-    let (command, tool_name) = match via_link {
+    let (mut command, tool_name) = match via_link {
         Some(tool) => (REGISTRY.tool_command(tool), None),
         None => {
             // `agentbox skill-forge …` and `agentbox plan.py …` name tools too.
@@ -139,7 +161,8 @@ fn dispatch(mut args: Vec<OsString>, early: EarlyFlags) -> i32 {
             {
                 args[i] = OsString::from(tool.name);
             }
-            (REGISTRY.root_command(), first_positional(&args))
+            let name = first_positional(&args);
+            (REGISTRY.root_command_for(name.as_deref()), name)
         }
     };
     let target = via_link.or_else(|| tool_name.as_deref().and_then(|t| REGISTRY.find_tool(t)));
@@ -147,8 +170,20 @@ fn dispatch(mut args: Vec<OsString>, early: EarlyFlags) -> i32 {
         output::claim_stdout();
     }
     let bin = command.get_name().to_string();
-    let matches = match command.try_get_matches_from(&args) {
+    let parsed = command.try_get_matches_from_mut(&args);
+    // The tree is not needed again, and the process ends soon: dropping it
+    // piece by piece would cost a tenth of a plain call.
+    std::mem::forget(command);
+    let matches = match parsed {
         Ok(matches) => matches,
+        // Help, and every error (they name or suggest the other tools), from
+        // the whole tree: what a call parses with it alone parses the same.
+        Err(err) if via_link.is_none() && err.kind() != ErrorKind::DisplayVersion => {
+            match REGISTRY.root_command().try_get_matches_from(&args) {
+                Ok(matches) => matches,
+                Err(err) => return parse_failure(err, &bin, tool_name.as_deref(), early, &args),
+            }
+        }
         Err(err) => return parse_failure(err, &bin, tool_name.as_deref(), early, &args),
     };
 
@@ -301,7 +336,7 @@ fn command_path(bin: &str, args: &[OsString]) -> Vec<String> {
     while let Some(arg) = iter.next() {
         match arg.as_str() {
             "--" => break,
-            a if takes_value.iter().any(|f| f == a) => {
+            a if takes_value.contains(&a) => {
                 iter.next();
             }
             a if a.starts_with('-') => {}
@@ -408,4 +443,88 @@ fn clap_to_error(err: &clap::Error, bin: &str, tool: Option<&str>, args: &[OsStr
         None => usage_hint,
     };
     error
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Command;
+
+    /// What parsing sees of a command and of every command below it: each
+    /// argument's name, flags, position, action and arity (not the help
+    /// order, and help is rendered from the whole tree anyway).
+    fn shape(cmd: &Command, path: &str, out: &mut Vec<String>) {
+        let mut args: Vec<String> = cmd
+            .get_arguments()
+            .map(|a| {
+                format!(
+                    "{path} {} {:?} {:?} {:?} {:?} {:?} {} {}",
+                    a.get_id(),
+                    a.get_long(),
+                    a.get_short(),
+                    a.get_index(),
+                    a.get_action(),
+                    a.get_num_args(),
+                    a.is_required_set(),
+                    a.is_global_set()
+                )
+            })
+            .collect();
+        args.sort();
+        out.extend(args);
+        for sub in cmd.get_subcommands() {
+            shape(sub, &format!("{path} {}", sub.get_name()), out);
+        }
+    }
+
+    #[test]
+    fn a_tool_parses_alone_as_in_the_whole_tree() {
+        let mut full = REGISTRY.root_command();
+        full.build();
+        for name in REGISTRY
+            .tools
+            .iter()
+            .chain(REGISTRY.commands)
+            .map(|t| t.name)
+        {
+            let mut alone = REGISTRY.root_command_for(Some(name));
+            alone.build();
+            assert_eq!(alone.get_subcommands().count(), 1, "{name}");
+            let (mut whole, mut own) = (Vec::new(), Vec::new());
+            shape(full.find_subcommand(name).unwrap(), name, &mut whole);
+            shape(alone.find_subcommand(name).unwrap(), name, &mut own);
+            assert!(whole.len() > 5, "{whole:?}");
+            assert_eq!(whole, own, "{name}");
+        }
+        assert_eq!(
+            REGISTRY
+                .root_command_for(Some("nope"))
+                .get_subcommands()
+                .count(),
+            0
+        );
+    }
+
+    #[test]
+    fn a_call_matches_alone_as_in_the_whole_tree() {
+        for argv in [
+            &["agentbox", "plan", "list"][..],
+            &[
+                "agentbox", "--format", "text", "-q", "track", "search", "foo", "-v",
+            ],
+            &["agentbox", "--home", "plan", "knowledge", "list"],
+            &["agentbox", "init", ".", "--color", "never"],
+        ] {
+            let name = first_positional(&argv.iter().map(OsString::from).collect::<Vec<_>>());
+            let alone = REGISTRY
+                .root_command_for(name.as_deref())
+                .try_get_matches_from(argv);
+            let whole = REGISTRY.root_command().try_get_matches_from(argv);
+            // The debug form lists the valid subcommands: compare the rest.
+            let (alone, whole) = (alone.unwrap(), whole.unwrap());
+            assert_eq!(alone.ids().count(), whole.ids().count(), "{argv:?}");
+            let alone = format!("{:?}", alone.subcommand());
+            assert_eq!(alone, format!("{:?}", whole.subcommand()), "{argv:?}");
+        }
+    }
 }

@@ -232,14 +232,7 @@ impl Output {
             return 1;
         }
         match self.format {
-            Format::Json => {
-                let mut body = error.to_json();
-                redactor.redact_value(&mut body);
-                let mut meta = Value::Object(error.meta.clone());
-                redactor.redact_value(&mut meta);
-                let envelope = json!({"ok": false, "error": body, "meta": meta});
-                write_stdout(&format!("{envelope}\n"));
-            }
+            Format::Json => write_stdout(&failure_envelope(error, redactor)),
             Format::Text => write_stderr(&redactor.redact(&error_lines(error))),
         }
         error.exit_code()
@@ -251,6 +244,16 @@ impl Output {
             write_stderr(&redactor.redact(&format!("agentbox: {message}\n")));
         }
     }
+}
+
+/// The json envelope of a failure, with its newline.
+fn failure_envelope(error: &Error, redactor: &Redactor) -> String {
+    let mut body = error.to_json();
+    redactor.redact_value(&mut body);
+    let mut meta = Value::Object(error.meta.clone());
+    redactor.redact_value(&mut meta);
+    let envelope = json!({"ok": false, "error": body, "meta": meta});
+    format!("{envelope}\n")
 }
 
 /// `error: …` and `hint: …` lines.
@@ -318,18 +321,49 @@ pub fn write_raw(text: &str) {
     write_stdout(text);
 }
 
-/// The envelope for an interrupted call, written from the signal handler.
-pub fn write_cancelled(format: Format) -> i32 {
-    let error = Error::new(ErrorType::Cancelled, "interrupted")
-        .with_hint("run the command again; a cancelled write leaves the previous state in place");
-    let out = Output {
-        format,
-        style: Style { color: false },
-        quiet: false,
-        verbose: 0,
-    };
-    out.failure(&error, &Redactor::builtin());
-    error.exit_code()
+/// What an interrupted call prints, rendered ahead of time: the SIGINT
+/// handler that writes it runs inside whatever the process was doing, so it
+/// may not allocate or take a lock (`write` is async-signal-safe).
+pub struct Cancelled {
+    /// The json envelope (stdout), when the call's format is json.
+    envelope: Option<String>,
+    /// `error:`/`hint:` lines (stderr): text output, or a protocol server's.
+    lines: String,
+    code: i32,
+}
+
+impl Cancelled {
+    pub fn new(format: Format) -> Cancelled {
+        let error = Error::new(ErrorType::Cancelled, "interrupted").with_hint(
+            "run the command again; a cancelled write leaves the previous state in place",
+        );
+        let redactor = Redactor::builtin();
+        Cancelled {
+            envelope: (format == Format::Json).then(|| failure_envelope(&error, &redactor)),
+            lines: redactor.redact(&error_lines(&error)).into_owned(),
+            code: error.exit_code(),
+        }
+    }
+
+    /// Writes the message where `Output::failure` would (stderr once stdout
+    /// is claimed) with write(2) alone, and returns the exit code.
+    pub fn write(&self) -> i32 {
+        let (fd, text) = match &self.envelope {
+            Some(envelope) if !stdout_claimed() => (1, envelope),
+            _ => (2, &self.lines),
+        };
+        let mut rest = text.as_bytes();
+        while !rest.is_empty() {
+            // SAFETY: writes from a live buffer; a failed write ends the loop.
+            let n = unsafe { libc::write(fd, rest.as_ptr().cast(), rest.len()) };
+            match usize::try_from(n) {
+                Ok(n) if n > 0 => rest = &rest[n..],
+                _ if n < 0 && io::Error::last_os_error().kind() == io::ErrorKind::Interrupted => {}
+                _ => break,
+            }
+        }
+        self.code
+    }
 }
 
 /// A closed stdout (EPIPE) ends quietly: the write error is dropped.

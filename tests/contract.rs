@@ -203,6 +203,21 @@ fn sigint_is_cancelled_130() {
     assert!(!sb.home().join("plans/t.json").exists());
 }
 
+#[test]
+fn a_waiting_call_starts_no_thread() {
+    // SIGINT is caught by a signal handler, not a watcher thread: a plain
+    // call (here waiting on stdin) runs on its main thread alone.
+    let sb = Sandbox::new();
+    let mut child = spawn_plan(&sb, &["create", "T", "--file", "-"]);
+    std::thread::sleep(std::time::Duration::from_millis(400));
+    let tasks = std::fs::read_dir(format!("/proc/{}/task", child.id()))
+        .unwrap()
+        .count();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert_eq!(tasks, 1);
+}
+
 /// Spawns `.agent/tools/plan ARGS…` with all three pipes open.
 fn spawn_plan(sb: &Sandbox, args: &[&str]) -> std::process::Child {
     sb.std_command(sb.home().join("tools/plan"))

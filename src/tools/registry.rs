@@ -70,6 +70,18 @@ impl Registry {
 
     /// `agentbox` with every tool and housekeeping command.
     pub fn root_command(&self) -> Command {
+        self.root(|_| true)
+    }
+
+    /// `agentbox` with only the tool or command called `name` (exactly, as
+    /// `find_tool`/`find_command` name it), or none: what a call that names
+    /// it needs to parse. Building every command of the tree costs more than
+    /// the rest of a plain call; help and errors use `root_command`.
+    pub fn root_command_for(&self, name: Option<&str>) -> Command {
+        self.root(|tool| Some(tool.name) == name)
+    }
+
+    fn root(&self, include: impl Fn(&Tool) -> bool) -> Command {
         let mut root = Command::new("agentbox")
             .about("Host-agent tools — plans, memory and self-improvement behind one JSON contract")
             .subcommand_required(true)
@@ -81,7 +93,7 @@ impl Registry {
                  Examples:\n  agentbox init\n  agentbox plan create \"Ship v1\" --step build --step test\n  \
                  .agent/tools/plan show --format text",
             );
-        for tool in self.all() {
+        for tool in self.all().filter(|t| include(t)) {
             root = root.subcommand((tool.command)().name(tool.name));
         }
         finish(root)
@@ -125,13 +137,10 @@ pub fn global_args() -> [Arg; 5] {
 }
 
 /// The global flags that take a value (`--format json`), for the scan that
-/// runs before clap has parsed.
-pub fn global_value_flags() -> Vec<String> {
-    global_args()
-        .iter()
-        .filter(|a| a.get_action().takes_values())
-        .filter_map(|a| a.get_long().map(|l| format!("--{l}")))
-        .collect()
+/// runs before clap has parsed: `global_args`' own, written out so that a
+/// call does not build them to find out (a test keeps the two in step).
+pub fn global_value_flags() -> &'static [&'static str] {
+    &["--format", "--home", "--color"]
 }
 
 fn finish(cmd: Command) -> Command {
@@ -140,4 +149,19 @@ fn finish(cmd: Command) -> Command {
         .propagate_version(true)
         .term_width(100)
         .version(env!("CARGO_PKG_VERSION"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_value_flags_are_the_global_args_that_take_a_value() {
+        let derived: Vec<String> = global_args()
+            .iter()
+            .filter(|a| a.get_action().takes_values())
+            .filter_map(|a| a.get_long().map(|l| format!("--{l}")))
+            .collect();
+        assert_eq!(derived, global_value_flags());
+    }
 }
