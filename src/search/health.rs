@@ -432,41 +432,40 @@ impl<'h> Index<'h> {
     /// Recorded stamps of the sources under `prefix` whose name ends with
     /// `suffix` (growing files: `sources_growing` holds only them).
     fn known_growing(&self, prefix: &str, suffix: &str) -> Result<HashMap<String, (i64, i64)>> {
-        let mut stmt = self
-            .conn
-            .prepare_cached("SELECT path, mtime_ns, size FROM sources WHERE growing = 1")
-            .map_err(db_error)?;
-        let rows = stmt
-            .query_map([], |r| Ok((r.get::<_, String>(0)?, (r.get(1)?, r.get(2)?))))
-            .map_err(db_error)?;
-        let mut out = HashMap::new();
-        for row in rows {
-            let (path, stamp) = row.map_err(db_error)?;
-            if path.starts_with(prefix) && path.ends_with(suffix) {
-                out.insert(path, stamp);
-            }
-        }
-        Ok(out)
+        self.stamps(
+            "SELECT path, mtime_ns, size FROM sources WHERE growing = 1",
+            [],
+            |path| path.starts_with(prefix) && path.ends_with(suffix),
+        )
     }
 
     /// Recorded stamps of the sources under `prefix` ("" for all): a range
     /// of the primary key, so a search reads only its own source's rows.
     pub(super) fn known_sources(&self, prefix: &str) -> Result<HashMap<String, (i64, i64)>> {
-        let mut stmt = self
-            .conn
-            .prepare_cached(
-                "SELECT path, mtime_ns, size FROM sources WHERE path >= ?1 AND path < ?2",
-            )
-            .map_err(db_error)?;
+        self.stamps(
+            "SELECT path, mtime_ns, size FROM sources WHERE path >= ?1 AND path < ?2",
+            params![prefix, prefix_end(prefix)],
+            |path| path.starts_with(prefix),
+        )
+    }
+
+    /// The `(path, mtime, size)` rows `sql` selects whose path `keep` accepts.
+    fn stamps(
+        &self,
+        sql: &str,
+        args: impl rusqlite::Params,
+        keep: impl Fn(&str) -> bool,
+    ) -> Result<HashMap<String, (i64, i64)>> {
+        let mut stmt = self.conn.prepare_cached(sql).map_err(db_error)?;
         let rows = stmt
-            .query_map(params![prefix, prefix_end(prefix)], |r| {
+            .query_map(args, |r| {
                 Ok((r.get::<_, String>(0)?, (r.get(1)?, r.get(2)?)))
             })
             .map_err(db_error)?;
         let mut out = HashMap::new();
         for row in rows {
             let (path, stamp) = row.map_err(db_error)?;
-            if path.starts_with(prefix) {
+            if keep(&path) {
                 out.insert(path, stamp);
             }
         }

@@ -24,6 +24,7 @@ mod index;
 mod query;
 mod ranking;
 mod sources;
+mod write;
 
 pub use health::{Health, Lag, health, index_update_or_warn};
 pub use index::{Index, rebuild};

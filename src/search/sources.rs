@@ -117,8 +117,8 @@ pub(super) fn files(home: &Home, source: &Source) -> Vec<String> {
 
 /// Whether `rel` is a file its source lets grow by appends (an open
 /// episode): such files are stat-ed on every refresh, found by an index.
-pub(super) fn growing(rel: &str) -> rusqlite::Result<bool> {
-    Ok(all().is_ok_and(|all| {
+pub(super) fn growing(rel: &str) -> bool {
+    all().is_ok_and(|all| {
         all.iter().any(|s| {
             s.growing.is_some_and(|suffix| {
                 rel.len() > s.dir.len()
@@ -127,5 +127,5 @@ pub(super) fn growing(rel: &str) -> rusqlite::Result<bool> {
                     && rel.ends_with(suffix)
             })
         })
-    }))
+    })
 }

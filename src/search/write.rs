@@ -1,0 +1,215 @@
+//! Writing the index: documents and their FTS5 terms together, the files
+//! they come from (`files`, `sources`), renames and removals. Every method
+//! takes a transaction, or joins the caller's (see `Tx`).
+
+use super::Doc;
+use super::index::{Index, Tx, db_error, stamp};
+use super::sources;
+use crate::error::Result;
+use rusqlite::{OptionalExtension, params};
+
+impl Index<'_> {
+    /// Inserts documents, replacing any with the same id (caller holds a transaction).
+    pub(super) fn insert(&self, docs: &[Doc]) -> Result<()> {
+        let redactor = self.home.store.redactor();
+        let tx = Tx::begin(&self.conn)?;
+        let mut insert = self
+            .conn
+            .prepare_cached(
+                "INSERT INTO docs(id, kind, file, session, tags, date, title, body)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            )
+            .map_err(db_error)?;
+        let mut terms = self
+            .conn
+            .prepare_cached("INSERT INTO fts(rowid, title, body, tags) VALUES (?1, ?2, ?3, ?4)")
+            .map_err(db_error)?;
+        let mut file: Option<(&str, i64)> = None;
+        for doc in docs {
+            self.delete_docs("id", &doc.id)?;
+            let file_id = match file {
+                Some((path, id)) if path == doc.source => id,
+                _ => {
+                    let id = self.file_id(&doc.source)?;
+                    file = Some((&doc.source, id));
+                    id
+                }
+            };
+            let tags = redactor.redact(&doc.tags.join(" ")).into_owned();
+            let (title, body) = (redactor.redact(&doc.title), redactor.redact(&doc.body));
+            insert
+                .execute(params![
+                    doc.id,
+                    doc.kind,
+                    file_id,
+                    doc.session,
+                    tags,
+                    doc.date,
+                    title,
+                    body,
+                ])
+                .map_err(db_error)?;
+            terms
+                .execute(params![self.conn.last_insert_rowid(), title, body, tags])
+                .map_err(db_error)?;
+        }
+        tx.commit()
+    }
+
+    /// The number standing for the file `path` in `docs.file` (a path per
+    /// document would cost two copies of it per turn, one in the table and
+    /// one in its index: a fifth of the index at 100k turns).
+    fn file_id(&self, path: &str) -> Result<i64> {
+        let mut add = self
+            .conn
+            .prepare_cached("INSERT INTO files(path) VALUES (?1) ON CONFLICT(path) DO NOTHING")
+            .map_err(db_error)?;
+        add.execute([path]).map_err(db_error)?;
+        self.conn
+            .prepare_cached("SELECT id FROM files WHERE path = ?1")
+            .and_then(|mut stmt| stmt.query_row([path], |r| r.get(0)))
+            .map_err(db_error)
+    }
+
+    /// Removes the documents whose `column` (`id` or `source`) is `value`,
+    /// with their terms. Done here, not by a trigger: FTS5 flushes its
+    /// pending terms at every statement savepoint, so a trigger turns a bulk
+    /// write into thousands of one-row segments to merge (4x slower; see
+    /// docs/PERFORMANCE.md).
+    fn delete_docs(&self, column: &str, value: &str) -> Result<()> {
+        let tx = Tx::begin(&self.conn)?;
+        let mut select = self
+            .conn
+            .prepare_cached(&match column {
+                "source" => "SELECT rowid, title, body, tags FROM docs
+                             WHERE file = (SELECT id FROM files WHERE path = ?1)"
+                    .to_string(),
+                column => format!("SELECT rowid, title, body, tags FROM docs WHERE {column} = ?1"),
+            })
+            .map_err(db_error)?;
+        let rows = select
+            .query_map([value], |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, String>(2)?,
+                    r.get::<_, String>(3)?,
+                ))
+            })
+            .map_err(db_error)?
+            .collect::<rusqlite::Result<Vec<_>>>()
+            .map_err(db_error)?;
+        if column == "source" {
+            self.conn
+                .execute("DELETE FROM files WHERE path = ?1", [value])
+                .map_err(db_error)?;
+        }
+        if rows.is_empty() {
+            return tx.commit();
+        }
+        let mut terms = self
+            .conn
+            .prepare_cached(
+                "INSERT INTO fts(fts, rowid, title, body, tags) VALUES ('delete', ?1, ?2, ?3, ?4)",
+            )
+            .map_err(db_error)?;
+        let mut delete = self
+            .conn
+            .prepare_cached("DELETE FROM docs WHERE rowid = ?1")
+            .map_err(db_error)?;
+        for (rowid, title, body, tags) in rows {
+            terms
+                .execute(params![rowid, title, body, tags])
+                .map_err(db_error)?;
+            delete.execute([rowid]).map_err(db_error)?;
+        }
+        tx.commit()
+    }
+
+    pub(super) fn record_source(&self, rel: &str) -> Result<()> {
+        match stamp(&self.home.root.join(rel)) {
+            Some((mtime, size)) => self
+                .conn
+                .prepare_cached(
+                    "INSERT OR REPLACE INTO sources(path, mtime_ns, size, growing)
+                     VALUES (?1, ?2, ?3, ?4)",
+                )
+                .and_then(|mut stmt| stmt.execute(params![rel, mtime, size, sources::growing(rel)]))
+                .map(|_| ())
+                .map_err(db_error),
+            None => self.forget_source(rel),
+        }
+    }
+
+    pub(super) fn forget_source(&self, rel: &str) -> Result<()> {
+        self.conn
+            .execute("DELETE FROM sources WHERE path = ?1", [rel])
+            .map(|_| ())
+            .map_err(db_error)
+    }
+
+    /// Adds (or replaces, by id) documents.
+    pub fn add(&self, docs: &[Doc]) -> Result<()> {
+        let tx = Tx::begin(&self.conn)?;
+        self.insert(docs)?;
+        tx.commit()
+    }
+
+    /// Replaces every document of `source` with `docs` and records the file's stamp.
+    pub fn replace_source(&self, source: &str, docs: &[Doc]) -> Result<()> {
+        let tx = Tx::begin(&self.conn)?;
+        self.delete_docs("source", source)?;
+        self.insert(docs)?;
+        self.record_source(source)?;
+        tx.commit()
+    }
+
+    /// Moves the documents of `from` to `to`, a file renamed without being
+    /// changed (a closed episode): no term is written again. When the index
+    /// did not hold exactly that file (an update that never landed), `docs`
+    /// gives the file's documents and they replace both.
+    pub fn rename_source(
+        &self,
+        from: &str,
+        to: &str,
+        docs: impl FnOnce() -> Result<Vec<Doc>>,
+    ) -> Result<()> {
+        let tx = Tx::begin(&self.conn)?;
+        let recorded: Option<(i64, i64)> = self
+            .conn
+            .query_row(
+                "SELECT mtime_ns, size FROM sources WHERE path = ?1",
+                [from],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()
+            .map_err(db_error)?;
+        if recorded.is_some() && recorded == stamp(&self.home.root.join(to)) {
+            // Whatever `to` held goes first (its `files` row with it).
+            self.delete_docs("source", to)?;
+            self.conn
+                .execute("UPDATE files SET path = ?2 WHERE path = ?1", [from, to])
+                .map_err(db_error)?;
+            self.forget_source(to)?;
+            self.conn
+                .execute(
+                    "UPDATE sources SET path = ?2, growing = ?3 WHERE path = ?1",
+                    params![from, to, sources::growing(to)],
+                )
+                .map_err(db_error)?;
+        } else {
+            self.delete_docs("source", from)?;
+            self.forget_source(from)?;
+            self.replace_source(to, &docs()?)?;
+        }
+        tx.commit()
+    }
+
+    /// Removes every document of `source`.
+    pub fn remove_source(&self, source: &str) -> Result<()> {
+        let tx = Tx::begin(&self.conn)?;
+        self.delete_docs("source", source)?;
+        self.forget_source(source)?;
+        tx.commit()
+    }
+}
