@@ -15,7 +15,7 @@ use crate::home::Home;
 use crate::output::{Format, Frames, Outcome, Output, Style};
 use crate::tools::{Ctx, Resource, Tool};
 use clap::CommandFactory;
-use protocol::{Features, Frame, LineReader, Message, RpcError};
+use protocol::{Features, Frame, Message, Queued, ReadAhead, RpcError};
 use serde_json::{Map, Value, json};
 use std::io::BufRead;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -33,6 +33,10 @@ pub const SERVER_NAME: &str = "agentbox-memory";
 const LINE_BYTES_RANGE: (u64, u64) = (1024, 64 * 1024 * 1024);
 /// Accepted range of `mcp.max_result_chars` (odek's hard cap is 1,000,000).
 const RESULT_CHARS_RANGE: (u64, u64) = (1_000, 1_000_000);
+
+/// The most requests handled as one group commit (one fsync per file for
+/// all of them): bounds how long the first of them waits for its answer.
+const MAX_GROUP: usize = 64;
 
 /// Set to make the `debug/panic` method panic (tests of the panic guard).
 const DEBUG_PANIC_ENV: &str = "AGENTBOX_DEBUG_MCP_PANIC";
@@ -87,7 +91,7 @@ fn run(ctx: &Ctx, matches: &clap::ArgMatches) -> Result<Outcome> {
     let mut server = Server::new(home, ctx.clock, limits, log, frames);
     server.resources = ctx.registry.resources();
     server.debug_panic = std::env::var_os(DEBUG_PANIC_ENV).is_some_and(|v| !v.is_empty());
-    let stdin = std::io::stdin().lock();
+    let stdin = std::io::BufReader::with_capacity(64 * 1024, std::io::stdin());
     // Requests are guarded one by one; this guard only catches a bug in the
     // loop itself, which then ends the session with a message on stderr.
     catch_unwind(AssertUnwindSafe(|| server.serve(stdin))).map_err(|_| {
@@ -172,47 +176,105 @@ impl<'h> Server<'h> {
     /// Reads frames until end of input, writing one line per reply through
     /// the output layer. A read error ends the session like EOF; so does a
     /// failed write (the host closed its end of stdout).
-    pub fn serve<R: BufRead>(&mut self, input: R) {
-        let mut lines = LineReader::new(input, self.limits.max_line_bytes);
-        loop {
-            let frame = match lines.next_frame() {
-                Ok(frame) => frame,
+    ///
+    /// Group commit: the requests already waiting when one arrives (a host
+    /// that pipelines) are handled together, their appends made durable with
+    /// one fsync per touched file, and only then answered, in order. A lone
+    /// request is a group of one: nothing ever waits for more input.
+    pub fn serve<R: BufRead + Send + 'static>(&mut self, input: R) {
+        let frames = match ReadAhead::spawn(input, self.limits.max_line_bytes) {
+            Ok(frames) => frames,
+            Err(e) => {
+                self.note(&format!("cannot start the stdin reader: {e}; stopping"));
+                return;
+            }
+        };
+        while let Some(first) = frames.next() {
+            let mut group = vec![first];
+            while group.len() < MAX_GROUP && !group.last().is_some_and(Queued::ends) {
+                match frames.ready() {
+                    Some(next) => group.push(next),
+                    None => break,
+                }
+            }
+            if !self.serve_group(group) {
+                return;
+            }
+        }
+    }
+
+    /// Handles a group of frames with their fsyncs deferred, makes their
+    /// writes durable, then sends the replies in order. `false` when the
+    /// session ends (end of input, a read error, stdout closed).
+    fn serve_group(&mut self, group: Vec<Queued>) -> bool {
+        let home = self.memory.home;
+        let sync = home.store.defer_syncs();
+        // Each reply, and whether its request wrote (its ack waits for the sync).
+        let mut replies: Vec<(Value, bool)> = Vec::with_capacity(group.len());
+        let mut more = true;
+        for queued in group {
+            let before = sync.appends();
+            let reply = match &queued.frame {
+                Ok(Frame::Eof) => {
+                    more = false;
+                    break;
+                }
                 Err(e) => {
                     self.note(&format!("stdin: {e}; stopping"));
-                    return;
+                    more = false;
+                    break;
                 }
-            };
-            let reply = match frame {
-                Frame::Eof => return,
-                Frame::Oversize { observed } => {
-                    let limit = self.limits.max_line_bytes;
-                    self.note(&format!("dropped a {observed}-byte line (limit {limit})"));
-                    let error = RpcError::new(
-                        protocol::INVALID_REQUEST,
-                        format!(
-                            "invalid request: the line is {observed} bytes, over the limit of {limit} \
-                             (mcp.max_line_bytes); it was discarded"
-                        ),
-                    )
-                    .with_data(json!({"limit_name": "max_line_bytes", "observed": observed, "limit": limit}));
-                    Some(protocol::reply_error(&Value::Null, &error))
-                }
-                Frame::Line(line) if line.iter().all(u8::is_ascii_whitespace) => None,
-                Frame::Line(line) => self.handle_line(&line),
+                Ok(Frame::Oversize { observed }) => Some(self.oversize(*observed)),
+                Ok(Frame::Line(line)) if line.iter().all(u8::is_ascii_whitespace) => None,
+                Ok(Frame::Line(line)) => self.handle_line(line),
             };
             if let Some(reply) = reply {
-                let sent = self.frames.send(reply, |reply| match reply {
-                    Value::Array(replies) => {
-                        protocol::batch_line(replies, protocol::MAX_RESPONSE_BYTES)
+                replies.push((reply, sync.appends() > before));
+            }
+        }
+        let held = replies.len();
+        match sync.finish() {
+            Ok(files) if held > 1 && files > 0 => self.note(&format!(
+                "group commit: {held} replies held for one fsync of {files} file(s)"
+            )),
+            Ok(_) => {}
+            Err(error) => {
+                self.note(&format!("group commit failed: {}", error.message));
+                for (reply, wrote) in &mut replies {
+                    if *wrote {
+                        *reply = not_durable(reply, &error);
                     }
-                    reply => protocol::reply_line(reply, protocol::MAX_RESPONSE_BYTES),
-                });
-                if !sent {
-                    self.note("stdout is closed; stopping");
-                    return;
                 }
             }
         }
+        for (reply, _) in replies {
+            let sent = self.frames.send(reply, |reply| match reply {
+                Value::Array(replies) => {
+                    protocol::batch_line(replies, protocol::MAX_RESPONSE_BYTES)
+                }
+                reply => protocol::reply_line(reply, protocol::MAX_RESPONSE_BYTES),
+            });
+            if !sent {
+                self.note("stdout is closed; stopping");
+                return false;
+            }
+        }
+        more
+    }
+
+    /// The reply to a line over `mcp.max_line_bytes` (its bytes were dropped).
+    fn oversize(&self, observed: u64) -> Value {
+        let limit = self.limits.max_line_bytes;
+        self.note(&format!("dropped a {observed}-byte line (limit {limit})"));
+        let error = RpcError::new(
+            protocol::INVALID_REQUEST,
+            format!(
+                "invalid request: the line is {observed} bytes, over the limit of {limit} \
+                 (mcp.max_line_bytes); it was discarded"
+            ),
+        )
+        .with_data(json!({"limit_name": "max_line_bytes", "observed": observed, "limit": limit}));
+        protocol::reply_error(&Value::Null, &error)
     }
 
     /// The reply to one line, if it gets one: an array of replies for a
@@ -428,5 +490,55 @@ impl<'h> Server<'h> {
     fn note(&self, message: &str) {
         self.log
             .log(self.frames.redactor(), &format!("memory_mcp: {message}"));
+    }
+}
+
+/// The reply that replaces `reply` (one reply, or a batch's array) when the
+/// group commit that had to make its request's writes durable failed: an
+/// error for each request, never a success. Whatever the request wrote may
+/// or may not survive a power cut, so the host must not count on it.
+fn not_durable(reply: &Value, error: &Error) -> Value {
+    if let Value::Array(replies) = reply {
+        return Value::Array(replies.iter().map(|r| not_durable(r, error)).collect());
+    }
+    let id = reply.get("id").cloned().unwrap_or(Value::Null);
+    let error = RpcError::internal(format!(
+        "internal error: the request's writes could not be made durable: {}",
+        error.message
+    ))
+    .with_data(json!({"errorType": error.kind.as_str(), "hint": "the save may not have landed; check the disk, then retry (a retry of a save that did land reports duplicate)"}));
+    protocol::reply_error(&id, &error)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn replies_whose_writes_are_not_durable_become_errors() {
+        let error = Error::io(
+            "sync",
+            std::path::Path::new("/h/e.jsonl"),
+            &std::io::Error::other("EIO"),
+        );
+        let saved = protocol::reply(
+            &json!(7),
+            json!({"content": [{"type": "text", "text": "{\"status\":\"saved\"}"}]}),
+        );
+        let replaced = not_durable(&saved, &error);
+        assert_eq!(replaced["id"], 7);
+        assert!(replaced.get("result").is_none(), "{replaced}");
+        assert_eq!(replaced["error"]["code"], protocol::INTERNAL_ERROR);
+        assert!(
+            replaced["error"]["message"]
+                .as_str()
+                .unwrap()
+                .contains("/h/e.jsonl"),
+            "{replaced}"
+        );
+        assert_eq!(replaced["error"]["data"]["errorType"], "io");
+        let batch = not_durable(&json!([saved.clone(), saved]), &error);
+        assert_eq!(batch.as_array().unwrap().len(), 2);
+        assert!(batch[1]["error"].is_object(), "{batch}");
     }
 }

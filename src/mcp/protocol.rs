@@ -4,6 +4,8 @@
 
 use serde_json::{Map, Value, json};
 use std::io::{self, BufRead};
+use std::sync::mpsc::{self, Receiver};
+use std::sync::{Arc, Condvar, Mutex};
 
 /// The protocol versions this server speaks, oldest first.
 pub const PROTOCOL_VERSIONS: [&str; 4] = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"];
@@ -300,6 +302,126 @@ impl<R: BufRead> LineReader<R> {
             self.buf.pop();
         }
         std::mem::take(&mut self.buf)
+    }
+}
+
+/// How many bytes of lines the reader thread may hold that the server has
+/// not finished with (one line is always let through, whatever its size).
+const READ_AHEAD_BYTES: usize = 4 * 1024 * 1024;
+
+/// Frames read by a thread of their own, so that the server can see which
+/// requests are already waiting (group commit) without ever waiting for one
+/// that is not. In order; the last item is `Eof` or the read error.
+pub struct ReadAhead {
+    frames: Receiver<Queued>,
+    budget: Arc<Budget>,
+}
+
+/// One frame from the reader thread. It counts against the read-ahead
+/// budget until it is dropped.
+pub struct Queued {
+    pub frame: io::Result<Frame>,
+    size: usize,
+    budget: Arc<Budget>,
+}
+
+impl Queued {
+    /// Whether nothing follows this frame (end of input, or a read error).
+    pub fn ends(&self) -> bool {
+        matches!(self.frame, Ok(Frame::Eof) | Err(_))
+    }
+}
+
+impl Drop for Queued {
+    fn drop(&mut self) {
+        self.budget.release(self.size);
+    }
+}
+
+/// Bytes held by queued frames; the reader waits while over the budget.
+#[derive(Default)]
+struct Budget {
+    held: Mutex<(usize, bool)>,
+    freed: Condvar,
+}
+
+impl Budget {
+    fn lock(&self) -> std::sync::MutexGuard<'_, (usize, bool)> {
+        self.held.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Waits until `size` more bytes fit (or nothing is held); false once
+    /// the server has gone.
+    fn acquire(&self, size: usize) -> bool {
+        let mut held = self.lock();
+        while held.0 > 0 && held.0 + size > READ_AHEAD_BYTES && !held.1 {
+            held = self.freed.wait(held).unwrap_or_else(|e| e.into_inner());
+        }
+        held.0 += size;
+        !held.1
+    }
+
+    fn release(&self, size: usize) {
+        self.lock().0 -= size;
+        self.freed.notify_all();
+    }
+
+    fn close(&self) {
+        self.lock().1 = true;
+        self.freed.notify_all();
+    }
+}
+
+impl ReadAhead {
+    /// Starts the reader thread on `input` (lines capped at `cap` bytes, as
+    /// [`LineReader`] does). The thread ends at end of input, at a read
+    /// error, or once this queue is dropped and it next has a frame to hand
+    /// over (a thread blocked reading ends with the process).
+    pub fn spawn<R: BufRead + Send + 'static>(input: R, cap: usize) -> io::Result<ReadAhead> {
+        let (send, frames) = mpsc::channel();
+        let budget = Arc::new(Budget::default());
+        let shared = Arc::clone(&budget);
+        std::thread::Builder::new()
+            .name("mcp-stdin".to_string())
+            .spawn(move || {
+                let mut lines = LineReader::new(input, cap);
+                loop {
+                    let frame = lines.next_frame();
+                    let size = match &frame {
+                        Ok(Frame::Line(line)) => line.len(),
+                        _ => 0,
+                    };
+                    let last = matches!(frame, Ok(Frame::Eof) | Err(_));
+                    if !shared.acquire(size) {
+                        return;
+                    }
+                    let queued = Queued {
+                        frame,
+                        size,
+                        budget: Arc::clone(&shared),
+                    };
+                    if send.send(queued).is_err() || last {
+                        return;
+                    }
+                }
+            })?;
+        Ok(ReadAhead { frames, budget })
+    }
+
+    /// The next frame, waiting for it; `None` after the last one.
+    pub fn next(&self) -> Option<Queued> {
+        self.frames.recv().ok()
+    }
+
+    /// The next frame if it has been read already; never waits.
+    pub fn ready(&self) -> Option<Queued> {
+        self.frames.try_recv().ok()
+    }
+}
+
+impl Drop for ReadAhead {
+    fn drop(&mut self) {
+        self.budget.close();
     }
 }
 

@@ -12,12 +12,14 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 mod events;
 mod external;
+mod group;
 
 pub use events::EventLog;
 pub use external::{
     ensure_external_dir, remove_external_dir, remove_external_empty_dir, remove_external_file,
     rename_external, write_external,
 };
+pub use group::SyncGroup;
 
 /// Set once this process has begun to make a write visible (the rename). From
 /// then on an interrupt must not report `cancelled`: the write has landed, so
@@ -74,6 +76,8 @@ pub struct Store {
     root: PathBuf,
     redactor: Redactor,
     max_item_bytes: u64,
+    /// Appends whose fsync waits for the open group commit, if any.
+    deferred: group::Deferred,
 }
 
 /// An advisory lock, released on drop (or when the process dies).
@@ -106,6 +110,7 @@ impl Store {
             root,
             redactor,
             max_item_bytes,
+            deferred: group::Deferred::default(),
         }
     }
 
@@ -283,7 +288,8 @@ impl Store {
     }
 
     /// Appends one JSON value as one whole line (JSONL), redacted, under the
-    /// lock `name`, and fsyncs it. Concurrent appenders never interleave.
+    /// lock `name`, and fsyncs it (in a group commit, when the group ends: see
+    /// [`Store::defer_syncs`]). Concurrent appenders never interleave.
     pub fn append_jsonl(&self, lock_name: &str, path: &Path, value: &Value) -> Result<()> {
         let mut value = value.clone();
         self.redactor.redact_value(&mut value);
@@ -308,14 +314,15 @@ impl Store {
             .map_err(|e| io_error("open", path, &e))?;
         COMMITTED.store(true, Ordering::SeqCst);
         file.write_all(line.as_bytes())
-            .and_then(|()| file.sync_data())
+            .and_then(|()| self.deferred.sync_or_defer(path, file))
             .map_err(|e| io_error("append to", path, &e))
     }
 
     /// Appends JSON values as whole lines (JSONL), redacted, to `path` while
     /// the caller holds `_held`: for writers that must read and append under
     /// one lock (find the open episode, number the turns, append). All lines go
-    /// out in one write, then the file is fsynced. A torn last line left by a
+    /// out in one write, then the file is fsynced (in a group commit, when the
+    /// group ends: see [`Store::defer_syncs`]). A torn last line left by a
     /// killed writer is terminated first, so the new lines stay whole. An empty
     /// `values` only creates the file.
     pub fn append_jsonl_held(&self, _held: &Lock, path: &Path, values: &[Value]) -> Result<()> {
@@ -338,7 +345,7 @@ impl Store {
         bytes.extend_from_slice(text.as_bytes());
         COMMITTED.store(true, Ordering::SeqCst);
         file.write_all(&bytes)
-            .and_then(|()| file.sync_data())
+            .and_then(|()| self.deferred.sync_or_defer(path, file))
             .map_err(|e| io_error("append to", path, &e))
     }
 

@@ -1,0 +1,278 @@
+//! Group commit in `memory_mcp` (issue 11): requests a host pipelines (sends
+//! without waiting for the replies) are handled together, made durable with
+//! one fsync per file, and answered in order. Every request still gets its
+//! own reply, a bad request in a group gets its own error, and a search in
+//! the same group finds the turns saved before it (searchable on ack).
+//! docs/MCP.md, "Transport".
+
+mod common;
+
+use common::Sandbox;
+use serde_json::{Value, json};
+use std::collections::BTreeMap;
+
+/// Writes `lines` to the server's stdin in ONE write, closes it, and returns
+/// the reply lines (parsed) and stderr.
+fn pipeline(sb: &Sandbox, lines: &[String], verbose: bool) -> (Vec<Value>, String) {
+    let mut input = lines.join("\n");
+    input.push('\n');
+    let mut cmd = sb.command(sb.home().join("tools").join("memory_mcp"));
+    if verbose {
+        cmd.arg("-v");
+    }
+    let out = cmd
+        .write_stdin(input)
+        .timeout(std::time::Duration::from_secs(120))
+        .output()
+        .expect("run the server");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8(out.stdout).expect("utf-8 stdout");
+    let replies = stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("each stdout line is JSON"))
+        .collect();
+    (replies, String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+fn request(id: i64, method: &str, params: Value) -> String {
+    json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}).to_string()
+}
+
+fn initialize(version: &str) -> Vec<String> {
+    vec![
+        request(
+            1,
+            "initialize",
+            json!({"protocolVersion": version, "capabilities": {}, "clientInfo": {"name": "test", "version": "1"}}),
+        ),
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}).to_string(),
+    ]
+}
+
+fn save(id: i64, session: &str, texts: &[String], flush: bool) -> String {
+    let messages: Vec<Value> = texts
+        .iter()
+        .enumerate()
+        .map(|(i, t)| json!({"role": if i % 2 == 0 { "user" } else { "assistant" }, "content": t}))
+        .collect();
+    request(
+        id,
+        "tools/call",
+        json!({"name": "mem_save_turn", "arguments": {"sessionKey": session, "messages": messages, "flush": flush}}),
+    )
+}
+
+fn search(id: i64, query: &str) -> String {
+    request(
+        id,
+        "tools/call",
+        json!({"name": "mem_search", "arguments": {"query": query, "topK": 5}}),
+    )
+}
+
+/// A tools/call reply's JSON status (the save tools).
+fn status(reply: &Value) -> Value {
+    let text = reply["result"]["content"][0]["text"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no text in {reply}"));
+    serde_json::from_str(text).expect("a save status is JSON")
+}
+
+fn text(reply: &Value) -> &str {
+    reply["result"]["content"][0]["text"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no text in {reply}"))
+}
+
+/// How many times each content occurs in the session's episode files (open
+/// and closed), and how many files there are.
+fn stored(sb: &Sandbox, session: &str) -> (BTreeMap<String, usize>, usize) {
+    let dir = sb.home().join("memory/episodes").join(session);
+    let mut counts = BTreeMap::new();
+    let mut files = 0;
+    for entry in std::fs::read_dir(&dir).expect("the session folder") {
+        let path = entry.unwrap().path();
+        files += 1;
+        for line in std::fs::read_to_string(&path).unwrap().lines() {
+            let turn: Value = serde_json::from_str(line).expect("whole lines");
+            *counts
+                .entry(turn["content"].as_str().unwrap().to_string())
+                .or_default() += 1;
+        }
+    }
+    (counts, files)
+}
+
+fn texts(call: usize, n: usize) -> Vec<String> {
+    (0..n)
+        .map(|i| format!("pipetok{call}x{i} pipelined turn {i} of call {call}"))
+        .collect()
+}
+
+#[test]
+fn pipelined_saves_are_answered_in_order_saved_once_and_searchable_in_the_same_group() {
+    let sb = Sandbox::new();
+    let mut lines = initialize("2025-06-18");
+    for call in 0..5 {
+        lines.push(save(10 + call as i64, "pipe", &texts(call, 20), false));
+    }
+    // the search rides in the same write as the saves it must find
+    lines.push(search(20, "pipetok3x7"));
+    lines.push(
+        json!({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 10}})
+            .to_string(),
+    );
+    lines.push(request(21, "ping", json!({})));
+    let (replies, stderr) = pipeline(&sb, &lines, true);
+
+    let ids: Vec<&Value> = replies.iter().map(|r| &r["id"]).collect();
+    assert_eq!(
+        ids,
+        [1, 10, 11, 12, 13, 14, 20, 21]
+            .iter()
+            .map(|i| json!(i))
+            .collect::<Vec<_>>()
+            .iter()
+            .collect::<Vec<_>>(),
+        "one reply per request, in order: {replies:?}"
+    );
+    let mut turn_ids = Vec::new();
+    for reply in &replies[1..6] {
+        let status = status(reply);
+        assert_eq!(status["status"], "saved", "{reply}");
+        assert_eq!(status["ids"].as_array().unwrap().len(), 20, "{status}");
+        turn_ids.extend(status["ids"].as_array().unwrap().iter().cloned());
+    }
+    let mut distinct = turn_ids.clone();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 100, "every turn its own id");
+    // searchable on ack: the turn saved by the 4th call (index 7 of its 20)
+    let wanted = turn_ids[3 * 20 + 7].as_str().unwrap();
+    assert!(
+        text(&replies[6]).contains(wanted),
+        "mem_search in the same group finds {wanted}: {}",
+        text(&replies[6])
+    );
+    assert_eq!(replies[7]["result"], json!({}));
+    let (counts, files) = stored(&sb, "pipe");
+    assert_eq!(files, 1, "one open episode");
+    assert_eq!(counts.len(), 100);
+    assert!(
+        counts.values().all(|n| *n == 1),
+        "each turn once: {counts:?}"
+    );
+    for call in 0..5 {
+        for t in texts(call, 20) {
+            assert_eq!(counts.get(&t), Some(&1), "{t}");
+        }
+    }
+    assert!(!stderr.contains("group commit failed"), "{stderr}");
+}
+
+#[test]
+fn a_bad_request_in_a_group_gets_its_error_and_the_good_ones_are_saved() {
+    let sb = Sandbox::new();
+    let mut lines = initialize("2025-03-26");
+    lines.push(save(10, "mixed", &texts(0, 3), false));
+    lines.push("{not json".to_string());
+    // a save the tool refuses (a role it does not know)
+    lines.push(request(
+        12,
+        "tools/call",
+        json!({"name": "mem_save_turn", "arguments": {"sessionKey": "mixed", "messages": [{"role": "robot", "content": "beep"}]}}),
+    ));
+    lines.push(request(13, "no/such/method", json!({})));
+    // a batch (2025-03-26 has them) holding a good save and a bad one
+    lines.push(
+        json!([
+            {"jsonrpc": "2.0", "id": 14, "method": "tools/call", "params": {"name": "mem_save_turn", "arguments": {"sessionKey": "mixed", "messages": [{"role": "user", "content": "pipetok9 batched turn"}]}}},
+            {"jsonrpc": "2.0", "id": 15, "method": "tools/call", "params": "not an object"}
+        ])
+        .to_string(),
+    );
+    lines.push(save(16, "mixed", &texts(1, 3), true));
+    lines.push(save(17, "mixed", &texts(2, 2), false));
+    lines.push(search(18, "pipetok1x2"));
+    let (replies, stderr) = pipeline(&sb, &lines, false);
+    assert_eq!(replies.len(), 9, "{replies:?}");
+
+    assert_eq!(replies[0]["id"], 1);
+    assert_eq!(status(&replies[1])["status"], "saved");
+    assert_eq!(replies[2]["id"], Value::Null);
+    assert_eq!(replies[2]["error"]["code"], -32700, "{}", replies[2]);
+    assert_eq!(replies[3]["id"], 12);
+    assert_eq!(replies[3]["result"]["isError"], true);
+    assert_eq!(status(&replies[3])["status"], "rejected");
+    assert_eq!(replies[4]["id"], 13);
+    assert_eq!(replies[4]["error"]["code"], -32601);
+    let batch = replies[5]
+        .as_array()
+        .expect("the batch's replies as one array");
+    assert_eq!(batch.len(), 2);
+    assert_eq!(batch[0]["id"], 14);
+    assert_eq!(status(&batch[0])["status"], "saved");
+    assert_eq!(batch[1]["id"], 15);
+    assert_eq!(batch[1]["error"]["code"], -32602);
+    // a flush in the middle of the group closes the episode; the next save opens another
+    let flushed = status(&replies[6]);
+    assert_eq!(
+        (flushed["status"].clone(), flushed["flushed"].clone()),
+        (json!("saved"), json!(true))
+    );
+    let reopened = status(&replies[7]);
+    assert_eq!(reopened["status"], "saved");
+    assert_ne!(reopened["episode"], flushed["episode"]);
+    assert_eq!(replies[8]["id"], 18);
+    let found = flushed["ids"][2].as_str().unwrap();
+    assert!(text(&replies[8]).contains(found), "{}", text(&replies[8]));
+
+    let (counts, files) = stored(&sb, "mixed");
+    assert_eq!(files, 2, "the closed episode and the new open one");
+    assert_eq!(counts.len(), 3 + 1 + 3 + 2, "{counts:?}");
+    assert!(counts.values().all(|n| *n == 1), "{counts:?}");
+    assert!(
+        !counts.contains_key("beep"),
+        "the refused save wrote nothing"
+    );
+    assert!(stderr.is_empty(), "{stderr}");
+}
+
+#[test]
+fn a_lone_request_is_answered_before_the_next_one_is_sent() {
+    // no read-ahead wait: a host that waits for each reply gets it
+    let sb = Sandbox::new();
+    let mut child = sb
+        .std_command(sb.home().join("tools").join("memory_mcp"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    use std::io::{BufRead, Write};
+    for (i, line) in [
+        initialize("2025-06-18").remove(0),
+        save(2, "lone", &texts(0, 2), false),
+        search(3, "pipetok0x1"),
+    ]
+    .iter()
+    .enumerate()
+    {
+        writeln!(stdin, "{line}").unwrap();
+        stdin.flush().unwrap();
+        let mut reply = String::new();
+        stdout.read_line(&mut reply).unwrap();
+        let reply: Value = serde_json::from_str(&reply).unwrap();
+        assert_eq!(reply["id"], [1, 2, 3][i], "{reply}");
+        if i == 2 {
+            assert!(text(&reply).contains("pipetok0x1"), "{reply}");
+        }
+    }
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+}
