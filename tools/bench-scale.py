@@ -13,14 +13,17 @@ at random places among all the turns.
 Per size, in one run:
   ingest       durable ingest through batched `mem_save_turn` (100 messages a
                call, `flush: true` closing each episode) into one running
-               `memory_mcp`, turns/s. Sizes above --slice (default 100,000)
-               get their first N - slice turns written as closed episode files
-               and indexed with `agentbox reindex`; only the last --slice turns
-               go through mem_save_turn (the table says so).
-  peer         the same batches into tools/jsonl-peer.py (official MCP Python
-               SDK when installed: plain JSONL, no fsync), turns/s; its
-               mem_search (a scan of the file) p50/p95 over a subsample of the
-               queries at the larger sizes (the table says how many).
+               `memory_mcp`, turns/s, with --window calls in flight (default
+               8: the host pipelines, the server group-commits; 1: each call
+               waits for the previous reply). Sizes above --slice (default
+               100,000) get their first N - slice turns written as closed
+               episode files and indexed with `agentbox reindex`; only the last
+               --slice turns go through mem_save_turn (the table says so).
+  peer         the same batches, same window, into tools/jsonl-peer.py
+               (official MCP Python SDK when installed: plain JSONL, no
+               fsync), turns/s; its mem_search (a scan of the file) p50/p95
+               over a subsample of the queries at the larger sizes (the table
+               says how many).
   grep         `grep -rci WORD HOME` median over 20 query words.
   mem_search / mem_context p50/p95 over 200 two-word queries (mixed
                frequencies) in ONE freshly started server; its VmHWM after.
@@ -41,7 +44,7 @@ At the largest size only, with --crash and/or --concurrency:
 Usage:
   python3 tools/bench-scale.py [--sizes 10000,100000,1000000] [--quick]
       [--bin PATH (default target/release/agentbox, or $AGENTBOX_BIN)]
-      [--crash] [--concurrency] [--json FILE|-] [--slice 100000] [--queries 200]
+      [--crash] [--concurrency] [--json FILE|-] [--slice 100000] [--queries 200] [--window 8]
       [--peer-mode sdk|raw] [--workdir DIR] [--keep]
   python3 tools/bench-scale.py --merge RUN1.json RUN2.json ...   (one table of the ranges)
 Targets (issue 11, at 1M turns): mem_search/mem_context p50 <= 1 ms, p95 <= 3 ms;
@@ -52,6 +55,7 @@ episode files and a 540 MB index).
 """
 
 import argparse
+import collections
 import importlib.util
 import json
 import os
@@ -181,27 +185,40 @@ class Corpus:
 # ---------------------------------------------------------------- processes
 
 class Rpc:
-    """An MCP client over stdio, one message a line."""
+    """An MCP client over stdio, one message a line. `call` waits for its reply; `send` and `receive`
+    pipeline (several requests in flight, replies matched by id, in whatever order they come)."""
 
     def __init__(self, argv, env):
         self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.DEVNULL, env=env, text=True, bufsize=1)
         self.next_id = 0
+        self.early = {}  # replies read while waiting for another one, by id
         self.call("initialize", {"protocolVersion": "2025-03-26", "capabilities": {},
                                  "clientInfo": {"name": "bench-scale", "version": "0"}})
         self.proc.stdin.write(json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}) + "\n")
 
-    def call(self, method, params):
+    def send(self, method, params):
+        """Sends a request without waiting; its id."""
         self.next_id += 1
         self.proc.stdin.write(json.dumps({"jsonrpc": "2.0", "id": self.next_id, "method": method,
                                           "params": params}) + "\n")
-        line = self.proc.stdout.readline()
-        if not line:
-            sys.exit(f"server closed its stdout during {method}")
-        reply = json.loads(line)
+        return self.next_id
+
+    def receive(self, want, method="the request"):
+        """The result of request `want` (replies to other requests read meanwhile are kept)."""
+        while want not in self.early:
+            line = self.proc.stdout.readline()
+            if not line:
+                sys.exit(f"server closed its stdout during {method}")
+            reply = json.loads(line)
+            self.early[reply.get("id")] = reply
+        reply = self.early.pop(want)
         if "error" in reply or reply.get("result", {}).get("isError"):
             sys.exit(f"mcp error on {method}: {json.dumps(reply)[:500]}")
         return reply["result"]
+
+    def call(self, method, params):
+        return self.receive(self.send(method, params), method)
 
     def tool(self, name, arguments):
         return self.call("tools/call", {"name": name, "arguments": arguments})["content"][0]["text"]
@@ -317,20 +334,32 @@ def batches_of(episodes):
             yield session, chunk, i + 100 >= len(turns)
 
 
-def ingest(rpc, batches, corpus, target_ids, with_flush):
+def ingest(rpc, batches, corpus, target_ids, with_flush, window=1):
+    """Sends the batches as `mem_save_turn` calls with up to `window` of them in flight (1: each waits
+    for the previous reply); every reply must say saved. Turns and seconds."""
     start = time.perf_counter()
     count = 0
-    for session, chunk, last in batches:
-        args = {"sessionKey": session, "messages": [{"role": r, "content": c} for _, r, c in chunk]}
-        if with_flush and last:
-            args["flush"] = True
-        reply = json.loads(rpc.tool("mem_save_turn", args))
+    in_flight = collections.deque()  # (request id, chunk)
+
+    def settle():
+        request, chunk = in_flight.popleft()
+        reply = json.loads(rpc.receive(request, "mem_save_turn")["content"][0]["text"])
         if reply.get("status") != "saved" or len(reply.get("ids", [])) != len(chunk):
             sys.exit(f"mem_save_turn did not save: {json.dumps(reply)[:300]}")
         for (g, _, _), turn_id in zip(chunk, reply["ids"]):
             if g in corpus.planted and corpus.planted[g][1]:
                 target_ids[corpus.planted[g][0]] = turn_id
-        count += len(chunk)
+        return len(chunk)
+
+    for session, chunk, last in batches:
+        args = {"sessionKey": session, "messages": [{"role": r, "content": c} for _, r, c in chunk]}
+        if with_flush and last:
+            args["flush"] = True
+        in_flight.append((rpc.send("tools/call", {"name": "mem_save_turn", "arguments": args}), chunk))
+        if len(in_flight) >= window:
+            count += settle()
+    while in_flight:
+        count += settle()
     return count, time.perf_counter() - start
 
 
@@ -376,8 +405,9 @@ def bench_size(args, n, tmp, env):
 
     log(f"{n}: ingest {sum(len(c) for _, c, _ in batches)} turns through mem_save_turn")
     server = Rpc([args.bin, "memory_mcp", "--home", home], env)
-    count, secs = ingest(server, batches, corpus, target_ids, True)
+    count, secs = ingest(server, batches, corpus, target_ids, True, args.window)
     r["ingest_turns"] = count
+    r["ingest_window"] = args.window
     r["ingest_per_s"] = count / secs
     r["ingest_rss_mb"] = server.hwm_mb()
     server.close()
@@ -385,7 +415,7 @@ def bench_size(args, n, tmp, env):
     log(f"{n}: peer ingest ({args.peer_mode})")
     peer = Rpc([sys.executable, os.path.join(ROOT, "tools", "jsonl-peer.py"), peer_file, "--mode",
                 args.peer_mode], env)
-    _, secs = ingest(peer, batches, corpus, {}, False)
+    _, secs = ingest(peer, batches, corpus, {}, False, args.window)
     r["peer_ingest_per_s"] = count / secs
     queries = corpus.queries(args.queries)
     peer_n = min(len(queries), max(20, 5_000_000 // n))
@@ -621,9 +651,11 @@ def short(n):
 
 ROWS = [
     # (metric, values of one size's figures, template, decimals per value, target)
-    ("ingest, batched `mem_save_turn` (100 a call)", lambda r: [r["ingest_per_s"] / 1000], "{0}k turns/s", [1],
+    ("ingest, batched `mem_save_turn` (100 a call, W calls in flight)",
+     lambda r: [r["ingest_per_s"] / 1000, r.get("ingest_window", 1)], "{0}k turns/s (W {1})", [1, 0],
      "≥ 30k turns/s"),
-    ("ingest, plain-JSONL peer (no fsync)", lambda r: [r["peer_ingest_per_s"] / 1000], "{0}k turns/s", [1],
+    ("ingest, plain-JSONL peer (no fsync; same W)",
+     lambda r: [r["peer_ingest_per_s"] / 1000, r.get("ingest_window", 1)], "{0}k turns/s (W {1})", [1, 0],
      "comparison"),
     ("`mem_search` p50 / p95 (200 queries, one server)", lambda r: list(r["mem_search_ms"]), "{0} / {1} ms",
      [2, 2], "≤ 1 / 3 ms"),
@@ -727,6 +759,8 @@ def main():
     ap.add_argument("--slice", type=int, default=100_000,
                     help="turns ingested through mem_save_turn; larger sizes get the rest as files")
     ap.add_argument("--queries", type=int, default=200)
+    ap.add_argument("--window", type=int, default=8,
+                    help="mem_save_turn calls in flight during the ingest (1: wait for each reply)")
     ap.add_argument("--peer-mode", choices=["sdk", "raw"], default=None)
     ap.add_argument("--crash", action="store_true", help="the SIGKILL check at the largest size")
     ap.add_argument("--concurrency", action="store_true", help="the 32-writer check at the largest size")

@@ -413,7 +413,7 @@ impl<'h> Server<'h> {
             "ping" => Ok(json!({})),
             "tools/list" => Ok(tools::list(self.features)),
             "tools/call" => {
-                let params = protocol::params_object(params)?;
+                let mut params = protocol::params_object(params)?;
                 let name = match params.get("name") {
                     Some(Value::String(name)) => name.clone(),
                     _ => {
@@ -422,9 +422,9 @@ impl<'h> Server<'h> {
                         ));
                     }
                 };
-                let args = match params.get("arguments") {
+                let args = match params.remove("arguments") {
                     None | Some(Value::Null) => Map::new(),
-                    Some(Value::Object(args)) => args.clone(),
+                    Some(Value::Object(args)) => args,
                     Some(_) => {
                         return Err(RpcError::invalid_params(
                             "params.arguments must be an object",

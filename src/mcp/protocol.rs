@@ -158,7 +158,7 @@ pub fn classify_value(value: Value) -> Message {
         id,
         error: RpcError::new(INVALID_REQUEST, format!("invalid request: {message}")),
     };
-    let object = match value {
+    let mut object = match value {
         Value::Object(object) => object,
         Value::Array(_) => {
             return invalid(
@@ -186,7 +186,8 @@ pub fn classify_value(value: Value) -> Message {
         }
         None => return invalid(id.unwrap_or(Value::Null), "method is missing"),
     };
-    let params = object.get("params").cloned();
+    // Taken, not copied: a save's params are most of the line.
+    let params = object.remove("params");
     match id {
         // MCP's params are always named (an object), whatever the method: a
         // request with any other params (an array, a string …) is refused

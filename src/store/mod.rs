@@ -13,6 +13,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 mod events;
 mod external;
 mod group;
+mod jsonl;
 
 pub use events::EventLog;
 pub use external::{
@@ -20,6 +21,7 @@ pub use external::{
     rename_external, write_external,
 };
 pub use group::SyncGroup;
+pub use jsonl::Redacted;
 
 /// Set once this process has begun to make a write visible (the rename). From
 /// then on an interrupt must not report `cancelled`: the write has landed, so
@@ -159,12 +161,20 @@ impl Store {
 
     fn check_inside(&self, path: &Path) -> Result<()> {
         if let Ok(rel) = path.strip_prefix(&self.root) {
+            // Plain names only (no `..`) and no symlink among the existing
+            // components: the path is the root's own folders, so it cannot
+            // resolve outside the root and the walk up below is not needed.
+            let mut plain = rel.components().next().is_some()
+                && rel
+                    .components()
+                    .all(|part| matches!(part, Component::Normal(_)));
             let mut probe = self.root.clone();
             for (depth, part) in rel.components().enumerate() {
                 probe.push(part);
                 match fs::symlink_metadata(&probe) {
                     Ok(meta) if meta.file_type().is_symlink() => {
                         if depth == 1 && rel.starts_with("tools") {
+                            plain = false;
                             continue;
                         }
                         return Err(Error::new(
@@ -178,9 +188,17 @@ impl Store {
                         .with_detail("path", probe.display().to_string()));
                     }
                     Ok(_) => {}
-                    // The rest of the path does not exist yet.
-                    Err(_) => break,
+                    // The rest of the path does not exist yet (nor, when
+                    // that is the first name, maybe the root: the walk up
+                    // below says).
+                    Err(_) => {
+                        plain &= depth > 0;
+                        break;
+                    }
                 }
+            }
+            if plain {
+                return Ok(());
             }
         }
         let root = fs::canonicalize(&self.root).map_err(|e| Error::io("open", &self.root, &e))?;
@@ -285,100 +303,6 @@ impl Store {
         check_size(&format!("{}", path.display()), bytes.len() as u64, cap)?;
         self.check_inside(path)?;
         atomic_write(path, bytes)
-    }
-
-    /// Appends one JSON value as one whole line (JSONL), redacted, under the
-    /// lock `name`, and fsyncs it (in a group commit, when the group ends: see
-    /// [`Store::defer_syncs`]). Concurrent appenders never interleave.
-    pub fn append_jsonl(&self, lock_name: &str, path: &Path, value: &Value) -> Result<()> {
-        let mut value = value.clone();
-        self.redactor.redact_value(&mut value);
-        let mut line = serde_json::to_string(&value).map_err(|e| {
-            Error::internal(format!(
-                "cannot serialize a line for {}: {e}",
-                path.display()
-            ))
-        })?;
-        line.push('\n');
-        check_size(
-            &format!("a line for {}", path.display()),
-            line.len() as u64,
-            self.max_item_bytes,
-        )?;
-        self.check_inside(path)?;
-        let _lock = self.lock(lock_name)?;
-        let mut file = OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .map_err(|e| io_error("open", path, &e))?;
-        COMMITTED.store(true, Ordering::SeqCst);
-        file.write_all(line.as_bytes())
-            .and_then(|()| self.deferred.sync_or_defer(path, file))
-            .map_err(|e| io_error("append to", path, &e))
-    }
-
-    /// Appends JSON values as whole lines (JSONL), redacted, to `path` while
-    /// the caller holds `_held`: for writers that must read and append under
-    /// one lock (find the open episode, number the turns, append). All lines go
-    /// out in one write, then the file is fsynced (in a group commit, when the
-    /// group ends: see [`Store::defer_syncs`]). A torn last line left by a
-    /// killed writer is terminated first, so the new lines stay whole. An empty
-    /// `values` only creates the file.
-    pub fn append_jsonl_held(&self, _held: &Lock, path: &Path, values: &[Value]) -> Result<()> {
-        let text = self.jsonl_lines(path, values)?;
-        self.check_inside(path)?;
-        let mut file = OpenOptions::new()
-            .create(true)
-            .read(true)
-            .append(true)
-            .open(path)
-            .map_err(|e| io_error("open", path, &e))?;
-        if text.is_empty() {
-            return Ok(());
-        }
-        let torn = ends_without_newline(&mut file).map_err(|e| Error::io("read", path, &e))?;
-        let mut bytes = Vec::with_capacity(text.len() + 1);
-        if torn {
-            bytes.push(b'\n');
-        }
-        bytes.extend_from_slice(text.as_bytes());
-        COMMITTED.store(true, Ordering::SeqCst);
-        file.write_all(&bytes)
-            .and_then(|()| self.deferred.sync_or_defer(path, file))
-            .map_err(|e| io_error("append to", path, &e))
-    }
-
-    /// Writes a whole JSONL file atomically (temp file, fsync, rename): each
-    /// value redacted, one line each. Each line must fit the item cap; the file
-    /// as a whole may be larger.
-    pub fn write_jsonl(&self, path: &Path, values: &[Value]) -> Result<()> {
-        let text = self.jsonl_lines(path, values)?;
-        self.check_inside(path)?;
-        atomic_write(path, text.as_bytes())
-    }
-
-    /// The redacted lines for `values`, each checked against the item cap.
-    fn jsonl_lines(&self, path: &Path, values: &[Value]) -> Result<String> {
-        let mut text = String::new();
-        for value in values {
-            let mut value = value.clone();
-            self.redactor.redact_value(&mut value);
-            let line = serde_json::to_string(&value).map_err(|e| {
-                Error::internal(format!(
-                    "cannot serialize a line for {}: {e}",
-                    path.display()
-                ))
-            })?;
-            check_size(
-                &format!("a line for {}", path.display()),
-                line.len() as u64 + 1,
-                self.max_item_bytes,
-            )?;
-            text.push_str(&line);
-            text.push('\n');
-        }
-        Ok(text)
     }
 
     /// Renames a file inside the home atomically and makes the rename durable.
@@ -603,19 +527,6 @@ fn symlink(target: &Path, link: &Path) -> io::Result<()> {
 #[cfg(windows)]
 fn symlink(target: &Path, link: &Path) -> io::Result<()> {
     std::os::windows::fs::symlink_file(target, link)
-}
-
-/// Whether a non-empty file's last byte is not a newline (a torn last line).
-fn ends_without_newline(file: &mut File) -> io::Result<bool> {
-    use std::io::{Read, Seek, SeekFrom};
-    let len = file.metadata()?.len();
-    if len == 0 {
-        return Ok(false);
-    }
-    file.seek(SeekFrom::Start(len - 1))?;
-    let mut last = [0u8; 1];
-    file.read_exact(&mut last)?;
-    Ok(last[0] != b'\n')
 }
 
 /// A unique temporary name beside `path` (ignored by the home's .gitignore).

@@ -8,7 +8,7 @@ pub use super::ids::{IdParts, parse_id};
 use crate::error::{Error, Result};
 use crate::home::{self, Home};
 use crate::search::{self, Doc};
-use crate::store::{self, Lock};
+use crate::store::{self, Lock, Redacted, Store};
 use chrono::{DateTime, SecondsFormat, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -173,13 +173,11 @@ fn first_free(taken: impl Fn(u64) -> bool) -> u64 {
 
 /// Gives a rendered turn its place (`id`, `episode`, `seq`); the length of
 /// its stored line, newline included.
-fn relabel(value: &mut Value, ep_id: &str, seq: u64) -> Result<u64> {
-    if let Some(fields) = value.as_object_mut() {
-        fields.insert("id".into(), Value::from(format!("{ep_id}#{seq}")));
-        fields.insert("episode".into(), Value::from(ep_id));
-        fields.insert("seq".into(), Value::from(seq));
-    }
-    let line = serde_json::to_string(value).map_err(|e| Error::internal(e.to_string()))?;
+fn relabel(store: &Store, value: &mut Redacted, ep_id: &str, seq: u64) -> Result<u64> {
+    store.set_redacted(value, "id", Value::from(format!("{ep_id}#{seq}")));
+    store.set_redacted(value, "episode", Value::from(ep_id));
+    store.set_redacted(value, "seq", Value::from(seq));
+    let line = serde_json::to_string(value.value()).map_err(|e| Error::internal(e.to_string()))?;
     Ok(line.len() as u64 + 1)
 }
 
@@ -609,7 +607,7 @@ impl<'h> SessionWriter<'h> {
 
     /// A draft as its stored line, redacted, under a placeholder id: placing
     /// it in an episode changes only its ids (see [`relabel`]).
-    fn render(&self, draft: &Draft) -> Result<Value> {
+    fn render(&self, draft: &Draft) -> Result<Redacted> {
         let turn = Turn {
             schema: TURN_SCHEMA.to_string(),
             id: String::new(),
@@ -624,19 +622,18 @@ impl<'h> SessionWriter<'h> {
             source: draft.source.clone(),
             meta: draft.meta.clone(),
         };
-        let mut value = serde_json::to_value(&turn).map_err(|e| Error::internal(e.to_string()))?;
-        self.home.store.redactor().redact_value(&mut value);
-        Ok(value)
+        let value = serde_json::to_value(&turn).map_err(|e| Error::internal(e.to_string()))?;
+        Ok(self.home.store.redacted(value))
     }
 
     /// Places drafts in the episode `ep`, starting at `seq`; returns the
     /// redacted turns and their lines.
     fn place(&self, ep_id: &str, seq: u64, draft: &Draft) -> Result<(Turn, Value, u64)> {
         let mut value = self.render(draft)?;
-        let len = relabel(&mut value, ep_id, seq)?;
-        let turn: Turn =
-            serde_json::from_value(value.clone()).map_err(|e| Error::internal(e.to_string()))?;
-        Ok((turn, value, len))
+        let len = relabel(&self.home.store, &mut value, ep_id, seq)?;
+        let turn: Turn = serde_json::from_value(value.value().clone())
+            .map_err(|e| Error::internal(e.to_string()))?;
+        Ok((turn, value.into_value(), len))
     }
 
     /// Appends drafts to the open episode (creating one when there is none).
@@ -649,7 +646,12 @@ impl<'h> SessionWriter<'h> {
         let mut rendered = Vec::with_capacity(drafts.len());
         for (i, draft) in drafts.iter().enumerate() {
             let mut value = self.render(draft)?;
-            let len = relabel(&mut value, &probe_id(&draft.ts), u64::from(u32::MAX))?;
+            let len = relabel(
+                &self.home.store,
+                &mut value,
+                &probe_id(&draft.ts),
+                u64::from(u32::MAX),
+            )?;
             if len > self.cap {
                 return Err(Error::invalid_args(format!(
                     "messages[{i}] takes {len} bytes as a stored turn, over the limit of {}",
@@ -662,7 +664,7 @@ impl<'h> SessionWriter<'h> {
             rendered.push(value);
         }
         let mut written = Vec::new();
-        let mut batch: Vec<Value> = Vec::new();
+        let mut batch: Vec<Redacted> = Vec::new();
         let mut batch_bytes = 0u64;
         for (draft, mut value) in drafts.iter().zip(rendered) {
             loop {
@@ -677,7 +679,7 @@ impl<'h> SessionWriter<'h> {
                 }
                 let open = self.open.as_ref().expect("set above");
                 let seq = open.next_seq + batch.len() as u64;
-                let len = relabel(&mut value, &open.ep.id, seq)?;
+                let len = relabel(&self.home.store, &mut value, &open.ep.id, seq)?;
                 let used = open.bytes + batch_bytes;
                 if used > 0 && used + len > self.cap {
                     written.extend(self.write_batch(std::mem::take(&mut batch), batch_bytes)?);
@@ -694,7 +696,7 @@ impl<'h> SessionWriter<'h> {
         Ok(written)
     }
 
-    fn write_batch(&mut self, values: Vec<Value>, bytes: u64) -> Result<Vec<Turn>> {
+    fn write_batch(&mut self, values: Vec<Redacted>, bytes: u64) -> Result<Vec<Turn>> {
         if values.is_empty() {
             return Ok(Vec::new());
         }
@@ -705,12 +707,12 @@ impl<'h> SessionWriter<'h> {
         let before = std::fs::metadata(&open.ep.path).map_or(0, |m| m.len());
         self.home
             .store
-            .append_jsonl_held(&self.lock, &open.ep.path, &values)?;
+            .append_redacted_held(&self.lock, &open.ep.path, &values)?;
         open.next_seq += values.len() as u64;
         open.bytes += bytes;
         let turns = values
             .into_iter()
-            .map(serde_json::from_value)
+            .map(|value| serde_json::from_value(value.into_value()))
             .collect::<serde_json::Result<Vec<Turn>>>()
             .map_err(|e| Error::internal(e.to_string()))?;
         let rel = open.ep.rel();

@@ -1,0 +1,227 @@
+//! JSONL files: whole lines appended under a lock (fsynced, or left to the
+//! open group commit), whole files written atomically, every value masked by
+//! the store's redactor. A writer that measures its lines before it writes
+//! them (an episode's turns against the item cap) masks each value once up
+//! front ([`Store::redacted`]) and hands it over as it is
+//! ([`Store::append_redacted_held`]) instead of having it masked again.
+
+use super::{COMMITTED, Lock, Store, atomic_write, check_size, io_error};
+use crate::error::{Error, Result};
+use serde_json::{Map, Value};
+use std::fs::{File, OpenOptions};
+use std::io::{self, Write};
+use std::path::Path;
+use std::sync::atomic::Ordering;
+
+/// A JSON value masked by a store's redactor. Only the store makes or
+/// changes one ([`Store::redacted`], [`Store::set_redacted`]), so whatever a
+/// `Redacted` holds has been through the redactor.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Redacted(Value);
+
+impl Redacted {
+    pub fn value(&self) -> &Value {
+        &self.0
+    }
+
+    pub fn into_value(self) -> Value {
+        self.0
+    }
+}
+
+impl Store {
+    /// Appends one JSON value as one whole line (JSONL), redacted, under the
+    /// lock `name`, and fsyncs it (in a group commit, when the group ends: see
+    /// [`Store::defer_syncs`]). Concurrent appenders never interleave.
+    pub fn append_jsonl(&self, lock_name: &str, path: &Path, value: &Value) -> Result<()> {
+        let mut value = value.clone();
+        self.redactor.redact_value(&mut value);
+        let mut line = serde_json::to_string(&value).map_err(|e| {
+            Error::internal(format!(
+                "cannot serialize a line for {}: {e}",
+                path.display()
+            ))
+        })?;
+        line.push('\n');
+        check_size(
+            &format!("a line for {}", path.display()),
+            line.len() as u64,
+            self.max_item_bytes,
+        )?;
+        self.check_inside(path)?;
+        let _lock = self.lock(lock_name)?;
+        let mut file = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map_err(|e| io_error("open", path, &e))?;
+        COMMITTED.store(true, Ordering::SeqCst);
+        file.write_all(line.as_bytes())
+            .and_then(|()| self.deferred.sync_or_defer(path, file))
+            .map_err(|e| io_error("append to", path, &e))
+    }
+
+    /// Appends JSON values as whole lines (JSONL), redacted, to `path` while
+    /// the caller holds `_held`: for writers that must read and append under
+    /// one lock (find the open episode, number the turns, append). All lines go
+    /// out in one write, then the file is fsynced (in a group commit, when the
+    /// group ends: see [`Store::defer_syncs`]). A torn last line left by a
+    /// killed writer is terminated first, so the new lines stay whole. An empty
+    /// `values` only creates the file.
+    pub fn append_jsonl_held(&self, _held: &Lock, path: &Path, values: &[Value]) -> Result<()> {
+        let text = self.jsonl_lines(path, values)?;
+        self.append_text(path, &text)
+    }
+
+    /// Appends whole lines (`text`, each ending in a newline, redacted by the
+    /// caller) to `path`: the file is created when missing, a torn last line
+    /// is terminated first, and the write is fsynced (or left to the group).
+    fn append_text(&self, path: &Path, text: &str) -> Result<()> {
+        self.check_inside(path)?;
+        let mut file = OpenOptions::new()
+            .create(true)
+            .read(true)
+            .append(true)
+            .open(path)
+            .map_err(|e| io_error("open", path, &e))?;
+        if text.is_empty() {
+            return Ok(());
+        }
+        let torn = ends_without_newline(&mut file).map_err(|e| Error::io("read", path, &e))?;
+        let mut bytes = Vec::with_capacity(text.len() + 1);
+        if torn {
+            bytes.push(b'\n');
+        }
+        bytes.extend_from_slice(text.as_bytes());
+        COMMITTED.store(true, Ordering::SeqCst);
+        file.write_all(&bytes)
+            .and_then(|()| self.deferred.sync_or_defer(path, file))
+            .map_err(|e| io_error("append to", path, &e))
+    }
+
+    /// Writes a whole JSONL file atomically (temp file, fsync, rename): each
+    /// value redacted, one line each. Each line must fit the item cap; the file
+    /// as a whole may be larger.
+    pub fn write_jsonl(&self, path: &Path, values: &[Value]) -> Result<()> {
+        let text = self.jsonl_lines(path, values)?;
+        self.check_inside(path)?;
+        atomic_write(path, text.as_bytes())
+    }
+
+    /// The redacted lines for `values`, each checked against the item cap.
+    fn jsonl_lines(&self, path: &Path, values: &[Value]) -> Result<String> {
+        let mut text = String::new();
+        for value in values {
+            let mut value = value.clone();
+            self.redactor.redact_value(&mut value);
+            self.push_line(&mut text, path, &value)?;
+        }
+        Ok(text)
+    }
+
+    /// Serializes `value` (redacted already) as one line onto `text`,
+    /// checked against the item cap.
+    fn push_line(&self, text: &mut String, path: &Path, value: &Value) -> Result<()> {
+        let line = serde_json::to_string(value).map_err(|e| {
+            Error::internal(format!(
+                "cannot serialize a line for {}: {e}",
+                path.display()
+            ))
+        })?;
+        check_size(
+            &format!("a line for {}", path.display()),
+            line.len() as u64 + 1,
+            self.max_item_bytes,
+        )?;
+        text.push_str(&line);
+        text.push('\n');
+        Ok(())
+    }
+
+    /// `value`, masked (see [`crate::redact::Redactor::redact_value`]).
+    pub fn redacted(&self, mut value: Value) -> Redacted {
+        self.redactor.redact_value(&mut value);
+        Redacted(value)
+    }
+
+    /// Sets the field `key` of a masked object to `value`, masked as that
+    /// field: the redactor masks each field of an object on its own (by its
+    /// key and its value), so this equals masking the whole object again. A
+    /// value that is not an object is left as it is.
+    pub fn set_redacted(&self, line: &mut Redacted, key: &str, value: Value) {
+        let mut field = Value::Object(Map::from_iter([(key.to_string(), value)]));
+        self.redactor.redact_value(&mut field);
+        if let (Value::Object(object), Value::Object(field)) = (&mut line.0, field) {
+            object.extend(field);
+        }
+    }
+
+    /// [`Store::append_jsonl_held`] for values masked already: the same
+    /// lines, the same cap on each, the same durability, without masking
+    /// them again.
+    pub fn append_redacted_held(
+        &self,
+        _held: &Lock,
+        path: &Path,
+        values: &[Redacted],
+    ) -> Result<()> {
+        let mut text = String::new();
+        for value in values {
+            self.push_line(&mut text, path, &value.0)?;
+        }
+        self.append_text(path, &text)
+    }
+}
+
+/// Whether a non-empty file's last byte is not a newline (a torn last line).
+fn ends_without_newline(file: &mut File) -> io::Result<bool> {
+    use std::io::{Read, Seek, SeekFrom};
+    let len = file.metadata()?.len();
+    if len == 0 {
+        return Ok(false);
+    }
+    file.seek(SeekFrom::Start(len - 1))?;
+    let mut last = [0u8; 1];
+    file.read_exact(&mut last)?;
+    Ok(last[0] != b'\n')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::redact::Redactor;
+    use serde_json::json;
+
+    #[test]
+    fn a_field_set_on_a_masked_value_is_masked_as_the_whole_would_be() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::new(dir.path().to_path_buf(), Redactor::builtin(), 1 << 20);
+        let secret = "ghp_abcdefghijklmnopqrstuvwxyz0123456789";
+        let raw = json!({"content": format!("token {secret}"), "role": "user"});
+        let mut line = store.redacted(raw.clone());
+        for (key, value) in [
+            ("id", json!(format!("ep-1#{secret}"))),
+            ("password", json!("hunter2hunter2")),
+            ("seq", json!(3)),
+        ] {
+            store.set_redacted(&mut line, key, value.clone());
+            let mut whole = raw.clone();
+            whole[key] = value;
+            store.redactor().redact_value(&mut whole);
+            assert_eq!(line.value()[key], whole[key], "{key}");
+        }
+        assert!(!line.value().to_string().contains("hunter2hunter2"));
+        assert!(!line.value().to_string().contains(secret));
+        // Written as it is: one line, not masked twice.
+        let path = dir.path().join("t.jsonl");
+        let lock = store.lock("t").unwrap();
+        store
+            .append_redacted_held(&lock, &path, std::slice::from_ref(&line))
+            .unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(text, format!("{}\n", line.value()));
+        // The item cap still applies.
+        let small = Store::new(dir.path().to_path_buf(), Redactor::builtin(), 8);
+        assert!(small.append_redacted_held(&lock, &path, &[line]).is_err());
+    }
+}
