@@ -144,15 +144,17 @@ impl Store {
         Redacted(value)
     }
 
-    /// Sets the field `key` of a masked object to `value`, masked as that
-    /// field: the redactor masks each field of an object on its own (by its
-    /// key and its value), so this equals masking the whole object again. A
-    /// value that is not an object is left as it is.
-    pub fn set_redacted(&self, line: &mut Redacted, key: &str, value: Value) {
-        let mut field = Value::Object(Map::from_iter([(key.to_string(), value)]));
-        self.redactor.redact_value(&mut field);
-        if let (Value::Object(object), Value::Object(field)) = (&mut line.0, field) {
-            object.extend(field);
+    /// Sets fields of a masked object, each masked as a field under its key:
+    /// the redactor masks each field of an object on its own (by its key and
+    /// its value), so this equals masking the whole object again. A value
+    /// that is not an object is left as it is.
+    pub fn set_redacted<const N: usize>(&self, line: &mut Redacted, fields: [(&str, Value); N]) {
+        let mut fields = Value::Object(Map::from_iter(
+            fields.map(|(key, value)| (key.to_string(), value)),
+        ));
+        self.redactor.redact_value(&mut fields);
+        if let (Value::Object(object), Value::Object(fields)) = (&mut line.0, fields) {
+            object.extend(fields);
         }
     }
 
@@ -204,7 +206,7 @@ mod tests {
             ("password", json!("hunter2hunter2")),
             ("seq", json!(3)),
         ] {
-            store.set_redacted(&mut line, key, value.clone());
+            store.set_redacted(&mut line, [(key, value.clone())]);
             let mut whole = raw.clone();
             whole[key] = value;
             store.redactor().redact_value(&mut whole);

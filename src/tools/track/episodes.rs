@@ -174,9 +174,14 @@ fn first_free(taken: impl Fn(u64) -> bool) -> u64 {
 /// Gives a rendered turn its place (`id`, `episode`, `seq`); the length of
 /// its stored line, newline included.
 fn relabel(store: &Store, value: &mut Redacted, ep_id: &str, seq: u64) -> Result<u64> {
-    store.set_redacted(value, "id", Value::from(format!("{ep_id}#{seq}")));
-    store.set_redacted(value, "episode", Value::from(ep_id));
-    store.set_redacted(value, "seq", Value::from(seq));
+    store.set_redacted(
+        value,
+        [
+            ("id", Value::from(format!("{ep_id}#{seq}"))),
+            ("episode", Value::from(ep_id)),
+            ("seq", Value::from(seq)),
+        ],
+    );
     let line = serde_json::to_string(value.value()).map_err(|e| Error::internal(e.to_string()))?;
     Ok(line.len() as u64 + 1)
 }
