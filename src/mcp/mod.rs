@@ -209,8 +209,10 @@ impl<'h> Server<'h> {
     fn serve_group(&mut self, group: Vec<Queued>) -> bool {
         let home = self.memory.home;
         let sync = home.store.defer_syncs();
-        // Each reply, and whether its request wrote (its ack waits for the sync).
-        let mut replies: Vec<(Value, bool)> = Vec::with_capacity(group.len());
+        let mut replies: Vec<Value> = Vec::with_capacity(group.len());
+        // The first reply whose request wrote: it and every reply after it
+        // (which may have seen its writes) wait for the sync.
+        let mut first_writer = None;
         let mut more = true;
         for queued in group {
             let before = sync.appends();
@@ -228,9 +230,10 @@ impl<'h> Server<'h> {
                 Ok(Frame::Line(line)) if line.iter().all(u8::is_ascii_whitespace) => None,
                 Ok(Frame::Line(line)) => self.handle_line(line),
             };
-            if let Some(reply) = reply {
-                replies.push((reply, sync.appends() > before));
+            if sync.appends() > before {
+                first_writer.get_or_insert(replies.len());
             }
+            replies.extend(reply);
         }
         let held = replies.len();
         match sync.finish() {
@@ -240,14 +243,13 @@ impl<'h> Server<'h> {
             Ok(_) => {}
             Err(error) => {
                 self.note(&format!("group commit failed: {}", error.message));
-                for (reply, wrote) in &mut replies {
-                    if *wrote {
-                        *reply = not_durable(reply, &error);
-                    }
+                let from = first_writer.unwrap_or(replies.len());
+                for reply in &mut replies[from..] {
+                    *reply = not_durable(reply, &error);
                 }
             }
         }
-        for (reply, _) in replies {
+        for reply in replies {
             let sent = self.frames.send(reply, |reply| match reply {
                 Value::Array(replies) => {
                     protocol::batch_line(replies, protocol::MAX_RESPONSE_BYTES)

@@ -73,7 +73,8 @@ impl Store {
     /// (`append_jsonl`, `append_jsonl_held`) write their lines at once but
     /// leave the fsync to [`SyncGroup::finish`], which syncs each touched file
     /// once. Nothing written in the group may be acknowledged before `finish`
-    /// returns `Ok`. A group opened while one is open joins it.
+    /// returns `Ok`. A group opened while one is open shares it: the first
+    /// `finish` syncs and closes it, and later appends sync at once.
     pub fn defer_syncs(&self) -> SyncGroup<'_> {
         self.deferred.pending().get_or_insert_with(Pending::default);
         SyncGroup { store: self }
