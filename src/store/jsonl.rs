@@ -17,15 +17,30 @@ use std::sync::atomic::Ordering;
 /// changes one ([`Store::redacted`], [`Store::set_redacted`]), so whatever a
 /// `Redacted` holds has been through the redactor.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Redacted(Value);
+pub struct Redacted {
+    value: Value,
+    /// `value` serialized, once asked for (see [`Redacted::line`]).
+    line: Option<String>,
+}
 
 impl Redacted {
     pub fn value(&self) -> &Value {
-        &self.0
+        &self.value
     }
 
     pub fn into_value(self) -> Value {
-        self.0
+        self.value
+    }
+
+    /// The value as one JSON line (without its newline), serialized once:
+    /// measuring a line and then writing it costs one serialization.
+    pub fn line(&mut self) -> Result<&str> {
+        if self.line.is_none() {
+            self.line = Some(
+                serde_json::to_string(&self.value).map_err(|e| Error::internal(e.to_string()))?,
+            );
+        }
+        Ok(self.line.as_deref().unwrap_or_default())
     }
 }
 
@@ -128,12 +143,18 @@ impl Store {
                 path.display()
             ))
         })?;
+        self.push_serialized(text, path, &line)
+    }
+
+    /// Appends one serialized line and its newline to `text`, checked
+    /// against the item cap.
+    fn push_serialized(&self, text: &mut String, path: &Path, line: &str) -> Result<()> {
         check_size(
             &format!("a line for {}", path.display()),
             line.len() as u64 + 1,
             self.max_item_bytes,
         )?;
-        text.push_str(&line);
+        text.push_str(line);
         text.push('\n');
         Ok(())
     }
@@ -141,7 +162,7 @@ impl Store {
     /// `value`, masked (see [`crate::redact::Redactor::redact_value`]).
     pub fn redacted(&self, mut value: Value) -> Redacted {
         self.redactor.redact_value(&mut value);
-        Redacted(value)
+        Redacted { value, line: None }
     }
 
     /// Sets fields of a masked object, each masked as a field under its key:
@@ -153,8 +174,9 @@ impl Store {
             fields.map(|(key, value)| (key.to_string(), value)),
         ));
         self.redactor.redact_value(&mut fields);
-        if let (Value::Object(object), Value::Object(fields)) = (&mut line.0, fields) {
+        if let (Value::Object(object), Value::Object(fields)) = (&mut line.value, fields) {
             object.extend(fields);
+            line.line = None;
         }
     }
 
@@ -169,7 +191,10 @@ impl Store {
     ) -> Result<()> {
         let mut text = String::new();
         for value in values {
-            self.push_line(&mut text, path, &value.0)?;
+            match &value.line {
+                Some(line) => self.push_serialized(&mut text, path, line)?,
+                None => self.push_line(&mut text, path, &value.value)?,
+            }
         }
         self.append_text(path, &text)
     }
@@ -201,6 +226,8 @@ mod tests {
         let secret = "ghp_abcdefghijklmnopqrstuvwxyz0123456789";
         let raw = json!({"content": format!("token {secret}"), "role": "user"});
         let mut line = store.redacted(raw.clone());
+        // A line measured before its fields change is measured afresh.
+        assert!(!line.line().unwrap().contains("\"seq\""));
         for (key, value) in [
             ("id", json!(format!("ep-1#{secret}"))),
             ("password", json!("hunter2hunter2")),
@@ -222,6 +249,7 @@ mod tests {
             .unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
         assert_eq!(text, format!("{}\n", line.value()));
+        assert!(text.contains("\"seq\":3"), "{text}");
         // The item cap still applies.
         let small = Store::new(dir.path().to_path_buf(), Redactor::builtin(), 8);
         assert!(small.append_redacted_held(&lock, &path, &[line]).is_err());

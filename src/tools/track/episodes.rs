@@ -182,8 +182,7 @@ fn relabel(store: &Store, value: &mut Redacted, ep_id: &str, seq: u64) -> Result
             ("seq", Value::from(seq)),
         ],
     );
-    let line = serde_json::to_string(value.value()).map_err(|e| Error::internal(e.to_string()))?;
-    Ok(line.len() as u64 + 1)
+    Ok(value.line()?.len() as u64 + 1)
 }
 
 fn probe_id(ts: &str) -> String {
