@@ -593,6 +593,39 @@ fn shrink(value: &Value, chars: usize, items: usize) -> Value {
 mod tests {
     use super::*;
 
+    #[test]
+    fn read_ahead_hands_over_every_frame_in_order_then_the_end() {
+        let input = b"one\n\ntoo long a line\nlast".to_vec();
+        let frames = ReadAhead::spawn(io::Cursor::new(input), 8).unwrap();
+        // The thread ends after the last frame, so the queue drains, then ends.
+        let mut got = Vec::new();
+        while let Some(queued) = frames.next() {
+            assert_eq!(queued.ends(), matches!(queued.frame, Ok(Frame::Eof)));
+            got.push(queued.frame.as_ref().ok().map(|f| format!("{f:?}")));
+        }
+        let want = [
+            Frame::Line(b"one".to_vec()),
+            Frame::Line(Vec::new()),
+            Frame::Oversize { observed: 15 },
+            Frame::Line(b"last".to_vec()),
+            Frame::Eof,
+        ]
+        .map(|f| Some(format!("{f:?}")));
+        assert_eq!(got, want);
+        assert!(frames.ready().is_none(), "nothing after the end");
+    }
+
+    #[test]
+    fn the_read_ahead_budget_lets_one_big_line_through_and_holds_the_rest() {
+        let budget = Budget::default();
+        assert!(budget.acquire(READ_AHEAD_BYTES * 2), "alone, any size fits");
+        budget.release(READ_AHEAD_BYTES * 2);
+        assert!(budget.acquire(READ_AHEAD_BYTES - 1));
+        budget.close();
+        // Closed (the server has gone): the reader is told to stop, not held.
+        assert!(!budget.acquire(10));
+    }
+
     fn frames(input: &[u8], cap: usize) -> Vec<Frame> {
         // A tiny buffer exercises lines that span many chunks.
         let reader = io::BufReader::with_capacity(7, input);
