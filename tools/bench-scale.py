@@ -33,6 +33,9 @@ Per size, in one run:
   reindex      `agentbox reindex` of the whole home; index size (search.db +
                -wal) against the bytes of the episode files.
   record       single `track record` median; `plan list` against /bin/true.
+  agreement    mem_search's top 5 against FTS5's exhaustive bm25() ranking
+               of the same queries (Python's sqlite3 on the index, with
+               agentbox's recency re-rank): ids shared, lists identical.
   relevance    the 20 planted pairs as queries: target in mem_search's top 5.
 At the largest size only, with --crash and/or --concurrency:
   crash        pipelined mem_save_turn batches, SIGKILL mid-stream: every turn
@@ -56,6 +59,7 @@ episode files and a 540 MB index).
 
 import argparse
 import collections
+import datetime
 import importlib.util
 import json
 import os
@@ -63,6 +67,7 @@ import random
 import re
 import shutil
 import signal
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -276,6 +281,56 @@ def search_ids(text):
     return re.findall(r"^\d+\. `([^`]+)`", text, re.M)
 
 
+# agentbox's stop words (src/search/query.rs), to turn a query into the
+# same FTS5 expression here.
+STOP_WORDS = set("""a about above after again all am an and any are as at be been before being below between
+both but by can could did do does doing down during each few for from further had has have having he her here
+hers him his how i if in into is it its itself just me might more most must my myself no nor not now of off on
+once only or other our ours out over own please same she should so some such than that the their theirs them
+then there these they this those through to too under until up us very was we were what when where which while
+who whom why will with would you your yours yourself tell know remember recall ever also get got use used using
+way ways thing things like want need s t d ll re ve m don doesn didn""".split())
+
+
+def exhaustive_top(db, query, limit=5):
+    """The ids `mem_search` would return if FTS5's bm25() scored every match:
+    its best 40, then agentbox's re-rank (recency: +20 % for the newest,
+    halving every 30 days; all bench documents are turns, boost 1)."""
+    words = [w for w in re.split(r"[^0-9a-z]+", query.lower()) if w]
+    terms = list(dict.fromkeys(w for w in words if w not in STOP_WORDS)) or list(dict.fromkeys(words))
+    expr = " OR ".join(f'"{t}"' for t in terms[:32])
+    best = db.execute("SELECT rowid, -bm25(fts, 2.0, 1.0, 1.5) AS s FROM fts WHERE fts MATCH ? "
+                      "ORDER BY s DESC LIMIT 40", (expr,)).fetchall()
+    rows = []
+    for rowid, score in best:
+        doc = db.execute("SELECT id, date FROM docs WHERE rowid = ?", (rowid,)).fetchone()
+        if doc:
+            rows.append((doc[0], doc[1], score))
+    if not rows:
+        return []
+    parse = lambda d: datetime.datetime.fromisoformat(d.replace("Z", "+00:00"))
+    newest = max(parse(d) for _, d, _ in rows)
+    ranked = []
+    for doc_id, date, score in rows:
+        days = max((newest - parse(date)).total_seconds(), 0) / 86400
+        ranked.append((score * (1 + 0.2 * 0.5 ** (days / 30)), date, doc_id))
+    ranked.sort(key=lambda r: (r[0], r[1]), reverse=True)
+    return [doc_id for _, _, doc_id in ranked[:limit]]
+
+
+def agreement(home, queries, found):
+    """How many of `mem_search`'s top-5 ids the exhaustive ranking shares."""
+    db = sqlite3.connect(f"file:{os.path.join(home, 'index', 'search.db')}?mode=ro", uri=True)
+    shared = total = same = 0
+    for q, ids in zip(queries, found):
+        want = exhaustive_top(db, q)
+        shared += len(set(want) & set(ids))
+        total += len(want)
+        same += want == ids
+    db.close()
+    return shared, total, same, len(queries)
+
+
 def episode_turns(home, sessions=None):
     """Every turn line of the home's episode files: (id, content, path), and broken lines."""
     turns, broken = [], 0
@@ -435,6 +490,7 @@ def bench_size(args, n, tmp, env):
     r["index_after_ingest_bytes"] = sum(os.path.getsize(p) for p in (index, index + "-wal") if os.path.exists(p))
     log(f"{n}: {len(queries)} mem_search + mem_context in one server")
     server = Rpc([args.bin, "memory_mcp", "--home", home], env)
+    found = []
     for name in ("mem_search", "mem_context"):
         times, hits = [], 0
         for q in queries:
@@ -442,8 +498,11 @@ def bench_size(args, n, tmp, env):
             text = server.tool(name, {"query": q, "topK": 5})
             times.append((time.perf_counter_ns() - t) / 1e6)
             hits += len(search_ids(text))
+            if name == "mem_search":
+                found.append(search_ids(text))
         r[f"{name}_ms"] = (pct(times, 50), pct(times, 95))
         r[f"{name}_hits_avg"] = hits / len(queries)
+    r["agreement"] = agreement(home, queries, found)
     r["server_rss_mb"] = server.hwm_mb()
     passed, failed = 0, []
     for i, (rare, common) in enumerate(corpus.pairs):
@@ -686,6 +745,8 @@ ROWS = [
     ("`plan list` / `/bin/true`, medians of 100 (ratio of the mins)",
      lambda r: [r["plan_list_ms"], r["true_ms"], r["plan_list_ms"] / r["true_ms"],
                 r["plan_list_min_ms"] / r["true_min_ms"]], "{0} / {1} ms = {2}× ({3}×)", [2, 2, 1, 1], "≤ 2×"),
+    ("`mem_search` top 5 shared with FTS5's exhaustive bm25() ranking (identical lists)",
+     lambda r: list(r["agreement"]), "{0}/{1} ({2}/{3})", [0, 0, 0, 0], "relevance unchanged"),
     ("relevance: planted pairs in `mem_search` top 5 (all must)", lambda r: list(r["relevance"]), "{0}/{1}", [0, 0],
      "all pass"),
 ]

@@ -63,6 +63,7 @@ impl<'h> Memory<'h> {
         }
         self.index = None;
         let mut index = Index::open(self.home)?;
+        index.keep_lengths();
         let hits = index.search(&query)?;
         self.index = Some(index);
         Ok(hits)

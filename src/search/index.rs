@@ -6,18 +6,18 @@
 
 use super::health;
 use super::query::{query_terms, snippet};
-use super::ranking;
 use super::sources::{self, LineExtractor};
 use super::{Doc, Hit, Query, RebuildStats};
+use super::{rank, ranking};
 use crate::error::{Error, ErrorType, Result};
 use crate::home::Home;
-use rusqlite::{Connection, OptionalExtension, params, params_from_iter};
+use rusqlite::{Connection, OptionalExtension, params_from_iter};
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::UNIX_EPOCH;
 
 /// Bumped when the schema or the extraction changes; an older index is rebuilt.
-pub(super) const SCHEMA_VERSION: &str = "4";
+pub(super) const SCHEMA_VERSION: &str = "5";
 
 /// An open index.
 pub struct Index<'h> {
@@ -28,6 +28,8 @@ pub struct Index<'h> {
     /// When this connection last looked for files a crashed writer left
     /// unindexed (see `refresh`).
     pub(super) nested_checked: std::cell::Cell<Option<std::time::Instant>>,
+    /// Document lengths kept between queries (see `rank::Lengths`).
+    pub(super) lengths: std::cell::RefCell<rank::Lengths>,
 }
 
 /// How often a long-lived index (memory_mcp's) looks for episode turns a
@@ -72,6 +74,7 @@ CREATE TABLE IF NOT EXISTS sources(
 );
 CREATE INDEX IF NOT EXISTS sources_growing ON sources(path) WHERE growing = 1;
 CREATE TABLE IF NOT EXISTS dirs(path TEXT PRIMARY KEY, mtime_ns INTEGER NOT NULL, size INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS lens(block INTEGER PRIMARY KEY, data BLOB NOT NULL);
 ";
 
 /// `(mtime in ns, size)` of a file, or `None` when it is gone.
@@ -140,23 +143,26 @@ impl<'h> Index<'h> {
         // damaged index is rebuilt with `agentbox reindex` and loses nothing.
         conn.execute_batch("PRAGMA synchronous=OFF;")
             .map_err(db_error)?;
+        rank::register(&conn).map_err(db_error)?;
         Ok(Index {
             home,
             conn: Pooled(Some(conn)),
             file_id: health::file_id(&path),
             nested_checked: std::cell::Cell::new(None),
+            lengths: Default::default(),
         })
     }
 
     /// The connection an earlier `Index` of this home left in its pool,
     /// when it still opens the current database file.
     fn pooled(home: &'h Home) -> Option<Index<'h>> {
-        let (conn, file_id) = home.index_pool.take::<Kept>()?;
+        let (conn, file_id, lengths) = home.index_pool.take::<Kept>()?;
         let index = Index {
             home,
             conn: Pooled(Some(conn)),
             file_id,
             nested_checked: std::cell::Cell::new(None),
+            lengths: std::cell::RefCell::new(lengths),
         };
         index.is_current().then_some(index)
     }
@@ -187,10 +193,11 @@ impl<'h> Index<'h> {
         self.conn
             .execute_batch(
                 "DROP TABLE IF EXISTS fts; DROP TABLE IF EXISTS docs; DROP TABLE IF EXISTS sources;
-                 DROP TABLE IF EXISTS files;
+                 DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS lens;
                  DROP TABLE IF EXISTS meta;",
             )
             .map_err(db_error)?;
+        self.lengths.borrow_mut().clear();
         self.conn.execute_batch(SCHEMA).map_err(db_error)?;
         let mut stats = RebuildStats::default();
         let tx = Tx::begin(&self.conn)?;
@@ -222,10 +229,29 @@ impl<'h> Index<'h> {
                 self.record_dirs(source)?;
             }
         }
+        // One FTS5 segment instead of the ~15 a big build leaves: each query
+        // word then seeks once, not once per segment (2 s at 1M turns).
+        self.conn
+            .execute("INSERT INTO fts(fts) VALUES ('optimize')", [])
+            .map_err(db_error)?;
         self.conn
             .execute(
                 "INSERT OR REPLACE INTO meta(key, value) VALUES ('schema', ?1)",
                 [SCHEMA_VERSION],
+            )
+            .map_err(db_error)?;
+        // Tells other connections' kept document lengths that every block changed.
+        let built = format!(
+            "{}-{}",
+            std::process::id(),
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos())
+        );
+        self.conn
+            .execute(
+                "INSERT OR REPLACE INTO meta(key, value) VALUES ('built', ?1)",
+                [built],
             )
             .map_err(db_error)?;
         tx.commit()?;
@@ -278,6 +304,13 @@ impl<'h> Index<'h> {
         Ok(())
     }
 
+    /// For a long-lived process (memory_mcp): keeps every document length of
+    /// the index in memory between queries (about 2 MB per million
+    /// documents) instead of reading the blocks a query needs.
+    pub fn keep_lengths(&self) {
+        self.lengths.borrow_mut().keep_all();
+    }
+
     /// Ranked documents for a query; hand-edited notes and facts are refreshed
     /// first. A damaged database is rebuilt from the files once, then queried.
     pub fn search(&mut self, query: &Query) -> Result<Vec<Hit>> {
@@ -297,25 +330,28 @@ impl<'h> Index<'h> {
         if terms.is_empty() || query.limit == 0 {
             return Ok(Vec::new());
         }
-        let fts = terms
-            .iter()
-            .map(|t| format!("\"{t}\""))
-            .collect::<Vec<_>>()
-            .join(" OR ");
         let filtered = !query.kinds.is_empty()
             || query.session.is_some()
             || query.tag.is_some()
             || query.since.is_some()
             || query.until.is_some();
         let wanted = (query.limit * 4).max(40);
+        // One read transaction for the whole query: each statement outside
+        // one would take and drop SQLite's locks (thousands of lookups).
+        let _read = ReadTx::begin(&self.conn)?;
         // Rank inside FTS5 alone (no join, no document text): that is what
         // keeps a query over 100k documents in milliseconds. With filters,
         // over-fetch and filter the candidates; fall back to a filtered join
         // when that leaves too few.
-        let mut found = self.rank_candidates(&fts, if filtered { wanted * 8 } else { wanted })?;
+        let mut found = self.rank_candidates(&terms, if filtered { wanted * 8 } else { wanted })?;
         if filtered {
             found.retain(|row| passes(row, query));
             if found.len() < query.limit {
+                let fts = terms
+                    .iter()
+                    .map(|t| format!("\"{t}\""))
+                    .collect::<Vec<_>>()
+                    .join(" OR ");
                 found = self.rank_candidates_filtered(&fts, query, wanted)?;
             }
         }
@@ -334,7 +370,8 @@ impl<'h> Index<'h> {
                     let score =
                         ranking::raw_score(-rank, sources::boost(all, &kind), &date, &newest);
                     Hit {
-                        snippet: snippet(&body, &terms),
+                        // The whole body until the best are known (below).
+                        snippet: body,
                         id,
                         kind,
                         source,
@@ -353,42 +390,58 @@ impl<'h> Index<'h> {
                 .then_with(|| b.date.cmp(&a.date))
         });
         hits.truncate(query.limit);
+        for hit in &mut hits {
+            if hit.source.is_empty() {
+                self.complete(hit)?;
+            }
+            hit.snippet = snippet(&hit.snippet, &terms);
+        }
         ranking::normalize(&mut hits);
         Ok(hits)
     }
 
-    /// The best `limit` documents for an FTS5 expression, ranked by BM25.
-    fn rank_candidates(&self, fts: &str, limit: usize) -> Result<Vec<Row>> {
-        let ranked: Vec<(i64, f64)> = {
-            let mut stmt = self
-                .conn
-                .prepare_cached(
-                    "SELECT rowid, bm25(fts, 2.0, 1.0, 1.5) AS r FROM fts WHERE fts MATCH ?1
-                     ORDER BY r LIMIT ?2",
-                )
-                .map_err(db_error)?;
-            let rows = stmt
-                .query_map(params![fts, limit as i64], |r| Ok((r.get(0)?, r.get(1)?)))
-                .map_err(db_error)?;
-            rows.collect::<rusqlite::Result<_>>().map_err(db_error)?
-        };
+    /// The best `limit` documents for the query words, ranked by BM25
+    /// (`rank`: the ranking pass), without their source and body: only the
+    /// few that are returned need them (`complete`).
+    fn rank_candidates(&self, terms: &[String], limit: usize) -> Result<Vec<Row>> {
+        let ranked = rank::rank(&self.conn, &mut self.lengths.borrow_mut(), terms, limit)
+            .map_err(db_error)?
+            .hits;
         let mut stmt = self
             .conn
             .prepare_cached(
-                "SELECT id, kind, (SELECT path FROM files WHERE files.id = docs.file), session, tags,
-                        date, title, body
-                 FROM docs WHERE rowid = ?1",
+                "SELECT id, kind, '', session, tags, date, title, '' FROM docs WHERE rowid = ?1",
             )
             .map_err(db_error)?;
         let mut out = Vec::with_capacity(ranked.len());
-        for (rowid, rank) in ranked {
+        for (rowid, score) in ranked {
             let row = stmt
-                .query_row([rowid], |r| Row::read(r, rank))
+                .query_row([rowid], |r| Row::read(r, -score))
                 .optional()
                 .map_err(db_error)?;
             out.extend(row);
         }
         Ok(out)
+    }
+
+    /// Fills in the source and the body (in `snippet`) of a hit from
+    /// `rank_candidates`.
+    fn complete(&self, hit: &mut Hit) -> Result<()> {
+        let found: Option<(String, String)> = self
+            .conn
+            .prepare_cached(
+                "SELECT (SELECT path FROM files WHERE files.id = docs.file), body
+                 FROM docs WHERE id = ?1",
+            )
+            .map_err(db_error)?
+            .query_row([&hit.id], |r| Ok((r.get(0)?, r.get(1)?)))
+            .optional()
+            .map_err(db_error)?;
+        if let Some((source, body)) = found {
+            hit.source = source;
+            hit.snippet = body;
+        }
+        Ok(())
     }
 
     /// Like `rank_candidates`, with the query's filters applied inside SQLite.
@@ -478,7 +531,10 @@ impl Drop for Index<'_> {
             && conn.is_autocommit()
             && self.file_id.is_some()
         {
-            self.home.index_pool.put::<Kept>((conn, self.file_id));
+            let lengths = self.lengths.take();
+            self.home
+                .index_pool
+                .put::<Kept>((conn, self.file_id, lengths));
         }
     }
 }
@@ -488,7 +544,30 @@ impl Drop for Index<'_> {
 /// opening the database, reading its schema and closing it again cost a
 /// sixth of each save), with the `(device, inode)` of the file it opened:
 /// an index whose file was replaced (`reindex`) is not reused.
-type Kept = (Connection, Option<(u64, u64)>);
+type Kept = (Connection, Option<(u64, u64)>, rank::Lengths);
+
+/// A read transaction (`BEGIN`, ended on drop) unless one is already open.
+struct ReadTx<'c> {
+    conn: Option<&'c Connection>,
+}
+
+impl<'c> ReadTx<'c> {
+    fn begin(conn: &'c Connection) -> Result<ReadTx<'c>> {
+        if !conn.is_autocommit() {
+            return Ok(ReadTx { conn: None });
+        }
+        conn.execute_batch("BEGIN").map_err(db_error)?;
+        Ok(ReadTx { conn: Some(conn) })
+    }
+}
+
+impl Drop for ReadTx<'_> {
+    fn drop(&mut self) {
+        if let Some(conn) = self.conn {
+            let _ = conn.execute_batch("COMMIT");
+        }
+    }
+}
 
 /// A write transaction taken up front (`BEGIN IMMEDIATE`), so a writer waits
 /// for the lock at the start instead of failing when it upgrades a read.

@@ -4,7 +4,7 @@
 
 use super::Doc;
 use super::index::{Index, Tx, db_error, stamp};
-use super::sources;
+use super::{rank, sources};
 use crate::error::Result;
 use rusqlite::{OptionalExtension, params};
 
@@ -25,6 +25,7 @@ impl Index<'_> {
             .prepare_cached("INSERT INTO fts(rowid, title, body, tags) VALUES (?1, ?2, ?3, ?4)")
             .map_err(db_error)?;
         let mut file: Option<(&str, i64)> = None;
+        let mut rowids = Vec::with_capacity(docs.len());
         for doc in docs {
             self.delete_docs("id", &doc.id)?;
             let file_id = match file {
@@ -49,10 +50,14 @@ impl Index<'_> {
                     body,
                 ])
                 .map_err(db_error)?;
+            let rowid = self.conn.last_insert_rowid();
             terms
-                .execute(params![self.conn.last_insert_rowid(), title, body, tags])
+                .execute(params![rowid, title, body, tags])
                 .map_err(db_error)?;
+            rowids.push(rowid);
         }
+        rank::store_lengths(&self.conn, &mut self.lengths.borrow_mut(), &rowids)
+            .map_err(db_error)?;
         tx.commit()
     }
 

@@ -1,0 +1,561 @@
+//! The ranking pass: FTS5's BM25, computed here so that a query reads the
+//! postings of its selective words and not every document that holds one of
+//! its common words.
+//!
+//! FTS5's own `bm25()` costs time in proportion to the number of matches: it
+//! counts each word's documents by walking its whole posting list (for the
+//! IDF), then scores every match, reading each one's length from
+//! `fts_docsize` (a database page per match). A two-word query with a common
+//! word in a million-turn home scored tens of thousands of rows. Here:
+//!
+//! 1. **Document frequencies.** A word's documents are counted from its
+//!    posting list without scoring; past [`EXACT_DF`] the count is estimated
+//!    from how densely the first [`EXACT_DF`] sit among the rowids (to about
+//!    6 %; the IDF, a logarithm, moves far less: a word's weight by about
+//!    1 %).
+//! 2. **Selective words first.** The words are taken rarest first. The
+//!    postings of the *selective* words (together at most [`BUDGET`]) are
+//!    read with their weighted term frequencies (`fts5::COLLECT`, from FTS5's
+//!    own position lists); the frequencies of the remaining, *common* words
+//!    in those documents come from a `(selective) AND common` query, which
+//!    FTS5 answers by skipping through the common word's list.
+//! 3. **MaxScore.** Candidates are scored in the order of an upper bound that
+//!    assumes the shortest possible document; a document's length
+//!    (`lengths`) is read only while its bound can still beat the current
+//!    `wanted`-th score.
+//! 4. **The common words' own documents.** A document holding only common
+//!    words scores at most the sum of their IDFs × (k1 + 1). When the
+//!    `wanted`-th score is at least that, no such document can enter and the
+//!    result is exact. Otherwise the newest [`SAMPLE`] documents holding a
+//!    common word are scored too, and an older document with nothing but
+//!    common words may be missed. When even the rarest word is in more than
+//!    [`BUDGET`] documents, the newest [`BUDGET`] documents holding any query
+//!    word are the candidates.
+//!
+//! The score is FTS5's BM25 with its constants (k1 1.2, b 0.75; title ×2,
+//! body ×1, tags ×1.5) and its IDF floor, so the filtered path, which still
+//! uses `bm25()`, ranks alike.
+
+mod fts5;
+mod lengths;
+
+pub(crate) use fts5::register;
+pub(crate) use lengths::{Lengths, store_lengths};
+
+use rusqlite::Connection;
+
+use fts5::{COLLECT, Collected, decode_size, postings, totals};
+
+const K1: f64 = 1.2;
+const B: f64 = 0.75;
+/// Postings read in full before the remaining words count as common.
+const BUDGET: usize = 4_000;
+/// Newest documents of the common words scored when the bound is not met.
+const SAMPLE: usize = 1_000;
+/// Documents of a word counted one by one; beyond, the count is estimated.
+const EXACT_DF: usize = 256;
+
+/// What `rank` found: the best documents (rowid, BM25 score, best first)
+/// and whether no document outside the candidates could have entered.
+pub(super) struct Ranked {
+    pub hits: Vec<(i64, f64)>,
+    #[cfg_attr(
+        not(test),
+        expect(dead_code, reason = "the tests check the exact regime")
+    )]
+    pub exact: bool,
+}
+
+/// The limits of one ranking (the tests make them small).
+#[derive(Clone, Copy)]
+struct Limits {
+    budget: usize,
+    sample: usize,
+    exact_df: usize,
+}
+
+const LIMITS: Limits = Limits {
+    budget: BUDGET,
+    sample: SAMPLE,
+    exact_df: EXACT_DF,
+};
+
+/// The best `wanted` documents for the query words `words` by BM25.
+pub(super) fn rank(
+    conn: &Connection,
+    lengths: &mut Lengths,
+    words: &[String],
+    wanted: usize,
+) -> rusqlite::Result<Ranked> {
+    rank_within(conn, lengths, words, wanted, LIMITS)
+}
+
+fn rank_within(
+    conn: &Connection,
+    lengths: &mut Lengths,
+    words: &[String],
+    wanted: usize,
+    limits: Limits,
+) -> rusqlite::Result<Ranked> {
+    let nothing = || Ranked {
+        hits: Vec::new(),
+        exact: true,
+    };
+    let Some((rows, avgdl)) = totals(conn)? else {
+        return Ok(nothing());
+    };
+    if wanted == 0 {
+        return Ok(nothing());
+    }
+    let span: (Option<i64>, Option<i64>) = conn
+        .prepare_cached("SELECT (SELECT min(rowid) FROM docs), (SELECT max(rowid) FROM docs)")?
+        .query_row([], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    let (Some(first), Some(last)) = span else {
+        return Ok(nothing());
+    };
+    let mut terms = Vec::new();
+    for word in words {
+        let phrase = format!("\"{word}\"");
+        let df = document_frequency(conn, &phrase, limits.exact_df, (first, last))?.min(rows);
+        if df > 0.0 {
+            let idf = ((rows - df + 0.5) / (df + 0.5)).ln();
+            terms.push(Term {
+                phrase,
+                df,
+                idf: if idf > 0.0 { idf } else { 1e-6 },
+            });
+        }
+    }
+    if terms.is_empty() {
+        return Ok(nothing());
+    }
+    terms.sort_by(|a, b| a.df.total_cmp(&b.df));
+    lengths.check(conn)?;
+    let mut ranker = Ranker {
+        conn,
+        lengths,
+        terms,
+        avgdl,
+        wanted,
+        limits,
+        best: Vec::new(),
+    };
+    ranker.run()
+}
+
+/// How many documents hold `phrase`: counted up to `exact` of them (oldest
+/// first: FTS5 reads a posting list forwards fastest), estimated beyond from
+/// the share of the rowids `(first, last)` those `exact` span.
+fn document_frequency(
+    conn: &Connection,
+    phrase: &str,
+    exact: usize,
+    (first, last): (i64, i64),
+) -> rusqlite::Result<f64> {
+    let (count, newest): (i64, Option<i64>) = conn
+        .prepare_cached(
+            "SELECT count(*), max(rowid) FROM
+             (SELECT rowid FROM fts WHERE fts MATCH ?1 LIMIT ?2)",
+        )?
+        .query_row(rusqlite::params![phrase, exact as i64], |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })?;
+    let count = count as f64;
+    match newest {
+        Some(newest) if count >= exact as f64 => {
+            let all = (last - first + 1).max(1) as f64;
+            let seen = (newest - first + 1).max(1) as f64;
+            Ok(count * all / seen)
+        }
+        _ => Ok(count),
+    }
+}
+
+/// One query word.
+struct Term {
+    phrase: String,
+    df: f64,
+    idf: f64,
+}
+
+/// Documents under consideration: rowids and, `terms.len()` to a document,
+/// the weighted frequency of each query word (in `Ranker::terms` order).
+#[derive(Default)]
+struct Pool {
+    rowids: Vec<i64>,
+    freqs: Vec<f32>,
+}
+
+struct Ranker<'c> {
+    conn: &'c Connection,
+    lengths: &'c mut Lengths,
+    terms: Vec<Term>,
+    avgdl: f64,
+    wanted: usize,
+    limits: Limits,
+    /// The scored documents, kept to the best `wanted`.
+    best: Vec<(i64, f64)>,
+}
+
+impl Ranker<'_> {
+    fn run(&mut self) -> rusqlite::Result<Ranked> {
+        let n = self.terms.len();
+        let mut selective = 0;
+        let mut read = 0.0;
+        for term in &self.terms {
+            if read + term.df > self.limits.budget as f64 {
+                break;
+            }
+            read += term.df;
+            selective += 1;
+        }
+        if selective == 0 {
+            // Every word is common: the newest documents holding any of them.
+            let pool = self.collect_newest(0, self.limits.budget)?;
+            self.score(&pool, &[])?;
+            return Ok(self.finish(false));
+        }
+        let expr = self.or_expr(0, selective);
+        let query = format!("SELECT {COLLECT}(fts) FROM fts WHERE fts MATCH ?1");
+        let seen = postings(self.conn, &query, &expr, None)?;
+        let mut pool = self.pool(&seen, 0);
+        // FTS5 returns rowids in ascending order; the lookups below rely on it.
+        if !pool.rowids.is_sorted() {
+            return Err(rusqlite::Error::SqliteFailure(
+                rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_INTERNAL),
+                Some("fts5 returned rowids out of order".into()),
+            ));
+        }
+        for k in selective..n {
+            let both = format!("({expr}) AND {}", self.terms[k].phrase);
+            let seen = postings(self.conn, &query, &both, None)?;
+            for (row, rowid) in seen.rowids.iter().enumerate() {
+                if let Ok(i) = pool.rowids.binary_search(rowid) {
+                    pool.freqs[i * n + k] = seen.freqs[row * seen.phrases + selective];
+                }
+            }
+        }
+        self.score(&pool, &[])?;
+        // A document with only common words scores at most this.
+        let bound: f64 = self.terms[selective..]
+            .iter()
+            .map(|t| t.idf * (K1 + 1.0))
+            .sum();
+        if selective == n || self.threshold().is_some_and(|t| t >= bound) {
+            return Ok(self.finish(true));
+        }
+        let sample = self.collect_newest(selective, self.limits.sample)?;
+        // Documents already scored hold a selective word: not scored again.
+        self.score(&sample, &pool.rowids)?;
+        Ok(self.finish(false))
+    }
+
+    /// `"a" OR "b" …` over `terms[from..to]`.
+    fn or_expr(&self, from: usize, to: usize) -> String {
+        self.terms[from..to]
+            .iter()
+            .map(|t| t.phrase.as_str())
+            .collect::<Vec<_>>()
+            .join(" OR ")
+    }
+
+    /// The newest `limit` documents holding any of `terms[from..]`.
+    fn collect_newest(&self, from: usize, limit: usize) -> rusqlite::Result<Pool> {
+        let seen = postings(
+            self.conn,
+            &format!(
+                "SELECT {COLLECT}(fts) FROM fts WHERE fts MATCH ?1 ORDER BY rowid DESC LIMIT ?2"
+            ),
+            &self.or_expr(from, self.terms.len()),
+            Some(limit as i64),
+        )?;
+        Ok(self.pool(&seen, from))
+    }
+
+    /// A pool from collected postings whose phrases are `terms[from..]`.
+    fn pool(&self, seen: &Collected, from: usize) -> Pool {
+        let n = self.terms.len();
+        let mut pool = Pool {
+            rowids: seen.rowids.clone(),
+            freqs: vec![0.0; seen.rowids.len() * n],
+        };
+        let width = seen.phrases.min(n - from);
+        for row in 0..seen.rowids.len() {
+            let got = &seen.freqs[row * seen.phrases..row * seen.phrases + width];
+            pool.freqs[row * n + from..row * n + from + width].copy_from_slice(got);
+        }
+        pool
+    }
+
+    /// The `wanted`-th best score so far, once there are that many.
+    fn threshold(&self) -> Option<f64> {
+        (self.best.len() >= self.wanted).then(|| self.best[self.wanted - 1].1)
+    }
+
+    /// Scores a pool, best bound first, reading a document's length only
+    /// while its bound can still enter the best `wanted`; skips the rowids
+    /// in `scored` (sorted).
+    fn score(&mut self, pool: &Pool, scored: &[i64]) -> rusqlite::Result<()> {
+        let n = self.terms.len();
+        let mut order: Vec<(f64, usize)> = (0..pool.rowids.len())
+            .filter(|&i| scored.binary_search(&pool.rowids[i]).is_err())
+            .map(|i| (self.bm25(&pool.freqs[i * n..(i + 1) * n], 0.0), i))
+            .collect();
+        order.sort_unstable_by(|a, b| b.0.total_cmp(&a.0));
+        self.lengths.expect(self.conn, order.len())?;
+        for (bound, i) in order {
+            if self.threshold().is_some_and(|t| bound <= t) {
+                break;
+            }
+            let rowid = pool.rowids[i];
+            let Some(tokens) = self.length(rowid)? else {
+                continue;
+            };
+            let score = self.bm25(&pool.freqs[i * n..(i + 1) * n], tokens as f64);
+            let place = self.best.partition_point(|b| b.1 >= score);
+            if place < self.wanted {
+                self.best.insert(place, (rowid, score));
+                self.best.truncate(self.wanted);
+            }
+        }
+        Ok(())
+    }
+
+    /// A document's length in tokens (`None`: it is gone).
+    fn length(&mut self, rowid: i64) -> rusqlite::Result<Option<u64>> {
+        let stored = self.lengths.get(self.conn, rowid)?;
+        if stored != 0 && stored != lengths::TOO_LONG {
+            return Ok(Some(u64::from(stored)));
+        }
+        // Not in `lens` (or longer than it holds): FTS5's own record.
+        let sz: Option<Vec<u8>> = rusqlite::OptionalExtension::optional(
+            self.conn
+                .prepare_cached("SELECT sz FROM fts_docsize WHERE id = ?1")?
+                .query_row([rowid], |r| r.get(0)),
+        )?;
+        Ok(sz.map(|sz| decode_size(&sz)))
+    }
+
+    /// BM25 of a document of `length` tokens with these word frequencies.
+    fn bm25(&self, freqs: &[f32], length: f64) -> f64 {
+        let norm = K1 * (1.0 - B + B * length / self.avgdl);
+        self.terms
+            .iter()
+            .zip(freqs)
+            .filter(|(_, f)| **f > 0.0)
+            .map(|(t, &f)| {
+                let f = f64::from(f);
+                t.idf * (f * (K1 + 1.0)) / (f + norm)
+            })
+            .sum()
+    }
+
+    fn finish(&mut self, exact: bool) -> Ranked {
+        Ranked {
+            hits: std::mem::take(&mut self.best),
+            exact,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An in-memory fts table like the index's, filled with `docs` documents
+    /// drawn from a skewed vocabulary (seeded: the same every run).
+    fn corpus(docs: usize, seed: u64) -> Connection {
+        let conn = Connection::open_in_memory().unwrap();
+        conn.execute_batch(
+            "CREATE VIRTUAL TABLE fts USING fts5(title, body, tags,
+             tokenize='porter unicode61 remove_diacritics 2');
+             CREATE TABLE lens(block INTEGER PRIMARY KEY, data BLOB NOT NULL);
+             CREATE TABLE docs(rowid INTEGER PRIMARY KEY);
+             CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);",
+        )
+        .unwrap();
+        register(&conn).unwrap();
+        let mut state = seed;
+        let mut next = move |n: u64| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) % n
+        };
+        let words: Vec<String> = (0..300).map(|i| format!("w{i}x")).collect();
+        let pick = |next: &mut dyn FnMut(u64) -> u64| {
+            // Skewed: low numbers are common.
+            let a = next(300);
+            let b = next(a + 1);
+            words[b as usize].clone()
+        };
+        let tx = conn.unchecked_transaction().unwrap();
+        let mut rowids = Vec::new();
+        for _ in 0..docs {
+            let len = 2 + next(30) as usize;
+            let body: Vec<String> = (0..len).map(|_| pick(&mut next)).collect();
+            let title = if next(4) == 0 {
+                pick(&mut next)
+            } else {
+                String::new()
+            };
+            let tags = if next(5) == 0 {
+                pick(&mut next)
+            } else {
+                String::new()
+            };
+            tx.execute(
+                "INSERT INTO fts(title, body, tags) VALUES (?1, ?2, ?3)",
+                rusqlite::params![title, body.join(" "), tags],
+            )
+            .unwrap();
+            rowids.push(tx.last_insert_rowid());
+            tx.execute(
+                "INSERT INTO docs(rowid) VALUES (?1)",
+                [tx.last_insert_rowid()],
+            )
+            .unwrap();
+        }
+        // Half the lengths in `lens`; the rest are read from fts_docsize.
+        rowids.retain(|r| r % 2 == 0);
+        store_lengths(&tx, &mut Lengths::default(), &rowids).unwrap();
+        tx.commit().unwrap();
+        conn
+    }
+
+    /// FTS5's own ranking: (rowid, score) best first.
+    fn fts5_bm25(conn: &Connection, words: &[&str], limit: usize) -> Vec<(i64, f64)> {
+        let expr = words
+            .iter()
+            .map(|w| format!("\"{w}\""))
+            .collect::<Vec<_>>()
+            .join(" OR ");
+        let mut stmt = conn
+            .prepare(
+                "SELECT rowid, -bm25(fts, 2.0, 1.0, 1.5) AS s FROM fts WHERE fts MATCH ?1
+                 ORDER BY s DESC, rowid LIMIT ?2",
+            )
+            .unwrap();
+        stmt.query_map(rusqlite::params![expr, limit as i64], |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })
+        .unwrap()
+        .collect::<rusqlite::Result<_>>()
+        .unwrap()
+    }
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() <= 1e-9 * a.abs().max(1.0)
+    }
+
+    #[test]
+    fn scores_are_fts5_bm25_and_exact_results_are_its_order() {
+        let conn = corpus(3_000, 7);
+        let queries: [&[&str]; 6] = [
+            &["w250x", "w3x"],
+            &["w0x", "w1x"],
+            &["w120x", "w60x", "w2x"],
+            &["w299x"],
+            &["w5x", "nosuchword"],
+            &["w40x", "w41x", "w0x", "w7x"],
+        ];
+        let mut exact_seen = 0;
+        let mut sampled_seen = 0;
+        for budget in [usize::MAX / 2, 400, 50] {
+            for words in queries {
+                let owned: Vec<String> = words.iter().map(|w| w.to_string()).collect();
+                let ranked = rank_within(
+                    &conn,
+                    &mut Lengths::default(),
+                    &owned,
+                    10,
+                    Limits {
+                        budget,
+                        sample: 200,
+                        exact_df: usize::MAX / 2,
+                    },
+                )
+                .unwrap();
+                let want = fts5_bm25(&conn, words, 10);
+                // Every score is FTS5's score of that document.
+                let all: std::collections::HashMap<i64, f64> =
+                    fts5_bm25(&conn, words, 100_000).into_iter().collect();
+                for (rowid, score) in &ranked.hits {
+                    assert!(
+                        close(*score, all[rowid]),
+                        "{words:?} {rowid}: {score} vs {}",
+                        all[rowid]
+                    );
+                }
+                assert!(ranked.hits.windows(2).all(|w| w[0].1 >= w[1].1));
+                if ranked.exact {
+                    exact_seen += 1;
+                    let got: Vec<f64> = ranked.hits.iter().map(|h| h.1).collect();
+                    let expected: Vec<f64> = want.iter().map(|h| h.1).collect();
+                    assert_eq!(got.len(), expected.len(), "{words:?} budget {budget}");
+                    for (g, e) in got.iter().zip(&expected) {
+                        assert!(
+                            close(*g, *e),
+                            "{words:?} budget {budget}: {got:?} vs {expected:?}"
+                        );
+                    }
+                } else {
+                    sampled_seen += 1;
+                    assert_eq!(ranked.hits.len(), 10, "{words:?} budget {budget}");
+                }
+            }
+        }
+        // Both regimes were exercised.
+        assert!(
+            exact_seen >= 6 && sampled_seen >= 1,
+            "{exact_seen} {sampled_seen}"
+        );
+    }
+
+    #[test]
+    fn an_empty_table_or_unknown_words_rank_nothing() {
+        let conn = corpus(0, 1);
+        let ranked = rank(&conn, &mut Lengths::default(), &["w1x".to_string()], 5).unwrap();
+        assert!(ranked.hits.is_empty() && ranked.exact);
+        let conn = corpus(50, 1);
+        assert!(
+            rank(&conn, &mut Lengths::default(), &["zzz".to_string()], 5)
+                .unwrap()
+                .hits
+                .is_empty()
+        );
+        assert!(
+            rank(&conn, &mut Lengths::default(), &["w1x".to_string()], 0)
+                .unwrap()
+                .hits
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn estimated_document_counts_stay_close() {
+        let conn = corpus(4_000, 3);
+        let limits = Limits {
+            budget: 100_000,
+            sample: 200,
+            exact_df: 256,
+        };
+        for words in [["w0x", "w200x"], ["w2x", "w9x"]] {
+            let owned: Vec<String> = words.iter().map(|w| w.to_string()).collect();
+            let ranked = rank_within(&conn, &mut Lengths::default(), &owned, 10, limits).unwrap();
+            let all: std::collections::HashMap<i64, f64> =
+                fts5_bm25(&conn, &words, 100_000).into_iter().collect();
+            assert_eq!(ranked.hits.len(), 10);
+            // Within 5 % of the best score: a sample of 256 counts a
+            // frequency to about 6 %, and the IDF is its logarithm.
+            let top = ranked.hits[0].1;
+            for (rowid, score) in &ranked.hits {
+                let want = all[rowid];
+                assert!(
+                    (score - want).abs() <= 0.05 * top,
+                    "{words:?} {rowid}: {score} vs {want}"
+                );
+            }
+        }
+    }
+}
