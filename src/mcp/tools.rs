@@ -63,7 +63,7 @@ impl<'h> Memory<'h> {
         }
         self.index = None;
         let mut index = Index::open(self.home)?;
-        index.keep_lengths();
+        index.keep_doc_stats();
         let hits = index.search(&query)?;
         self.index = Some(index);
         Ok(hits)

@@ -28,8 +28,9 @@ pub struct Index<'h> {
     /// When this connection last looked for files a crashed writer left
     /// unindexed (see `refresh`).
     pub(super) nested_checked: std::cell::Cell<Option<std::time::Instant>>,
-    /// Document lengths kept between queries (see `rank::Lengths`).
-    pub(super) lengths: std::cell::RefCell<rank::Lengths>,
+    /// Document lengths, kinds and dates kept between queries (see
+    /// `rank::DocStats`).
+    pub(super) doc_stats: std::cell::RefCell<rank::DocStats>,
 }
 
 /// How often a long-lived index (memory_mcp's) looks for episode turns a
@@ -75,6 +76,8 @@ CREATE TABLE IF NOT EXISTS sources(
 CREATE INDEX IF NOT EXISTS sources_growing ON sources(path) WHERE growing = 1;
 CREATE TABLE IF NOT EXISTS dirs(path TEXT PRIMARY KEY, mtime_ns INTEGER NOT NULL, size INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS lens(block INTEGER PRIMARY KEY, data BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS stamps(block INTEGER PRIMARY KEY, data BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS kinds(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
 ";
 
 /// `(mtime in ns, size)` of a file, or `None` when it is gone.
@@ -149,20 +152,20 @@ impl<'h> Index<'h> {
             conn: Pooled(Some(conn)),
             file_id: health::file_id(&path),
             nested_checked: std::cell::Cell::new(None),
-            lengths: Default::default(),
+            doc_stats: Default::default(),
         })
     }
 
     /// The connection an earlier `Index` of this home left in its pool,
     /// when it still opens the current database file.
     fn pooled(home: &'h Home) -> Option<Index<'h>> {
-        let (conn, file_id, lengths) = home.index_pool.take::<Kept>()?;
+        let (conn, file_id, doc_stats) = home.index_pool.take::<Kept>()?;
         let index = Index {
             home,
             conn: Pooled(Some(conn)),
             file_id,
             nested_checked: std::cell::Cell::new(None),
-            lengths: std::cell::RefCell::new(lengths),
+            doc_stats: std::cell::RefCell::new(doc_stats),
         };
         index.is_current().then_some(index)
     }
@@ -194,10 +197,11 @@ impl<'h> Index<'h> {
             .execute_batch(
                 "DROP TABLE IF EXISTS fts; DROP TABLE IF EXISTS docs; DROP TABLE IF EXISTS sources;
                  DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS lens;
+                 DROP TABLE IF EXISTS stamps; DROP TABLE IF EXISTS kinds;
                  DROP TABLE IF EXISTS meta;",
             )
             .map_err(db_error)?;
-        self.lengths.borrow_mut().clear();
+        self.doc_stats.borrow_mut().clear();
         self.conn.execute_batch(SCHEMA).map_err(db_error)?;
         let mut stats = RebuildStats::default();
         let tx = Tx::begin(&self.conn)?;
@@ -240,7 +244,7 @@ impl<'h> Index<'h> {
                 [SCHEMA_VERSION],
             )
             .map_err(db_error)?;
-        // Tells other connections' kept document lengths that every block changed.
+        // Tells other connections' kept document facts that every block changed.
         let built = format!(
             "{}-{}",
             std::process::id(),
@@ -304,11 +308,11 @@ impl<'h> Index<'h> {
         Ok(())
     }
 
-    /// For a long-lived process (memory_mcp): keeps every document length of
-    /// the index in memory between queries (about 2 MB per million
-    /// documents) instead of reading the blocks a query needs.
-    pub fn keep_lengths(&self) {
-        self.lengths.borrow_mut().keep_all();
+    /// For a long-lived process (memory_mcp): keeps every document's
+    /// length, kind and date in memory between queries (about 6 MB per
+    /// million documents) instead of reading the blocks a query needs.
+    pub fn keep_doc_stats(&self) {
+        self.doc_stats.borrow_mut().keep_all();
     }
 
     /// Ranked documents for a query; hand-edited notes and facts are refreshed
@@ -339,6 +343,9 @@ impl<'h> Index<'h> {
         // One read transaction for the whole query: each statement outside
         // one would take and drop SQLite's locks (thousands of lookups).
         let _read = ReadTx::begin(&self.conn)?;
+        if !filtered {
+            return self.best_unfiltered(&terms, query.limit, wanted);
+        }
         // Rank inside FTS5 alone (no join, no document text): that is what
         // keeps a query over 100k documents in milliseconds. With filters,
         // over-fetch and filter the candidates; fall back to a filtered join
@@ -404,7 +411,7 @@ impl<'h> Index<'h> {
     /// (`rank`: the ranking pass), without their source and body: only the
     /// few that are returned need them (`complete`).
     fn rank_candidates(&self, terms: &[String], limit: usize) -> Result<Vec<Row>> {
-        let ranked = rank::rank(&self.conn, &mut self.lengths.borrow_mut(), terms, limit)
+        let ranked = rank::rank(&self.conn, &mut self.doc_stats.borrow_mut(), terms, limit)
             .map_err(db_error)?
             .hits;
         let mut stmt = self
@@ -531,10 +538,10 @@ impl Drop for Index<'_> {
             && conn.is_autocommit()
             && self.file_id.is_some()
         {
-            let lengths = self.lengths.take();
+            let doc_stats = self.doc_stats.take();
             self.home
                 .index_pool
-                .put::<Kept>((conn, self.file_id, lengths));
+                .put::<Kept>((conn, self.file_id, doc_stats));
         }
     }
 }
@@ -544,7 +551,7 @@ impl Drop for Index<'_> {
 /// opening the database, reading its schema and closing it again cost a
 /// sixth of each save), with the `(device, inode)` of the file it opened:
 /// an index whose file was replaced (`reindex`) is not reused.
-type Kept = (Connection, Option<(u64, u64)>, rank::Lengths);
+type Kept = (Connection, Option<(u64, u64)>, rank::DocStats);
 
 /// A read transaction (`BEGIN`, ended on drop) unless one is already open.
 struct ReadTx<'c> {

@@ -14,6 +14,7 @@
 //! - `health`: keeping the index in step with its files and healing it
 //!   (stale marker, crashed writers, damaged databases, doctor's check).
 //! - `sources`: the installed sources and the files each one covers.
+//! - `hits`: ranked rowids to hits (re-rank by kind and date, then read).
 //! - `rank`: the ranking pass (BM25 over the selective words' postings).
 //! - `ranking`: BM25 × kind boost × recency, normalised to a 0–1 relevance.
 //! - `query`: query words, stop words, snippets, date bounds.
@@ -21,6 +22,7 @@
 
 pub mod cli;
 mod health;
+mod hits;
 mod index;
 mod query;
 mod rank;

@@ -12,6 +12,18 @@ pub(super) fn raw_score(relevance: f64, boost: f64, date: &str, newest: &str) ->
     relevance * boost * (1.0 + 0.2 * recency(date, newest))
 }
 
+/// `raw_score` with the dates in Unix seconds.
+pub(super) fn raw_score_at(relevance: f64, boost: f64, date: i64, newest: i64) -> f64 {
+    relevance * boost * (1.0 + 0.2 * recency_at(date, newest))
+}
+
+/// An RFC 3339 date in Unix seconds.
+pub(super) fn seconds(date: &str) -> Option<i64> {
+    chrono::DateTime::parse_from_rfc3339(date)
+        .ok()
+        .map(|d| d.timestamp())
+}
+
 /// Rescales sorted hits so the best is 1.0, rounded to two decimals; a
 /// positive score never rounds down to 0 (it prints as 0.01).
 pub(super) fn normalize(hits: &mut [Hit]) {
@@ -32,14 +44,16 @@ fn round_score(score: f64) -> f64 {
 
 /// 1.0 for the newest candidate, halving every 30 days before it.
 fn recency(date: &str, newest: &str) -> f64 {
-    let parse = |s: &str| chrono::DateTime::parse_from_rfc3339(s).ok();
-    match (parse(date), parse(newest)) {
-        (Some(d), Some(n)) => {
-            let days = (n - d).num_seconds().max(0) as f64 / 86_400.0;
-            0.5f64.powf(days / 30.0)
-        }
+    match (seconds(date), seconds(newest)) {
+        (Some(d), Some(n)) => recency_at(d, n),
         _ => 0.0,
     }
+}
+
+/// `recency` with the dates in Unix seconds.
+fn recency_at(date: i64, newest: i64) -> f64 {
+    let days = (newest - date).max(0) as f64 / 86_400.0;
+    0.5f64.powf(days / 30.0)
 }
 
 #[cfg(test)]

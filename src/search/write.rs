@@ -25,7 +25,7 @@ impl Index<'_> {
             .prepare_cached("INSERT INTO fts(rowid, title, body, tags) VALUES (?1, ?2, ?3, ?4)")
             .map_err(db_error)?;
         let mut file: Option<(&str, i64)> = None;
-        let mut rowids = Vec::with_capacity(docs.len());
+        let mut inserted = Vec::with_capacity(docs.len());
         for doc in docs {
             self.delete_docs("id", &doc.id)?;
             let file_id = match file {
@@ -54,10 +54,13 @@ impl Index<'_> {
             terms
                 .execute(params![rowid, title, body, tags])
                 .map_err(db_error)?;
-            rowids.push(rowid);
+            inserted.push(rank::Inserted {
+                rowid,
+                kind: doc.kind,
+                date: &doc.date,
+            });
         }
-        rank::store_lengths(&self.conn, &mut self.lengths.borrow_mut(), &rowids)
-            .map_err(db_error)?;
+        rank::store(&self.conn, &mut self.doc_stats.borrow_mut(), &inserted).map_err(db_error)?;
         tx.commit()
     }
 

@@ -21,7 +21,7 @@
 //!    FTS5 answers by skipping through the common word's list.
 //! 3. **MaxScore.** Candidates are scored in the order of an upper bound that
 //!    assumes the shortest possible document; a document's length
-//!    (`lengths`) is read only while its bound can still beat the current
+//!    (`dense`) is read only while its bound can still beat the current
 //!    `wanted`-th score.
 //! 4. **The common words' own documents.** A document holding only common
 //!    words scores at most the sum of their IDFs × (k1 + 1). When the
@@ -36,11 +36,11 @@
 //! body ×1, tags ×1.5) and its IDF floor, so the filtered path, which still
 //! uses `bm25()`, ranks alike.
 
+mod dense;
 mod fts5;
-mod lengths;
 
+pub(crate) use dense::{DocStats, Inserted, store};
 pub(crate) use fts5::register;
-pub(crate) use lengths::{Lengths, store_lengths};
 
 use rusqlite::Connection;
 
@@ -83,16 +83,16 @@ const LIMITS: Limits = Limits {
 /// The best `wanted` documents for the query words `words` by BM25.
 pub(super) fn rank(
     conn: &Connection,
-    lengths: &mut Lengths,
+    stats: &mut DocStats,
     words: &[String],
     wanted: usize,
 ) -> rusqlite::Result<Ranked> {
-    rank_within(conn, lengths, words, wanted, LIMITS)
+    rank_within(conn, stats, words, wanted, LIMITS)
 }
 
 fn rank_within(
     conn: &Connection,
-    lengths: &mut Lengths,
+    stats: &mut DocStats,
     words: &[String],
     wanted: usize,
     limits: Limits,
@@ -130,10 +130,10 @@ fn rank_within(
         return Ok(nothing());
     }
     terms.sort_by(|a, b| a.df.total_cmp(&b.df));
-    lengths.check(conn)?;
+    stats.check(conn)?;
     let mut ranker = Ranker {
         conn,
-        lengths,
+        stats,
         terms,
         avgdl,
         wanted,
@@ -188,7 +188,7 @@ struct Pool {
 
 struct Ranker<'c> {
     conn: &'c Connection,
-    lengths: &'c mut Lengths,
+    stats: &'c mut DocStats,
     terms: Vec<Term>,
     avgdl: f64,
     wanted: usize,
@@ -302,7 +302,7 @@ impl Ranker<'_> {
             .map(|i| (self.bm25(&pool.freqs[i * n..(i + 1) * n], 0.0), i))
             .collect();
         order.sort_unstable_by(|a, b| b.0.total_cmp(&a.0));
-        self.lengths.expect(self.conn, order.len())?;
+        self.stats.expect(self.conn, order.len())?;
         for (bound, i) in order {
             if self.threshold().is_some_and(|t| bound <= t) {
                 break;
@@ -323,8 +323,8 @@ impl Ranker<'_> {
 
     /// A document's length in tokens (`None`: it is gone).
     fn length(&mut self, rowid: i64) -> rusqlite::Result<Option<u64>> {
-        let stored = self.lengths.get(self.conn, rowid)?;
-        if stored != 0 && stored != lengths::TOO_LONG {
+        let stored = self.stats.length(self.conn, rowid)?;
+        if stored != 0 && stored != dense::TOO_LONG {
             return Ok(Some(u64::from(stored)));
         }
         // Not in `lens` (or longer than it holds): FTS5's own record.
@@ -371,7 +371,9 @@ mod tests {
              tokenize='porter unicode61 remove_diacritics 2');
              CREATE TABLE lens(block INTEGER PRIMARY KEY, data BLOB NOT NULL);
              CREATE TABLE docs(rowid INTEGER PRIMARY KEY);
-             CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);",
+             CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+             CREATE TABLE stamps(block INTEGER PRIMARY KEY, data BLOB NOT NULL);
+             CREATE TABLE kinds(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);",
         )
         .unwrap();
         register(&conn).unwrap();
@@ -418,7 +420,15 @@ mod tests {
         }
         // Half the lengths in `lens`; the rest are read from fts_docsize.
         rowids.retain(|r| r % 2 == 0);
-        store_lengths(&tx, &mut Lengths::default(), &rowids).unwrap();
+        let inserted: Vec<Inserted> = rowids
+            .iter()
+            .map(|&rowid| Inserted {
+                rowid,
+                kind: "turn",
+                date: "2026-01-01T00:00:00Z",
+            })
+            .collect();
+        store(&tx, &mut DocStats::default(), &inserted).unwrap();
         tx.commit().unwrap();
         conn
     }
@@ -466,7 +476,7 @@ mod tests {
                 let owned: Vec<String> = words.iter().map(|w| w.to_string()).collect();
                 let ranked = rank_within(
                     &conn,
-                    &mut Lengths::default(),
+                    &mut DocStats::default(),
                     &owned,
                     10,
                     Limits {
@@ -515,17 +525,17 @@ mod tests {
     #[test]
     fn an_empty_table_or_unknown_words_rank_nothing() {
         let conn = corpus(0, 1);
-        let ranked = rank(&conn, &mut Lengths::default(), &["w1x".to_string()], 5).unwrap();
+        let ranked = rank(&conn, &mut DocStats::default(), &["w1x".to_string()], 5).unwrap();
         assert!(ranked.hits.is_empty() && ranked.exact);
         let conn = corpus(50, 1);
         assert!(
-            rank(&conn, &mut Lengths::default(), &["zzz".to_string()], 5)
+            rank(&conn, &mut DocStats::default(), &["zzz".to_string()], 5)
                 .unwrap()
                 .hits
                 .is_empty()
         );
         assert!(
-            rank(&conn, &mut Lengths::default(), &["w1x".to_string()], 0)
+            rank(&conn, &mut DocStats::default(), &["w1x".to_string()], 0)
                 .unwrap()
                 .hits
                 .is_empty()
@@ -542,7 +552,7 @@ mod tests {
         };
         for words in [["w0x", "w200x"], ["w2x", "w9x"]] {
             let owned: Vec<String> = words.iter().map(|w| w.to_string()).collect();
-            let ranked = rank_within(&conn, &mut Lengths::default(), &owned, 10, limits).unwrap();
+            let ranked = rank_within(&conn, &mut DocStats::default(), &owned, 10, limits).unwrap();
             let all: std::collections::HashMap<i64, f64> =
                 fts5_bm25(&conn, &words, 100_000).into_iter().collect();
             assert_eq!(ranked.hits.len(), 10);

@@ -1,0 +1,97 @@
+//! From ranked rowids to hits, for a query without filters: the re-rank of
+//! the best candidates (kind boost × recency) reads their kind and date from
+//! the dense `stamps` (`rank::DocStats`), and only the hits returned are
+//! read from `docs`.
+
+use super::index::{Index, db_error};
+use super::query::snippet;
+use super::{Hit, rank, ranking, sources};
+use crate::error::Result;
+use rusqlite::OptionalExtension;
+
+impl Index<'_> {
+    /// The best `limit` hits for the query words, re-ranked from the best
+    /// `wanted` by BM25.
+    pub(super) fn best_unfiltered(
+        &self,
+        terms: &[String],
+        limit: usize,
+        wanted: usize,
+    ) -> Result<Vec<Hit>> {
+        let mut stats = self.doc_stats.borrow_mut();
+        let ranked = rank::rank(&self.conn, &mut stats, terms, wanted)
+            .map_err(db_error)?
+            .hits;
+        // (relevance, kind, date in Unix seconds, rowid)
+        let mut stamped: Vec<(f64, String, i64, i64)> = Vec::with_capacity(ranked.len());
+        for (rowid, relevance) in ranked {
+            let stamp = stats
+                .stamp(&self.conn, rowid)
+                .map_err(db_error)?
+                .map(|(kind, seconds)| (kind.to_string(), seconds));
+            let stamp = match stamp {
+                Some(stamp) => stamp,
+                None => {
+                    // Not in `stamps` (an unparsable date): the row says.
+                    let row: Option<(String, String)> = self
+                        .conn
+                        .prepare_cached("SELECT kind, date FROM docs WHERE rowid = ?1")
+                        .map_err(db_error)?
+                        .query_row([rowid], |r| Ok((r.get(0)?, r.get(1)?)))
+                        .optional()
+                        .map_err(db_error)?;
+                    let Some((kind, date)) = row else { continue };
+                    (kind, ranking::seconds(&date).unwrap_or(0))
+                }
+            };
+            stamped.push((relevance, stamp.0, stamp.1, rowid));
+        }
+        let newest = stamped.iter().map(|s| s.2).max().unwrap_or(0);
+        let all = sources::all()?;
+        let mut scored: Vec<(f64, i64, i64)> = stamped
+            .into_iter()
+            .map(|(relevance, kind, seconds, rowid)| {
+                let boost = sources::boost(all, &kind);
+                (
+                    ranking::raw_score_at(relevance, boost, seconds, newest),
+                    seconds,
+                    rowid,
+                )
+            })
+            .collect();
+        scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| b.1.cmp(&a.1)));
+        scored.truncate(limit);
+        let mut read = self
+            .conn
+            .prepare_cached(
+                "SELECT id, kind, (SELECT path FROM files WHERE files.id = docs.file), session,
+                        tags, date, title, body
+                 FROM docs WHERE rowid = ?1",
+            )
+            .map_err(db_error)?;
+        let mut hits = Vec::with_capacity(scored.len());
+        for (score, _, rowid) in scored {
+            let hit = read
+                .query_row([rowid], |r| {
+                    let tags: String = r.get(4)?;
+                    let body: String = r.get(7)?;
+                    Ok(Hit {
+                        id: r.get(0)?,
+                        kind: r.get(1)?,
+                        source: r.get(2)?,
+                        session: r.get(3)?,
+                        tags: tags.split_whitespace().map(str::to_string).collect(),
+                        date: r.get(5)?,
+                        title: r.get(6)?,
+                        snippet: snippet(&body, terms),
+                        score,
+                    })
+                })
+                .optional()
+                .map_err(db_error)?;
+            hits.extend(hit);
+        }
+        ranking::normalize(&mut hits);
+        Ok(hits)
+    }
+}

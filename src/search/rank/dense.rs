@@ -1,0 +1,416 @@
+//! What a query needs to know of each candidate, kept densely: its length
+//! (the `lens` table), its kind and its date (the `stamps` table), and the
+//! blocks of them a process keeps.
+//!
+//! BM25 needs each candidate's length in tokens (title + body + tags, as
+//! FTS5 counts them). FTS5 keeps it in `fts_docsize`, a row per document:
+//! reading that for thousands of candidates was most of a query's time, a
+//! database page per candidate. The re-rank of the best 40 needs their kind
+//! and date, a `docs` row each, another page each. These tables hold the
+//! same facts a block of documents to a row, written with the documents:
+//! `lens` 1,000 lengths of 2 bytes (two rows a database page), `stamps` 800
+//! of 5 bytes (kind number, seconds since 2000). A long-lived process keeps
+//! every block; a call reads the blocks its query needs.
+
+use std::collections::HashMap;
+
+use rusqlite::{Connection, OptionalExtension};
+
+use super::fts5::decode_size;
+
+/// Blocks a process keeps at most, per table (8M documents).
+const KEEP_BLOCKS: usize = 10_000;
+/// The stored value of a length `lens` cannot hold (FTS5's record is read).
+pub(super) const TOO_LONG: u16 = u16::MAX;
+/// `stamps` dates count seconds from 2000-01-01T00:00:00Z; 0 is unknown.
+const EPOCH: i64 = 946_684_800;
+
+/// One dense table: `per_block` documents of `width` bytes to a row.
+struct Layout {
+    table: &'static str,
+    per_block: i64,
+    width: usize,
+}
+
+const LENS: Layout = Layout {
+    table: "lens",
+    per_block: 1000,
+    width: 2,
+};
+const STAMPS: Layout = Layout {
+    table: "stamps",
+    per_block: 800,
+    width: 5,
+};
+
+impl Layout {
+    /// `(block, byte offset in the block)` of a rowid.
+    fn place(&self, rowid: i64) -> (i64, usize) {
+        (
+            rowid.div_euclid(self.per_block),
+            rowid.rem_euclid(self.per_block) as usize * self.width,
+        )
+    }
+
+    /// One block as stored, zero-filled to its full size.
+    fn read(&self, conn: &Connection, block: i64) -> rusqlite::Result<Vec<u8>> {
+        let sql = format!("SELECT data FROM {} WHERE block = ?1", self.table);
+        let data: Option<Vec<u8>> = conn
+            .prepare_cached(&sql)?
+            .query_row([block], |r| r.get(0))
+            .optional()?;
+        Ok(self.sized(data.unwrap_or_default()))
+    }
+
+    fn sized(&self, mut data: Vec<u8>) -> Vec<u8> {
+        data.resize(self.per_block as usize * self.width, 0);
+        data
+    }
+
+    /// Writes `entries` (rowid, bytes) into their blocks.
+    fn store(
+        &self,
+        conn: &Connection,
+        kept: &mut Blocks,
+        entries: impl IntoIterator<Item = (i64, Vec<u8>)>,
+    ) -> rusqlite::Result<()> {
+        let mut by_block: std::collections::BTreeMap<i64, Vec<(usize, Vec<u8>)>> =
+            Default::default();
+        for (rowid, bytes) in entries {
+            let (block, at) = self.place(rowid);
+            by_block.entry(block).or_default().push((at, bytes));
+        }
+        let sql = format!(
+            "INSERT OR REPLACE INTO {}(block, data) VALUES (?1, ?2)",
+            self.table
+        );
+        let mut write = conn.prepare_cached(&sql)?;
+        for (block, entries) in by_block {
+            let mut data = self.read(conn, block)?;
+            for (at, bytes) in entries {
+                data[at..at + self.width].copy_from_slice(&bytes);
+            }
+            write.execute(rusqlite::params![block, data])?;
+            kept.forget(block);
+        }
+        Ok(())
+    }
+}
+
+/// The blocks of one dense table this connection has read, by number.
+#[derive(Default)]
+struct Blocks {
+    blocks: Vec<Option<Box<[u8]>>>,
+    kept: usize,
+}
+
+impl Blocks {
+    /// The bytes of document `rowid` (zeros when nothing was stored).
+    fn get(&mut self, layout: &Layout, conn: &Connection, rowid: i64) -> rusqlite::Result<&[u8]> {
+        let (block, at) = layout.place(rowid);
+        let slot = usize::try_from(block).unwrap_or(0);
+        if slot >= self.blocks.len() {
+            self.blocks.resize(slot + 1, None);
+        }
+        if self.blocks[slot].is_none() {
+            self.blocks[slot] = Some(layout.read(conn, block)?.into_boxed_slice());
+            self.kept += 1;
+        }
+        Ok(self.blocks[slot]
+            .as_ref()
+            .map_or(&[][..], |b| &b[at..at + layout.width]))
+    }
+
+    /// Reads every block not kept yet, in one pass from the first missing.
+    fn load_missing(&mut self, layout: &Layout, conn: &Connection) -> rusqlite::Result<()> {
+        let first = self.blocks.iter().position(Option::is_none);
+        let from = first.unwrap_or(self.blocks.len()) as i64;
+        let sql = format!("SELECT block, data FROM {} WHERE block >= ?1", layout.table);
+        let mut stmt = conn.prepare_cached(&sql)?;
+        let mut rows = stmt.query([from])?;
+        while let Some(row) = rows.next()? {
+            let Ok(slot) = usize::try_from(row.get::<_, i64>(0)?) else {
+                continue;
+            };
+            if slot >= self.blocks.len() {
+                self.blocks.resize(slot + 1, None);
+            }
+            if self.blocks[slot].is_none() {
+                self.blocks[slot] = Some(layout.sized(row.get(1)?).into_boxed_slice());
+                self.kept += 1;
+            }
+        }
+        Ok(())
+    }
+
+    /// Forgets one block (it was rewritten).
+    fn forget(&mut self, block: i64) {
+        if let Some(slot) = usize::try_from(block)
+            .ok()
+            .and_then(|b| self.blocks.get_mut(b))
+            && slot.take().is_some()
+        {
+            self.kept -= 1;
+        }
+    }
+
+    /// Forgets the blocks from the one holding `rowid` on.
+    fn forget_from(&mut self, layout: &Layout, rowid: i64) {
+        let from = usize::try_from(layout.place(rowid).0).unwrap_or(0);
+        for block in from..self.blocks.len() {
+            self.forget(block as i64);
+        }
+    }
+
+    fn clear(&mut self) {
+        self.blocks.clear();
+        self.kept = 0;
+    }
+}
+
+/// The dense facts of the documents this connection has read.
+#[derive(Default)]
+pub(crate) struct DocStats {
+    /// `PRAGMA data_version` when the blocks were checked: another
+    /// connection's commit changes it.
+    version: Option<i64>,
+    /// The index build they belong to (`meta.built`) and its highest rowid
+    /// then: documents are only ever added above the highest rowid, so
+    /// another writer's commit can change only the blocks from that one on;
+    /// a rebuild changes them all.
+    built: Option<String>,
+    top: i64,
+    lens: Blocks,
+    stamps: Blocks,
+    /// Kind names by number (the `kinds` table).
+    kinds: HashMap<u8, String>,
+    /// Read every block at once (a long-lived process: `keep_all`).
+    whole: bool,
+}
+
+impl DocStats {
+    /// Makes this process read and keep every block (a server: about 6 KB
+    /// per 1,000 documents, instead of blocks one at a time mid-query).
+    pub(crate) fn keep_all(&mut self) {
+        self.whole = true;
+    }
+
+    /// Brings the kept blocks up to date with the database: after another
+    /// connection's commit, drops the blocks it may have changed.
+    pub(crate) fn check(&mut self, conn: &Connection) -> rusqlite::Result<()> {
+        let version: i64 = conn.query_row("PRAGMA data_version", [], |r| r.get(0))?;
+        let too_many = self.lens.kept > KEEP_BLOCKS || self.stamps.kept > KEEP_BLOCKS;
+        if self.version != Some(version) || too_many {
+            let (built, top): (Option<String>, i64) = conn
+                .prepare_cached(
+                    "SELECT (SELECT value FROM meta WHERE key = 'built'),
+                            coalesce((SELECT max(rowid) FROM docs), 0)",
+                )?
+                .query_row([], |r| Ok((r.get(0)?, r.get(1)?)))?;
+            if self.version.is_none() || built != self.built || too_many {
+                self.clear();
+            } else {
+                let from = self.top.min(top);
+                self.lens.forget_from(&LENS, from);
+                self.stamps.forget_from(&STAMPS, from);
+            }
+            self.kinds = conn
+                .prepare_cached("SELECT id, name FROM kinds")?
+                .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+                .collect::<rusqlite::Result<_>>()?;
+            self.version = Some(version);
+            self.built = built;
+            self.top = top;
+        }
+        if self.whole {
+            self.lens.load_missing(&LENS, conn)?;
+            self.stamps.load_missing(&STAMPS, conn)?;
+        }
+        Ok(())
+    }
+
+    /// Prepares for the lengths of `count` documents: when they are likely
+    /// to fall in most blocks, reads them all in one pass (a scan is cheaper
+    /// than a lookup per block).
+    pub(super) fn expect(&mut self, conn: &Connection, count: usize) -> rusqlite::Result<()> {
+        let blocks = usize::try_from(LENS.place(self.top).0).unwrap_or(0) + 1;
+        if !self.whole && count >= blocks / 2 {
+            self.lens.load_missing(&LENS, conn)?;
+        }
+        Ok(())
+    }
+
+    /// The length of document `rowid`: 0 when `lens` does not know it,
+    /// [`TOO_LONG`] when it is longer than `lens` holds.
+    pub(super) fn length(&mut self, conn: &Connection, rowid: i64) -> rusqlite::Result<u16> {
+        let bytes = self.lens.get(&LENS, conn, rowid)?;
+        Ok(u16::from_le_bytes([bytes[0], bytes[1]]))
+    }
+
+    /// The kind name and the date (Unix seconds) of document `rowid`, when
+    /// `stamps` knows them.
+    pub(crate) fn stamp(
+        &mut self,
+        conn: &Connection,
+        rowid: i64,
+    ) -> rusqlite::Result<Option<(&str, i64)>> {
+        let bytes = self.stamps.get(&STAMPS, conn, rowid)?;
+        let seconds = u32::from_le_bytes([bytes[1], bytes[2], bytes[3], bytes[4]]);
+        if seconds == 0 {
+            return Ok(None);
+        }
+        let kind = bytes[0];
+        Ok(self
+            .kinds
+            .get(&kind)
+            .map(|name| (name.as_str(), EPOCH + i64::from(seconds))))
+    }
+
+    /// Forgets everything (this connection rebuilt the index).
+    pub(crate) fn clear(&mut self) {
+        self.lens.clear();
+        self.stamps.clear();
+        self.kinds.clear();
+    }
+}
+
+/// One document just inserted, for [`store`].
+pub(crate) struct Inserted<'a> {
+    pub rowid: i64,
+    pub kind: &'a str,
+    /// RFC 3339.
+    pub date: &'a str,
+}
+
+/// Records the facts of documents just inserted (their FTS5 rows written in
+/// this transaction): each one's length from its `fts_docsize` record, its
+/// kind and date; rewrites the blocks they fall in, which `kept` forgets.
+pub(crate) fn store(
+    conn: &Connection,
+    kept: &mut DocStats,
+    docs: &[Inserted<'_>],
+) -> rusqlite::Result<()> {
+    let mut lengths = Vec::with_capacity(docs.len());
+    let mut stamps = Vec::with_capacity(docs.len());
+    let mut codes: HashMap<&str, u8> = HashMap::new();
+    {
+        let mut size = conn.prepare_cached("SELECT sz FROM fts_docsize WHERE id = ?1")?;
+        for doc in docs {
+            let sz: Option<Vec<u8>> = size.query_row([doc.rowid], |r| r.get(0)).optional()?;
+            let tokens = sz.map_or(0, |sz| decode_size(&sz));
+            let stored = u16::try_from(tokens).unwrap_or(TOO_LONG);
+            lengths.push((doc.rowid, stored.to_le_bytes().to_vec()));
+            let code = match codes.get(doc.kind) {
+                Some(code) => *code,
+                None => {
+                    let code = kind_code(conn, doc.kind)?;
+                    codes.insert(doc.kind, code);
+                    // This connection's own writes do not move data_version.
+                    kept.kinds.insert(code, doc.kind.to_string());
+                    code
+                }
+            };
+            let seconds = chrono::DateTime::parse_from_rfc3339(doc.date)
+                .ok()
+                .and_then(|d| u32::try_from(d.timestamp() - EPOCH).ok())
+                .filter(|s| *s > 0 && code > 0)
+                .unwrap_or(0);
+            let mut bytes = vec![code];
+            bytes.extend_from_slice(&seconds.to_le_bytes());
+            stamps.push((doc.rowid, bytes));
+        }
+    }
+    LENS.store(conn, &mut kept.lens, lengths)?;
+    STAMPS.store(conn, &mut kept.stamps, stamps)
+}
+
+/// The number of a kind name in the `kinds` table (added when new); 0 when
+/// the table is full.
+fn kind_code(conn: &Connection, kind: &str) -> rusqlite::Result<u8> {
+    conn.prepare_cached("INSERT INTO kinds(name) VALUES (?1) ON CONFLICT(name) DO NOTHING")?
+        .execute([kind])?;
+    let id: i64 = conn
+        .prepare_cached("SELECT id FROM kinds WHERE name = ?1")?
+        .query_row([kind], |r| r.get(0))?;
+    Ok(u8::try_from(id).unwrap_or(0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn open(path: &std::path::Path) -> Connection {
+        let conn = Connection::open(path).unwrap();
+        conn.execute_batch(
+            "PRAGMA journal_mode=WAL;
+             CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(title, body, tags);
+             CREATE TABLE IF NOT EXISTS lens(block INTEGER PRIMARY KEY, data BLOB NOT NULL);
+             CREATE TABLE IF NOT EXISTS docs(rowid INTEGER PRIMARY KEY);
+             CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+             CREATE TABLE IF NOT EXISTS stamps(block INTEGER PRIMARY KEY, data BLOB NOT NULL);
+             CREATE TABLE IF NOT EXISTS kinds(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);",
+        )
+        .unwrap();
+        conn
+    }
+
+    /// Adds a document of `words` tokens at `rowid`, as the index's writer does.
+    fn add(conn: &Connection, rowid: i64, words: usize) {
+        let body = vec!["word"; words].join(" ");
+        conn.execute(
+            "INSERT INTO fts(rowid, title, body, tags) VALUES (?1, '', ?2, '')",
+            rusqlite::params![rowid, body],
+        )
+        .unwrap();
+        conn.execute("INSERT INTO docs(rowid) VALUES (?1)", [rowid])
+            .unwrap();
+        let date = format!("2026-01-{:02}T00:00:00Z", 1 + rowid % 28);
+        let doc = Inserted {
+            rowid,
+            kind: if rowid % 2 == 0 { "turn" } else { "note" },
+            date: &date,
+        };
+        store(conn, &mut DocStats::default(), &[doc]).unwrap();
+    }
+
+    #[test]
+    fn kept_facts_follow_other_writers_and_rebuilds() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("search.db");
+        let (reader, writer) = (open(&path), open(&path));
+        add(&writer, 1, 3);
+        add(&writer, 2000, 5);
+        let mut kept = DocStats::default();
+        kept.keep_all();
+        kept.check(&reader).unwrap();
+        assert_eq!(kept.length(&reader, 1).unwrap(), 3);
+        assert_eq!(kept.length(&reader, 2000).unwrap(), 5);
+        assert_eq!(kept.length(&reader, 2001).unwrap(), 0);
+        // New documents above the highest rowid, in a block already kept.
+        add(&writer, 2001, 7);
+        kept.check(&reader).unwrap();
+        assert_eq!(kept.length(&reader, 2001).unwrap(), 7);
+        // A rebuild: the same rowids, other lengths.
+        writer
+            .execute_batch("DELETE FROM fts; DELETE FROM docs; DELETE FROM lens;")
+            .unwrap();
+        add(&writer, 1, 9);
+        writer
+            .execute(
+                "INSERT OR REPLACE INTO meta(key, value) VALUES ('built', 'again')",
+                [],
+            )
+            .unwrap();
+        kept.check(&reader).unwrap();
+        assert_eq!(kept.length(&reader, 1).unwrap(), 9);
+        assert_eq!(kept.length(&reader, 2000).unwrap(), 0);
+        // Lengths past what `lens` holds are marked, not wrapped.
+        add(&writer, 5, 70_000);
+        kept.check(&reader).unwrap();
+        assert_eq!(kept.length(&reader, 5).unwrap(), TOO_LONG);
+        // Kind and date, as stored.
+        let (kind, seconds) = kept.stamp(&reader, 5).unwrap().unwrap();
+        assert_eq!((kind, seconds), ("note", 1_767_657_600)); // 2026-01-06
+        assert!(kept.stamp(&reader, 6).unwrap().is_none());
+    }
+}
