@@ -16,7 +16,8 @@ use std::collections::HashMap;
 
 use rusqlite::{Connection, OptionalExtension};
 
-use super::fts5::decode_size;
+use super::super::ranking::seconds;
+use super::fts5::stored_length;
 
 /// Blocks a process keeps at most, per table (8M documents).
 const KEEP_BLOCKS: usize = 10_000;
@@ -121,10 +122,19 @@ impl Blocks {
             .map_or(&[][..], |b| &b[at..at + layout.width]))
     }
 
-    /// Reads every block not kept yet, in one pass from the first missing.
-    fn load_missing(&mut self, layout: &Layout, conn: &Connection) -> rusqlite::Result<()> {
+    /// Reads every block not kept yet, in one pass from the first missing;
+    /// nothing when every block up to the one of rowid `top` is kept.
+    fn load_missing(
+        &mut self,
+        layout: &Layout,
+        conn: &Connection,
+        top: i64,
+    ) -> rusqlite::Result<()> {
         let first = self.blocks.iter().position(Option::is_none);
         let from = first.unwrap_or(self.blocks.len()) as i64;
+        if from > layout.place(top).0 {
+            return Ok(());
+        }
         let sql = format!("SELECT block, data FROM {} WHERE block >= ?1", layout.table);
         let mut stmt = conn.prepare_cached(&sql)?;
         let mut rows = stmt.query([from])?;
@@ -223,8 +233,8 @@ impl DocStats {
             self.top = top;
         }
         if self.whole {
-            self.lens.load_missing(&LENS, conn)?;
-            self.stamps.load_missing(&STAMPS, conn)?;
+            self.lens.load_missing(&LENS, conn, self.top)?;
+            self.stamps.load_missing(&STAMPS, conn, self.top)?;
         }
         Ok(())
     }
@@ -235,7 +245,7 @@ impl DocStats {
     pub(super) fn expect(&mut self, conn: &Connection, count: usize) -> rusqlite::Result<()> {
         let blocks = usize::try_from(LENS.place(self.top).0).unwrap_or(0) + 1;
         if !self.whole && count >= blocks / 2 {
-            self.lens.load_missing(&LENS, conn)?;
+            self.lens.load_missing(&LENS, conn, self.top)?;
         }
         Ok(())
     }
@@ -294,10 +304,8 @@ pub(crate) fn store(
     let mut stamps = Vec::with_capacity(docs.len());
     let mut codes: HashMap<&str, u8> = HashMap::new();
     {
-        let mut size = conn.prepare_cached("SELECT sz FROM fts_docsize WHERE id = ?1")?;
         for doc in docs {
-            let sz: Option<Vec<u8>> = size.query_row([doc.rowid], |r| r.get(0)).optional()?;
-            let tokens = sz.map_or(0, |sz| decode_size(&sz));
+            let tokens = stored_length(conn, doc.rowid)?.unwrap_or(0);
             let stored = u16::try_from(tokens).unwrap_or(TOO_LONG);
             lengths.push((doc.rowid, stored.to_le_bytes().to_vec()));
             let code = match codes.get(doc.kind) {
@@ -310,9 +318,8 @@ pub(crate) fn store(
                     code
                 }
             };
-            let seconds = chrono::DateTime::parse_from_rfc3339(doc.date)
-                .ok()
-                .and_then(|d| u32::try_from(d.timestamp() - EPOCH).ok())
+            let seconds = seconds(doc.date)
+                .and_then(|s| u32::try_from(s - EPOCH).ok())
                 .filter(|s| *s > 0 && code > 0)
                 .unwrap_or(0);
             let mut bytes = vec![code];

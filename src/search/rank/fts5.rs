@@ -188,6 +188,16 @@ pub(super) fn varint(bytes: &[u8], at: &mut usize) -> Option<u64> {
     Some(value)
 }
 
+/// The length in tokens FTS5 recorded for document `rowid` (`None`: it
+/// has no record).
+pub(super) fn stored_length(conn: &Connection, rowid: i64) -> rusqlite::Result<Option<u64>> {
+    let sz: Option<Vec<u8>> = conn
+        .prepare_cached("SELECT sz FROM fts_docsize WHERE id = ?1")?
+        .query_row([rowid], |r| r.get(0))
+        .optional()?;
+    Ok(sz.map(|sz| decode_size(&sz)))
+}
+
 /// The total of an `fts_docsize` record (one varint per column).
 pub(super) fn decode_size(sz: &[u8]) -> u64 {
     let mut at = 0;

@@ -44,7 +44,7 @@ pub(crate) use fts5::register;
 
 use rusqlite::Connection;
 
-use fts5::{COLLECT, Collected, decode_size, postings, totals};
+use fts5::{COLLECT, Collected, postings, stored_length, totals};
 
 const K1: f64 = 1.2;
 const B: f64 = 0.75;
@@ -328,12 +328,7 @@ impl Ranker<'_> {
             return Ok(Some(u64::from(stored)));
         }
         // Not in `lens` (or longer than it holds): FTS5's own record.
-        let sz: Option<Vec<u8>> = rusqlite::OptionalExtension::optional(
-            self.conn
-                .prepare_cached("SELECT sz FROM fts_docsize WHERE id = ?1")?
-                .query_row([rowid], |r| r.get(0)),
-        )?;
-        Ok(sz.map(|sz| decode_size(&sz)))
+        stored_length(self.conn, rowid)
     }
 
     /// BM25 of a document of `length` tokens with these word frequencies.
