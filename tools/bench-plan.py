@@ -47,7 +47,8 @@ TARGETS_MS = {"show": 2.0, "step": 4.0}
 
 
 def fail(message):
-    print(f"bench-plan: {message}", file=sys.stderr)
+    # The script that runs (bench-startup.py reuses these helpers).
+    print(f"{Path(sys.argv[0]).stem}: {message}", file=sys.stderr)
     sys.exit(1)
 
 
@@ -72,9 +73,9 @@ def release_binary():
     return target / "release" / "agentbox"
 
 
-def run_checked(argv, cwd, env):
+def run_checked(argv, cwd, env, stdin=None):
     """Runs a setup command; returns its parsed JSON envelope or aborts."""
-    result = subprocess.run(argv, cwd=cwd, env=env, capture_output=True, text=True)
+    result = subprocess.run(argv, cwd=cwd, env=env, input=stdin, capture_output=True, text=True)
     try:
         envelope = json.loads(result.stdout)
     except ValueError:

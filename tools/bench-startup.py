@@ -36,7 +36,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -47,6 +46,7 @@ bench_plan = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(bench_plan)
 clean_env, build, release_binary = bench_plan.clean_env, bench_plan.build, bench_plan.release_binary
 percentile, summarize = bench_plan.percentile, bench_plan.summarize
+fail, run_checked = bench_plan.fail, bench_plan.run_checked
 
 
 def machine():
@@ -68,45 +68,6 @@ LABELS = {
 }
 
 
-def fail(message):
-    print(f"bench-startup: {message}", file=sys.stderr)
-    sys.exit(1)
-
-
-def run_checked(argv, cwd, env, stdin=None):
-    """Runs a setup command; returns its parsed JSON envelope or aborts."""
-    result = subprocess.run(
-        argv, cwd=cwd, env=env, input=stdin, capture_output=True, text=True
-    )
-    try:
-        envelope = json.loads(result.stdout)
-    except ValueError:
-        envelope = None
-    if result.returncode != 0 or not envelope or envelope.get("ok") is not True:
-        fail(
-            f"{' '.join(map(str, argv))} failed (exit {result.returncode}):\n"
-            f"{result.stdout}{result.stderr}"
-        )
-    return envelope
-
-
-def launcher(env):
-    actions = [
-        (os.POSIX_SPAWN_OPEN, 0, "/dev/null", os.O_RDONLY, 0),
-        (os.POSIX_SPAWN_OPEN, 1, "/dev/null", os.O_WRONLY, 0),
-        (os.POSIX_SPAWN_OPEN, 2, "/dev/null", os.O_WRONLY, 0),
-    ]
-
-    def launch(argv):
-        start = time.perf_counter_ns()
-        pid = os.posix_spawn(argv[0], argv, env, file_actions=actions)
-        _, status = os.waitpid(pid, 0)
-        elapsed = time.perf_counter_ns() - start
-        return elapsed, os.waitstatus_to_exitcode(status)
-
-    return launch
-
-
 def measure(launch, commands, env, runs, warmup):
     """Round-robin over commands; returns {name: [ns, …]} for the timed runs."""
     samples = {name: [] for name, _, _ in commands}
@@ -114,7 +75,7 @@ def measure(launch, commands, env, runs, warmup):
         for name, argv, cwd in commands:
             # posix_spawn has no cwd argument: the child inherits ours.
             os.chdir(cwd)
-            elapsed, code = launch(argv)
+            elapsed, code = launch(argv, cwd)
             if code != 0:
                 detail = subprocess.run(argv, cwd=cwd, env=env, capture_output=True, text=True)
                 fail(f"`{' '.join(argv)}` exited {code}:\n{detail.stdout}{detail.stderr}")
@@ -188,7 +149,7 @@ def main():
             ("link", [str(link), "list"], fresh),
             ("search", [str(binary), "track", "search", "foo"], small),
         ]
-        samples = measure(launcher(env), commands, env, args.runs, args.warmup)
+        samples = measure(bench_plan.spawn_launcher(env), commands, env, args.runs, args.warmup)
     results = {name: summarize(ns) for name, ns in samples.items()}
 
     info = machine()
