@@ -47,7 +47,7 @@ fn labelled_set_precision_and_recall() {
             row["text"].as_str().expect("text"),
             role,
             t(row["ts"].as_str().expect("ts")),
-            zone,
+            &zone,
         );
         let mut expected: Vec<Option<String>> = row["expect"]
             .as_array()
@@ -108,7 +108,7 @@ fn found_items_carry_text_and_windows() {
         "Ok!  I'll send the report by Friday.  Thanks",
         "user",
         ts,
-        utc(),
+        &utc(),
     );
     assert_eq!(f.len(), 1);
     assert_eq!(f[0].text, "I'll send the report by Friday.");
@@ -116,11 +116,11 @@ fn found_items_carry_text_and_windows() {
     assert_eq!(f[0].valid_from, ts);
     assert_eq!(f[0].valid_until, t("2026-01-17T23:59:59Z"));
     // A reminder shows from the start of its day, not from the turn.
-    let r = find_in("Remind me next week to renew the cert.", "user", ts, utc());
+    let r = find_in("Remind me next week to renew the cert.", "user", ts, &utc());
     assert_eq!(r[0].valid_from, t("2026-01-19T00:00:00Z"));
     assert_eq!(r[0].due, Some(t("2026-01-25T23:59:59Z")));
     // A reminder without a date is kept for a week.
-    let n = find_in("Remind me to water the plants.", "user", ts, utc());
+    let n = find_in("Remind me to water the plants.", "user", ts, &utc());
     assert_eq!(n[0].due, None);
     assert_eq!(n[0].valid_until, t("2026-01-22T09:30:00Z"));
 }
@@ -132,13 +132,13 @@ fn dates_resolve_against_the_turn_not_the_clock() {
         "I'll send it by Friday.",
         "user",
         t("2026-01-05T12:00:00Z"),
-        utc(),
+        &utc(),
     );
     let b = find_in(
         "I'll send it by Friday.",
         "user",
         t("2026-01-12T12:00:00Z"),
-        utc(),
+        &utc(),
     );
     assert_eq!(a[0].due, Some(t("2026-01-09T23:59:59Z")));
     assert_eq!(b[0].due, Some(t("2026-01-16T23:59:59Z")));
@@ -170,7 +170,13 @@ fn flush(sb: &Sandbox, session: &str) {
 
 fn run(sb: &Sandbox, opts: &ExtractOptions) -> Report {
     let home = Home::open(sb.home()).expect("home");
-    extract_in(&home, &Clock::fixed(t("2026-01-15T12:00:00Z")), opts, utc()).expect("extract")
+    extract_in(
+        &home,
+        &Clock::fixed(t("2026-01-15T12:00:00Z")),
+        opts,
+        &utc(),
+    )
+    .expect("extract")
 }
 
 fn all_items(sb: &Sandbox) -> Vec<Item> {
@@ -360,7 +366,7 @@ fn session_filter() {
         &home,
         &Clock::fixed(t("2026-01-15T12:00:00Z")),
         &opts,
-        utc(),
+        &utc(),
     )
     .expect_err("bad key");
     assert_eq!(err.kind, ErrorType::InvalidArgs);
@@ -378,7 +384,7 @@ fn bad_since_is_invalid_args_naming_the_flag() {
         &home,
         &Clock::fixed(t("2026-01-15T12:00:00Z")),
         &opts,
-        utc(),
+        &utc(),
     )
     .expect_err("bad since");
     assert_eq!(err.kind, ErrorType::InvalidArgs);
@@ -533,7 +539,7 @@ proptest::proptest! {
     #[test]
     fn find_never_panics(text in "(?s).{0,200}", secs in 0i64..7_000_000_000) {
         let ts = DateTime::from_timestamp(secs, 0).expect("a time");
-        for f in find_in(&text, "user", ts, Zone::named("Asia/Kolkata").expect("zone")) {
+        for f in find_in(&text, "user", ts, &Zone::named("Asia/Kolkata").expect("zone")) {
             proptest::prop_assert!(f.text.chars().count() <= agentbox::tools::proactive::extract::MAX_TEXT_CHARS);
             proptest::prop_assert!(f.valid_from <= f.valid_until);
         }
@@ -549,7 +555,7 @@ proptest::proptest! {
         secs in 0i64..7_000_000_000,
     ) {
         let ts = DateTime::from_timestamp(secs, 0).expect("a time");
-        let _ = find_in(&words.join(" "), "assistant", ts, Zone::named("America/New_York").expect("zone"));
+        let _ = find_in(&words.join(" "), "assistant", ts, &Zone::named("America/New_York").expect("zone"));
     }
 }
 

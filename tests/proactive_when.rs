@@ -22,7 +22,7 @@ fn zone(name: &str) -> Zone {
 }
 
 fn at(input: &str, now: &str, z: &str) -> When {
-    resolve_in(input, t(now), zone(z)).unwrap_or_else(|e| panic!("{input:?}: {}", e.message))
+    resolve_in(input, t(now), &zone(z)).unwrap_or_else(|e| panic!("{input:?}: {}", e.message))
 }
 
 /// `input` at the harness clock in UTC names `[start, end]`.
@@ -191,7 +191,7 @@ fn unreadable_input_is_invalid_args_naming_it() {
         "friday friday",
         "31 February 2027",
     ] {
-        let err = resolve_in(bad, t(NOW), zone("UTC")).expect_err(bad);
+        let err = resolve_in(bad, t(NOW), &zone("UTC")).expect_err(bad);
         assert_eq!(err.kind, ErrorType::InvalidArgs, "{bad:?}");
         assert!(
             err.message.contains(&format!("{:?}", bad)),
@@ -348,7 +348,7 @@ proptest! {
     fn never_panics_on_any_string(input in ".{0,60}", secs in 0i64..7_000_000_000, z in 0usize..4) {
         let now = DateTime::from_timestamp(secs, 0).expect("a time");
         let zone = zone(["UTC", "America/New_York", "Asia/Kolkata", "Pacific/Chatham"][z]);
-        let _ = resolve_in(&input, now, zone);
+        let _ = resolve_in(&input, now, &zone);
     }
 
     #[test]
@@ -359,7 +359,7 @@ proptest! {
     ) {
         let now = DateTime::from_timestamp(secs, 0).expect("a time");
         let zone = zone(["UTC", "America/New_York", "Asia/Kolkata"][z]);
-        if let Ok(w) = resolve_in(&words.join(" "), now, zone) {
+        if let Ok(w) = resolve_in(&words.join(" "), now, &zone) {
             prop_assert!(w.start <= w.end);
         }
     }

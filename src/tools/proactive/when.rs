@@ -2,7 +2,7 @@
 //! resolved in the local time zone against the clock.
 //!
 //! The grammar is small and strict (a hand-written parser over chrono, with
-//! chrono-tz for `TZ` names); docs/tools/proactive.md ("## WHEN") lists it and
+//! jiff's bundled IANA database for `TZ` names); docs/tools/proactive.md ("## WHEN") lists it and
 //! what it does not cover. Natural-language crates were evaluated (interim,
 //! the maintained successor of chrono-english): they return one instant, not
 //! the span a day names, have no `end of month`/`this week`/`tonight`, and
@@ -18,6 +18,7 @@ use chrono::{
     DateTime, Datelike, Duration, LocalResult, Months, NaiveDate, NaiveDateTime, NaiveTime,
     TimeZone, Timelike, Utc, Weekday,
 };
+use jiff::tz::AmbiguousOffset;
 
 /// What a WHEN names: the span it covers. An instant has `start == end`;
 /// a day ("friday") runs from its local midnight to the last second before
@@ -29,10 +30,15 @@ pub struct When {
 }
 
 /// The local time zone WHENs are read in.
-#[derive(Debug, Clone, Copy, PartialEq)]
+///
+/// Named zones come from jiff's bundled copy of the IANA database, not
+/// chrono-tz: chrono-tz compiles every zone into tables of pointers, and
+/// the loader relocated those 33,000 pointers at the start of every call of
+/// every tool (docs/PERFORMANCE.md, "Start-up: plain calls").
+#[derive(Debug, Clone, PartialEq)]
 pub enum Zone {
     /// An IANA zone from the embedded database (independent of the machine's tzdata).
-    Named(chrono_tz::Tz),
+    Named(jiff::tz::TimeZone),
     /// The machine's zone (chrono's `Local`: a POSIX `TZ` rule or /etc/localtime; UTC without either).
     Local,
 }
@@ -50,15 +56,69 @@ impl Zone {
     /// An IANA zone by name (a leading `:` is allowed, as in `TZ`).
     pub fn named(name: &str) -> Option<Zone> {
         let name = name.trim().trim_start_matches(':');
-        name.parse::<chrono_tz::Tz>().ok().map(Zone::Named)
+        if name.is_empty() {
+            return None;
+        }
+        jiff::tz::db().get(name).ok().map(Zone::Named)
     }
 
     /// `t` as a person reads it in this zone: `Fri 2026-01-16 23:59`.
     pub fn show(&self, t: DateTime<Utc>) -> String {
         let format = "%a %Y-%m-%d %H:%M";
         match self {
-            Zone::Named(tz) => t.with_timezone(tz).format(format).to_string(),
-            Zone::Local => t.with_timezone(&chrono::Local).format(format).to_string(),
+            Zone::Named(tz) => tz.wall(t).format(format).to_string(),
+            Zone::Local => chrono::Local.wall(t).format(format).to_string(),
+        }
+    }
+}
+
+/// What reading a WHEN needs of a zone: the wall clock at an instant, and
+/// the instants a wall clock names (none in a gap, two in an overlap).
+trait Wall {
+    fn wall(&self, t: DateTime<Utc>) -> NaiveDateTime;
+    fn instants(&self, wall: &NaiveDateTime) -> LocalResult<DateTime<Utc>>;
+}
+
+impl Wall for chrono::Local {
+    fn wall(&self, t: DateTime<Utc>) -> NaiveDateTime {
+        t.with_timezone(self).naive_local()
+    }
+
+    fn instants(&self, wall: &NaiveDateTime) -> LocalResult<DateTime<Utc>> {
+        self.from_local_datetime(wall)
+            .map(|t| t.with_timezone(&Utc))
+    }
+}
+
+impl Wall for jiff::tz::TimeZone {
+    fn wall(&self, t: DateTime<Utc>) -> NaiveDateTime {
+        let offset =
+            self.to_offset(jiff::Timestamp::from_second(t.timestamp()).unwrap_or_default());
+        t.naive_utc() + Duration::seconds(i64::from(offset.seconds()))
+    }
+
+    fn instants(&self, wall: &NaiveDateTime) -> LocalResult<DateTime<Utc>> {
+        let at = |offset: jiff::tz::Offset| {
+            Utc.from_utc_datetime(&(*wall - Duration::seconds(i64::from(offset.seconds()))))
+        };
+        let Ok(civil) = jiff::civil::DateTime::new(
+            i16::try_from(wall.year()).unwrap_or(i16::MAX),
+            wall.month() as i8,
+            wall.day() as i8,
+            wall.hour() as i8,
+            wall.minute() as i8,
+            wall.second() as i8,
+            0,
+        ) else {
+            return LocalResult::None;
+        };
+        match self.to_ambiguous_timestamp(civil).offset() {
+            AmbiguousOffset::Unambiguous { offset } => LocalResult::Single(at(offset)),
+            AmbiguousOffset::Fold { before, after } => {
+                let (a, b) = (at(before), at(after));
+                LocalResult::Ambiguous(a.min(b), a.max(b))
+            }
+            AmbiguousOffset::Gap { .. } => LocalResult::None,
         }
     }
 }
@@ -72,13 +132,13 @@ and a day with a clock time (friday 17:00, tomorrow at 9am)";
 
 /// Resolves `input` against `now` in the zone from `TZ` ([`Zone::from_env`]).
 pub fn resolve(input: &str, now: DateTime<Utc>) -> Result<When> {
-    resolve_in(input, now, Zone::from_env())
+    resolve_in(input, now, &Zone::from_env())
 }
 
 /// Resolves `input` against `now` in `zone`.
-pub fn resolve_in(input: &str, now: DateTime<Utc>, zone: Zone) -> Result<When> {
+pub fn resolve_in(input: &str, now: DateTime<Utc>, zone: &Zone) -> Result<When> {
     let found = match zone {
-        Zone::Named(tz) => read(input, now, &tz),
+        Zone::Named(tz) => read(input, now, tz),
         Zone::Local => read(input, now, &chrono::Local),
     };
     // Years 1970 to 9999 only: RFC 3339 cannot write a later year, and
@@ -103,7 +163,7 @@ enum Named {
     Wall(NaiveDateTime),
 }
 
-fn read<Z: TimeZone>(input: &str, now: DateTime<Utc>, zone: &Z) -> Option<When> {
+fn read<Z: Wall>(input: &str, now: DateTime<Utc>, zone: &Z) -> Option<When> {
     let trimmed = input.trim();
     if trimmed.is_empty() || trimmed.len() > 200 {
         return None;
@@ -112,7 +172,7 @@ fn read<Z: TimeZone>(input: &str, now: DateTime<Utc>, zone: &Z) -> Option<When> 
         let at = at.with_timezone(&Utc);
         return Some(When { start: at, end: at });
     }
-    let local_now = now.with_timezone(zone).naive_local();
+    let local_now = zone.wall(now);
     // A local date and time without an offset: `2026-03-12T17:00`, `2026-03-12 17:00`.
     for format in [
         "%Y-%m-%dT%H:%M:%S",
@@ -150,7 +210,7 @@ fn read<Z: TimeZone>(input: &str, now: DateTime<Utc>, zone: &Z) -> Option<When> 
 
 /// A whole phrase: a day phrase, optionally with a clock time
 /// (`friday 17:00`, `tomorrow at 9am`, `at 5pm`, `17:00 friday`).
-fn phrase<Z: TimeZone>(
+fn phrase<Z: Wall>(
     words: &[&str],
     local_now: NaiveDateTime,
     now: DateTime<Utc>,
@@ -198,7 +258,7 @@ fn phrase<Z: TimeZone>(
 }
 
 /// The clock time `time` on the single day `head` names (today when `head` is empty).
-fn at_time<Z: TimeZone>(
+fn at_time<Z: Wall>(
     head: &[&str],
     time: NaiveTime,
     local_now: NaiveDateTime,
@@ -567,19 +627,19 @@ fn weekday(word: &str) -> Option<Weekday> {
 
 /// Local midnight of `day` as UTC (the first existing instant of the day
 /// when midnight falls in a DST gap).
-fn day_start<Z: TimeZone>(zone: &Z, day: NaiveDate) -> DateTime<Utc> {
+fn day_start<Z: Wall>(zone: &Z, day: NaiveDate) -> DateTime<Utc> {
     local(zone, day, NaiveTime::MIN)
 }
 
 /// A local wall time as UTC: the earlier of two in a fall-back overlap, the
 /// first existing minute after it in a spring-forward gap.
-fn local<Z: TimeZone>(zone: &Z, day: NaiveDate, time: NaiveTime) -> DateTime<Utc> {
+fn local<Z: Wall>(zone: &Z, day: NaiveDate, time: NaiveTime) -> DateTime<Utc> {
     let wall = day.and_time(time);
     for step in 0..=(4 * 60) {
         let probe = wall + Duration::minutes(step);
-        match zone.from_local_datetime(&probe) {
-            LocalResult::Single(t) => return t.with_timezone(&Utc),
-            LocalResult::Ambiguous(early, _) => return early.with_timezone(&Utc),
+        match zone.instants(&probe) {
+            LocalResult::Single(t) => return t,
+            LocalResult::Ambiguous(early, _) => return early,
             LocalResult::None => {}
         }
     }

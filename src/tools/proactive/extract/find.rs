@@ -108,11 +108,11 @@ static CODE: LazyLock<Regex> = LazyLock::new(|| {
 /// The commitments in one turn's text (`role` `user` or `assistant`; any
 /// other role yields nothing), dates read in the zone from `TZ`.
 pub fn find(text: &str, role: &str, ts: DateTime<Utc>) -> Vec<Found> {
-    find_in(text, role, ts, Zone::from_env())
+    find_in(text, role, ts, &Zone::from_env())
 }
 
 /// [`find`] in an explicit zone.
-pub fn find_in(text: &str, role: &str, ts: DateTime<Utc>, zone: Zone) -> Vec<Found> {
+pub fn find_in(text: &str, role: &str, ts: DateTime<Utc>, zone: &Zone) -> Vec<Found> {
     if role != "user" && role != "assistant" {
         return Vec::new();
     }
@@ -151,7 +151,7 @@ fn clauses(sentence: &str) -> Vec<String> {
         .collect()
 }
 
-fn sentence_item(sentence: &str, ts: DateTime<Utc>, zone: Zone) -> Option<Found> {
+fn sentence_item(sentence: &str, ts: DateTime<Utc>, zone: &Zone) -> Option<Found> {
     if IDIOM.is_match(sentence) || NEGATION.is_match(sentence) {
         return None;
     }
@@ -310,10 +310,10 @@ mod tests {
     #[test]
     fn tool_and_system_turns_yield_nothing() {
         let ts = at("2026-01-15T09:30:00Z");
-        assert!(find_in("I'll send it tomorrow.", "tool", ts, utc()).is_empty());
-        assert!(find_in("I'll send it tomorrow.", "system", ts, utc()).is_empty());
+        assert!(find_in("I'll send it tomorrow.", "tool", ts, &utc()).is_empty());
+        assert!(find_in("I'll send it tomorrow.", "system", ts, &utc()).is_empty());
         assert_eq!(
-            find_in("I'll send it tomorrow.", "assistant", ts, utc()).len(),
+            find_in("I'll send it tomorrow.", "assistant", ts, &utc()).len(),
             1
         );
     }
@@ -321,7 +321,7 @@ mod tests {
     #[test]
     fn text_is_clipped() {
         let long = format!("I'll do it tomorrow {}", "very ".repeat(80));
-        let f = find_in(&long, "user", at("2026-01-15T09:30:00Z"), utc());
+        let f = find_in(&long, "user", at("2026-01-15T09:30:00Z"), &utc());
         assert_eq!(f[0].text.chars().count(), MAX_TEXT_CHARS);
     }
 }

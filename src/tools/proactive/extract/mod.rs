@@ -202,11 +202,16 @@ struct Candidate {
 /// moves the marks. Deterministic unless the home has a model route.
 /// Dates are read in the zone from `TZ`.
 pub fn extract(home: &Home, clock: &Clock, opts: &ExtractOptions) -> Result<Report> {
-    extract_in(home, clock, opts, Zone::from_env())
+    extract_in(home, clock, opts, &Zone::from_env())
 }
 
 /// [`extract`] in an explicit zone.
-pub fn extract_in(home: &Home, clock: &Clock, opts: &ExtractOptions, zone: Zone) -> Result<Report> {
+pub fn extract_in(
+    home: &Home,
+    clock: &Clock,
+    opts: &ExtractOptions,
+    zone: &Zone,
+) -> Result<Report> {
     let now = clock.now();
     let since = match opts.since.as_deref().map(str::trim) {
         None | Some("last") | Some("") => None,
@@ -366,7 +371,7 @@ fn list_episodes(home: &Home, sessions: &[String]) -> Result<Vec<EpisodeFile>> {
     Ok(all)
 }
 
-fn deterministic(candidates: &[Candidate], zone: Zone) -> Vec<(String, Found)> {
+fn deterministic(candidates: &[Candidate], zone: &Zone) -> Vec<(String, Found)> {
     candidates
         .iter()
         .flat_map(|c| {
@@ -387,7 +392,7 @@ fn model_route(home: &Home) -> Result<Option<crate::oda::Route>> {
 fn through_model(
     route: &crate::oda::Route,
     candidates: &[Candidate],
-    zone: Zone,
+    zone: &Zone,
 ) -> Result<Vec<(String, Found)>> {
     let mut found = Vec::new();
     for batch in candidates.chunks(MODEL_BATCH) {
@@ -413,7 +418,7 @@ fn through_model(
     Ok(found)
 }
 
-fn read_model_reply(reply: &str, batch: &[Candidate], zone: Zone) -> Result<Vec<(String, Found)>> {
+fn read_model_reply(reply: &str, batch: &[Candidate], zone: &Zone) -> Result<Vec<(String, Found)>> {
     let bad = |why: &str| crate::error::Error::internal(format!("the model's reply {why}"));
     let (Some(open), Some(close)) = (reply.find('{'), reply.rfind('}')) else {
         return Err(bad("has no JSON object"));
