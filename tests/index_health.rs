@@ -195,6 +195,8 @@ fn a_write_whose_index_update_fails_is_saved_with_a_warning_and_caught_up_later(
     ok_data(&mut sb.agentbox(&["track", "record", "--content", "first turn"]));
     // The index cannot be opened: something that is not a file sits where its WAL goes.
     let wal = sb.home().join("index").join("search.db-wal");
+    // The WAL file is kept between calls (SQLITE_FCNTL_PERSIST_WAL).
+    fs::remove_file(&wal).unwrap();
     fs::create_dir(&wal).unwrap();
     let (env, code) = envelope(&mut sb.agentbox(&[
         "track",
@@ -548,6 +550,21 @@ fn a_read_only_home_is_a_permission_error_naming_the_path() {
             sb.agentbox(args)
         }
     };
+    // Reading needs no write: the WAL and its index file are kept between
+    // calls, so a search of a read-only home answers.
+    let (found, code) = envelope(&mut run(&["search", "hello"]));
+    assert_eq!(
+        (found["data"]["hits"][0]["snippet"].clone(), code),
+        (json!("hello"), 0),
+        "{found}"
+    );
+    // Without them (a home copied without its index's WAL files), the
+    // search cannot create them: a permission error.
+    set(0o755);
+    for file in ["search.db-wal", "search.db-shm"] {
+        fs::remove_file(sb.home().join("index").join(file)).unwrap();
+    }
+    set(0o444);
     let search = err_of(&mut run(&["search", "hello"]), "permission", 1);
     let reindex = err_of(&mut run(&["reindex"]), "permission", 1);
     let record = err_of(

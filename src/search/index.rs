@@ -147,8 +147,16 @@ impl<'h> Index<'h> {
         // on commit or checkpoint (synchronous=OFF). A killed process cannot
         // damage it (the OS still has every write); after a power loss a
         // damaged index is rebuilt with `agentbox reindex` and loses nothing.
-        conn.execute_batch("PRAGMA synchronous=OFF;")
-            .map_err(db_error)?;
+        // A call reads a few hundred pages once: a small page cache recycles
+        // its buffers instead of touching 2 MB of fresh memory
+        // (docs/PERFORMANCE.md, "Third session"). journal_size_limit=0
+        // truncates the WAL after each checkpoint, so with the WAL kept (below)
+        // no old page outlives a checkpoint in it.
+        conn.execute_batch(
+            "PRAGMA synchronous=OFF; PRAGMA cache_size=-256; PRAGMA journal_size_limit=0;",
+        )
+        .map_err(db_error)?;
+        keep_wal(&conn);
         rank::register(&conn).map_err(db_error)?;
         Ok(Index {
             home,
@@ -617,6 +625,25 @@ impl Drop for Tx<'_> {
         if !self.done {
             let _ = self.conn.execute_batch("ROLLBACK");
         }
+    }
+}
+
+/// Keeps `search.db-wal` and `-shm` when the last connection closes
+/// (`SQLITE_FCNTL_PERSIST_WAL`): otherwise every call creates both files
+/// and deletes them on exit, four file-system operations a call. Best
+/// effort: a connection that cannot set it works as before.
+fn keep_wal(conn: &Connection) {
+    let mut on: std::ffi::c_int = 1;
+    // SAFETY: the handle is this open connection's; "main" is a NUL-terminated
+    // name; PERSIST_WAL reads and writes one int through the pointer, which
+    // outlives the call.
+    unsafe {
+        rusqlite::ffi::sqlite3_file_control(
+            conn.handle(),
+            c"main".as_ptr(),
+            rusqlite::ffi::SQLITE_FCNTL_PERSIST_WAL,
+            (&raw mut on).cast(),
+        );
     }
 }
 

@@ -196,6 +196,15 @@ pub(crate) struct DocStats {
     kinds: HashMap<u8, String>,
     /// Read every block at once (a long-lived process: `keep_all`).
     whole: bool,
+    /// The lengths [`DocStats::expect`] read for the current query.
+    scanned: Scanned,
+}
+
+/// Lengths read by a scan: `lens[i]` is document `rowids[i]`'s.
+#[derive(Default)]
+struct Scanned {
+    rowids: Vec<i64>,
+    lens: Vec<u16>,
 }
 
 impl DocStats {
@@ -239,20 +248,52 @@ impl DocStats {
         Ok(())
     }
 
-    /// Prepares for the lengths of `count` documents: when they are likely
-    /// to fall in most blocks, reads them all in one pass (a scan is cheaper
-    /// than a lookup per block).
-    pub(super) fn expect(&mut self, conn: &Connection, count: usize) -> rusqlite::Result<()> {
+    /// Prepares for the lengths of the documents `rowids` (ascending): when
+    /// they are likely to fall in most blocks, reads theirs in one pass over
+    /// `lens` (a scan is cheaper than a lookup per block) without keeping
+    /// the blocks, whose copies would cost a one-shot process more than the
+    /// query (2 MB of fresh memory per million documents).
+    pub(super) fn expect(&mut self, conn: &Connection, rowids: &[i64]) -> rusqlite::Result<()> {
+        self.scanned = Scanned::default();
         let blocks = usize::try_from(LENS.place(self.top).0).unwrap_or(0) + 1;
-        if !self.whole && count >= blocks / 2 {
-            self.lens.load_missing(&LENS, conn, self.top)?;
+        let (Some(&first), Some(&last)) = (rowids.first(), rowids.last()) else {
+            return Ok(());
+        };
+        if self.whole || rowids.len() < blocks / 2 {
+            return Ok(());
         }
+        let mut lens = vec![0; rowids.len()];
+        let mut stmt =
+            conn.prepare_cached("SELECT block, data FROM lens WHERE block BETWEEN ?1 AND ?2")?;
+        let mut rows = stmt.query([LENS.place(first).0, LENS.place(last).0])?;
+        let mut next = 0;
+        while let Some(row) = rows.next()? {
+            let block: i64 = row.get(0)?;
+            let data = row.get_ref(1)?.as_blob()?;
+            while next < rowids.len() && LENS.place(rowids[next]).0 < block {
+                next += 1;
+            }
+            while next < rowids.len() && LENS.place(rowids[next]).0 == block {
+                let (_, at) = LENS.place(rowids[next]);
+                if let Some(b) = data.get(at..at + 2) {
+                    lens[next] = u16::from_le_bytes([b[0], b[1]]);
+                }
+                next += 1;
+            }
+        }
+        self.scanned = Scanned {
+            rowids: rowids.to_vec(),
+            lens,
+        };
         Ok(())
     }
 
     /// The length of document `rowid`: 0 when `lens` does not know it,
     /// [`TOO_LONG`] when it is longer than `lens` holds.
     pub(super) fn length(&mut self, conn: &Connection, rowid: i64) -> rusqlite::Result<u16> {
+        if let Ok(i) = self.scanned.rowids.binary_search(&rowid) {
+            return Ok(self.scanned.lens[i]);
+        }
         let bytes = self.lens.get(&LENS, conn, rowid)?;
         Ok(u16::from_le_bytes([bytes[0], bytes[1]]))
     }
@@ -281,6 +322,7 @@ impl DocStats {
         self.lens.clear();
         self.stamps.clear();
         self.kinds.clear();
+        self.scanned = Scanned::default();
     }
 }
 

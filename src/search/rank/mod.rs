@@ -302,7 +302,9 @@ impl Ranker<'_> {
             .map(|i| (self.bm25(&pool.freqs[i * n..(i + 1) * n], 0.0), i))
             .collect();
         order.sort_unstable_by(|a, b| b.0.total_cmp(&a.0));
-        self.stats.expect(self.conn, order.len())?;
+        let mut rowids: Vec<i64> = order.iter().map(|&(_, i)| pool.rowids[i]).collect();
+        rowids.sort_unstable();
+        self.stats.expect(self.conn, &rowids)?;
         for (bound, i) in order {
             if self.threshold().is_some_and(|t| bound <= t) {
                 break;
