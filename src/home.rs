@@ -143,6 +143,8 @@ pub struct Home {
     warnings: Warnings,
     /// The search index's kept connection (see `search::Index`'s `Drop`).
     pub index_pool: Keep,
+    /// The second and number of the last episode id this process minted.
+    pub minted: Keep,
 }
 
 /// One value a module keeps between the calls of a long-lived process (the
@@ -237,6 +239,7 @@ impl Home {
             store,
             warnings: Warnings::default(),
             index_pool: Keep::default(),
+            minted: Keep::default(),
         })
     }
 

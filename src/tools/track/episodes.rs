@@ -143,21 +143,20 @@ fn file_name(id: &str, open: bool) -> String {
     }
 }
 
-/// The longest id an episode starting at `ts` plausibly gets, for sizing
-/// its turns before the id is known.
-/// The number after the ones `taken` (numbers are taken in order, from 1):
-/// doubling, then halving, so a second in which a thousand episodes began
-/// (an import, a fixed clock) costs twenty probes, not a thousand. Should a
-/// number in the middle be free again (a pruned episode), some free number
-/// is found: all an id needs is to be unused.
-fn first_free(taken: impl Fn(u64) -> bool) -> u64 {
-    if !taken(1) {
-        return 1;
+/// The number after the ones `taken` (numbers are taken in order, from
+/// `from`): doubling, then halving, so a second in which a thousand
+/// episodes began (an import, a fixed clock) costs twenty probes, not a
+/// thousand. Should a number in the middle be free again (a pruned
+/// episode), some free number is found: all an id needs is to be unused.
+fn first_free(from: u64, taken: impl Fn(u64) -> bool) -> u64 {
+    let from = from.max(1);
+    if !taken(from) {
+        return from;
     }
-    let (mut lo, mut hi) = (1u64, 2u64);
+    let (mut lo, mut hi) = (from, from.saturating_add(1));
     while taken(hi) {
         lo = hi;
-        hi = hi.saturating_mul(2);
+        hi = hi.saturating_add(hi - from + 1);
     }
     // taken(lo), !taken(hi)
     while hi - lo > 1 {
@@ -596,7 +595,15 @@ impl<'h> SessionWriter<'h> {
                     || base.join(file_name(&id, false)).exists()
             })
         };
-        let id = mint_id(&stamp, &home_id, first_free(taken));
+        // A process that already minted ids in this second starts after
+        // its last one (each probe checks every session's folder).
+        let from = match self.home.minted.take::<(String, u64)>() {
+            Some((second, n)) if second == stamp => n + 1,
+            _ => 1,
+        };
+        let n = first_free(from, taken);
+        self.home.minted.put((stamp.clone(), n));
+        let id = mint_id(&stamp, &home_id, n);
         let ep = EpisodeFile::new(self.home, &self.session, &id, open)?;
         let values = lines(&ep)?;
         if open {
@@ -795,21 +802,31 @@ mod tests {
     #[test]
     fn the_first_free_number_follows_the_taken_ones() {
         for used in [0u64, 1, 2, 3, 7, 8, 9, 1000, 1023, 1024] {
-            let probes = std::cell::Cell::new(0);
-            let free = first_free(|n| {
-                probes.set(probes.get() + 1);
-                n <= used
-            });
-            assert_eq!(free, used + 1);
-            assert!(
-                probes.get() <= 2 * 11 + 2,
-                "{used}: {} probes",
-                probes.get()
-            );
+            for from in [0, 1, used / 2, used, used + 1] {
+                let probes = std::cell::Cell::new(0);
+                let free = first_free(from, |n| {
+                    probes.set(probes.get() + 1);
+                    n <= used
+                });
+                assert_eq!(free, used.max(from.max(1) - 1) + 1, "{used} from {from}");
+                assert!(
+                    probes.get() <= 2 * 11 + 2,
+                    "{used}: {} probes",
+                    probes.get()
+                );
+            }
         }
+        // Starting where the last one was minted: one probe.
+        let probes = std::cell::Cell::new(0);
+        let count = |n: u64| {
+            probes.set(probes.get() + 1);
+            n <= 500
+        };
+        assert_eq!((first_free(501, count), probes.get()), (501, 1));
         // A hole: some free number, never a taken one.
         let taken = |n: u64| n <= 10 && n != 4;
-        assert!(!taken(first_free(taken)));
+        assert!(!taken(first_free(1, taken)));
+        assert!(!taken(first_free(5, taken)));
     }
 
     #[test]
