@@ -326,8 +326,13 @@ impl<'h> Index<'h> {
     /// For a long-lived process (memory_mcp): keeps every document's
     /// length, kind and date in memory between queries (about 6 MB per
     /// million documents) instead of reading the blocks a query needs.
+    /// Its page cache is SQLite's default 2 MB again (a one-shot call's is
+    /// 256 KB): a server's queries read the same FTS5 pages over and over.
     pub fn keep_doc_stats(&self) {
-        self.doc_stats.borrow_mut().keep_all();
+        if self.doc_stats.borrow_mut().keep_all() {
+            // Best effort: a smaller cache is slower, not wrong.
+            let _ = self.conn.execute_batch("PRAGMA cache_size=-2000;");
+        }
     }
 
     /// Ranked documents for a query; hand-edited notes and facts are refreshed

@@ -210,8 +210,9 @@ struct Scanned {
 impl DocStats {
     /// Makes this process read and keep every block (a server: about 6 KB
     /// per 1,000 documents, instead of blocks one at a time mid-query).
-    pub(crate) fn keep_all(&mut self) {
-        self.whole = true;
+    /// Whether it did not already.
+    pub(crate) fn keep_all(&mut self) -> bool {
+        !std::mem::replace(&mut self.whole, true)
     }
 
     /// Brings the kept blocks up to date with the database: after another
@@ -248,6 +249,13 @@ impl DocStats {
         Ok(())
     }
 
+    /// Whether the lengths of `count` documents cost no lookup each: every
+    /// block is kept, or [`DocStats::expect`] reads them in one scan.
+    pub(super) fn at_hand(&self, count: usize) -> bool {
+        let blocks = usize::try_from(LENS.place(self.top).0).unwrap_or(0) + 1;
+        self.whole || count >= blocks / 2
+    }
+
     /// Prepares for the lengths of the documents `rowids` (ascending): when
     /// they are likely to fall in most blocks, reads theirs in one pass over
     /// `lens` (a scan is cheaper than a lookup per block) without keeping
@@ -255,11 +263,10 @@ impl DocStats {
     /// query (2 MB of fresh memory per million documents).
     pub(super) fn expect(&mut self, conn: &Connection, rowids: &[i64]) -> rusqlite::Result<()> {
         self.scanned = Scanned::default();
-        let blocks = usize::try_from(LENS.place(self.top).0).unwrap_or(0) + 1;
         let (Some(&first), Some(&last)) = (rowids.first(), rowids.last()) else {
             return Ok(());
         };
-        if self.whole || rowids.len() < blocks / 2 {
+        if self.whole || !self.at_hand(rowids.len()) {
             return Ok(());
         }
         let mut lens = vec![0; rowids.len()];
