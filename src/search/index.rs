@@ -157,6 +157,10 @@ impl<'h> Index<'h> {
         )
         .map_err(db_error)?;
         keep_wal(&conn);
+        // A query runs about fifteen distinct statements and a save as many
+        // others: rusqlite's default of 16 kept would prepare some again
+        // and again in a server that does both.
+        conn.set_prepared_statement_cache_capacity(64);
         rank::register(&conn).map_err(db_error)?;
         Ok(Index {
             home,

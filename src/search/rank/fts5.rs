@@ -136,18 +136,10 @@ unsafe extern "C" fn collect(
 
 /// Runs a collecting query (`SELECT agentbox_postings(fts) FROM fts WHERE
 /// fts MATCH ?1 …`) and returns what it saw.
-pub(super) fn postings(
-    conn: &Connection,
-    sql: &str,
-    expr: &str,
-    limit: Option<i64>,
-) -> rusqlite::Result<Collected> {
+pub(super) fn postings(conn: &Connection, sql: &str, expr: &str) -> rusqlite::Result<Collected> {
     COLLECTED.with(|c| *c.borrow_mut() = Collected::default());
     let mut stmt = conn.prepare_cached(sql)?;
-    let mut rows = match limit {
-        Some(limit) => stmt.query(rusqlite::params![expr, limit])?,
-        None => stmt.query([expr])?,
-    };
+    let mut rows = stmt.query([expr])?;
     while rows.next()?.is_some() {}
     Ok(COLLECTED.with(|c| std::mem::take(&mut *c.borrow_mut())))
 }

@@ -152,14 +152,12 @@ fn document_frequency(
     exact: usize,
     (first, last): (i64, i64),
 ) -> rusqlite::Result<f64> {
+    // The limit is written into the statement, not bound: a bound LIMIT
+    // under an FTS5 query makes SQLite prepare the statement again at every
+    // run (`limit_in_the_text_spares_a_prepare_per_run`).
     let (count, newest): (i64, Option<i64>) = conn
-        .prepare_cached(
-            "SELECT count(*), max(rowid) FROM
-             (SELECT rowid FROM fts WHERE fts MATCH ?1 LIMIT ?2)",
-        )?
-        .query_row(rusqlite::params![phrase, exact as i64], |r| {
-            Ok((r.get(0)?, r.get(1)?))
-        })?;
+        .prepare_cached(&count_sql(exact))?
+        .query_row([phrase], |r| Ok((r.get(0)?, r.get(1)?)))?;
     let count = count as f64;
     match newest {
         Some(newest) if count >= exact as f64 => {
@@ -169,6 +167,19 @@ fn document_frequency(
         }
         _ => Ok(count),
     }
+}
+
+/// The count of a phrase's documents, up to `exact`, and the newest.
+fn count_sql(exact: usize) -> String {
+    format!(
+        "SELECT count(*), max(rowid) FROM
+         (SELECT rowid FROM fts WHERE fts MATCH ?1 LIMIT {exact})"
+    )
+}
+
+/// The newest `limit` documents of an expression, with their postings.
+fn newest_sql(limit: usize) -> String {
+    format!("SELECT {COLLECT}(fts) FROM fts WHERE fts MATCH ?1 ORDER BY rowid DESC LIMIT {limit}")
 }
 
 /// One query word.
@@ -217,7 +228,7 @@ impl Ranker<'_> {
         }
         let expr = self.or_expr(0, selective);
         let query = format!("SELECT {COLLECT}(fts) FROM fts WHERE fts MATCH ?1");
-        let seen = postings(self.conn, &query, &expr, None)?;
+        let seen = postings(self.conn, &query, &expr)?;
         let mut pool = self.pool(&seen, 0);
         // FTS5 returns rowids in ascending order; the lookups below rely on it.
         if !pool.rowids.is_sorted() {
@@ -228,7 +239,7 @@ impl Ranker<'_> {
         }
         for k in selective..n {
             let both = format!("({expr}) AND {}", self.terms[k].phrase);
-            let seen = postings(self.conn, &query, &both, None)?;
+            let seen = postings(self.conn, &query, &both)?;
             for (row, rowid) in seen.rowids.iter().enumerate() {
                 if let Ok(i) = pool.rowids.binary_search(rowid) {
                     pool.freqs[i * n + k] = seen.freqs[row * seen.phrases + selective];
@@ -263,11 +274,8 @@ impl Ranker<'_> {
     fn collect_newest(&self, from: usize, limit: usize) -> rusqlite::Result<Pool> {
         let seen = postings(
             self.conn,
-            &format!(
-                "SELECT {COLLECT}(fts) FROM fts WHERE fts MATCH ?1 ORDER BY rowid DESC LIMIT ?2"
-            ),
+            &newest_sql(limit),
             &self.or_expr(from, self.terms.len()),
-            Some(limit as i64),
         )?;
         Ok(self.pool(&seen, from))
     }
@@ -604,5 +612,28 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn limit_in_the_text_spares_a_prepare_per_run() {
+        let conn = corpus(200, 1);
+        let bound = "SELECT rowid FROM fts WHERE fts MATCH ?1 ORDER BY rowid DESC LIMIT ?2";
+        let runs = |sql: &str, limit: bool| {
+            let mut stmt = conn.prepare(sql).unwrap();
+            for word in ["w1x", "w2x", "w3x", "w4x"] {
+                let rows = if limit {
+                    stmt.query(rusqlite::params![word, 5]).unwrap()
+                } else {
+                    stmt.query([word]).unwrap()
+                };
+                let _ = rows.mapped(|_| Ok(())).count();
+            }
+            stmt.get_status(rusqlite::StatementStatus::RePrepare)
+        };
+        // The check of the check: SQLite does prepare a bound LIMIT again.
+        assert_eq!(runs(bound, true), 4);
+        assert_eq!(runs(&count_sql(256), false), 0);
+        let collect = newest_sql(100);
+        assert_eq!(runs(&collect, false), 0);
     }
 }
