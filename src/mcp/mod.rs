@@ -74,6 +74,7 @@ struct McpArgs {}
 fn run(ctx: &Ctx, matches: &clap::ArgMatches) -> Result<Outcome> {
     // cli claimed stdout before parsing (`Tool::serves_stdio`).
     let home = ctx.home()?;
+    crate::search::long_lived();
     let frames = Frames::claim(home.store.redactor());
     let limits = Limits::from_home(home)?;
     let verbose = matches

@@ -147,15 +147,18 @@ impl<'h> Index<'h> {
         // on commit or checkpoint (synchronous=OFF). A killed process cannot
         // damage it (the OS still has every write); after a power loss a
         // damaged index is rebuilt with `agentbox reindex` and loses nothing.
-        // A call reads a few hundred pages once: a small page cache recycles
-        // its buffers instead of touching 2 MB of fresh memory
-        // (docs/PERFORMANCE.md, "Third session"). journal_size_limit=0
-        // truncates the WAL after each checkpoint, so with the WAL kept (below)
-        // no old page outlives a checkpoint in it.
-        conn.execute_batch(
-            "PRAGMA synchronous=OFF; PRAGMA cache_size=-256; PRAGMA journal_size_limit=0;",
-        )
-        .map_err(db_error)?;
+        // journal_size_limit=0 truncates the WAL after each checkpoint, so
+        // with the WAL kept (below) no old page outlives a checkpoint in it.
+        conn.execute_batch("PRAGMA synchronous=OFF; PRAGMA journal_size_limit=0;")
+            .map_err(db_error)?;
+        // A one-shot call reads a few hundred pages once: a 256 KB page cache
+        // recycles its buffers instead of growing to SQLite's 2 MB default
+        // in fresh memory, page fault by page fault. A server keeps the
+        // default: its queries and saves come back to the same pages.
+        if !LONG_LIVED.load(std::sync::atomic::Ordering::Relaxed) {
+            conn.execute_batch("PRAGMA cache_size=-256;")
+                .map_err(db_error)?;
+        }
         keep_wal(&conn);
         // A query runs about fifteen distinct statements and a save as many
         // others: rusqlite's default of 16 kept would prepare some again
@@ -330,13 +333,8 @@ impl<'h> Index<'h> {
     /// For a long-lived process (memory_mcp): keeps every document's
     /// length, kind and date in memory between queries (about 6 MB per
     /// million documents) instead of reading the blocks a query needs.
-    /// Its page cache is SQLite's default 2 MB again (a one-shot call's is
-    /// 256 KB): a server's queries read the same FTS5 pages over and over.
     pub fn keep_doc_stats(&self) {
-        if self.doc_stats.borrow_mut().keep_all() {
-            // Best effort: a smaller cache is slower, not wrong.
-            let _ = self.conn.execute_batch("PRAGMA cache_size=-2000;");
-        }
+        self.doc_stats.borrow_mut().keep_all();
     }
 
     /// Ranked documents for a query; hand-edited notes and facts are refreshed
@@ -635,6 +633,15 @@ impl Drop for Tx<'_> {
             let _ = self.conn.execute_batch("ROLLBACK");
         }
     }
+}
+
+/// Whether this process serves many calls (memory_mcp): see [`long_lived`].
+static LONG_LIVED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Marks this process as one that serves many calls: the index connections
+/// it opens from now on keep SQLite's default page cache.
+pub fn long_lived() {
+    LONG_LIVED.store(true, std::sync::atomic::Ordering::Relaxed);
 }
 
 /// Keeps `search.db-wal` and `-shm` when the last connection closes

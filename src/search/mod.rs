@@ -31,7 +31,7 @@ mod sources;
 mod write;
 
 pub use health::{Health, Lag, health, index_update_or_warn};
-pub use index::{Index, rebuild};
+pub use index::{Index, long_lived, rebuild};
 pub use query::{date_bound, query_terms};
 pub use sources::{Extractor, LineDocs, LineExtractor, Source, install_sources, kinds};
 

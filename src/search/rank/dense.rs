@@ -210,9 +210,8 @@ struct Scanned {
 impl DocStats {
     /// Makes this process read and keep every block (a server: about 6 KB
     /// per 1,000 documents, instead of blocks one at a time mid-query).
-    /// Whether it did not already.
-    pub(crate) fn keep_all(&mut self) -> bool {
-        !std::mem::replace(&mut self.whole, true)
+    pub(crate) fn keep_all(&mut self) {
+        self.whole = true;
     }
 
     /// Brings the kept blocks up to date with the database: after another
