@@ -472,3 +472,53 @@ fn agentbox_search_spans_every_kind_with_filters() {
         2,
     );
 }
+
+/// A filtered search keeps the first candidates that pass, best first,
+/// however many better ones fail the filter: below the first 40 (read row
+/// by row) and below the first 320 (the filtered join).
+#[test]
+fn a_filter_finds_its_documents_below_many_better_ones_that_fail_it() {
+    for turns in [100, 400] {
+        let sb = Sandbox::new();
+        let home = home(&sb);
+        let mut index = Index::open(&home).unwrap();
+        let mut docs: Vec<Doc> = (0..turns)
+            .map(|i| {
+                turn(
+                    &format!("t{i}"),
+                    "alpha",
+                    "2026-01-01T00:00:00Z",
+                    "kafka kafka",
+                )
+            })
+            .collect();
+        for i in 0..3 {
+            let mut note = turn(
+                &format!("note:{i}"),
+                "x",
+                "2026-01-01T00:00:00Z",
+                "kafka retention is seven days on the staging cluster this quarter",
+            );
+            note.kind = "note";
+            note.session = None;
+            docs.push(note);
+        }
+        index.add(&docs).unwrap();
+        let mut q = query("kafka", 3);
+        let best = index.search(&q).unwrap();
+        assert!(
+            best.iter().all(|h| h.kind == "turn"),
+            "{turns}: {:?}",
+            ids(&best)
+        );
+        q.kinds = vec!["note".to_string()];
+        let mut got: Vec<String> = index
+            .search(&q)
+            .unwrap()
+            .into_iter()
+            .map(|h| h.id)
+            .collect();
+        got.sort();
+        assert_eq!(got, ["note:0", "note:1", "note:2"], "{turns}");
+    }
+}

@@ -372,19 +372,15 @@ impl<'h> Index<'h> {
         // keeps a query over 100k documents in milliseconds. With filters,
         // over-fetch and filter the candidates; fall back to a filtered join
         // when that leaves too few.
-        let mut found = self.rank_candidates(&terms, if filtered { wanted * 8 } else { wanted })?;
-        if filtered {
-            found.retain(|row| passes(row, query));
-            if found.len() < query.limit {
-                let fts = terms
-                    .iter()
-                    .map(|t| format!("\"{t}\""))
-                    .collect::<Vec<_>>()
-                    .join(" OR ");
-                found = self.rank_candidates_filtered(&fts, query, wanted)?;
-            }
+        let mut found = self.rank_candidates(&terms, wanted * 8, wanted, query)?;
+        if found.len() < query.limit {
+            let fts = terms
+                .iter()
+                .map(|t| format!("\"{t}\""))
+                .collect::<Vec<_>>()
+                .join(" OR ");
+            found = self.rank_candidates_filtered(&fts, query, wanted)?;
         }
-        found.truncate(wanted);
         let newest = found
             .iter()
             .map(|r| r.5.as_str())
@@ -429,10 +425,17 @@ impl<'h> Index<'h> {
         Ok(hits)
     }
 
-    /// The best `limit` documents for the query words, ranked by BM25
-    /// (`rank`: the ranking pass), without their source and body: only the
-    /// few that are returned need them (`complete`).
-    fn rank_candidates(&self, terms: &[String], limit: usize) -> Result<Vec<Row>> {
+    /// Of the best `limit` documents for the query words, ranked by BM25
+    /// (`rank`: the ranking pass), the first `wanted` that pass the query's
+    /// filters, without their source and body: only the few that are
+    /// returned need them (`complete`).
+    fn rank_candidates(
+        &self,
+        terms: &[String],
+        limit: usize,
+        wanted: usize,
+        query: &Query,
+    ) -> Result<Vec<Row>> {
         let ranked = rank::rank(&self.conn, &mut self.doc_stats.borrow_mut(), terms, limit)
             .map_err(db_error)?
             .hits;
@@ -442,13 +445,19 @@ impl<'h> Index<'h> {
                 "SELECT id, kind, '', session, tags, date, title, '' FROM docs WHERE rowid = ?1",
             )
             .map_err(db_error)?;
-        let mut out = Vec::with_capacity(ranked.len());
+        let mut out = Vec::with_capacity(wanted);
         for (rowid, score) in ranked {
             let row = stmt
                 .query_row([rowid], |r| Row::read(r, -score))
                 .optional()
                 .map_err(db_error)?;
-            out.extend(row);
+            out.extend(row.filter(|row| passes(row, query)));
+            // Best first: the first `wanted` that pass are the ones kept (a
+            // row each is a random page; `track search` in a home of turns
+            // reads 40, not 320).
+            if out.len() == wanted {
+                break;
+            }
         }
         Ok(out)
     }
