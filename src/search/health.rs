@@ -10,7 +10,8 @@
 //!   `search` checks the episode folders cheaply (see `refresh_nested`), and
 //!   `doctor` compares every file's stamp with the recorded one (`health`).
 
-use super::index::{Index, SCHEMA_VERSION, Tx, db_error, read_docs, stamp};
+use super::db::{Tx, db_error};
+use super::index::{Index, SCHEMA_VERSION, read_docs, stamp};
 use super::sources::{self, Source};
 use crate::error::{Error, ErrorType, Result};
 use crate::home::Home;
@@ -490,7 +491,7 @@ impl<'h> Index<'h> {
     /// One transaction for all of them: a pull of a thousand files is one
     /// commit, not a thousand.
     pub fn refresh_files(&self, rels: &[String]) -> Result<()> {
-        let tx = super::index::Tx::begin(&self.conn)?;
+        let tx = Tx::begin(&self.conn)?;
         for rel in rels {
             self.reextract(rel)?;
         }

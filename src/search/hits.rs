@@ -3,7 +3,8 @@
 //! the dense `stamps` (`rank::DocStats`), and only the hits returned are
 //! read from `docs`.
 
-use super::index::{Index, db_error};
+use super::db::db_error;
+use super::index::Index;
 use super::query::snippet;
 use super::{Hit, rank, ranking, sources};
 use crate::error::Result;

@@ -21,6 +21,7 @@
 //! - `cli`: the one `SearchArgs` and hit renderer every search verb shares.
 
 pub mod cli;
+mod db;
 mod health;
 mod hits;
 mod index;
@@ -30,8 +31,9 @@ mod ranking;
 mod sources;
 mod write;
 
+pub use db::long_lived;
 pub use health::{Health, Lag, health, index_update_or_warn};
-pub use index::{Index, long_lived, rebuild};
+pub use index::{Index, rebuild};
 pub use query::{date_bound, query_terms};
 pub use sources::{Extractor, LineDocs, LineExtractor, Source, install_sources, kinds};
 

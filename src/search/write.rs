@@ -3,7 +3,8 @@
 //! takes a transaction, or joins the caller's (see `Tx`).
 
 use super::Doc;
-use super::index::{Index, Tx, db_error, stamp};
+use super::db::{Tx, db_error};
+use super::index::{Index, stamp};
 use super::{rank, sources};
 use crate::error::Result;
 use rusqlite::{OptionalExtension, params};

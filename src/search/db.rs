@@ -1,0 +1,159 @@
+//! The search index's SQLite connection: how it is opened and tuned, the
+//! error a failure becomes, and its transactions.
+
+use super::{health, rank};
+use crate::error::{Error, ErrorType, Result};
+use rusqlite::Connection;
+use std::path::Path;
+
+/// `detail.sqlite` classifies the failure (`corrupt`, `notadb`, `schema` mean
+/// a damaged database, which is rebuilt on its own; see `health`).
+pub(super) fn db_error(e: rusqlite::Error) -> Error {
+    Error::new(ErrorType::Io, format!("search index: {e}"))
+        .with_hint("the index is derived and safe to rebuild: run `agentbox reindex`")
+        .with_detail("sqlite", health::sqlite_class(&e))
+}
+
+/// Opens `search.db` in WAL mode, tuned for what the index is (derived,
+/// read far more than written), with agentbox's FTS5 function registered.
+pub(super) fn open(path: &Path) -> rusqlite::Result<Connection> {
+    let conn = Connection::open(path)?;
+    conn.busy_timeout(std::time::Duration::from_secs(30))?;
+    // WAL lets readers run beside one writer. Switching needs a lock, so
+    // only a fresh database (not yet WAL) is switched; the busy timeout
+    // covers the race when several processes create it at once.
+    let mode: String = conn.query_row("PRAGMA journal_mode", [], |r| r.get(0))?;
+    if !mode.eq_ignore_ascii_case("wal") {
+        retry_busy(|| conn.query_row("PRAGMA journal_mode=WAL", [], |r| r.get::<_, String>(0)))?;
+    }
+    // The index is derived, so it trades durability for speed: no fsync
+    // on commit or checkpoint (synchronous=OFF). A killed process cannot
+    // damage it (the OS still has every write); after a power loss a
+    // damaged index is rebuilt with `agentbox reindex` and loses nothing.
+    // journal_size_limit=0 truncates the WAL after each checkpoint, so
+    // with the WAL kept (below) no old page outlives a checkpoint in it.
+    conn.execute_batch("PRAGMA synchronous=OFF; PRAGMA journal_size_limit=0;")?;
+    // A one-shot call reads a few hundred pages once: a 256 KB page cache
+    // recycles its buffers instead of growing to SQLite's 2 MB default
+    // in fresh memory, page fault by page fault. A server keeps the
+    // default: its queries and saves come back to the same pages.
+    if !LONG_LIVED.load(std::sync::atomic::Ordering::Relaxed) {
+        conn.execute_batch("PRAGMA cache_size=-256;")?;
+    }
+    keep_wal(&conn);
+    // A query runs about fifteen distinct statements and a save as many
+    // others: rusqlite's default of 16 kept would prepare some again
+    // and again in a server that does both.
+    conn.set_prepared_statement_cache_capacity(64);
+    rank::register(&conn)?;
+    Ok(conn)
+}
+
+/// A read transaction (`BEGIN`, ended on drop) unless one is already open.
+pub(super) struct ReadTx<'c> {
+    conn: Option<&'c Connection>,
+}
+
+impl<'c> ReadTx<'c> {
+    pub(super) fn begin(conn: &'c Connection) -> Result<ReadTx<'c>> {
+        if !conn.is_autocommit() {
+            return Ok(ReadTx { conn: None });
+        }
+        conn.execute_batch("BEGIN").map_err(db_error)?;
+        Ok(ReadTx { conn: Some(conn) })
+    }
+}
+
+impl Drop for ReadTx<'_> {
+    fn drop(&mut self) {
+        if let Some(conn) = self.conn {
+            let _ = conn.execute_batch("COMMIT");
+        }
+    }
+}
+
+/// A write transaction taken up front (`BEGIN IMMEDIATE`), so a writer waits
+/// for the lock at the start instead of failing when it upgrades a read.
+/// Rolled back on drop unless committed.
+pub(super) struct Tx<'c> {
+    conn: &'c Connection,
+    done: bool,
+}
+
+impl<'c> Tx<'c> {
+    /// Begins a transaction, or joins the one already open on `conn` (an
+    /// outer batch such as `refresh_files`): a joined one neither commits
+    /// nor rolls back; the outer one does.
+    pub(super) fn begin(conn: &'c Connection) -> Result<Tx<'c>> {
+        if !conn.is_autocommit() {
+            return Ok(Tx { conn, done: true });
+        }
+        retry_busy(|| conn.execute_batch("BEGIN IMMEDIATE")).map_err(db_error)?;
+        Ok(Tx { conn, done: false })
+    }
+
+    pub(super) fn commit(mut self) -> Result<()> {
+        if self.done {
+            return Ok(());
+        }
+        self.done = true;
+        retry_busy(|| self.conn.execute_batch("COMMIT")).map_err(db_error)
+    }
+}
+
+impl Drop for Tx<'_> {
+    fn drop(&mut self) {
+        if !self.done {
+            let _ = self.conn.execute_batch("ROLLBACK");
+        }
+    }
+}
+
+/// Whether this process serves many calls (memory_mcp): see [`long_lived`].
+static LONG_LIVED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Marks this process as one that serves many calls: the index connections
+/// it opens from now on keep SQLite's default page cache.
+pub fn long_lived() {
+    LONG_LIVED.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Keeps `search.db-wal` and `-shm` when the last connection closes
+/// (`SQLITE_FCNTL_PERSIST_WAL`): otherwise every call creates both files
+/// and deletes them on exit, four file-system operations a call. Best
+/// effort: a connection that cannot set it works as before.
+fn keep_wal(conn: &Connection) {
+    let mut on: std::ffi::c_int = 1;
+    // SAFETY: the handle is this open connection's; "main" is a NUL-terminated
+    // name; PERSIST_WAL reads and writes one int through the pointer, which
+    // outlives the call.
+    unsafe {
+        rusqlite::ffi::sqlite3_file_control(
+            conn.handle(),
+            c"main".as_ptr(),
+            rusqlite::ffi::SQLITE_FCNTL_PERSIST_WAL,
+            (&raw mut on).cast(),
+        );
+    }
+}
+
+/// Retries an operation SQLite refused as busy or locked, for up to 30 s.
+/// (The busy handler does not cover every case, e.g. WAL recovery.)
+pub(super) fn retry_busy<T>(mut op: impl FnMut() -> rusqlite::Result<T>) -> rusqlite::Result<T> {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    let mut pause = std::time::Duration::from_millis(1);
+    loop {
+        match op() {
+            Err(rusqlite::Error::SqliteFailure(e, _))
+                if matches!(
+                    e.code,
+                    rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked
+                ) && std::time::Instant::now() < deadline =>
+            {
+                std::thread::sleep(pause);
+                pause = (pause * 2).min(std::time::Duration::from_millis(50));
+            }
+            other => return other,
+        }
+    }
+}
