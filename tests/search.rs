@@ -33,6 +33,13 @@ fn query(text: &str, limit: usize) -> Query {
     }
 }
 
+/// The ids a search finds, sorted.
+fn sorted_ids(index: &mut Index, q: &Query) -> Vec<String> {
+    let mut got: Vec<String> = index.search(q).unwrap().into_iter().map(|h| h.id).collect();
+    got.sort();
+    got
+}
+
 fn ids(hits: &[agentbox::search::Hit]) -> Vec<&str> {
     hits.iter().map(|h| h.id.as_str()).collect()
 }
@@ -281,14 +288,7 @@ fn filters_by_kind_session_tag_and_date() {
     let mut q = |f: &dyn Fn(&mut Query)| {
         let mut q = query("kafka", 10);
         f(&mut q);
-        let mut got: Vec<String> = index
-            .search(&q)
-            .unwrap()
-            .into_iter()
-            .map(|h| h.id)
-            .collect();
-        got.sort();
-        got
+        sorted_ids(&mut index, &q)
     };
     assert_eq!(q(&|_| {}), ["note:n", "t1", "t2"]);
     assert_eq!(q(&|q| q.kinds = vec!["note".to_string()]), ["note:n"]);
@@ -512,13 +512,10 @@ fn a_filter_finds_its_documents_below_many_better_ones_that_fail_it() {
             ids(&best)
         );
         q.kinds = vec!["note".to_string()];
-        let mut got: Vec<String> = index
-            .search(&q)
-            .unwrap()
-            .into_iter()
-            .map(|h| h.id)
-            .collect();
-        got.sort();
-        assert_eq!(got, ["note:0", "note:1", "note:2"], "{turns}");
+        assert_eq!(
+            sorted_ids(&mut index, &q),
+            ["note:0", "note:1", "note:2"],
+            "{turns}"
+        );
     }
 }

@@ -255,19 +255,22 @@ impl DocStats {
         self.whole || count >= blocks / 2
     }
 
-    /// Prepares for the lengths of the documents `rowids` (ascending): when
+    /// Prepares for the lengths of the documents `rowids`: when
     /// they are likely to fall in most blocks, reads theirs in one pass over
     /// `lens` (a scan is cheaper than a lookup per block) without keeping
     /// the blocks, whose copies would cost a one-shot process more than the
     /// query (2 MB of fresh memory per million documents).
     pub(super) fn expect(&mut self, conn: &Connection, rowids: &[i64]) -> rusqlite::Result<()> {
         self.scanned = Scanned::default();
-        let (Some(&first), Some(&last)) = (rowids.first(), rowids.last()) else {
-            return Ok(());
-        };
-        if self.whole || !self.at_hand(rowids.len()) {
+        if rowids.is_empty() || self.whole || !self.at_hand(rowids.len()) {
             return Ok(());
         }
+        let mut sorted = std::borrow::Cow::Borrowed(rowids);
+        if !rowids.is_sorted() {
+            sorted.to_mut().sort_unstable();
+        }
+        let rowids = &sorted[..];
+        let (first, last) = (rowids[0], rowids[rowids.len() - 1]);
         let mut lens = vec![0; rowids.len()];
         let mut stmt =
             conn.prepare_cached("SELECT block, data FROM lens WHERE block BETWEEN ?1 AND ?2")?;
@@ -288,7 +291,7 @@ impl DocStats {
             }
         }
         self.scanned = Scanned {
-            rowids: rowids.to_vec(),
+            rowids: sorted.into_owned(),
             lens,
         };
         Ok(())

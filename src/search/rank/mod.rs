@@ -314,13 +314,7 @@ impl Ranker<'_> {
         let n = self.terms.len();
         let fresh = |i: &usize| scored.binary_search(&pool.rowids[*i]).is_err();
         if self.stats.at_hand(pool.rowids.len()) {
-            if pool.rowids.is_sorted() {
-                self.stats.expect(self.conn, &pool.rowids)?;
-            } else {
-                let mut rowids = pool.rowids.clone();
-                rowids.sort_unstable();
-                self.stats.expect(self.conn, &rowids)?;
-            }
+            self.stats.expect(self.conn, &pool.rowids)?;
             // The lengths first, in a loop of independent loads the CPU
             // overlaps (each is a cache miss: a rare word's documents are
             // spread over every block), then the scores.
