@@ -260,6 +260,25 @@ fn partial_matches_rank_below_full_ones_and_nothing_is_and_only() {
 }
 
 #[test]
+fn a_document_added_again_under_its_id_replaces_the_old_one() {
+    let sb = Sandbox::new();
+    let home = home(&sb);
+    let mut index = Index::open(&home).unwrap();
+    let at = "2026-01-01T00:00:00Z";
+    index
+        .add(&[turn("a", "s", at, "walrus"), turn("b", "s", at, "walrus")])
+        .unwrap();
+    // The same id again, and twice in one call: the last one wins.
+    index
+        .add(&[turn("a", "s", at, "narwhal"), turn("a", "s", at, "beluga")])
+        .unwrap();
+    assert_eq!(sorted_ids(&mut index, &query("walrus", 10)), ["b"]);
+    assert!(index.search(&query("narwhal", 10)).unwrap().is_empty());
+    assert_eq!(sorted_ids(&mut index, &query("beluga", 10)), ["a"]);
+    assert_eq!(index.search(&query("beluga walrus", 10)).unwrap().len(), 2);
+}
+
+#[test]
 fn filters_by_kind_session_tag_and_date() {
     let sb = Sandbox::new();
     let home = home(&sb);

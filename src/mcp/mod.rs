@@ -237,6 +237,18 @@ impl<'h> Server<'h> {
             replies.extend(reply);
         }
         let held = replies.len();
+        // The group's index updates commit before any reply goes out.
+        if let Err(error) = crate::search::finish_group(home) {
+            self.note(&format!("search index: {}", error.message));
+            let warning = format!(
+                "saved, but the search index could not be updated: {}; run `agentbox reindex`",
+                error.message
+            );
+            let from = first_writer.unwrap_or(replies.len());
+            for reply in &mut replies[from..] {
+                save::warn_saved(reply, &self.frames.redact_text(&warning));
+            }
+        }
         match sync.finish() {
             Ok(files) if held > 1 && files > 0 => self.note(&format!(
                 "group commit: {held} replies held for one fsync of {files} file(s)"

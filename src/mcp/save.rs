@@ -227,6 +227,36 @@ fn with_warnings(mut output: ToolOutput, home: &Home) -> ToolOutput {
     output
 }
 
+/// Adds `warning` to a save's reply (one reply, or a batch's array) after
+/// the fact: the group's index commit failed and the index could not be
+/// caught up, so turns the reply says are saved are not yet searchable.
+/// Replies that are not a successful save are left as they are.
+pub(super) fn warn_saved(reply: &mut Value, warning: &str) {
+    if let Value::Array(replies) = reply {
+        replies.iter_mut().for_each(|r| warn_saved(r, warning));
+        return;
+    }
+    let Some(result) = reply.get_mut("result") else {
+        return;
+    };
+    let text = result.pointer("/content/0/text").and_then(Value::as_str);
+    let Some(Value::Object(mut status)) = text.and_then(|t| serde_json::from_str(t).ok()) else {
+        return;
+    };
+    if status.get("saved") != Some(&Value::Bool(true)) {
+        return;
+    }
+    let warnings = status.entry("warnings").or_insert_with(|| json!([]));
+    if let Value::Array(list) = warnings {
+        list.push(Value::from(warning));
+    }
+    let status = Value::Object(status);
+    result["content"][0]["text"] = Value::from(status.to_string());
+    if result.get("structuredContent").is_some() {
+        result["structuredContent"] = status;
+    }
+}
+
 pub(super) fn save_turn(memory: &mut Memory, args: &Map<String, Value>) -> ToolOutput {
     match save_turn_inner(memory, args) {
         Ok(output) => with_warnings(output, memory.home),
@@ -480,6 +510,33 @@ mod tests {
 
     fn args(value: Value) -> Map<String, Value> {
         value.as_object().unwrap().clone()
+    }
+
+    #[test]
+    fn a_late_index_warning_reaches_saves_only() {
+        let saved = json!({"saved": true, "status": "saved", "messageCount": 1});
+        let rejected = json!({"saved": false, "status": "rejected"});
+        let reply = |status: &Value, structured: bool| {
+            let mut result = json!({"content": [{"type": "text", "text": status.to_string()}]});
+            if structured {
+                result["structuredContent"] = status.clone();
+            }
+            json!({"jsonrpc": "2.0", "id": 3, "result": result})
+        };
+        let mut batch = json!([reply(&saved, true), reply(&rejected, false)]);
+        warn_saved(&mut batch, "not indexed");
+        let text: Value =
+            serde_json::from_str(batch[0]["result"]["content"][0]["text"].as_str().unwrap())
+                .unwrap();
+        assert_eq!(text["warnings"], json!(["not indexed"]));
+        assert_eq!(batch[0]["result"]["structuredContent"], text);
+        assert_eq!(batch[1], reply(&rejected, false));
+        let mut plain = reply(&saved, false);
+        warn_saved(&mut plain, "not indexed");
+        assert!(plain["result"].get("structuredContent").is_none());
+        let mut error = json!({"jsonrpc": "2.0", "id": 4, "error": {"code": -32602}});
+        warn_saved(&mut error, "not indexed");
+        assert_eq!(error["error"]["code"], -32602);
     }
 
     #[test]

@@ -11,6 +11,7 @@
 //!   `doctor` compares every file's stamp with the recorded one (`health`).
 
 use super::db::{Tx, db_error};
+use super::group;
 use super::index::{Index, SCHEMA_VERSION, read_docs, stamp};
 use super::sources::{self, Source};
 use crate::error::{Error, ErrorType, Result};
@@ -157,12 +158,18 @@ fn remove_db_files(home: &Home) -> Result<()> {
 /// whatever happens here: a failure marks the index stale (the next open
 /// catches up) and leaves a warning on the home for the call's outcome.
 pub fn index_update_or_warn(home: &Home, update: impl FnOnce(&Index) -> Result<()>) {
-    let result = Index::open(home).and_then(|index| match update(&index) {
-        // A damaged database is rebuilt from the files, which hold this write.
-        Err(e) if is_damaged(&e) => Index::rebuild_damaged(home, index.file_id)
-            .map(drop)
-            .map_err(|e| diagnose(home, e)),
-        other => other,
+    let result = Index::open(home).and_then(|index| {
+        let updated = group::join(&index).and_then(|()| update(&index));
+        if updated.is_err() {
+            group::abandon(&index);
+        }
+        match updated {
+            // A damaged database is rebuilt from the files, which hold this write.
+            Err(e) if is_damaged(&e) => Index::rebuild_damaged(home, index.file_id)
+                .map(drop)
+                .map_err(|e| diagnose(home, e)),
+            other => other,
+        }
     });
     if let Err(err) = result {
         mark_stale(home, &err.message);
@@ -193,14 +200,14 @@ fn prefix_end(prefix: &str) -> String {
 
 /// Leaves `index/STALE`, so the next open catches the index up with the files.
 /// Best effort: when even this fails, `doctor` still sees the index behind.
-fn mark_stale(home: &Home, reason: &str) {
+pub(super) fn mark_stale(home: &Home, reason: &str) {
     let _ = home
         .store
         .write_text(&index_dir(home).join(MARKER), &format!("{reason}\n"));
 }
 
 /// Whether a stale marker waits (claimed by a call that did not finish counts).
-fn is_marked(home: &Home) -> bool {
+pub(super) fn is_marked(home: &Home) -> bool {
     let dir = index_dir(home);
     dir.join(MARKER).is_file() || dir.join(CLAIMED).is_file()
 }

@@ -136,15 +136,24 @@ impl<'h> Index<'h> {
     /// The connection an earlier `Index` of this home left in its pool,
     /// when it still opens the current database file.
     fn pooled(home: &'h Home) -> Option<Index<'h>> {
+        let mut index = Index::from_pool(home)?;
+        if index.is_current() {
+            return Some(index);
+        }
+        index.file_id = None; // not pooled again: it opened a replaced file
+        None
+    }
+
+    /// The connection in the pool, whatever file it opened.
+    pub(super) fn from_pool(home: &'h Home) -> Option<Index<'h>> {
         let (conn, file_id, doc_stats) = home.index_pool.take::<Kept>()?;
-        let index = Index {
+        Some(Index {
             home,
             conn: Pooled(Some(conn)),
             file_id,
             nested_checked: std::cell::Cell::new(None),
             doc_stats: std::cell::RefCell::new(doc_stats),
-        };
-        index.is_current().then_some(index)
+        })
     }
 
     pub(super) fn version(&self) -> Result<Option<String>> {
@@ -524,8 +533,8 @@ impl std::ops::Deref for Pooled {
 
 impl Drop for Index<'_> {
     fn drop(&mut self) {
-        if let Some(conn) = self.conn.0.take()
-            && conn.is_autocommit()
+        if super::group::may_pool(self)
+            && let Some(conn) = self.conn.0.take()
             && self.file_id.is_some()
         {
             let doc_stats = self.doc_stats.take();

@@ -22,6 +22,7 @@
 
 pub mod cli;
 mod db;
+mod group;
 mod health;
 mod hits;
 mod index;
@@ -32,6 +33,7 @@ mod sources;
 mod write;
 
 pub use db::long_lived;
+pub use group::finish_group;
 pub use health::{Health, Lag, health, index_update_or_warn};
 pub use index::{Index, rebuild};
 pub use query::{date_bound, query_terms};

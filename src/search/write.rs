@@ -9,6 +9,14 @@ use super::{rank, sources};
 use crate::error::Result;
 use rusqlite::{OptionalExtension, params};
 
+/// Whether `e` is a UNIQUE (or primary key) constraint refusing a row.
+fn is_unique_violation(e: &rusqlite::Error) -> bool {
+    matches!(
+        e.sqlite_error().map(|e| e.extended_code),
+        Some(rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE | rusqlite::ffi::SQLITE_CONSTRAINT_PRIMARYKEY)
+    )
+}
+
 impl Index<'_> {
     /// Inserts documents, replacing any with the same id (caller holds a transaction).
     pub(super) fn insert(&self, docs: &[Doc]) -> Result<()> {
@@ -28,7 +36,6 @@ impl Index<'_> {
         let mut file: Option<(&str, i64)> = None;
         let mut inserted = Vec::with_capacity(docs.len());
         for doc in docs {
-            self.delete_docs("id", &doc.id)?;
             let file_id = match file {
                 Some((path, id)) if path == doc.source => id,
                 _ => {
@@ -39,18 +46,26 @@ impl Index<'_> {
             };
             let tags = redactor.redact(&doc.tags.join(" ")).into_owned();
             let (title, body) = (redactor.redact(&doc.title), redactor.redact(&doc.body));
-            insert
-                .execute(params![
-                    doc.id,
-                    doc.kind,
-                    file_id,
-                    doc.session,
-                    tags,
-                    doc.date,
-                    title,
-                    body,
-                ])
-                .map_err(db_error)?;
+            let row = params![
+                doc.id,
+                doc.kind,
+                file_id,
+                doc.session,
+                tags,
+                doc.date,
+                title,
+                body,
+            ];
+            // A new id (the common case: appended turns) costs no lookup; one
+            // already there fails the UNIQUE constraint before anything is
+            // written, and is replaced.
+            if let Err(e) = insert.execute(row) {
+                if !is_unique_violation(&e) {
+                    return Err(db_error(e));
+                }
+                self.delete_docs("id", &doc.id)?;
+                insert.execute(row).map_err(db_error)?;
+            }
             let rowid = self.conn.last_insert_rowid();
             terms
                 .execute(params![rowid, title, body, tags])

@@ -81,6 +81,14 @@ impl Store {
     }
 }
 
+impl Store {
+    /// Whether a group commit is open (see [`Store::defer_syncs`]): the
+    /// search index joins it with one transaction for the whole group.
+    pub fn in_group(&self) -> bool {
+        self.deferred.pending().is_some()
+    }
+}
+
 impl SyncGroup<'_> {
     /// Appends deferred since the group opened: a caller compares the count
     /// before and after a request to know whether the request wrote.

@@ -1,0 +1,151 @@
+//! The index's part in a group commit (`Store::defer_syncs`): while a group
+//! is open, the index updates of every request in it share one transaction,
+//! which [`finish_group`] commits before any of those requests is answered.
+//!
+//! FTS5 flushes its pending terms once per transaction and writes them as a
+//! new segment, which later merges rewrite; SQLite writes the changed pages
+//! of the tree once per commit. One transaction per group instead of one
+//! per request writes fewer, larger segments and fewer pages (see
+//! docs/PERFORMANCE.md, "Fourth session").
+//!
+//! The group's transaction lives on the connection in `Home::index_pool`:
+//! an `Index` dropped while a group is open goes back to the pool with the
+//! transaction still open, and the next update of the group joins it (every
+//! `Tx` joins an open transaction). A failed update rolls the whole group
+//! back and marks the index stale; [`finish_group`] then catches the index
+//! up from the files, which hold every write of the group.
+
+use super::db::{db_error, retry_busy};
+use super::health;
+use super::index::Index;
+use crate::error::Result;
+use crate::home::Home;
+
+/// Opens the group's transaction on `index`'s connection, when a group is
+/// open and its transaction is not (the first update of the group).
+pub(super) fn join(index: &Index) -> Result<()> {
+    if index.home.store.in_group() && index.conn.is_autocommit() {
+        retry_busy(|| index.conn.execute_batch("BEGIN IMMEDIATE")).map_err(db_error)?;
+    }
+    Ok(())
+}
+
+/// After an update failed inside a group: rolls back what the group wrote
+/// to the index so far (the failed update's half included). The caller
+/// marks the index stale, so the next open, or [`finish_group`], rebuilds
+/// those entries from the files.
+pub(super) fn abandon(index: &Index) {
+    if index.home.store.in_group() && !index.conn.is_autocommit() {
+        let _ = index.conn.execute_batch("ROLLBACK");
+    }
+}
+
+/// Whether a dropped `Index` may go back to the pool: between calls only a
+/// connection with no transaction open, inside a group also the one whose
+/// transaction is the group's.
+pub(super) fn may_pool(index: &Index) -> bool {
+    index.conn.is_autocommit() || index.home.store.in_group()
+}
+
+/// Commits the index updates of the group being closed. Call it before the
+/// group's replies go out and before `SyncGroup::finish`. When the commit
+/// fails, or an update of the group failed, the index is caught up from the
+/// files here; an error means it could not be, and the index stays marked
+/// stale (the next open tries again).
+pub fn finish_group(home: &Home) -> Result<()> {
+    if let Some(index) = Index::from_pool(home)
+        && !index.conn.is_autocommit()
+    {
+        if let Err(e) = retry_busy(|| index.conn.execute_batch("COMMIT")) {
+            let _ = index.conn.execute_batch("ROLLBACK");
+            health::mark_stale(home, &db_error(e).message);
+        }
+    }
+    if health::is_marked(home) {
+        Index::open(home)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::Clock;
+    use crate::error::Error;
+    use crate::search::index_update_or_warn;
+    use crate::tools::track::{self, MessageIn, SaveTurns};
+
+    fn home() -> (tempfile::TempDir, Home) {
+        crate::registry::install();
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join(".agent");
+        std::fs::create_dir_all(&root).unwrap();
+        let home = Home::open(root).unwrap();
+        (dir, home)
+    }
+
+    fn save(home: &Home, session: &str, text: &str) {
+        let clock = Clock::fixed("2026-12-01T10:00:00Z".parse().unwrap());
+        let input = SaveTurns {
+            session: session.to_string(),
+            messages: vec![MessageIn {
+                role: "user".to_string(),
+                content: text.to_string(),
+                tool_calls: Vec::new(),
+                tool_call_id: None,
+            }],
+            flush: false,
+            source: "mcp",
+        };
+        assert_eq!(track::save_turns(home, &clock, &input).unwrap().saved, 1);
+    }
+
+    /// Documents holding `word` that another connection sees (another
+    /// process's view: only what is committed).
+    fn committed(home: &Home, word: &str) -> i64 {
+        let db = home.root.join("index").join("search.db");
+        let conn = rusqlite::Connection::open(db).unwrap();
+        conn.query_row(
+            "SELECT count(*) FROM docs WHERE body LIKE '%' || ?1 || '%'",
+            [word],
+            |r| r.get(0),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn a_group_commits_its_index_updates_once_at_its_end() {
+        let (_dir, home) = home();
+        save(&home, "s0", "warmup");
+        let group = home.store.defer_syncs();
+        save(&home, "s1", "zephyr one");
+        save(&home, "s2", "zephyr two");
+        // Both updates wait in the group's one open transaction…
+        assert_eq!(committed(&home, "zephyr"), 0);
+        finish_group(&home).unwrap();
+        // …and land together when it ends.
+        assert_eq!(committed(&home, "zephyr"), 2);
+        group.finish().unwrap();
+        // Outside a group, each update commits at once.
+        save(&home, "s3", "zephyr three");
+        assert_eq!(committed(&home, "zephyr"), 3);
+    }
+
+    #[test]
+    fn a_failed_update_in_a_group_is_caught_up_from_the_files_at_its_end() {
+        let (_dir, home) = home();
+        save(&home, "s0", "warmup");
+        let group = home.store.defer_syncs();
+        save(&home, "s1", "quokka one");
+        save(&home, "s2", "quokka two");
+        // A later update fails: the group's transaction, both saves' terms
+        // included, is rolled back and the index marked stale.
+        index_update_or_warn(&home, |_| Err(Error::internal("the disk said no")));
+        assert_eq!(home.take_warnings().len(), 1);
+        assert!(health::is_marked(&home));
+        finish_group(&home).unwrap();
+        group.finish().unwrap();
+        assert_eq!(committed(&home, "quokka"), 2);
+        assert!(!health::is_marked(&home));
+    }
+}
