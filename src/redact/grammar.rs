@@ -399,6 +399,7 @@ pub(super) fn on_pair(text: &str, out: &mut Rewriter<'_>, floor: usize, head: &P
 }
 
 /// What a pair key says about its value.
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) struct KeyInfo {
     /// Contains a secret key word (and is not a tokenizer setting).
     pub(super) secret: bool,
@@ -447,8 +448,37 @@ pub(super) fn contains_ci(hay: &[u8], needle: &[u8]) -> bool {
     find_ci(hay, needle).next().is_some()
 }
 
+/// Keys remembered per thread: what a key says depends only on the key, and
+/// a stored turn's dozen keys come back in every turn (a tenth of a save's
+/// CPU went to looking them over again). Bounded: long keys are not kept,
+/// and a full memo starts over.
+const KEY_MEMO_KEYS: usize = 256;
+const KEY_MEMO_KEY_BYTES: usize = 40;
+
+thread_local! {
+    static KEY_MEMO: std::cell::RefCell<std::collections::HashMap<Box<str>, KeyInfo>> =
+        std::cell::RefCell::default();
+}
+
 impl KeyInfo {
     pub(super) fn new(key: &str) -> KeyInfo {
+        if key.len() > KEY_MEMO_KEY_BYTES {
+            return KeyInfo::look(key);
+        }
+        KEY_MEMO.with_borrow_mut(|memo| {
+            if let Some(info) = memo.get(key) {
+                return *info;
+            }
+            if memo.len() >= KEY_MEMO_KEYS {
+                memo.clear();
+            }
+            let info = KeyInfo::look(key);
+            memo.insert(key.into(), info);
+            info
+        })
+    }
+
+    fn look(key: &str) -> KeyInfo {
         let k = key.as_bytes();
         let other = OTHER_KEY_WORDS.iter().any(|w| contains_ci(k, w))
             || (k.len() >= 4 && k[k.len() - 4..].eq_ignore_ascii_case(b"auth"));
@@ -631,6 +661,28 @@ pub(super) fn is_bare_url(v: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn remembered_keys_say_what_looking_again_says() {
+        let words = [
+            "content",
+            "api_key",
+            "Token",
+            "max_tokens",
+            "oauth",
+            "tokenizer",
+            "PWD",
+        ];
+        // Past the memo's bound too, so it starts over at least once.
+        let keys = (0..3 * KEY_MEMO_KEYS).map(|i| format!("{}{i}", words[i % words.len()]));
+        for key in words.map(String::from).into_iter().chain(keys) {
+            for _ in 0..2 {
+                assert_eq!(KeyInfo::new(&key), KeyInfo::look(&key), "{key}");
+            }
+        }
+        let long = format!("{}password", "x".repeat(KEY_MEMO_KEY_BYTES));
+        assert!(KeyInfo::new(&long).secret);
+    }
 
     #[test]
     fn helpers() {

@@ -55,11 +55,10 @@ pub(super) fn may_pool(index: &Index) -> bool {
 pub fn finish_group(home: &Home) -> Result<()> {
     if let Some(index) = Index::from_pool(home)
         && !index.conn.is_autocommit()
+        && let Err(e) = retry_busy(|| index.conn.execute_batch("COMMIT"))
     {
-        if let Err(e) = retry_busy(|| index.conn.execute_batch("COMMIT")) {
-            let _ = index.conn.execute_batch("ROLLBACK");
-            health::mark_stale(home, &db_error(e).message);
-        }
+        let _ = index.conn.execute_batch("ROLLBACK");
+        health::mark_stale(home, &db_error(e).message);
     }
     if health::is_marked(home) {
         Index::open(home)?;

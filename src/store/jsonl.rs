@@ -175,8 +175,15 @@ impl Store {
         ));
         self.redactor.redact_value(&mut fields);
         if let (Value::Object(object), Value::Object(fields)) = (&mut line.value, fields) {
+            let patched = line
+                .line
+                .take()
+                .and_then(|text| patch(text, object, &fields));
             object.extend(fields);
-            line.line = None;
+            debug_assert!(patched.as_deref().is_none_or(|text| {
+                serde_json::to_string(object).is_ok_and(|whole| whole == text)
+            }));
+            line.line = patched;
         }
     }
 
@@ -213,11 +220,137 @@ fn ends_without_newline(file: &mut File) -> io::Result<bool> {
     Ok(last[0] != b'\n')
 }
 
+/// `text`, the serialization of `object`, with the values of `fields` (keys
+/// `object` holds already) put in place: what serializing `object` with
+/// `fields` set would give, at the cost of measuring the entries up to the
+/// last of those keys instead of serializing them all. `None` when a key is
+/// new (it would go at the end) or a value does not serialize.
+fn patch(text: String, object: &Map<String, Value>, fields: &Map<String, Value>) -> Option<String> {
+    // (start, old length, new value) of each field's value in `text`.
+    let mut edits = Vec::with_capacity(fields.len());
+    let mut at = 1; // past the `{`
+    for (key, value) in object {
+        if edits.len() == fields.len() {
+            break;
+        }
+        let key_len = json_len(&Value::from(key.as_str()))?;
+        let value_len = json_len(value)?;
+        if let Some(new) = fields.get(key) {
+            edits.push((
+                at + key_len + 1,
+                value_len,
+                serde_json::to_string(new).ok()?,
+            ));
+        }
+        at += key_len + 1 + value_len + 1; // `"key":value,`
+    }
+    if edits.len() != fields.len() {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len() + 32);
+    let mut from = 0;
+    for (start, old_len, new) in edits {
+        out.push_str(text.get(from..start)?);
+        out.push_str(&new);
+        from = start + old_len;
+    }
+    out.push_str(text.get(from..)?);
+    Some(out)
+}
+
+/// The length of `value` serialized compactly, without keeping the text.
+fn json_len(value: &Value) -> Option<usize> {
+    struct Count(usize);
+    impl Write for Count {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            self.0 += buf.len();
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut count = Count(0);
+    serde_json::to_writer(&mut count, value).ok()?;
+    Some(count.0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::redact::Redactor;
+    use proptest::prelude::*;
     use serde_json::json;
+
+    /// What `patch` must give: the whole object serialized with `fields` set.
+    fn patched(object: &Value, fields: &Value) -> Option<String> {
+        let (Value::Object(object), Value::Object(fields)) = (object, fields) else {
+            unreachable!()
+        };
+        patch(serde_json::to_string(object).unwrap(), object, fields)
+    }
+
+    fn expected(object: &Value, fields: &Value) -> String {
+        let mut whole = object.clone();
+        for (key, value) in fields.as_object().unwrap() {
+            whole[key] = value.clone();
+        }
+        serde_json::to_string(&whole).unwrap()
+    }
+
+    #[test]
+    fn a_patched_line_is_the_line_serialized_again() {
+        let turn = json!({
+            "schema": "agentbox.turn/1", "id": "", "session": "s\"1\u{e9}", "episode": "",
+            "seq": 0, "content": "{\"id\":\"\"}", "meta": {"id": "", "seq": 0}
+        });
+        for fields in [
+            json!({"id": "ep-1#2", "episode": "ep-1", "seq": 2}),
+            json!({"seq": 4_294_967_295_u64, "id": "x\u{2028}\"y"}),
+            json!({"meta": {"a": [1, 2]}}),
+            json!({"schema": ""}),
+            json!({}),
+        ] {
+            assert_eq!(
+                patched(&turn, &fields),
+                Some(expected(&turn, &fields)),
+                "{fields}"
+            );
+        }
+        // A key the object lacks goes at the end: serialized afresh instead.
+        assert_eq!(patched(&turn, &json!({"id": "a", "new": 1})), None);
+    }
+
+    fn json_value() -> impl Strategy<Value = Value> {
+        let leaf = prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::from),
+            any::<i64>().prop_map(Value::from),
+            any::<String>().prop_map(Value::from),
+        ];
+        leaf.prop_recursive(3, 16, 4, |inner| {
+            prop_oneof![
+                prop::collection::vec(inner.clone(), 0..4).prop_map(Value::from),
+                prop::collection::vec(("[a-c\"]{0,2}", inner), 0..4)
+                    .prop_map(|entries| Value::Object(entries.into_iter().collect())),
+            ]
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn patching_equals_serializing_again(
+            entries in prop::collection::vec(("[a-e\"\\\\]{0,2}", json_value()), 1..6),
+            picks in prop::collection::vec((any::<prop::sample::Index>(), json_value()), 0..4),
+        ) {
+            let object = Value::Object(entries.into_iter().collect());
+            let keys: Vec<String> = object.as_object().unwrap().keys().cloned().collect();
+            let fields = Value::Object(
+                picks.into_iter().map(|(i, v)| (i.get(&keys).clone(), v)).collect(),
+            );
+            prop_assert_eq!(patched(&object, &fields), Some(expected(&object, &fields)));
+        }
+    }
 
     #[test]
     fn a_field_set_on_a_masked_value_is_masked_as_the_whole_would_be() {

@@ -616,15 +616,15 @@ impl<'h> SessionWriter<'h> {
         Ok(ep)
     }
 
-    /// A draft as its stored line, redacted, under a placeholder id: placing
-    /// it in an episode changes only its ids (see [`relabel`]).
-    fn render(&self, draft: &Draft) -> Result<Redacted> {
+    /// A draft as its stored line, redacted, placed at `seq` in `ep_id`:
+    /// placing it elsewhere changes only its ids (see [`relabel`]).
+    fn render(&self, draft: &Draft, ep_id: &str, seq: u64) -> Result<Redacted> {
         let turn = Turn {
             schema: TURN_SCHEMA.to_string(),
-            id: String::new(),
+            id: format!("{ep_id}#{seq}"),
             session: self.session.clone(),
-            episode: String::new(),
-            seq: 0,
+            episode: ep_id.to_string(),
+            seq,
             ts: draft.ts.clone(),
             role: draft.role.clone(),
             content: draft.content.clone(),
@@ -640,8 +640,8 @@ impl<'h> SessionWriter<'h> {
     /// Places drafts in the episode `ep`, starting at `seq`; returns the
     /// redacted turns and their lines.
     fn place(&self, ep_id: &str, seq: u64, draft: &Draft) -> Result<(Turn, Value, u64)> {
-        let mut value = self.render(draft)?;
-        let len = relabel(&self.home.store, &mut value, ep_id, seq)?;
+        let mut value = self.render(draft, ep_id, seq)?;
+        let len = value.line()?.len() as u64 + 1;
         let turn: Turn = serde_json::from_value(value.value().clone())
             .map_err(|e| Error::internal(e.to_string()))?;
         Ok((turn, value.into_value(), len))
@@ -655,14 +655,13 @@ impl<'h> SessionWriter<'h> {
         // Each draft is redacted once; a turn too big for any episode (under
         // the longest plausible id) fails the call before a file is created.
         let mut rendered = Vec::with_capacity(drafts.len());
+        let mut probe = (String::new(), String::new()); // (ts, its probe id)
         for (i, draft) in drafts.iter().enumerate() {
-            let mut value = self.render(draft)?;
-            let len = relabel(
-                &self.home.store,
-                &mut value,
-                &probe_id(&draft.ts),
-                u64::from(u32::MAX),
-            )?;
+            if probe.0 != draft.ts {
+                probe = (draft.ts.clone(), probe_id(&draft.ts));
+            }
+            let mut value = self.render(draft, &probe.1, u64::from(u32::MAX))?;
+            let len = value.line()?.len() as u64 + 1;
             if len > self.cap {
                 return Err(Error::invalid_args(format!(
                     "messages[{i}] takes {len} bytes as a stored turn, over the limit of {}",

@@ -137,33 +137,39 @@ fn identity(
 /// The stored turns (ids) that `drafts` duplicate: the episode's last turns, if
 /// they equal the drafts one for one.
 fn duplicate_of(home: &Home, ep: &Ep, drafts: &[Draft]) -> Result<Option<Vec<String>>> {
+    let same = |stored: &Turn, draft: &Draft| {
+        identity(
+            home,
+            &stored.role,
+            &stored.content,
+            &stored.tool_calls,
+            &stored.tool_call_id,
+        ) == identity(
+            home,
+            &draft.role,
+            &draft.content,
+            &draft.tool_calls,
+            &draft.tool_call_id,
+        )
+    };
+    // A retry ends where the episode ends: the last turn alone rules out
+    // most calls, without reading and parsing the lines before it.
+    if drafts.len() > 1 {
+        let last = episodes::tail(ep, 1)?.pop().flatten();
+        if !last.zip(drafts.last()).is_some_and(|(s, d)| same(&s, d)) {
+            return Ok(None);
+        }
+    }
     let tail = episodes::tail(ep, drafts.len())?;
     if tail.len() != drafts.len() {
         return Ok(None);
     }
     let mut ids = Vec::new();
     for (stored, draft) in tail.iter().zip(drafts) {
-        let Some(stored) = stored else {
-            return Ok(None);
-        };
-        let a = identity(
-            home,
-            &stored.role,
-            &stored.content,
-            &stored.tool_calls,
-            &stored.tool_call_id,
-        );
-        let b = identity(
-            home,
-            &draft.role,
-            &draft.content,
-            &draft.tool_calls,
-            &draft.tool_call_id,
-        );
-        if a != b {
-            return Ok(None);
+        match stored {
+            Some(stored) if same(stored, draft) => ids.push(stored.id.clone()),
+            _ => return Ok(None),
         }
-        ids.push(stored.id.clone());
     }
     Ok(Some(ids))
 }
