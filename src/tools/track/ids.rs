@@ -70,9 +70,66 @@ pub(super) fn mint_id(stamp: &str, home_id: &str, n: u64) -> String {
     format!("ep-{stamp}-{home_id}-{n}")
 }
 
+/// The number after the ones `taken` (numbers are taken in order, from
+/// `from`): doubling, then halving, so a second in which a thousand
+/// episodes began (an import, a fixed clock) costs twenty probes, not a
+/// thousand. Should a number in the middle be free again (a pruned
+/// episode), some free number is found: all an id needs is to be unused.
+pub(super) fn first_free(from: u64, taken: impl Fn(u64) -> bool) -> u64 {
+    let from = from.max(1);
+    if !taken(from) {
+        return from;
+    }
+    let (mut lo, mut hi) = (from, from.saturating_add(1));
+    while taken(hi) {
+        lo = hi;
+        hi = hi.saturating_add(hi - from + 1);
+    }
+    // taken(lo), !taken(hi)
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if taken(mid) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    hi
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_first_free_number_follows_the_taken_ones() {
+        for used in [0u64, 1, 2, 3, 7, 8, 9, 1000, 1023, 1024] {
+            for from in [0, 1, used / 2, used, used + 1] {
+                let probes = std::cell::Cell::new(0);
+                let free = first_free(from, |n| {
+                    probes.set(probes.get() + 1);
+                    n <= used
+                });
+                assert_eq!(free, used.max(from.max(1) - 1) + 1, "{used} from {from}");
+                assert!(
+                    probes.get() <= 2 * 11 + 2,
+                    "{used}: {} probes",
+                    probes.get()
+                );
+            }
+        }
+        // Starting where the last one was minted: one probe.
+        let probes = std::cell::Cell::new(0);
+        let count = |n: u64| {
+            probes.set(probes.get() + 1);
+            n <= 500
+        };
+        assert_eq!((first_free(501, count), probes.get()), (501, 1));
+        // A hole: some free number, never a taken one.
+        let taken = |n: u64| n <= 10 && n != 4;
+        assert!(!taken(first_free(1, taken)));
+        assert!(!taken(first_free(5, taken)));
+    }
 
     #[test]
     fn every_id_form_parses_and_sorts() {
