@@ -502,23 +502,6 @@ fn an_index_folder_that_is_a_file_is_named_with_a_hint() {
 }
 
 #[test]
-fn a_one_shot_write_leaves_its_pages_in_the_wal_for_the_next_process() {
-    let sb = Sandbox::new();
-    ok_data(&mut sb.agentbox(&["track", "record", "--content", "pelican"]));
-    // No checkpoint when the last connection closes: the commit's pages stay
-    // in the WAL (checkpointed at 1,000 pages), and the next process reads
-    // them from there.
-    let wal = db(&sb).with_extension("db-wal");
-    assert!(
-        fs::metadata(&wal).unwrap().len() > 0,
-        "the WAL was checkpointed at exit"
-    );
-    assert_eq!(found(&sb, "pelican").len(), 1);
-    ok_data(&mut sb.agentbox(&["track", "record", "--content", "heron"]));
-    assert_eq!(found(&sb, "heron").len(), 1);
-}
-
-#[test]
 fn a_read_only_home_is_a_permission_error_naming_the_path() {
     use std::os::unix::fs::PermissionsExt;
     let sb = Sandbox::new();

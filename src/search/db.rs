@@ -41,14 +41,6 @@ pub(super) fn open(path: &Path) -> rusqlite::Result<Connection> {
         conn.execute_batch("PRAGMA cache_size=-256;")?;
     }
     keep_wal(&conn);
-    // The last connection to close would copy the WAL into the database and
-    // truncate it: in a one-shot writer (`track record`), that checkpoint
-    // was a dozen page writes and two truncations at every exit. The WAL is
-    // checkpointed when it reaches SQLite's 1,000 pages instead.
-    conn.set_db_config(
-        rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE,
-        true,
-    )?;
     // A query runs about fifteen distinct statements and a save as many
     // others: rusqlite's default of 16 kept would prepare some again
     // and again in a server that does both.
