@@ -166,12 +166,15 @@ impl Keep {
         kept.downcast::<T>().ok().map(|b| *b)
     }
 
-    /// Keeps `value`, unless a value is kept already.
-    pub fn put<T: std::any::Any + Send>(&self, value: T) {
+    /// Keeps `value`, unless a value is kept already (then `value` is
+    /// dropped); whether it was kept.
+    pub fn put<T: std::any::Any + Send>(&self, value: T) -> bool {
         let mut slot = self.slot();
-        if slot.is_none() {
+        let empty = slot.is_none();
+        if empty {
             *slot = Some(Box::new(value));
         }
+        empty
     }
 
     /// Drops the kept value.

@@ -11,9 +11,11 @@
 //! The group's transaction lives on the connection in `Home::index_pool`:
 //! an `Index` dropped while a group is open goes back to the pool with the
 //! transaction still open, and the next update of the group joins it (every
-//! `Tx` joins an open transaction). A failed update rolls the whole group
-//! back and marks the index stale; [`finish_group`] then catches the index
-//! up from the files, which hold every write of the group.
+//! `Tx` joins an open transaction, so an inner one no longer rolls back
+//! alone). Any failed index operation inside a group therefore rolls the
+//! whole group back and marks the index stale ([`guard`]); [`finish_group`]
+//! then catches the index up from the files, which hold every write of the
+//! group.
 
 use super::db::{db_error, retry_busy};
 use super::health;
@@ -30,21 +32,37 @@ pub(super) fn join(index: &Index) -> Result<()> {
     Ok(())
 }
 
-/// After an update failed inside a group: rolls back what the group wrote
-/// to the index so far (the failed update's half included). The caller
-/// marks the index stale, so the next open, or [`finish_group`], rebuilds
-/// those entries from the files.
-pub(super) fn abandon(index: &Index) {
-    if index.home.store.in_group() && !index.conn.is_autocommit() {
+/// Runs `op`, which may write through `index`'s connection. When it fails
+/// inside a group, the group's transaction, which may hold half of `op`'s
+/// writes, is rolled back whole and the index marked stale: the next open,
+/// or [`finish_group`], rebuilds those entries from the files.
+pub(super) fn guard<T>(index: &Index, op: impl FnOnce() -> Result<T>) -> Result<T> {
+    let result = op();
+    if let Err(e) = &result
+        && index.home.store.in_group()
+        && !index.conn.is_autocommit()
+    {
         let _ = index.conn.execute_batch("ROLLBACK");
+        health::mark_stale(index.home, &e.message);
     }
+    result
 }
 
-/// Whether a dropped `Index` may go back to the pool: between calls only a
-/// connection with no transaction open, inside a group also the one whose
-/// transaction is the group's.
-pub(super) fn may_pool(index: &Index) -> bool {
-    index.conn.is_autocommit() || index.home.store.in_group()
+/// Whether a dropped `Index`'s connection may go back to the pool: between
+/// calls only one with no transaction open, inside a group also the one
+/// whose transaction is the group's.
+pub(super) fn may_pool(home: &Home, conn: &rusqlite::Connection) -> bool {
+    conn.is_autocommit() || home.store.in_group()
+}
+
+/// A connection holding the group's transaction was closed instead of kept
+/// (it opened a database file since replaced, or the pool was taken): its
+/// updates are rolled back, so the index is marked stale and
+/// [`finish_group`] catches it up from the files.
+pub(super) fn lost(home: &Home) {
+    if home.store.in_group() {
+        health::mark_stale(home, "a group commit's index updates were rolled back");
+    }
 }
 
 /// Commits the index updates of the group being closed. Call it before the
@@ -128,6 +146,26 @@ mod tests {
         // Outside a group, each update commits at once.
         save(&home, "s3", "zephyr three");
         assert_eq!(committed(&home, "zephyr"), 3);
+    }
+
+    #[test]
+    fn a_group_transaction_closed_instead_of_kept_is_caught_up_at_its_end() {
+        let (_dir, home) = home();
+        save(&home, "s0", "warmup");
+        let group = home.store.defer_syncs();
+        save(&home, "s1", "ibis one");
+        // The connection holding the group's transaction is closed, not
+        // pooled (as when it opened a database file since replaced).
+        let mut index = Index::from_pool(&home).unwrap();
+        assert!(!index.conn.is_autocommit());
+        index.file_id = None;
+        drop(index);
+        assert!(health::is_marked(&home));
+        save(&home, "s2", "ibis two");
+        finish_group(&home).unwrap();
+        group.finish().unwrap();
+        assert_eq!(committed(&home, "ibis"), 2);
+        assert!(!health::is_marked(&home));
     }
 
     #[test]

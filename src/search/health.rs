@@ -159,11 +159,7 @@ fn remove_db_files(home: &Home) -> Result<()> {
 /// catches up) and leaves a warning on the home for the call's outcome.
 pub fn index_update_or_warn(home: &Home, update: impl FnOnce(&Index) -> Result<()>) {
     let result = Index::open(home).and_then(|index| {
-        let updated = group::join(&index).and_then(|()| update(&index));
-        if updated.is_err() {
-            group::abandon(&index);
-        }
-        match updated {
+        match group::join(&index).and_then(|()| group::guard(&index, || update(&index))) {
             // A damaged database is rebuilt from the files, which hold this write.
             Err(e) if is_damaged(&e) => Index::rebuild_damaged(home, index.file_id)
                 .map(drop)

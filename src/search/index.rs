@@ -98,14 +98,16 @@ impl<'h> Index<'h> {
                 Some(index) => index,
                 None => Index::connect(home)?,
             };
-            if index.version()?.as_deref() != Some(SCHEMA_VERSION) {
-                // One process builds; the others wait on the lock and find it built.
-                let _lock = home.store.lock("index")?;
+            super::group::guard(&index, || {
                 if index.version()?.as_deref() != Some(SCHEMA_VERSION) {
-                    index.build()?;
+                    // One process builds; the others wait on the lock and find it built.
+                    let _lock = home.store.lock("index")?;
+                    if index.version()?.as_deref() != Some(SCHEMA_VERSION) {
+                        index.build()?;
+                    }
                 }
-            }
-            index.catch_up_if_marked()?;
+                index.catch_up_if_marked()
+            })?;
             Ok(index)
         };
         let seen = health::file_id(&home.root.join("index").join("search.db"));
@@ -319,7 +321,7 @@ impl<'h> Index<'h> {
     }
 
     fn search_once(&self, query: &Query) -> Result<Vec<Hit>> {
-        self.refresh()?;
+        super::group::guard(self, || self.refresh())?;
         let terms = query_terms(&query.text);
         if terms.is_empty() || query.limit == 0 {
             return Ok(Vec::new());
@@ -533,14 +535,19 @@ impl std::ops::Deref for Pooled {
 
 impl Drop for Index<'_> {
     fn drop(&mut self) {
-        if super::group::may_pool(self)
-            && let Some(conn) = self.conn.0.take()
+        let Some(conn) = self.conn.0.take() else {
+            return;
+        };
+        // A transaction still open here is a group commit's (see `group`).
+        let open = !conn.is_autocommit();
+        let kept = super::group::may_pool(self.home, &conn)
             && self.file_id.is_some()
-        {
-            let doc_stats = self.doc_stats.take();
-            self.home
+            && self
+                .home
                 .index_pool
-                .put::<Kept>((conn, self.file_id, doc_stats));
+                .put::<Kept>((conn, self.file_id, self.doc_stats.take()));
+        if open && !kept {
+            super::group::lost(self.home);
         }
     }
 }
