@@ -240,13 +240,10 @@ impl<'h> Server<'h> {
         // The group's index updates commit before any reply goes out.
         if let Err(error) = crate::search::finish_group(home) {
             self.note(&format!("search index: {}", error.message));
-            let warning = format!(
-                "saved, but the search index could not be updated: {}; run `agentbox reindex`",
-                error.message
-            );
+            let warning = self.frames.redact_text(&crate::search::not_indexed(&error));
             let from = first_writer.unwrap_or(replies.len());
             for reply in &mut replies[from..] {
-                save::warn_saved(reply, &self.frames.redact_text(&warning));
+                save::warn_saved(reply, &warning);
             }
         }
         match sync.finish() {

@@ -130,6 +130,15 @@ mod tests {
         .unwrap()
     }
 
+    /// Ends `group` as `memory_mcp` does; then the index holds `n`
+    /// committed documents with `word` and no stale marker.
+    fn end(home: &Home, group: crate::store::SyncGroup<'_>, word: &str, n: i64) {
+        finish_group(home).unwrap();
+        group.finish().unwrap();
+        assert_eq!(committed(home, word), n);
+        assert!(!health::is_marked(home));
+    }
+
     #[test]
     fn a_group_commits_its_index_updates_once_at_its_end() {
         let (_dir, home) = home();
@@ -162,10 +171,7 @@ mod tests {
         drop(index);
         assert!(health::is_marked(&home));
         save(&home, "s2", "ibis two");
-        finish_group(&home).unwrap();
-        group.finish().unwrap();
-        assert_eq!(committed(&home, "ibis"), 2);
-        assert!(!health::is_marked(&home));
+        end(&home, group, "ibis", 2);
     }
 
     #[test]
@@ -180,9 +186,6 @@ mod tests {
         index_update_or_warn(&home, |_| Err(Error::internal("the disk said no")));
         assert_eq!(home.take_warnings().len(), 1);
         assert!(health::is_marked(&home));
-        finish_group(&home).unwrap();
-        group.finish().unwrap();
-        assert_eq!(committed(&home, "quokka"), 2);
-        assert!(!health::is_marked(&home));
+        end(&home, group, "quokka", 2);
     }
 }

@@ -169,16 +169,21 @@ pub fn index_update_or_warn(home: &Home, update: impl FnOnce(&Index) -> Result<(
     });
     if let Err(err) = result {
         mark_stale(home, &err.message);
-        let next = if err.hint.is_empty() || err.hint.contains("agentbox reindex") {
-            "run `agentbox reindex`".to_string()
-        } else {
-            format!("{}, then run `agentbox reindex`", err.hint)
-        };
-        home.warn(format!(
-            "saved, but the search index could not be updated: {}; {next}",
-            err.message
-        ));
+        home.warn(not_indexed(&err));
     }
+}
+
+/// The warning of a write that landed but is not in the index: `err` is why.
+pub fn not_indexed(err: &Error) -> String {
+    let next = if err.hint.is_empty() || err.hint.contains("agentbox reindex") {
+        "run `agentbox reindex`".to_string()
+    } else {
+        format!("{}, then run `agentbox reindex`", err.hint)
+    };
+    format!(
+        "saved, but the search index could not be updated: {}; {next}",
+        err.message
+    )
 }
 
 /// The first string after every string that starts with `prefix` (text

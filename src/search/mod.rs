@@ -34,7 +34,7 @@ mod write;
 
 pub use db::long_lived;
 pub use group::finish_group;
-pub use health::{Health, Lag, health, index_update_or_warn};
+pub use health::{Health, Lag, health, index_update_or_warn, not_indexed};
 pub use index::{Index, rebuild};
 pub use query::{date_bound, query_terms};
 pub use sources::{Extractor, LineDocs, LineExtractor, Source, install_sources, kinds};

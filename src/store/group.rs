@@ -79,9 +79,7 @@ impl Store {
         self.deferred.pending().get_or_insert_with(Pending::default);
         SyncGroup { store: self }
     }
-}
 
-impl Store {
     /// Whether a group commit is open (see [`Store::defer_syncs`]): the
     /// search index joins it with one transaction for the whole group.
     pub fn in_group(&self) -> bool {

@@ -233,7 +233,7 @@ fn patch(text: String, object: &Map<String, Value>, fields: &Map<String, Value>)
         if edits.len() == fields.len() {
             break;
         }
-        let key_len = json_len(&Value::from(key.as_str()))?;
+        let key_len = json_len(key)?;
         let value_len = json_len(value)?;
         if let Some(new) = fields.get(key) {
             edits.push((
@@ -259,7 +259,7 @@ fn patch(text: String, object: &Map<String, Value>, fields: &Map<String, Value>)
 }
 
 /// The length of `value` serialized compactly, without keeping the text.
-fn json_len(value: &Value) -> Option<usize> {
+fn json_len(value: &(impl serde::Serialize + ?Sized)) -> Option<usize> {
     struct Count(usize);
     impl Write for Count {
         fn write(&mut self, buf: &[u8]) -> io::Result<usize> {

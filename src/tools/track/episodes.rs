@@ -154,6 +154,11 @@ fn relabel(store: &Store, value: &mut Redacted, ep_id: &str, seq: u64) -> Result
             ("seq", Value::from(seq)),
         ],
     );
+    line_len(value)
+}
+
+/// The length of a rendered turn's stored line, newline included.
+fn line_len(value: &mut Redacted) -> Result<u64> {
     Ok(value.line()?.len() as u64 + 1)
 }
 
@@ -521,7 +526,7 @@ impl<'h> SessionWriter<'h> {
         if let Some(ep) = episodes_where(home, session, |open| open)?
             .into_iter()
             .rev()
-            .find(|e| e.open && e.owned_by(writer.own.as_deref()))
+            .find(|e| e.owned_by(writer.own.as_deref()))
         {
             writer.open = Some(writer.inspect(ep)?);
         }
@@ -625,7 +630,7 @@ impl<'h> SessionWriter<'h> {
     /// redacted turns and their lines.
     fn place(&self, ep_id: &str, seq: u64, draft: &Draft) -> Result<(Turn, Value, u64)> {
         let mut value = self.render(draft, ep_id, seq)?;
-        let len = value.line()?.len() as u64 + 1;
+        let len = line_len(&mut value)?;
         let turn: Turn = serde_json::from_value(value.value().clone())
             .map_err(|e| Error::internal(e.to_string()))?;
         Ok((turn, value.into_value(), len))
@@ -645,7 +650,7 @@ impl<'h> SessionWriter<'h> {
                 probe = (draft.ts.clone(), probe_id(&draft.ts));
             }
             let mut value = self.render(draft, &probe.1, u64::from(u32::MAX))?;
-            let len = value.line()?.len() as u64 + 1;
+            let len = line_len(&mut value)?;
             if len > self.cap {
                 return Err(Error::invalid_args(format!(
                     "messages[{i}] takes {len} bytes as a stored turn, over the limit of {}",
