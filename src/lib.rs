@@ -11,6 +11,7 @@ pub mod config;
 pub mod error;
 #[doc(hidden)]
 pub mod fuzzing;
+pub mod git;
 pub mod home;
 pub mod mcp;
 pub mod oda;

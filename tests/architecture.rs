@@ -131,7 +131,7 @@ fn modules_form_no_cycle() {
 fn lower_layers_know_no_tool_and_no_registry() {
     let graph = graph();
     for low in [
-        "search", "store", "home", "output", "redact", "error", "config", "clock", "tools",
+        "search", "store", "home", "output", "redact", "error", "config", "clock", "tools", "git",
     ] {
         let Some(refs) = graph.get(low) else { continue };
         for r in refs {

@@ -27,7 +27,8 @@ impl Drop for Clone {
 }
 
 /// Clones `url` (shallow where the transport allows) into a fresh scratch
-/// folder. This libgit2 is built with https and local transports, no SSH.
+/// folder. This libgit2 is built with https (OpenSSL loaded on demand, see
+/// `crate::git`) and local transports, no SSH.
 pub fn clone(url: &str) -> Result<Clone> {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -44,6 +45,7 @@ pub fn clone(url: &str) -> Result<Clone> {
         .unwrap_or("")
         .trim_end_matches(".git")
         .to_string();
+    crate::git::require_https(url)?;
     let cloned = Clone { dir, repo_name };
     let mut fetch = git2::FetchOptions::new();
     if !url.starts_with("file://") && !Path::new(url).exists() {
@@ -95,7 +97,8 @@ fn clone_error(url: &str, e: &git2::Error) -> Error {
         _ => ErrorType::Upstream,
     };
     let hint = match kind {
-        ErrorType::Network => "check the URL and the network, then try again",
+        ErrorType::Network => crate::git::missing_tls_hint(e)
+            .unwrap_or("check the URL and the network, then try again"),
         ErrorType::Auth => {
             "set up access the way git does (ssh-agent, a credential helper), then try again"
         }

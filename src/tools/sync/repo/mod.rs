@@ -210,12 +210,6 @@ pub(super) fn init_verb(ctx: &Ctx, home: &Home, args: &InitArgs) -> Result<Outco
         .as_deref()
         .map(|u| net::check_url(home, u))
         .transpose()?;
-    let target = url
-        .clone()
-        .or_else(|| net::configured_url(&home.root.join(GIT_DIR)));
-    if !target.as_deref().is_some_and(net::needs_tls) {
-        net::skip_tls_setup();
-    }
     let added_ignore = ensure_gitignore(home)?;
     let (session, created) = Session::create(home)?;
     if let Some(url) = &url {
@@ -291,7 +285,6 @@ pub(super) fn remote_verb(_ctx: &Ctx, home: &Home, args: &RemoteArgs) -> Result<
         RemoteAction::Set { url } => Some(net::check_url(home, url)?),
         _ => None,
     };
-    net::skip_tls_setup();
     let session = Session::open(home)?;
     match action {
         RemoteAction::Show => {
@@ -338,7 +331,6 @@ pub(super) fn remote_verb(_ctx: &Ctx, home: &Home, args: &RemoteArgs) -> Result<
 
 /// `sync status`: no network; `behind` is as of the last fetch.
 pub(super) fn status_verb(ctx: &Ctx, home: &Home) -> Result<Outcome> {
-    net::skip_tls_setup();
     let session = Session::open_as_is(home)?;
     let interrupted = state::read_journal(&session)?.is_some();
     // The session holds the sync lock: refreshing git's stat cache is safe.
@@ -472,19 +464,10 @@ fn status_text(
 
 /// `sync pull`.
 pub(super) fn pull_verb(ctx: &Ctx, home: &Home) -> Result<Outcome> {
-    let session = open_for_network(home)?;
+    let session = Session::open(home)?;
     let pulled = pull_in(&session, ctx)?;
     state::record_sync(&session, ctx)?;
     Ok(Outcome::new(pulled.to_json(), pulled.text()))
-}
-
-/// Opens the repository for a verb that talks to the remote: TLS is set up
-/// only when the remote needs it.
-fn open_for_network(home: &Home) -> Result<Session<'_>> {
-    if !net::configured_url(&home.root.join(GIT_DIR)).is_some_and(|u| net::needs_tls(&u)) {
-        net::skip_tls_setup();
-    }
-    Session::open(home)
 }
 
 /// The pull every syncing verb starts with: the conflict gate, the commit
@@ -498,7 +481,7 @@ fn pull_in(session: &Session, ctx: &Ctx) -> Result<integrate::Pulled> {
 
 /// `sync push`.
 pub(super) fn push_verb(ctx: &Ctx, home: &Home) -> Result<Outcome> {
-    let session = open_for_network(home)?;
+    let session = Session::open(home)?;
     let (pulled, pushed) = push_out(&session, ctx)?;
     state::record_sync(&session, ctx)?;
     let mut text = String::new();
@@ -544,7 +527,7 @@ fn push_out(session: &Session, ctx: &Ctx) -> Result<(integrate::Pulled, net::Pus
 
 /// `sync now`: pull then push under one lock.
 pub(super) fn now_verb(ctx: &Ctx, home: &Home) -> Result<Outcome> {
-    let session = open_for_network(home)?;
+    let session = Session::open(home)?;
     let (pulled, pushed) = push_out(&session, ctx)?;
     state::record_sync(&session, ctx)?;
     let text = format!("{}\n{}", pulled.text(), pushed.text());
@@ -622,7 +605,6 @@ pub(super) fn suggest_unsynced(home: &Home, clock: &Clock) -> Result<Vec<Suggest
     if since.is_some_and(|d| d < chrono::Duration::days(1)) {
         return Ok(Vec::new());
     }
-    net::skip_tls_setup();
     let session = Session::open(home)?;
     let changed = commit::changed_paths(&session, true)?.len();
     let (ahead, _) = session.ahead_behind()?;

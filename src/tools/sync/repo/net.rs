@@ -153,7 +153,7 @@ fn is_scp_like(url: &str) -> bool {
 }
 
 /// The URL of `origin` read from `sync.git/config` as text, without starting
-/// libgit2 (doctor, and deciding whether a verb needs TLS).
+/// libgit2 (doctor).
 pub(super) fn configured_url(git_dir: &Path) -> Option<String> {
     let text = std::fs::read_to_string(git_dir.join("config")).ok()?;
     let mut in_origin = false;
@@ -169,28 +169,6 @@ pub(super) fn configured_url(git_dir: &Path) -> Option<String> {
         }
     }
     None
-}
-
-/// Whether a URL is reached over TLS (or may redirect to it).
-pub(super) fn needs_tls(url: &str) -> bool {
-    let lower = url.to_ascii_lowercase();
-    lower.starts_with("https://") || lower.starts_with("http://")
-}
-
-/// Starting libgit2 loads every CA certificate of the system into OpenSSL
-/// (about 100 ms with OpenSSL 3, more than `sync status` may take). A verb
-/// that makes no TLS connection (offline verbs, `file://` remotes) points
-/// OpenSSL at an empty certificate file first, so there is nothing to load.
-/// Call before the first git2 call of the process; later it has no effect.
-pub(super) fn skip_tls_setup() {
-    #[cfg(all(unix, not(target_os = "macos")))]
-    // SAFETY: called by a sync verb of the CLI before libgit2 starts; no other
-    // thread of this process reads the environment at that point (the only
-    // other thread is the interrupt handler's, which reads none), and no TLS
-    // connection is made by this process afterwards.
-    unsafe {
-        std::env::set_var("SSL_CERT_FILE", "/dev/null");
-    }
 }
 
 /// Sets (or replaces) the remote `origin`.
@@ -284,6 +262,8 @@ fn remote_error(url: &str, err: &git2::Error, creds: &Creds, what: &str) -> Erro
             ErrorType::Auth,
             "the remote refused the credentials: update them in your credential helper, and check you may access the repository",
         )
+    } else if let Some(hint) = crate::git::missing_tls_hint(err) {
+        (ErrorType::Network, hint)
     } else {
         (
             ErrorType::Network,
@@ -345,6 +325,7 @@ pub(super) fn fetch(session: &Session) -> Result<Option<Oid>> {
     if let Some(path) = url.strip_prefix("file://") {
         return super::pack::fetch_local(session, &url, Path::new(path));
     }
+    crate::git::require_https(&url)?;
     let mut remote = session
         .repo
         .find_remote(REMOTE)
@@ -413,6 +394,7 @@ pub(super) fn push(session: &Session) -> Result<Option<Pushed>> {
 /// Pushes `main` through libgit2's transport; `false` when the remote
 /// rejected it because it moved meanwhile.
 fn push_remote(session: &Session, url: &str) -> Result<bool> {
+    crate::git::require_https(url)?;
     let mut remote = session
         .repo
         .find_remote(REMOTE)
