@@ -1,7 +1,9 @@
-//! FTS5 from the inside: a collecting auxiliary function (each matching
-//! row's rowid and weighted term frequencies, read from FTS5's own position
-//! lists), the averages record (documents, total tokens) and `fts_docsize`
-//! records.
+//! FTS5 from the inside: auxiliary functions that collect each matching
+//! row's rowid and weighted term frequencies (read from FTS5's own position
+//! lists) row by row (`agentbox_postings`) or a whole phrase at a time with
+//! `xQueryPhrase` (`agentbox_phrases`, `agentbox_counts`: no statement
+//! step per row), the averages record (documents, total tokens) and
+//! `fts_docsize` records.
 
 use std::cell::RefCell;
 use std::os::raw::{c_int, c_void};
@@ -65,18 +67,274 @@ pub(crate) fn register(conn: &Connection) -> rusqlite::Result<()> {
                 Some("this SQLite has no FTS5".into()),
             ));
         };
-        let rc = create(
-            api,
-            c"agentbox_postings".as_ptr(),
-            std::ptr::null_mut(),
-            Some(collect),
-            None,
-        );
-        if rc != ffi::SQLITE_OK {
-            return Err(rusqlite::Error::SqliteFailure(ffi::Error::new(rc), None));
+        for (name, function) in [
+            (c"agentbox_postings", collect as Aux),
+            (c"agentbox_phrases", each_phrase as Aux),
+            (c"agentbox_counts", count_each as Aux),
+        ] {
+            let rc = create(
+                api,
+                name.as_ptr(),
+                std::ptr::null_mut(),
+                Some(function),
+                None,
+            );
+            if rc != ffi::SQLITE_OK {
+                return Err(rusqlite::Error::SqliteFailure(ffi::Error::new(rc), None));
+            }
         }
     }
     Ok(())
+}
+
+/// An FTS5 auxiliary function.
+type Aux = unsafe extern "C" fn(
+    *const ffi::Fts5ExtensionApi,
+    *mut ffi::Fts5Context,
+    *mut ffi::sqlite3_context,
+    c_int,
+    *mut *mut ffi::sqlite3_value,
+);
+
+/// What [`each_phrase`] gathers of one phrase: its documents in rowid
+/// order, each with the phrase's weighted frequency.
+#[derive(Default)]
+struct PhraseRows {
+    rows: Vec<(i64, f32)>,
+    failed: c_int,
+}
+
+/// The auxiliary function behind [`phrase_postings`], called on the first
+/// row of its query only: reads the whole posting list of each phrase of
+/// the query with `xQueryPhrase`, inside FTS5, instead of stepping the
+/// statement through every matching row (the virtual machine, the column
+/// call and the row hand-over cost more than reading the postings), and
+/// counts each document's instances with `xPhraseFirst`/`xPhraseNext`
+/// (no instance array to build). Leaves the merged result in
+/// [`COLLECTED`]; returns NULL.
+unsafe extern "C" fn each_phrase(
+    api: *const ffi::Fts5ExtensionApi,
+    fts: *mut ffi::Fts5Context,
+    ctx: *mut ffi::sqlite3_context,
+    _n: c_int,
+    _values: *mut *mut ffi::sqlite3_value,
+) {
+    // SAFETY: FTS5 calls this with a valid API table and context; the user
+    // data handed to `xQueryPhrase` is a local that outlives the call, and
+    // the callback is only called during it.
+    unsafe {
+        let api_ref = &*api;
+        let (Some(phrase_count), Some(query_phrase)) = (api_ref.xPhraseCount, api_ref.xQueryPhrase)
+        else {
+            ffi::sqlite3_result_error_code(ctx, ffi::SQLITE_MISUSE);
+            return;
+        };
+        let phrases = phrase_count(fts).max(0) as usize;
+        let mut lists = Vec::with_capacity(phrases);
+        for i in 0..phrases {
+            let mut rows = PhraseRows::default();
+            let rc = query_phrase(
+                fts,
+                i as c_int,
+                (&mut rows as *mut PhraseRows).cast::<c_void>(),
+                Some(phrase_row),
+            );
+            let rc = if rc == ffi::SQLITE_OK {
+                rows.failed
+            } else {
+                rc
+            };
+            if rc != ffi::SQLITE_OK {
+                ffi::sqlite3_result_error_code(ctx, rc);
+                return;
+            }
+            lists.push(rows.rows);
+        }
+        COLLECTED.with(|c| *c.borrow_mut() = merge(&lists));
+        ffi::sqlite3_result_null(ctx);
+    }
+}
+
+/// `xQueryPhrase`'s callback: one document of the phrase (phrase 0 of
+/// `fts`), its rowid and weighted frequency.
+unsafe extern "C" fn phrase_row(
+    api: *const ffi::Fts5ExtensionApi,
+    fts: *mut ffi::Fts5Context,
+    user: *mut c_void,
+) -> c_int {
+    // SAFETY: `user` is the `PhraseRows` `each_phrase` passed, alive and not
+    // otherwise borrowed during `xQueryPhrase`; FTS5 passes a valid API table
+    // and a context positioned on the row.
+    unsafe {
+        let rows = &mut *user.cast::<PhraseRows>();
+        let api = &*api;
+        let Some(rowid) = api.xRowid else {
+            rows.failed = ffi::SQLITE_MISUSE;
+            return ffi::SQLITE_MISUSE;
+        };
+        match frequency(api, fts, 0) {
+            Ok(freq) => {
+                rows.rows.push((rowid(fts), freq));
+                ffi::SQLITE_OK
+            }
+            Err(rc) => {
+                rows.failed = rc;
+                rc
+            }
+        }
+    }
+}
+
+/// What [`count_each`] learns of one phrase: how many documents it read
+/// (at most its limit) and the last (highest) rowid among them.
+#[derive(Default, Clone, Copy)]
+struct Counted {
+    limit: u64,
+    count: u64,
+    last: Option<i64>,
+}
+
+thread_local! {
+    static COUNTED: RefCell<Vec<(u64, Option<i64>)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The auxiliary function behind [`phrase_counts`] (`agentbox_counts(fts,
+/// LIMIT)`), called on the first row of its query only: counts each
+/// phrase's documents oldest first with `xQueryPhrase`, stopping at LIMIT,
+/// and leaves `(count, highest rowid counted)` per phrase in [`COUNTED`].
+unsafe extern "C" fn count_each(
+    api: *const ffi::Fts5ExtensionApi,
+    fts: *mut ffi::Fts5Context,
+    ctx: *mut ffi::sqlite3_context,
+    n: c_int,
+    values: *mut *mut ffi::sqlite3_value,
+) {
+    // SAFETY: as in `each_phrase`; `values` holds `n` arguments.
+    unsafe {
+        let api = &*api;
+        let (Some(phrase_count), Some(query_phrase)) = (api.xPhraseCount, api.xQueryPhrase) else {
+            ffi::sqlite3_result_error_code(ctx, ffi::SQLITE_MISUSE);
+            return;
+        };
+        if n < 1 {
+            ffi::sqlite3_result_error_code(ctx, ffi::SQLITE_MISUSE);
+            return;
+        }
+        let limit = ffi::sqlite3_value_int64(*values).max(1) as u64;
+        let mut out = Vec::new();
+        for i in 0..phrase_count(fts).max(0) {
+            let mut counted = Counted {
+                limit,
+                ..Counted::default()
+            };
+            let rc = query_phrase(
+                fts,
+                i,
+                (&mut counted as *mut Counted).cast::<c_void>(),
+                Some(count_row),
+            );
+            if rc != ffi::SQLITE_OK {
+                ffi::sqlite3_result_error_code(ctx, rc);
+                return;
+            }
+            out.push((counted.count, counted.last));
+        }
+        COUNTED.with(|c| *c.borrow_mut() = out);
+        ffi::sqlite3_result_null(ctx);
+    }
+}
+
+/// `xQueryPhrase`'s callback for [`count_each`]: one more document; done
+/// (`SQLITE_DONE`, which FTS5 takes as "stop") at the limit.
+unsafe extern "C" fn count_row(
+    api: *const ffi::Fts5ExtensionApi,
+    fts: *mut ffi::Fts5Context,
+    user: *mut c_void,
+) -> c_int {
+    // SAFETY: `user` is the `Counted` `count_each` passed, alive during
+    // `xQueryPhrase`; FTS5 passes a valid API table and row context.
+    unsafe {
+        let counted = &mut *user.cast::<Counted>();
+        let Some(rowid) = (*api).xRowid else {
+            return ffi::SQLITE_MISUSE;
+        };
+        counted.count += 1;
+        counted.last = Some(rowid(fts));
+        if counted.count >= counted.limit {
+            ffi::SQLITE_DONE
+        } else {
+            ffi::SQLITE_OK
+        }
+    }
+}
+
+/// For each phrase of `phrases` (each a quoted word), how many documents
+/// hold it, counted up to `limit` oldest first, and the highest rowid
+/// counted: one query for all of them (`"a" OR "b" …`), each phrase's
+/// postings read inside FTS5 (see [`count_each`]).
+pub(super) fn phrase_counts(
+    conn: &Connection,
+    phrases: &[String],
+    limit: usize,
+) -> rusqlite::Result<Vec<(u64, Option<i64>)>> {
+    if phrases.is_empty() {
+        return Ok(Vec::new());
+    }
+    COUNTED.with(|c| c.borrow_mut().clear());
+    let expr = phrases.join(" OR ");
+    let sql = format!("SELECT agentbox_counts(fts, {limit}) FROM fts WHERE fts MATCH ?1 LIMIT 1");
+    let mut stmt = conn.prepare_cached(&sql)?;
+    let mut rows = stmt.query([expr])?;
+    while rows.next()?.is_some() {}
+    let counted = COUNTED.with(|c| std::mem::take(&mut *c.borrow_mut()));
+    // No row: no phrase is in any document.
+    Ok(if counted.len() == phrases.len() {
+        counted
+    } else {
+        vec![(0, None); phrases.len()]
+    })
+}
+
+/// Per-phrase lists (each in rowid order) as one [`Collected`]: every rowid
+/// once, ascending, with each phrase's frequency (0 where it is absent),
+/// as a query of the phrases joined by OR collects them.
+fn merge(lists: &[Vec<(i64, f32)>]) -> Collected {
+    let phrases = lists.len();
+    let mut at = vec![0usize; phrases];
+    let mut out = Collected {
+        rowids: Vec::with_capacity(lists.iter().map(Vec::len).max().unwrap_or(0)),
+        freqs: Vec::new(),
+        phrases,
+    };
+    loop {
+        let next = (0..phrases)
+            .filter_map(|i| lists[i].get(at[i]).map(|r| r.0))
+            .min();
+        let Some(rowid) = next else { break };
+        out.rowids.push(rowid);
+        for i in 0..phrases {
+            match lists[i].get(at[i]) {
+                Some(&(r, freq)) if r == rowid => {
+                    out.freqs.push(freq);
+                    at[i] += 1;
+                }
+                _ => out.freqs.push(0.0),
+            }
+        }
+    }
+    out
+}
+
+/// What `SELECT agentbox_postings(fts) FROM fts WHERE fts MATCH ?1`
+/// collects for `expr`, a disjunction of phrases (`"a" OR "b"`), read
+/// phrase by phrase inside FTS5 (see [`each_phrase`]).
+pub(super) fn phrase_postings(conn: &Connection, expr: &str) -> rusqlite::Result<Collected> {
+    COLLECTED.with(|c| *c.borrow_mut() = Collected::default());
+    let mut stmt =
+        conn.prepare_cached("SELECT agentbox_phrases(fts) FROM fts WHERE fts MATCH ?1 LIMIT 1")?;
+    let mut rows = stmt.query([expr])?;
+    while rows.next()?.is_some() {}
+    Ok(COLLECTED.with(|c| std::mem::take(&mut *c.borrow_mut())))
 }
 
 /// The auxiliary function: appends the current row's rowid and weighted
@@ -92,37 +350,24 @@ unsafe extern "C" fn collect(
     // current row; every out-pointer is a local.
     unsafe {
         let api = &*api;
-        let (Some(phrase_count), Some(rowid), Some(inst_count), Some(inst)) =
-            (api.xPhraseCount, api.xRowid, api.xInstCount, api.xInst)
-        else {
+        let (Some(phrase_count), Some(rowid)) = (api.xPhraseCount, api.xRowid) else {
             ffi::sqlite3_result_error_code(ctx, ffi::SQLITE_MISUSE);
             return;
         };
         let phrases = phrase_count(fts).max(0) as usize;
         let row = rowid(fts);
-        let mut count: c_int = 0;
-        let rc = inst_count(fts, &mut count);
-        if rc != ffi::SQLITE_OK {
-            ffi::sqlite3_result_error_code(ctx, rc);
-            return;
-        }
         let mut failed = ffi::SQLITE_OK;
         COLLECTED.with(|c| {
             let mut c = c.borrow_mut();
             c.phrases = phrases;
             c.rowids.push(row);
-            let base = c.freqs.len();
-            c.freqs.resize(base + phrases, 0.0);
-            for i in 0..count {
-                let (mut phrase, mut column, mut offset) = (0, 0, 0);
-                let rc = inst(fts, i, &mut phrase, &mut column, &mut offset);
-                if rc != ffi::SQLITE_OK {
-                    failed = rc;
-                    return;
-                }
-                let weight = WEIGHTS.get(column as usize).copied().unwrap_or(1.0);
-                if let Some(f) = c.freqs.get_mut(base + phrase as usize) {
-                    *f += weight;
+            for i in 0..phrases {
+                match frequency(api, fts, i as c_int) {
+                    Ok(freq) => c.freqs.push(freq),
+                    Err(rc) => {
+                        failed = rc;
+                        return;
+                    }
                 }
             }
         });
@@ -132,6 +377,42 @@ unsafe extern "C" fn collect(
             ffi::sqlite3_result_null(ctx);
         }
     }
+}
+
+/// The weighted frequency of phrase `phrase` in the current row of `fts`:
+/// its instances walked with `xPhraseFirst`/`xPhraseNext`, each weighted by
+/// its column (`xInst` would first build an array of every phrase's
+/// instances in position order, which a count does not need).
+///
+/// # Safety
+///
+/// `api` and `fts` are what FTS5 passed to an auxiliary function or an
+/// `xQueryPhrase` callback, positioned on a row.
+unsafe fn frequency(
+    api: &ffi::Fts5ExtensionApi,
+    fts: *mut ffi::Fts5Context,
+    phrase: c_int,
+) -> Result<f32, c_int> {
+    let (Some(first), Some(next)) = (api.xPhraseFirst, api.xPhraseNext) else {
+        return Err(ffi::SQLITE_MISUSE);
+    };
+    let mut iter = ffi::Fts5PhraseIter {
+        a: std::ptr::null(),
+        b: std::ptr::null(),
+    };
+    let (mut column, mut offset) = (0, 0);
+    // SAFETY: the caller's contract; every out-pointer is a local.
+    let rc = unsafe { first(fts, phrase, &mut iter, &mut column, &mut offset) };
+    if rc != ffi::SQLITE_OK {
+        return Err(rc);
+    }
+    let mut freq = 0.0f32;
+    while column >= 0 {
+        freq += WEIGHTS.get(column as usize).copied().unwrap_or(1.0);
+        // SAFETY: as above; `iter` was set up by `first`.
+        unsafe { next(fts, &mut iter, &mut column, &mut offset) };
+    }
+    Ok(freq)
 }
 
 /// Runs a collecting query (`SELECT agentbox_postings(fts) FROM fts WHERE
@@ -203,6 +484,100 @@ pub(super) fn decode_size(sz: &[u8]) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// 400 documents of eight words (two of them one stem), rowids with gaps.
+    fn table() -> Connection {
+        let conn = Connection::open_in_memory().unwrap();
+        conn.execute_batch(
+            "CREATE VIRTUAL TABLE fts USING fts5(title, body, tags,
+             tokenize='porter unicode61 remove_diacritics 2')",
+        )
+        .unwrap();
+        register(&conn).unwrap();
+        let words = [
+            "alpha", "beta", "gamma", "delta", "epsilon", "zeta", "running", "runs",
+        ];
+        let mut seed: u64 = 7;
+        let mut pick = |n: usize| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as usize % n
+        };
+        for rowid in 1..=400i64 {
+            let mut text = |most: usize| {
+                let len = pick(most);
+                (0..len)
+                    .map(|_| words[pick(words.len())])
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            let (title, body, tags) = (text(4), text(30), text(3));
+            // Gaps in the rowids, as deletions leave them.
+            conn.execute(
+                "INSERT INTO fts(rowid, title, body, tags) VALUES (?1, ?2, ?3, ?4)",
+                rusqlite::params![rowid * 3, title, body, tags],
+            )
+            .unwrap();
+        }
+        conn
+    }
+
+    /// Reading each phrase's postings inside FTS5 collects exactly what
+    /// stepping the OR query row by row collects: the same rowids in the
+    /// same order, the same weighted frequencies, absent phrases as 0.
+    #[test]
+    fn phrase_by_phrase_postings_equal_the_row_by_row_ones() {
+        let conn = table();
+        let sql = format!("SELECT {COLLECT}(fts) FROM fts WHERE fts MATCH ?1");
+        for expr in [
+            "\"alpha\"",
+            "\"zeta\" OR \"beta\"",
+            "\"running\" OR \"delta\" OR \"gamma\"",
+            "\"absent\"",
+            "\"absent\" OR \"epsilon\"",
+        ] {
+            let rows = postings(&conn, &sql, expr).unwrap();
+            let phrases = phrase_postings(&conn, expr).unwrap();
+            assert_eq!(phrases.rowids, rows.rowids, "{expr}");
+            assert_eq!(phrases.freqs, rows.freqs, "{expr}");
+            if !rows.rowids.is_empty() {
+                assert_eq!(phrases.phrases, rows.phrases, "{expr}");
+            }
+        }
+        let all = phrase_postings(&conn, "\"alpha\" OR \"beta\"").unwrap();
+        assert!(all.rowids.len() > 100 && all.rowids.is_sorted());
+        assert!(
+            all.freqs.iter().any(|f| *f > 2.0),
+            "repeats and title weights count"
+        );
+    }
+
+    /// Counting each phrase's documents inside FTS5 finds what SQL counts.
+    #[test]
+    fn phrase_counts_equal_a_limited_count_in_sql() {
+        let conn = table();
+        let sql = "SELECT count(*), max(rowid) FROM
+                   (SELECT rowid FROM fts WHERE fts MATCH ?1 LIMIT ?2)";
+        let phrases: Vec<String> = ["alpha", "running", "absent", "zeta"]
+            .iter()
+            .map(|w| format!("\"{w}\""))
+            .collect();
+        for limit in [1usize, 7, 50, 100_000] {
+            let counts = phrase_counts(&conn, &phrases, limit).unwrap();
+            for (phrase, got) in phrases.iter().zip(&counts) {
+                let (count, newest): (i64, Option<i64>) = conn
+                    .query_row(sql, rusqlite::params![phrase, limit as i64], |r| {
+                        Ok((r.get(0)?, r.get(1)?))
+                    })
+                    .unwrap();
+                assert_eq!(*got, (count as u64, newest), "{phrase} limit {limit}");
+            }
+        }
+        let none = phrase_counts(&conn, &["\"absent\"".to_string()], 10).unwrap();
+        assert_eq!(none, vec![(0, None)]);
+        assert!(phrase_counts(&conn, &[], 10).unwrap().is_empty());
+    }
 
     #[test]
     fn varints_decode_like_sqlite() {

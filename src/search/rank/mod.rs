@@ -9,14 +9,16 @@
 //! word in a million-turn home scored tens of thousands of rows. Here:
 //!
 //! 1. **Document frequencies.** A word's documents are counted from its
-//!    posting list without scoring; past [`EXACT_DF`] the count is estimated
+//!    posting list without scoring, every word's in one query, inside FTS5
+//!    (`fts5::phrase_counts`); past [`EXACT_DF`] the count is estimated
 //!    from how densely the first [`EXACT_DF`] sit among the rowids (to about
 //!    6 %; the IDF, a logarithm, moves far less: a word's weight by about
 //!    1 %).
 //! 2. **Selective words first.** The words are taken rarest first. The
 //!    postings of the *selective* words (together at most [`BUDGET`]) are
-//!    read with their weighted term frequencies (`fts5::COLLECT`, from FTS5's
-//!    own position lists); the frequencies of the remaining, *common* words
+//!    read with their weighted term frequencies, phrase by phrase inside FTS5
+//!    (`fts5::phrase_postings`, from FTS5's own position lists, not a
+//!    statement stepped through every row); the frequencies of the remaining, *common* words
 //!    in those documents come from a `(selective) AND common` query, which
 //!    FTS5 answers by skipping through the common word's list.
 //! 3. **MaxScore.** Candidates are scored in the order of an upper bound that
@@ -44,7 +46,7 @@ pub(crate) use fts5::register;
 
 use rusqlite::Connection;
 
-use fts5::{COLLECT, Collected, postings, stored_length, totals};
+use fts5::{COLLECT, Collected, phrase_counts, phrase_postings, postings, stored_length, totals};
 
 const K1: f64 = 1.2;
 const B: f64 = 0.75;
@@ -113,10 +115,11 @@ fn rank_within(
     let (Some(first), Some(last)) = span else {
         return Ok(nothing());
     };
+    let phrases: Vec<String> = words.iter().map(|word| format!("\"{word}\"")).collect();
+    let counts = phrase_counts(conn, &phrases, limits.exact_df)?;
     let mut terms = Vec::new();
-    for word in words {
-        let phrase = format!("\"{word}\"");
-        let df = document_frequency(conn, &phrase, limits.exact_df, (first, last))?.min(rows);
+    for (phrase, (count, newest)) in phrases.into_iter().zip(counts) {
+        let df = document_frequency(count, newest, limits.exact_df, (first, last)).min(rows);
         if df > 0.0 {
             let idf = ((rows - df + 0.5) / (df + 0.5)).ln();
             terms.push(Term {
@@ -143,38 +146,25 @@ fn rank_within(
     ranker.run()
 }
 
-/// How many documents hold `phrase`: counted up to `exact` of them (oldest
-/// first: FTS5 reads a posting list forwards fastest), estimated beyond from
-/// the share of the rowids `(first, last)` those `exact` span.
+/// How many documents hold a phrase, from `count` of them counted up to
+/// `exact` (oldest first: FTS5 reads a posting list forwards fastest) and
+/// the highest rowid counted: beyond `exact`, estimated from the share of
+/// the rowids `(first, last)` those `exact` span.
 fn document_frequency(
-    conn: &Connection,
-    phrase: &str,
+    count: u64,
+    newest: Option<i64>,
     exact: usize,
     (first, last): (i64, i64),
-) -> rusqlite::Result<f64> {
-    // The limit is written into the statement, not bound: a bound LIMIT
-    // under an FTS5 query makes SQLite prepare the statement again at every
-    // run (`limit_in_the_text_spares_a_prepare_per_run`).
-    let (count, newest): (i64, Option<i64>) = conn
-        .prepare_cached(&count_sql(exact))?
-        .query_row([phrase], |r| Ok((r.get(0)?, r.get(1)?)))?;
+) -> f64 {
     let count = count as f64;
     match newest {
         Some(newest) if count >= exact as f64 => {
             let all = (last - first + 1).max(1) as f64;
             let seen = (newest - first + 1).max(1) as f64;
-            Ok(count * all / seen)
+            count * all / seen
         }
-        _ => Ok(count),
+        _ => count,
     }
-}
-
-/// The count of a phrase's documents, up to `exact`, and the newest.
-fn count_sql(exact: usize) -> String {
-    format!(
-        "SELECT count(*), max(rowid) FROM
-         (SELECT rowid FROM fts WHERE fts MATCH ?1 LIMIT {exact})"
-    )
 }
 
 /// The newest `limit` documents of an expression, with their postings.
@@ -228,7 +218,7 @@ impl Ranker<'_> {
         }
         let expr = self.or_expr(0, selective);
         let query = format!("SELECT {COLLECT}(fts) FROM fts WHERE fts MATCH ?1");
-        let seen = postings(self.conn, &query, &expr)?;
+        let seen = phrase_postings(self.conn, &expr)?;
         let mut pool = self.pool(&seen, 0);
         // FTS5 returns rowids in ascending order; the lookups below rely on it.
         if !pool.rowids.is_sorted() {
@@ -626,7 +616,8 @@ mod tests {
         };
         // The check of the check: SQLite does prepare a bound LIMIT again.
         assert_eq!(runs(bound, true), 4);
-        assert_eq!(runs(&count_sql(256), false), 0);
+        let counts = "SELECT agentbox_counts(fts, 256) FROM fts WHERE fts MATCH ?1 LIMIT 1";
+        assert_eq!(runs(counts, false), 0);
         let collect = newest_sql(100);
         assert_eq!(runs(&collect, false), 0);
     }
