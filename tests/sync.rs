@@ -780,7 +780,6 @@ struct Unauthorized {
 
 impl Unauthorized {
     fn start() -> Unauthorized {
-        use std::io::BufRead;
         let script = r#"
 import http.server, sys
 class H(http.server.BaseHTTPRequestHandler):
@@ -795,16 +794,8 @@ s = http.server.HTTPServer(("127.0.0.1", 0), H)
 print(s.server_address[1], flush=True)
 s.serve_forever()
 "#;
-        let mut child = std::process::Command::new("python3")
-            .args(["-c", script])
-            .stdout(std::process::Stdio::piped())
-            .spawn()
-            .expect("python3");
-        let mut line = String::new();
-        std::io::BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let port = line.trim().parse().expect("port");
+        let (child, port) =
+            common::sync::spawn_server(std::process::Command::new("python3").args(["-c", script]));
         Unauthorized { child, port }
     }
 }

@@ -9,8 +9,7 @@
 mod common;
 
 use common::Sandbox;
-use common::sync::{ab, fails, note, ok};
-use std::io::BufRead;
+use common::sync::{ab, fails, note, ok, spawn_server};
 use std::path::{Path, PathBuf};
 
 const LOGIN: &str = "agent:s3cret-pass";
@@ -52,23 +51,17 @@ impl GitHttps {
             .expect("git (.ci/run installs it)");
         assert!(init.success());
         let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/git_https.py");
-        let mut child = std::process::Command::new("python3")
-            .arg(fixture)
-            .arg("--root")
-            .arg(&root)
-            .arg("--cert")
-            .arg(dir.path().join("cert.pem"))
-            .arg("--key")
-            .arg(dir.path().join("key.pem"))
-            .args(["--auth", LOGIN])
-            .stdout(std::process::Stdio::piped())
-            .spawn()
-            .expect("python3");
-        let mut line = String::new();
-        std::io::BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let port = line.trim().parse().expect("the server's port");
+        let (child, port) = spawn_server(
+            std::process::Command::new("python3")
+                .arg(fixture)
+                .arg("--root")
+                .arg(&root)
+                .arg("--cert")
+                .arg(dir.path().join("cert.pem"))
+                .arg("--key")
+                .arg(dir.path().join("key.pem"))
+                .args(["--auth", LOGIN]),
+        );
         GitHttps { child, dir, port }
     }
 

@@ -107,3 +107,19 @@ pub fn spawn_stalled(
     }
     cmd.spawn().expect("spawn agentbox")
 }
+
+/// Starts a loopback server that prints its port on its first line of
+/// stdout (the Python servers of the sync tests): the child and the port.
+pub fn spawn_server(cmd: &mut std::process::Command) -> (std::process::Child, u16) {
+    use std::io::BufRead;
+    let mut child = cmd
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("python3");
+    let mut line = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let port = line.trim().parse().expect("the server's port");
+    (child, port)
+}

@@ -119,40 +119,77 @@ unsafe extern "C" fn each_phrase(
     _n: c_int,
     _values: *mut *mut ffi::sqlite3_value,
 ) {
-    // SAFETY: FTS5 calls this with a valid API table and context; the user
-    // data handed to `xQueryPhrase` is a local that outlives the call, and
-    // the callback is only called during it.
+    // SAFETY: FTS5 calls this with a valid API table and context.
     unsafe {
-        let api_ref = &*api;
-        let (Some(phrase_count), Some(query_phrase)) = (api_ref.xPhraseCount, api_ref.xQueryPhrase)
-        else {
-            ffi::sqlite3_result_error_code(ctx, ffi::SQLITE_MISUSE);
-            return;
-        };
-        let phrases = phrase_count(fts).max(0) as usize;
-        let mut lists = Vec::with_capacity(phrases);
-        for i in 0..phrases {
-            let mut rows = PhraseRows::default();
-            let rc = query_phrase(
-                fts,
-                i as c_int,
-                (&mut rows as *mut PhraseRows).cast::<c_void>(),
-                Some(phrase_row),
-            );
-            let rc = if rc == ffi::SQLITE_OK {
-                rows.failed
-            } else {
-                rc
-            };
-            if rc != ffi::SQLITE_OK {
-                ffi::sqlite3_result_error_code(ctx, rc);
-                return;
+        match each_phrase_of(&*api, fts, PhraseRows::default, phrase_row) {
+            Ok(all) => {
+                let lists: Vec<_> = all.into_iter().map(|p| p.rows).collect();
+                COLLECTED.with(|c| *c.borrow_mut() = merge(&lists));
+                ffi::sqlite3_result_null(ctx);
             }
-            lists.push(rows.rows);
+            Err(rc) => ffi::sqlite3_result_error_code(ctx, rc),
         }
-        COLLECTED.with(|c| *c.borrow_mut() = merge(&lists));
-        ffi::sqlite3_result_null(ctx);
     }
+}
+
+/// What an `xQueryPhrase` callback of [`each_phrase_of`] fills in: it sets
+/// `failed` when it gives up with an error.
+trait PhraseState {
+    fn failed(&self) -> c_int;
+}
+
+impl PhraseState for PhraseRows {
+    fn failed(&self) -> c_int {
+        self.failed
+    }
+}
+
+impl PhraseState for Counted {
+    fn failed(&self) -> c_int {
+        ffi::SQLITE_OK
+    }
+}
+
+/// Runs `callback` over every document of each phrase of the current query
+/// (`xQueryPhrase`, phrase by phrase, oldest first), with a fresh state
+/// from `init` per phrase; the states in phrase order, or the first error.
+///
+/// # Safety
+///
+/// `api` and `fts` are what FTS5 passed to an auxiliary function, and
+/// `callback` treats its user data as an `S`.
+unsafe fn each_phrase_of<S: PhraseState>(
+    api: &ffi::Fts5ExtensionApi,
+    fts: *mut ffi::Fts5Context,
+    init: impl Fn() -> S,
+    callback: unsafe extern "C" fn(
+        *const ffi::Fts5ExtensionApi,
+        *mut ffi::Fts5Context,
+        *mut c_void,
+    ) -> c_int,
+) -> Result<Vec<S>, c_int> {
+    let (Some(phrase_count), Some(query_phrase)) = (api.xPhraseCount, api.xQueryPhrase) else {
+        return Err(ffi::SQLITE_MISUSE);
+    };
+    // SAFETY: the caller's contract; each state is a local that outlives
+    // its `xQueryPhrase`, which calls `callback` only while it runs.
+    let phrases = unsafe { phrase_count(fts) }.max(0);
+    let mut out = Vec::with_capacity(phrases as usize);
+    for i in 0..phrases {
+        let mut state = init();
+        let user = (&mut state as *mut S).cast::<c_void>();
+        let rc = unsafe { query_phrase(fts, i, user, Some(callback)) };
+        let rc = if rc == ffi::SQLITE_OK {
+            state.failed()
+        } else {
+            rc
+        };
+        if rc != ffi::SQLITE_OK {
+            return Err(rc);
+        }
+        out.push(state);
+    }
+    Ok(out)
 }
 
 /// `xQueryPhrase`'s callback: one document of the phrase (phrase 0 of
@@ -209,38 +246,26 @@ unsafe extern "C" fn count_each(
     n: c_int,
     values: *mut *mut ffi::sqlite3_value,
 ) {
-    // SAFETY: as in `each_phrase`; `values` holds `n` arguments.
+    // SAFETY: FTS5 calls this with a valid API table and context, and
+    // `values` holding `n` arguments.
     unsafe {
-        let api = &*api;
-        let (Some(phrase_count), Some(query_phrase)) = (api.xPhraseCount, api.xQueryPhrase) else {
-            ffi::sqlite3_result_error_code(ctx, ffi::SQLITE_MISUSE);
-            return;
-        };
         if n < 1 {
             ffi::sqlite3_result_error_code(ctx, ffi::SQLITE_MISUSE);
             return;
         }
         let limit = ffi::sqlite3_value_int64(*values).max(1) as u64;
-        let mut out = Vec::new();
-        for i in 0..phrase_count(fts).max(0) {
-            let mut counted = Counted {
-                limit,
-                ..Counted::default()
-            };
-            let rc = query_phrase(
-                fts,
-                i,
-                (&mut counted as *mut Counted).cast::<c_void>(),
-                Some(count_row),
-            );
-            if rc != ffi::SQLITE_OK {
-                ffi::sqlite3_result_error_code(ctx, rc);
-                return;
+        let init = || Counted {
+            limit,
+            ..Counted::default()
+        };
+        match each_phrase_of(&*api, fts, init, count_row) {
+            Ok(all) => {
+                let out = all.iter().map(|c| (c.count, c.last)).collect();
+                COUNTED.with(|c| *c.borrow_mut() = out);
+                ffi::sqlite3_result_null(ctx);
             }
-            out.push((counted.count, counted.last));
+            Err(rc) => ffi::sqlite3_result_error_code(ctx, rc),
         }
-        COUNTED.with(|c| *c.borrow_mut() = out);
-        ffi::sqlite3_result_null(ctx);
     }
 }
 
