@@ -98,11 +98,7 @@ type Aux = unsafe extern "C" fn(
 
 /// What [`each_phrase`] gathers of one phrase: its documents in rowid
 /// order, each with the phrase's weighted frequency.
-#[derive(Default)]
-struct PhraseRows {
-    rows: Vec<(i64, f32)>,
-    failed: c_int,
-}
+type PhraseRows = Vec<(i64, f32)>;
 
 /// The auxiliary function behind [`phrase_postings`], called on the first
 /// row of its query only: reads the whole posting list of each phrase of
@@ -122,8 +118,7 @@ unsafe extern "C" fn each_phrase(
     // SAFETY: FTS5 calls this with a valid API table and context.
     unsafe {
         match each_phrase_of(&*api, fts, PhraseRows::default, phrase_row) {
-            Ok(all) => {
-                let lists: Vec<_> = all.into_iter().map(|p| p.rows).collect();
+            Ok(lists) => {
                 COLLECTED.with(|c| *c.borrow_mut() = merge(&lists));
                 ffi::sqlite3_result_null(ctx);
             }
@@ -132,33 +127,17 @@ unsafe extern "C" fn each_phrase(
     }
 }
 
-/// What an `xQueryPhrase` callback of [`each_phrase_of`] fills in: it sets
-/// `failed` when it gives up with an error.
-trait PhraseState {
-    fn failed(&self) -> c_int;
-}
-
-impl PhraseState for PhraseRows {
-    fn failed(&self) -> c_int {
-        self.failed
-    }
-}
-
-impl PhraseState for Counted {
-    fn failed(&self) -> c_int {
-        ffi::SQLITE_OK
-    }
-}
-
 /// Runs `callback` over every document of each phrase of the current query
 /// (`xQueryPhrase`, phrase by phrase, oldest first), with a fresh state
-/// from `init` per phrase; the states in phrase order, or the first error.
+/// from `init` per phrase; the states in phrase order, or the first error
+/// (`xQueryPhrase` returns the code a callback stopped with, `SQLITE_DONE`
+/// aside).
 ///
 /// # Safety
 ///
 /// `api` and `fts` are what FTS5 passed to an auxiliary function, and
 /// `callback` treats its user data as an `S`.
-unsafe fn each_phrase_of<S: PhraseState>(
+unsafe fn each_phrase_of<S>(
     api: &ffi::Fts5ExtensionApi,
     fts: *mut ffi::Fts5Context,
     init: impl Fn() -> S,
@@ -179,11 +158,6 @@ unsafe fn each_phrase_of<S: PhraseState>(
         let mut state = init();
         let user = (&mut state as *mut S).cast::<c_void>();
         let rc = unsafe { query_phrase(fts, i, user, Some(callback)) };
-        let rc = if rc == ffi::SQLITE_OK {
-            state.failed()
-        } else {
-            rc
-        };
         if rc != ffi::SQLITE_OK {
             return Err(rc);
         }
@@ -206,25 +180,21 @@ unsafe extern "C" fn phrase_row(
         let rows = &mut *user.cast::<PhraseRows>();
         let api = &*api;
         let Some(rowid) = api.xRowid else {
-            rows.failed = ffi::SQLITE_MISUSE;
             return ffi::SQLITE_MISUSE;
         };
         match frequency(api, fts, 0) {
             Ok(freq) => {
-                rows.rows.push((rowid(fts), freq));
+                rows.push((rowid(fts), freq));
                 ffi::SQLITE_OK
             }
-            Err(rc) => {
-                rows.failed = rc;
-                rc
-            }
+            Err(rc) => rc,
         }
     }
 }
 
 /// What [`count_each`] learns of one phrase: how many documents it read
 /// (at most its limit) and the last (highest) rowid among them.
-#[derive(Default, Clone, Copy)]
+#[derive(Default)]
 struct Counted {
     limit: u64,
     count: u64,
@@ -306,11 +276,8 @@ pub(super) fn phrase_counts(
         return Ok(Vec::new());
     }
     COUNTED.with(|c| c.borrow_mut().clear());
-    let expr = phrases.join(" OR ");
     let sql = format!("SELECT agentbox_counts(fts, {limit}) FROM fts WHERE fts MATCH ?1 LIMIT 1");
-    let mut stmt = conn.prepare_cached(&sql)?;
-    let mut rows = stmt.query([expr])?;
-    while rows.next()?.is_some() {}
+    run(conn, &sql, &phrases.join(" OR "))?;
     let counted = COUNTED.with(|c| std::mem::take(&mut *c.borrow_mut()));
     // No row: no phrase is in any document.
     Ok(if counted.len() == phrases.len() {
@@ -354,12 +321,17 @@ fn merge(lists: &[Vec<(i64, f32)>]) -> Collected {
 /// collects for `expr`, a disjunction of phrases (`"a" OR "b"`), read
 /// phrase by phrase inside FTS5 (see [`each_phrase`]).
 pub(super) fn phrase_postings(conn: &Connection, expr: &str) -> rusqlite::Result<Collected> {
-    COLLECTED.with(|c| *c.borrow_mut() = Collected::default());
-    let mut stmt =
-        conn.prepare_cached("SELECT agentbox_phrases(fts) FROM fts WHERE fts MATCH ?1 LIMIT 1")?;
+    let sql = "SELECT agentbox_phrases(fts) FROM fts WHERE fts MATCH ?1 LIMIT 1";
+    postings(conn, sql, expr)
+}
+
+/// Runs a query of one of the auxiliary functions to the end: they leave
+/// what they saw in a thread-local, and every row is NULL.
+fn run(conn: &Connection, sql: &str, expr: &str) -> rusqlite::Result<()> {
+    let mut stmt = conn.prepare_cached(sql)?;
     let mut rows = stmt.query([expr])?;
     while rows.next()?.is_some() {}
-    Ok(COLLECTED.with(|c| std::mem::take(&mut *c.borrow_mut())))
+    Ok(())
 }
 
 /// The auxiliary function: appends the current row's rowid and weighted
@@ -441,12 +413,10 @@ unsafe fn frequency(
 }
 
 /// Runs a collecting query (`SELECT agentbox_postings(fts) FROM fts WHERE
-/// fts MATCH ?1 …`) and returns what it saw.
+/// fts MATCH ?1 …`, or `agentbox_phrases`) and returns what it saw.
 pub(super) fn postings(conn: &Connection, sql: &str, expr: &str) -> rusqlite::Result<Collected> {
     COLLECTED.with(|c| *c.borrow_mut() = Collected::default());
-    let mut stmt = conn.prepare_cached(sql)?;
-    let mut rows = stmt.query([expr])?;
-    while rows.next()?.is_some() {}
+    run(conn, sql, expr)?;
     Ok(COLLECTED.with(|c| std::mem::take(&mut *c.borrow_mut())))
 }
 
