@@ -661,3 +661,97 @@ fn terms_follow_their_documents_through_rewrites_and_removals() {
         .unwrap();
     assert_eq!(triggers, 0, "FTS5 flushes at every trigger's savepoint");
 }
+
+/// Reads the value `i` of a `lengths` block (one width byte, then the
+/// values bit-packed least significant bit first), as the index stores it.
+fn unpack(data: &[u8], i: usize) -> u16 {
+    let width = usize::from(data[0]);
+    (0..width)
+        .map(|b| {
+            let bit = i * width + b;
+            u16::from((data[1 + bit / 8] >> (bit % 8)) & 1) << b
+        })
+        .sum()
+}
+
+#[test]
+fn an_index_of_the_previous_schema_is_repacked_in_place_not_rebuilt() {
+    let sb = Sandbox::new();
+    for i in 0..30 {
+        let text = format!(
+            "turn {i} about the billing cron {}",
+            "padding ".repeat(i % 7)
+        );
+        ok_data(&mut sb.agentbox(&["track", "record", "--content", &text]));
+    }
+    let ranked = |sb: &Sandbox| {
+        let data = ok_data(&mut sb.agentbox(&["search", "billing padding", "--limit", "30"]));
+        data["hits"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| {
+                (
+                    h["id"].as_str().unwrap().to_string(),
+                    h["score"].to_string(),
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    let before = ranked(&sb);
+    assert_eq!(before.len(), 30);
+    // Turn the database into what schema 5 wrote: `lens`, 1,000 two-byte
+    // lengths a block, and a marker row a rebuild would drop.
+    let conn = rusqlite::Connection::open(db(&sb)).unwrap();
+    let blocks: Vec<(i64, Vec<u8>)> = conn
+        .prepare("SELECT block, data FROM lengths")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(blocks.len(), 1, "30 documents, one block of 4,096");
+    let (block, data) = &blocks[0];
+    assert_eq!(*block, 0);
+    let old: Vec<u8> = (0..1000)
+        .flat_map(|i| unpack(data, i).to_le_bytes())
+        .collect();
+    assert!(unpack(data, 1) > 0, "lengths are stored");
+    let built: String = conn
+        .query_row("SELECT value FROM meta WHERE key = 'built'", [], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    conn.execute_batch(
+        "DROP TABLE lengths;
+         CREATE TABLE lens(block INTEGER PRIMARY KEY, data BLOB NOT NULL);
+         UPDATE meta SET value = '5' WHERE key = 'schema';
+         INSERT INTO meta(key, value) VALUES ('marker', 'kept');",
+    )
+    .unwrap();
+    conn.execute("INSERT INTO lens(block, data) VALUES (0, ?1)", [old])
+        .unwrap();
+    drop(conn);
+    // The next call repacks: same hits, same scores, nothing rebuilt.
+    assert_eq!(ranked(&sb), before);
+    let conn = rusqlite::Connection::open(db(&sb)).unwrap();
+    let meta = |key: &str| -> String {
+        conn.query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0))
+            .unwrap()
+    };
+    assert_eq!(meta("schema"), "6");
+    assert_eq!(meta("marker"), "kept");
+    assert_ne!(meta("built"), built, "kept blocks elsewhere are told");
+    let old_table: i64 = conn
+        .query_row(
+            "SELECT count(*) FROM sqlite_schema WHERE name = 'lens'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(old_table, 0);
+    let repacked: Vec<u8> = conn
+        .query_row("SELECT data FROM lengths WHERE block = 0", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(repacked, *data);
+}

@@ -18,7 +18,11 @@ use std::path::Path;
 use std::time::UNIX_EPOCH;
 
 /// Bumped when the schema or the extraction changes; an older index is rebuilt.
-pub(super) const SCHEMA_VERSION: &str = "5";
+pub(super) const SCHEMA_VERSION: &str = "6";
+
+/// The one older version opened without a rebuild: it differs only in how
+/// document lengths are stored (`rank::repack_lengths`).
+const REPACKED_FROM: &str = "5";
 
 /// Documents from which a full build ends by merging FTS5's segments.
 const OPTIMIZE_FROM: usize = 100_000;
@@ -71,7 +75,7 @@ CREATE TABLE IF NOT EXISTS sources(
 );
 CREATE INDEX IF NOT EXISTS sources_growing ON sources(path) WHERE growing = 1;
 CREATE TABLE IF NOT EXISTS dirs(path TEXT PRIMARY KEY, mtime_ns INTEGER NOT NULL, size INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS lens(block INTEGER PRIMARY KEY, data BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS lengths(block INTEGER PRIMARY KEY, data BLOB NOT NULL);
 CREATE TABLE IF NOT EXISTS stamps(block INTEGER PRIMARY KEY, data BLOB NOT NULL);
 CREATE TABLE IF NOT EXISTS kinds(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
 ";
@@ -102,8 +106,12 @@ impl<'h> Index<'h> {
                 if index.version()?.as_deref() != Some(SCHEMA_VERSION) {
                     // One process builds; the others wait on the lock and find it built.
                     let _lock = home.store.lock("index")?;
-                    if index.version()?.as_deref() != Some(SCHEMA_VERSION) {
-                        index.build()?;
+                    match index.version()?.as_deref() {
+                        Some(SCHEMA_VERSION) => {}
+                        Some(REPACKED_FROM) => index.repack()?,
+                        _ => {
+                            index.build()?;
+                        }
                     }
                 }
                 index.catch_up_if_marked()
@@ -185,6 +193,7 @@ impl<'h> Index<'h> {
             .execute_batch(
                 "DROP TABLE IF EXISTS fts; DROP TABLE IF EXISTS docs; DROP TABLE IF EXISTS sources;
                  DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS lens;
+                 DROP TABLE IF EXISTS lengths;
                  DROP TABLE IF EXISTS stamps; DROP TABLE IF EXISTS kinds;
                  DROP TABLE IF EXISTS meta;",
             )
@@ -230,13 +239,35 @@ impl<'h> Index<'h> {
                 .execute("INSERT INTO fts(fts) VALUES ('optimize')", [])
                 .map_err(db_error)?;
         }
+        self.mark_built()?;
+        tx.commit()?;
+        // Fold the rebuild's WAL into the database now, so the next process
+        // to open the index does not replay tens of megabytes of log.
+        self.checkpoint()?;
+        Ok(stats)
+    }
+
+    /// Brings a schema-5 index to this version in place: only the lengths'
+    /// storage changed (`rank::repack_lengths`).
+    fn repack(&self) -> Result<()> {
+        let tx = Tx::begin(&self.conn)?;
+        self.conn.execute_batch(SCHEMA).map_err(db_error)?;
+        rank::repack_lengths(&self.conn).map_err(db_error)?;
+        self.mark_built()?;
+        tx.commit()?;
+        self.doc_stats.borrow_mut().clear();
+        self.checkpoint()
+    }
+
+    /// Records this schema version, and tells other connections' kept
+    /// document facts that every block changed (a new `built`).
+    fn mark_built(&self) -> Result<()> {
         self.conn
             .execute(
                 "INSERT OR REPLACE INTO meta(key, value) VALUES ('schema', ?1)",
                 [SCHEMA_VERSION],
             )
             .map_err(db_error)?;
-        // Tells other connections' kept document facts that every block changed.
         let built = format!(
             "{}-{}",
             std::process::id(),
@@ -250,15 +281,15 @@ impl<'h> Index<'h> {
                 [built],
             )
             .map_err(db_error)?;
-        tx.commit()?;
-        // Fold the rebuild's WAL into the database now, so the next process
-        // to open the index does not replay tens of megabytes of log.
+        Ok(())
+    }
+
+    fn checkpoint(&self) -> Result<()> {
         retry_busy(|| {
             self.conn
                 .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))
         })
-        .map_err(db_error)?;
-        Ok(stats)
+        .map_err(db_error)
     }
 
     /// Re-extracts watched files (notes, PROFILE.md) that changed on disk since

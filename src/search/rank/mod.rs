@@ -41,7 +41,7 @@
 mod dense;
 mod fts5;
 
-pub(crate) use dense::{DocStats, Inserted, store};
+pub(crate) use dense::{DocStats, Inserted, repack_lengths, store};
 pub(crate) use fts5::register;
 
 use rusqlite::Connection;
@@ -338,7 +338,7 @@ impl Ranker<'_> {
         Ok(())
     }
 
-    /// Scores one document, whose `lens` entry is `stored`, and keeps it
+    /// Scores one document, whose `lengths` entry is `stored`, and keeps it
     /// when it is among the best `wanted`.
     fn consider(&mut self, rowid: i64, freqs: &[f32], stored: u16) -> rusqlite::Result<()> {
         let Some(tokens) = self.length(rowid, stored)? else {
@@ -355,13 +355,13 @@ impl Ranker<'_> {
         Ok(())
     }
 
-    /// A document's length in tokens from its `lens` entry `stored`
+    /// A document's length in tokens from its `lengths` entry `stored`
     /// (`None`: it is gone).
     fn length(&mut self, rowid: i64, stored: u16) -> rusqlite::Result<Option<u64>> {
         if stored != 0 && stored != dense::TOO_LONG {
             return Ok(Some(u64::from(stored)));
         }
-        // Not in `lens` (or longer than it holds): FTS5's own record.
+        // Not in `lengths` (or longer than it holds): FTS5's own record.
         stored_length(self.conn, rowid)
     }
 
@@ -398,7 +398,7 @@ mod tests {
         conn.execute_batch(
             "CREATE VIRTUAL TABLE fts USING fts5(title, body, tags,
              tokenize='porter unicode61 remove_diacritics 2');
-             CREATE TABLE lens(block INTEGER PRIMARY KEY, data BLOB NOT NULL);
+             CREATE TABLE lengths(block INTEGER PRIMARY KEY, data BLOB NOT NULL);
              CREATE TABLE docs(rowid INTEGER PRIMARY KEY);
              CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
              CREATE TABLE stamps(block INTEGER PRIMARY KEY, data BLOB NOT NULL);
@@ -447,7 +447,7 @@ mod tests {
             )
             .unwrap();
         }
-        // Half the lengths in `lens`; the rest are read from fts_docsize.
+        // Half the lengths in `lengths`; the rest are read from fts_docsize.
         rowids.retain(|r| r % 2 == 0);
         let inserted: Vec<Inserted> = rowids
             .iter()
