@@ -145,6 +145,8 @@ pub struct Home {
     pub index_pool: Keep,
     /// The second and number of the last episode id this process minted.
     pub minted: Keep,
+    /// memory_mcp's index writer thread (see `search::worker`).
+    pub index_worker: Keep,
 }
 
 /// One value a module keeps between the calls of a long-lived process (the
@@ -243,6 +245,7 @@ impl Home {
             warnings: Warnings::default(),
             index_pool: Keep::default(),
             minted: Keep::default(),
+            index_worker: Keep::default(),
         })
     }
 

@@ -725,6 +725,7 @@ fn an_index_of_the_previous_schema_is_repacked_in_place_not_rebuilt() {
     conn.execute_batch(
         "DROP TABLE lengths;
          CREATE TABLE lens(block INTEGER PRIMARY KEY, data BLOB NOT NULL);
+         CREATE INDEX docs_date ON docs(date);
          UPDATE meta SET value = '5' WHERE key = 'schema';
          INSERT INTO meta(key, value) VALUES ('marker', 'kept');",
     )

@@ -210,6 +210,7 @@ impl<'h> Server<'h> {
     fn serve_group(&mut self, group: Vec<Queued>) -> bool {
         let home = self.memory.home;
         let sync = home.store.defer_syncs();
+        crate::search::begin_group(home);
         let mut replies: Vec<Value> = Vec::with_capacity(group.len());
         // The first reply whose request wrote: it and every reply after it
         // (which may have seen its writes) wait for the sync.
@@ -237,7 +238,12 @@ impl<'h> Server<'h> {
             replies.extend(reply);
         }
         let held = replies.len();
-        // The group's index updates commit before any reply goes out.
+        // The group's index updates commit before any reply goes out: the
+        // index writer thread's while the files are synced, then this
+        // thread's (which also catches up after a failed update).
+        let committing = crate::search::end_group(home);
+        let synced = sync.finish();
+        committing.wait(home);
         if let Err(error) = crate::search::finish_group(home) {
             self.note(&format!("search index: {}", error.message));
             let warning = self.frames.redact_text(&crate::search::not_indexed(&error));
@@ -246,7 +252,7 @@ impl<'h> Server<'h> {
                 save::warn_saved(reply, &warning);
             }
         }
-        match sync.finish() {
+        match synced {
             Ok(files) if held > 1 && files > 0 => self.note(&format!(
                 "group commit: {held} replies held for one fsync of {files} file(s)"
             )),

@@ -188,4 +188,68 @@ mod tests {
         assert!(health::is_marked(&home));
         end(&home, group, "quokka", 2);
     }
+
+    /// A server's group: appended turns are indexed by the worker thread.
+    fn worker_group(home: &Home) -> crate::store::SyncGroup<'_> {
+        let group = home.store.defer_syncs();
+        crate::search::begin_group(home);
+        group
+    }
+
+    /// Ends a server's group as `memory_mcp` does.
+    fn end_worker_group(home: &Home, group: crate::store::SyncGroup<'_>) {
+        crate::search::end_group(home).wait(home);
+        group.finish().unwrap();
+        finish_group(home).unwrap();
+    }
+
+    #[test]
+    fn the_worker_indexes_a_group_and_commits_at_its_end() {
+        let (_dir, home) = home();
+        save(&home, "s0", "warmup");
+        let group = worker_group(&home);
+        for i in 0..5 {
+            save(&home, &format!("s{i}"), &format!("heron {i}"));
+        }
+        // Sent to the worker, which holds them in its open transaction.
+        assert!(Index::from_pool(&home).is_none_or(|ix| ix.conn.is_autocommit()));
+        end_worker_group(&home, group);
+        assert_eq!(committed(&home, "heron"), 5);
+        assert!(!health::is_marked(&home));
+        // The next group uses the same thread.
+        let group = worker_group(&home);
+        save(&home, "s9", "heron again");
+        end_worker_group(&home, group);
+        assert_eq!(committed(&home, "heron"), 6);
+    }
+
+    #[test]
+    fn opening_the_index_mid_group_waits_for_the_worker_and_the_rest_runs_inline() {
+        let (_dir, home) = home();
+        save(&home, "s0", "warmup");
+        let group = worker_group(&home);
+        save(&home, "s1", "egret one");
+        save(&home, "s2", "egret two");
+        // A search in the group: the worker has committed both first.
+        drop(Index::open(&home).unwrap());
+        assert_eq!(committed(&home, "egret"), 2);
+        // Later saves of the group join this thread's transaction.
+        save(&home, "s3", "egret three");
+        assert_eq!(committed(&home, "egret"), 2);
+        end_worker_group(&home, group);
+        assert_eq!(committed(&home, "egret"), 3);
+    }
+
+    #[test]
+    fn a_failed_update_in_the_worker_is_caught_up_from_the_files() {
+        let (_dir, home) = home();
+        save(&home, "s0", "warmup");
+        let group = worker_group(&home);
+        save(&home, "s1", "plover one");
+        crate::search::index_later(&home, |_| Err(Error::internal("the disk said no")));
+        save(&home, "s2", "plover two");
+        end_worker_group(&home, group);
+        assert_eq!(committed(&home, "plover"), 2);
+        assert!(!health::is_marked(&home));
+    }
 }

@@ -522,6 +522,19 @@ impl<'h> Index<'h> {
     /// bytes (an earlier append never reached it), the whole file is
     /// re-extracted instead, so no turn stays unsearchable.
     pub fn append_source(&self, source: &str, before: u64, docs: &[super::Doc]) -> Result<()> {
+        let now = stamp(&self.home.root.join(source));
+        self.append_source_at(source, before, now, docs)
+    }
+
+    /// [`Index::append_source`] recording `now`, the file's stamp taken
+    /// right after the append (a later append may have moved it since).
+    pub(super) fn append_source_at(
+        &self,
+        source: &str,
+        before: u64,
+        now: Option<(i64, i64)>,
+        docs: &[super::Doc],
+    ) -> Result<()> {
         let tx = Tx::begin(&self.conn)?;
         let recorded: Option<i64> = self
             .conn
@@ -535,7 +548,7 @@ impl<'h> Index<'h> {
             return self.reextract(source);
         }
         self.insert(docs)?;
-        self.record_source(source)?;
+        self.record_source_at(source, now)?;
         tx.commit()
     }
 

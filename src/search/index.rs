@@ -21,7 +21,8 @@ use std::time::UNIX_EPOCH;
 pub(super) const SCHEMA_VERSION: &str = "6";
 
 /// The one older version opened without a rebuild: it differs only in how
-/// document lengths are stored (`rank::repack_lengths`).
+/// document lengths are stored (`rank::repack_lengths`) and in an index on
+/// `docs.date` it had.
 const REPACKED_FROM: &str = "5";
 
 /// Documents from which a full build ends by merging FTS5's segments.
@@ -61,7 +62,6 @@ CREATE TABLE IF NOT EXISTS docs(
 );
 CREATE INDEX IF NOT EXISTS docs_file ON docs(file);
 CREATE TABLE IF NOT EXISTS files(id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE);
-CREATE INDEX IF NOT EXISTS docs_date ON docs(date);
 CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(
     title, body, tags,
     content='docs', content_rowid='rowid',
@@ -97,6 +97,8 @@ impl<'h> Index<'h> {
     /// index, catching up with the files when a write left it stale. A
     /// damaged database is rebuilt from scratch once.
     pub fn open(home: &'h Home) -> Result<Index<'h>> {
+        // Whatever the index writer thread was sent is committed first.
+        super::worker::barrier(home);
         let open = || -> Result<Index<'h>> {
             let index = match Index::pooled(home) {
                 Some(index) => index,
@@ -247,12 +249,17 @@ impl<'h> Index<'h> {
         Ok(stats)
     }
 
-    /// Brings a schema-5 index to this version in place: only the lengths'
-    /// storage changed (`rank::repack_lengths`).
+    /// Brings a schema-5 index to this version in place: the lengths'
+    /// storage changed (`rank::repack_lengths`) and `docs_date` is gone.
     fn repack(&self) -> Result<()> {
         let tx = Tx::begin(&self.conn)?;
         self.conn.execute_batch(SCHEMA).map_err(db_error)?;
         rank::repack_lengths(&self.conn).map_err(db_error)?;
+        // No query used it (date filters apply to FTS5's matches), and every
+        // insert paid for it.
+        self.conn
+            .execute_batch("DROP INDEX IF EXISTS docs_date")
+            .map_err(db_error)?;
         self.mark_built()?;
         tx.commit()?;
         self.doc_stats.borrow_mut().clear();

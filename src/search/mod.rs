@@ -30,6 +30,7 @@ mod query;
 mod rank;
 mod ranking;
 mod sources;
+mod worker;
 mod write;
 
 pub use db::long_lived;
@@ -38,6 +39,7 @@ pub use health::{Health, Lag, health, index_update_or_warn, not_indexed};
 pub use index::{Index, rebuild};
 pub use query::{date_bound, query_terms};
 pub use sources::{Extractor, LineDocs, LineExtractor, Source, install_sources, kinds};
+pub use worker::{begin_group, end_group, index_appended, index_later};
 
 use std::collections::BTreeMap;
 

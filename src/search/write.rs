@@ -151,7 +151,12 @@ impl Index<'_> {
     }
 
     pub(super) fn record_source(&self, rel: &str) -> Result<()> {
-        match stamp(&self.home.root.join(rel)) {
+        self.record_source_at(rel, stamp(&self.home.root.join(rel)))
+    }
+
+    /// Records `now` as the stamp of `rel` (`None`: the file is gone).
+    pub(super) fn record_source_at(&self, rel: &str, now: Option<(i64, i64)>) -> Result<()> {
+        match now {
             Some((mtime, size)) => self
                 .conn
                 .prepare_cached(

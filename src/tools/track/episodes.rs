@@ -715,8 +715,7 @@ impl<'h> SessionWriter<'h> {
             .collect::<serde_json::Result<Vec<Turn>>>()
             .map_err(|e| Error::internal(e.to_string()))?;
         let rel = open.ep.rel();
-        let docs = docs_for(&rel, &turns);
-        search::index_update_or_warn(self.home, |index| index.append_source(&rel, before, &docs));
+        search::index_appended(self.home, &rel, before, docs_for(&rel, &turns));
         Ok(turns)
     }
 
@@ -729,10 +728,12 @@ impl<'h> SessionWriter<'h> {
         let closed = EpisodeFile::new(self.home, &self.session, &open.ep.id, false)?;
         self.home.store.rename_new(&open.ep.path, &closed.path)?;
         // The turns are indexed already: only their file's name changes
-        // (read again only when the index did not hold the whole file).
-        search::index_update_or_warn(self.home, |index| {
-            index.rename_source(&open.ep.rel(), &closed.rel(), || {
-                Ok(docs_for(&closed.rel(), &read(&closed)?.turns))
+        // (read again only when the index did not hold the whole file). A
+        // closed file is never written again, so this may run later.
+        let (from, file) = (open.ep.rel(), closed.clone());
+        search::index_later(self.home, move |index| {
+            index.rename_source(&from, &file.rel(), || {
+                Ok(docs_for(&file.rel(), &read(&file)?.turns))
             })
         });
         Ok(Some(closed))
