@@ -102,6 +102,30 @@ pub(super) mod packed {
         ((word >> (bit % 8)) & ((1 << width) - 1)) as u16
     }
 
+    /// Overwrites value `i` of an encoded block in place; `false` (nothing
+    /// written) when the value needs more bits than the block's width or
+    /// the block is too short to hold value `i`.
+    pub(crate) fn set(data: &mut [u8], i: usize, value: u16) -> bool {
+        let Some((&mut width, bits)) = data.split_first_mut() else {
+            return false;
+        };
+        let width = usize::from(width);
+        let bit = i * width;
+        if width > 16
+            || (u16::BITS - value.leading_zeros()) as usize > width
+            || (bit + width).div_ceil(8) > bits.len()
+        {
+            return false;
+        }
+        let mask = ((1u32 << width) - 1) << (bit % 8);
+        let shifted = u32::from(value) << (bit % 8);
+        for (k, byte) in bits[bit / 8..].iter_mut().take(3).enumerate() {
+            let keep = !(mask >> (8 * k)) as u8;
+            *byte = (*byte & keep) | (shifted >> (8 * k)) as u8;
+        }
+        true
+    }
+
     /// The first `n` values of an encoded block.
     pub(crate) fn decode(data: &[u8], n: usize) -> Vec<u16> {
         (0..n).map(|i| get(data, i)).collect()
@@ -179,11 +203,22 @@ impl Layout {
                     data
                 }
                 Codec::Packed => {
-                    let mut values = packed::decode(&data, self.per_block as usize);
-                    for (i, bytes) in entries {
-                        values[i] = u16::from_le_bytes([bytes[0], bytes[1]]);
+                    let value = |bytes: &[u8]| u16::from_le_bytes([bytes[0], bytes[1]]);
+                    // In place when every value fits the block's width (a
+                    // single turn rewrites 3 bytes, not 4,096 values).
+                    let mut data = data;
+                    let fits = entries
+                        .iter()
+                        .all(|(i, bytes)| packed::set(&mut data, *i, value(bytes)));
+                    if fits {
+                        data
+                    } else {
+                        let mut values = packed::decode(&data, self.per_block as usize);
+                        for (i, bytes) in entries {
+                            values[i] = value(&bytes);
+                        }
+                        packed::encode(&values)
                     }
-                    packed::encode(&values)
                 }
             };
             write.execute(rusqlite::params![block, data])?;
@@ -670,8 +705,28 @@ mod tests {
             }
 
             #[test]
-            fn any_bytes_read_without_panic(data in prop::collection::vec(any::<u8>(), 0..64), i in 0usize..10_000) {
+            fn a_value_set_in_place_reads_back_and_leaves_the_others(
+                values in prop::collection::vec(any::<u16>(), 1..300),
+                at in any::<prop::sample::Index>(),
+                new in any::<u16>(),
+            ) {
+                let mut data = packed::encode(&values);
+                let i = at.index(values.len());
+                let mut want = values.clone();
+                if packed::set(&mut data, i, new) {
+                    want[i] = new;
+                } else {
+                    // Refused only when the value needs more bits.
+                    prop_assert!(new > *values.iter().max().unwrap());
+                }
+                prop_assert_eq!(packed::decode(&data, values.len()), want);
+            }
+
+            #[test]
+            fn any_bytes_read_without_panic(data in prop::collection::vec(any::<u8>(), 0..64), i in 0usize..10_000, v in any::<u16>()) {
                 let _ = packed::get(&data, i);
+                let mut data = data;
+                let _ = packed::set(&mut data, i, v);
             }
         }
     }
