@@ -379,8 +379,10 @@ pub fn read(ep: &EpisodeFile) -> Result<Parsed> {
     Ok(parse_text(&bytes, &ep.session, &ep.id))
 }
 
-/// The last `want` non-empty lines of a file, without reading all of it.
+/// The last `want` non-empty lines of a file, without reading all of it
+/// (nor looking at more of what it read than those lines).
 fn tail_lines(path: &Path, want: usize) -> io::Result<Vec<Vec<u8>>> {
+    let blank = |line: &[u8]| line.iter().all(u8::is_ascii_whitespace);
     let mut file = File::open(path)?;
     let len = file.metadata()?.len();
     let mut window: u64 = 16 * 1024;
@@ -389,18 +391,29 @@ fn tail_lines(path: &Path, want: usize) -> io::Result<Vec<Vec<u8>>> {
         file.seek(SeekFrom::Start(start))?;
         let mut buf = Vec::with_capacity((len - start) as usize);
         (&mut file).take(len - start).read_to_end(&mut buf)?;
-        let mut lines: Vec<&[u8]> = buf.split(|b| *b == b'\n').collect();
-        if start > 0 {
-            // The first piece may be the end of a longer line.
-            lines.remove(0);
+        // Line by line from the end. The piece before the first newline is
+        // a whole line only when the window starts at the file's start.
+        let mut lines: Vec<&[u8]> = Vec::new();
+        let mut rest = &buf[..];
+        while lines.len() < want {
+            match rest.iter().rposition(|b| *b == b'\n') {
+                Some(newline) => {
+                    let line = &rest[newline + 1..];
+                    if !blank(line) {
+                        lines.push(line);
+                    }
+                    rest = &rest[..newline];
+                }
+                None => {
+                    if start == 0 && !blank(rest) {
+                        lines.push(rest);
+                    }
+                    break;
+                }
+            }
         }
-        let lines: Vec<&[u8]> = lines
-            .into_iter()
-            .filter(|l| !l.iter().all(u8::is_ascii_whitespace))
-            .collect();
         if lines.len() >= want || start == 0 {
-            let skip = lines.len().saturating_sub(want);
-            return Ok(lines[skip..].iter().map(|l| l.to_vec()).collect());
+            return Ok(lines.iter().rev().map(|l| l.to_vec()).collect());
         }
         window = window.saturating_mul(4);
     }
@@ -416,6 +429,22 @@ pub fn tail(ep: &EpisodeFile, want: usize) -> Result<Vec<Option<Turn>>> {
                 .ok()
                 .and_then(|s| serde_json::from_str::<Turn>(s).ok())
         })
+        .collect())
+}
+
+/// The `seq` of each of the last `want` lines of an episode that has one:
+/// `tail` without building the turns (a save reads these to number its
+/// turns; a turn's other fields are skipped, not copied).
+fn tail_seqs(ep: &EpisodeFile, want: usize) -> Result<Vec<u64>> {
+    #[derive(serde::Deserialize)]
+    struct Seq {
+        seq: u64,
+    }
+    let lines = tail_lines(&ep.path, want).map_err(|e| Error::io("read", &ep.path, &e))?;
+    Ok(lines
+        .iter()
+        .filter_map(|l| serde_json::from_slice::<Seq>(l).ok())
+        .map(|s| s.seq)
         .collect())
 }
 
@@ -537,7 +566,7 @@ impl<'h> SessionWriter<'h> {
         let bytes = std::fs::metadata(&ep.path)
             .map_err(|e| Error::io("read", &ep.path, &e))?
             .len();
-        let mut last = tail(&ep, 8)?.into_iter().flatten().map(|t| t.seq).max();
+        let mut last = tail_seqs(&ep, 8)?.into_iter().max();
         if last.is_none() && bytes > 0 {
             last = read(&ep)?.turns.iter().map(|t| t.seq).max();
         }
@@ -829,5 +858,44 @@ mod tests {
         assert!(lines[0].starts_with(b"line 4997 "));
         let all = tail_lines(&path, 10_000).unwrap();
         assert_eq!(all.len(), 5000);
+    }
+
+    mod tails {
+        use super::tail_lines;
+        use proptest::prelude::*;
+
+        proptest! {
+        #[test]
+        fn tails_are_the_last_non_blank_lines(
+            pieces in prop::collection::vec(
+                prop_oneof![
+                    "[a-z]{0,40}".prop_map(String::from),
+                    Just(" \t".to_string()),
+                    Just(String::new()),
+                    Just("y".repeat(9000)),
+                ],
+                0..12,
+            ),
+            want in 1usize..6,
+            trailing in any::<bool>(),
+        ) {
+            let dir = tempfile::tempdir().unwrap();
+            let path = dir.path().join("t.jsonl");
+            let mut text = pieces.join("\n");
+            if trailing {
+                text.push('\n');
+            }
+            std::fs::write(&path, &text).unwrap();
+            let all: Vec<&str> = text
+                .split('\n')
+                .filter(|l| !l.bytes().all(|b| b.is_ascii_whitespace()))
+                .collect();
+            let want_lines: Vec<Vec<u8>> = all[all.len().saturating_sub(want)..]
+                .iter()
+                .map(|l| l.as_bytes().to_vec())
+                .collect();
+            prop_assert_eq!(tail_lines(&path, want).unwrap(), want_lines);
+        }
+        }
     }
 }
