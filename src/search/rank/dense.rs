@@ -93,13 +93,11 @@ pub(super) mod packed {
             return 0;
         }
         let bit = i * width;
-        let word = bits
-            .iter()
-            .skip(bit / 8)
-            .take(3)
-            .enumerate()
-            .fold(0u32, |word, (k, &byte)| word | u32::from(byte) << (8 * k));
-        ((word >> (bit % 8)) & ((1 << width) - 1)) as u16
+        let from = (bit / 8).min(bits.len());
+        let avail = &bits[from..bits.len().min(from + 3)];
+        let mut word = [0u8; 4];
+        word[..avail.len()].copy_from_slice(avail);
+        ((u32::from_le_bytes(word) >> (bit % 8)) & ((1 << width) - 1)) as u16
     }
 
     /// Overwrites value `i` of an encoded block in place; `false` (nothing
