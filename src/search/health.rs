@@ -520,15 +520,10 @@ impl<'h> Index<'h> {
     /// Adds the documents of lines appended to `source`, which held `before`
     /// bytes before the append. When the index did not hold exactly those
     /// bytes (an earlier append never reached it), the whole file is
-    /// re-extracted instead, so no turn stays unsearchable.
-    pub fn append_source(&self, source: &str, before: u64, docs: &[super::Doc]) -> Result<()> {
-        let now = stamp(&self.home.root.join(source));
-        self.append_source_at(source, before, now, docs)
-    }
-
-    /// [`Index::append_source`] recording `now`, the file's stamp taken
-    /// right after the append (a later append may have moved it since).
-    pub(super) fn append_source_at(
+    /// re-extracted instead, so no turn stays unsearchable. `now` is the
+    /// file's stamp taken right after the append (a later append may have
+    /// moved it since).
+    pub(super) fn append_source(
         &self,
         source: &str,
         before: u64,

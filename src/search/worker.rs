@@ -48,6 +48,7 @@ enum Message {
 }
 
 /// The server's handle on its worker, kept in `Home::index_worker`.
+#[derive(Default)]
 struct Worker {
     /// `None` until the first job of the server's life.
     to: Option<Sender<Message>>,
@@ -66,6 +67,32 @@ impl Worker {
             .spawn(move || serve(copy, from))
             .ok()?;
         Some(to)
+    }
+
+    /// Sends an update to the thread, started for the first one; gives it
+    /// back when there is no thread, and the rest of the group then runs
+    /// inline.
+    fn send(&mut self, home: &Home, update: Update) -> std::result::Result<(), Update> {
+        if self.to.is_none() {
+            self.to = Worker::spawn(home);
+        }
+        let sent = match &self.to {
+            Some(to) => to
+                .send(Message::Update(update))
+                .map_err(|mpsc::SendError(message)| match message {
+                    Message::Update(update) => update,
+                    Message::Commit(_) => unreachable!("an update was sent"),
+                }),
+            None => Err(update),
+        };
+        match sent {
+            Ok(()) => self.pending = true,
+            Err(_) => {
+                self.to = None;
+                self.open = false;
+            }
+        }
+        sent
     }
 
     /// Sends a commit; `None` when nothing was pending.
@@ -106,11 +133,7 @@ fn serve(home: Home, from: Receiver<Message>) {
 /// Lets this group's appended turns be indexed by the worker (memory_mcp
 /// calls it when a group starts).
 pub fn begin_group(home: &Home) {
-    let mut worker = home.index_worker.take::<Worker>().unwrap_or(Worker {
-        to: None,
-        pending: false,
-        open: false,
-    });
+    let mut worker = home.index_worker.take::<Worker>().unwrap_or_default();
     worker.open = true;
     home.index_worker.put(worker);
 }
@@ -122,7 +145,7 @@ pub fn index_appended(home: &Home, rel: &str, before: u64, docs: Vec<Doc>) {
     // The file's stamp now: the worker may run after later appends.
     let now = stamp(&home.root.join(&rel));
     index_later(home, move |index| {
-        index.append_source_at(&rel, before, now, &docs)
+        index.append_source(&rel, before, now, &docs)
     });
 }
 
@@ -135,52 +158,28 @@ pub fn index_later(
     update: impl for<'i, 'h> FnOnce(&'i Index<'h>) -> Result<()> + Send + 'static,
 ) {
     let update: Update = Box::new(update);
-    let Some(mut worker) = home.index_worker.take::<Worker>() else {
-        return index_update_or_warn(home, update);
-    };
-    if !worker.open {
-        home.index_worker.put(worker);
-        return index_update_or_warn(home, update);
-    }
-    if worker.to.is_none() {
-        worker.to = Worker::spawn(home);
-    }
-    let unsent = match &worker.to {
-        Some(to) => match to.send(Message::Update(update)) {
-            Ok(()) => None,
-            Err(mpsc::SendError(Message::Update(update))) => Some(update),
-            Err(mpsc::SendError(Message::Commit(_))) => None,
-        },
+    let unsent = match home.index_worker.take::<Worker>() {
+        Some(mut worker) => {
+            let unsent = if worker.open {
+                worker.send(home, update).err()
+            } else {
+                Some(update)
+            };
+            home.index_worker.put(worker);
+            unsent
+        }
         None => Some(update),
     };
-    match unsent {
-        None => {
-            worker.pending = true;
-            home.index_worker.put(worker);
-        }
-        Some(update) => {
-            // No thread: this update and the rest of the server's inline.
-            worker.to = None;
-            worker.open = false;
-            home.index_worker.put(worker);
-            index_update_or_warn(home, update);
-        }
+    if let Some(update) = unsent {
+        index_update_or_warn(home, update);
     }
 }
 
 /// Waits until the worker has committed what it was sent, and keeps the rest
 /// of the group inline. Every `Index::open` calls it first; a no-op outside
-/// a server. A failure was marked stale by the worker: the open catches up.
+/// a server. A failure leaves the index marked stale: the open catches up.
 pub(super) fn barrier(home: &Home) {
-    let Some(mut worker) = home.index_worker.take::<Worker>() else {
-        return;
-    };
-    worker.open = false;
-    let outcome = worker.commit();
-    home.index_worker.put(worker);
-    if let Some(outcome) = outcome {
-        let _ = outcome.recv();
-    }
+    end_group(home).wait(home);
 }
 
 /// Ends the worker's part of a group: sends the commit, whose outcome
