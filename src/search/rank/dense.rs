@@ -139,6 +139,22 @@ impl Layout {
         )
     }
 
+    /// The entry of document `rowid` ([`Layout::entry`]) read from its
+    /// row where SQLite holds it, nothing copied or kept: a one-shot
+    /// process looks up a few dozen entries in as many blocks, and a copy
+    /// of each block (4 KB of fresh memory, a page fault) cost more than
+    /// the lookup.
+    fn lookup(&self, conn: &Connection, rowid: i64) -> rusqlite::Result<[u8; 5]> {
+        let (block, i) = self.place(rowid);
+        let sql = format!("SELECT data FROM {} WHERE block = ?1", self.table);
+        let mut stmt = conn.prepare_cached(&sql)?;
+        let mut rows = stmt.query([block])?;
+        Ok(match rows.next()? {
+            Some(row) => self.entry(row.get_ref(0)?.as_blob()?, i),
+            None => [0; 5],
+        })
+    }
+
     /// One block as stored (a fixed-width one zero-filled to its full size).
     fn read(&self, conn: &Connection, block: i64) -> rusqlite::Result<Vec<u8>> {
         let sql = format!("SELECT data FROM {} WHERE block = ?1", self.table);
@@ -427,7 +443,11 @@ impl DocStats {
         if let Ok(i) = self.scanned.rowids.binary_search(&rowid) {
             return Ok(self.scanned.lens[i]);
         }
-        let bytes = self.lens.get(&LENS, conn, rowid)?;
+        let bytes = if self.whole {
+            self.lens.get(&LENS, conn, rowid)?
+        } else {
+            LENS.lookup(conn, rowid)?
+        };
         Ok(u16::from_le_bytes([bytes[0], bytes[1]]))
     }
 
@@ -438,7 +458,11 @@ impl DocStats {
         conn: &Connection,
         rowid: i64,
     ) -> rusqlite::Result<Option<(&str, i64)>> {
-        let bytes = self.stamps.get(&STAMPS, conn, rowid)?;
+        let bytes = if self.whole {
+            self.stamps.get(&STAMPS, conn, rowid)?
+        } else {
+            STAMPS.lookup(conn, rowid)?
+        };
         let seconds = u32::from_le_bytes([bytes[1], bytes[2], bytes[3], bytes[4]]);
         if seconds == 0 {
             return Ok(None);
