@@ -160,8 +160,9 @@ impl Index<'_> {
             Some((mtime, size)) => self
                 .conn
                 .prepare_cached(
-                    "INSERT OR REPLACE INTO sources(path, mtime_ns, size, growing)
-                     VALUES (?1, ?2, ?3, ?4)",
+                    "INSERT INTO sources(path, mtime_ns, size, growing) VALUES (?1, ?2, ?3, ?4)
+                     ON CONFLICT(path) DO UPDATE SET mtime_ns = excluded.mtime_ns,
+                                                     size = excluded.size",
                 )
                 .and_then(|mut stmt| stmt.execute(params![rel, mtime, size, sources::growing(rel)]))
                 .map(|_| ())

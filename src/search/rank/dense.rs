@@ -19,7 +19,7 @@ use std::collections::HashMap;
 use rusqlite::{Connection, OptionalExtension};
 
 use super::super::ranking::seconds;
-use super::fts5::stored_length;
+use super::fts5::{decode_size, stored_length};
 
 /// Blocks a process keeps at most, per table (8M documents of `stamps`).
 const KEEP_BLOCKS: usize = 10_000;
@@ -491,6 +491,31 @@ pub(crate) struct Inserted<'a> {
     pub date: &'a str,
 }
 
+/// The lengths FTS5 recorded for `docs` (rowid, tokens; by rowid), read
+/// in one range scan of `fts_docsize` when their rowids are close together,
+/// as a batch's are: a lookup each cost five times as much.
+fn stored_lengths(conn: &Connection, docs: &[Inserted<'_>]) -> rusqlite::Result<Vec<(i64, u64)>> {
+    let (Some(low), Some(high)) = (
+        docs.iter().map(|d| d.rowid).min(),
+        docs.iter().map(|d| d.rowid).max(),
+    ) else {
+        return Ok(Vec::new());
+    };
+    if docs.len() < 2 || (high - low) as u64 >= 2 * docs.len() as u64 {
+        return Ok(Vec::new());
+    }
+    let mut stmt =
+        conn.prepare_cached("SELECT id, sz FROM fts_docsize WHERE id BETWEEN ?1 AND ?2")?;
+    let mut rows = stmt.query([low, high])?;
+    let mut sizes = Vec::with_capacity(docs.len());
+    while let Some(row) = rows.next()? {
+        if let Some(sz) = row.get_ref(1)?.as_blob_or_null()? {
+            sizes.push((row.get(0)?, decode_size(sz)));
+        }
+    }
+    Ok(sizes)
+}
+
 /// Records the facts of documents just inserted (their FTS5 rows written in
 /// this transaction): each one's length from its `fts_docsize` record, its
 /// kind and date; rewrites the blocks they fall in, which `kept` forgets.
@@ -502,9 +527,13 @@ pub(crate) fn store(
     let mut lengths = Vec::with_capacity(docs.len());
     let mut stamps = Vec::with_capacity(docs.len());
     let mut codes: HashMap<&str, u8> = HashMap::new();
+    let sizes = stored_lengths(conn, docs)?;
     {
         for doc in docs {
-            let tokens = stored_length(conn, doc.rowid)?.unwrap_or(0);
+            let tokens = match sizes.binary_search_by_key(&doc.rowid, |s| s.0) {
+                Ok(i) => sizes[i].1,
+                Err(_) => stored_length(conn, doc.rowid)?.unwrap_or(0),
+            };
             let stored = u16::try_from(tokens).unwrap_or(TOO_LONG);
             lengths.push((doc.rowid, stored.to_le_bytes().to_vec()));
             let code = match codes.get(doc.kind) {
@@ -612,6 +641,41 @@ mod tests {
             date: &date,
         };
         store(conn, &mut DocStats::default(), &[doc]).unwrap();
+    }
+
+    #[test]
+    fn a_batch_stores_each_documents_own_length_close_rowids_or_far() {
+        let conn = open(std::path::Path::new(":memory:"));
+        // Close together (one range scan), then far apart (a lookup each),
+        // with a document FTS5 never saw among the first.
+        for rowids in [vec![10i64, 11, 12, 14, 15], vec![100, 5_000, 90_000]] {
+            let mut inserted = Vec::new();
+            for &rowid in &rowids {
+                if rowid != 12 {
+                    let body = vec!["word"; rowid as usize % 7 + 1].join(" ");
+                    conn.execute(
+                        "INSERT INTO fts(rowid, title, body, tags) VALUES (?1, 'a title', ?2, '')",
+                        rusqlite::params![rowid, body],
+                    )
+                    .unwrap();
+                }
+                inserted.push(Inserted {
+                    rowid,
+                    kind: "turn",
+                    date: "2026-01-01T00:00:00Z",
+                });
+            }
+            store(&conn, &mut DocStats::default(), &inserted).unwrap();
+            let mut kept = DocStats::default();
+            for &rowid in &rowids {
+                let want = if rowid == 12 {
+                    0
+                } else {
+                    (rowid % 7) as u16 + 1 + 2
+                };
+                assert_eq!(kept.length(&conn, rowid).unwrap(), want, "rowid {rowid}");
+            }
+        }
     }
 
     #[test]
