@@ -169,23 +169,19 @@ impl<'h> Index<'h> {
     }
 
     pub(super) fn version(&self) -> Result<Option<String>> {
+        // Cached: a server opens the index for every request.
         let exists: bool = self
             .conn
-            .query_row(
-                "SELECT count(*) FROM sqlite_master WHERE type='table' AND name='meta'",
-                [],
-                |r| r.get::<_, i64>(0),
-            )
+            .prepare_cached("SELECT count(*) FROM sqlite_master WHERE type='table' AND name='meta'")
+            .and_then(|mut stmt| stmt.query_row([], |r| r.get::<_, i64>(0)))
             .map_err(db_error)?
             > 0;
         if !exists {
             return Ok(None);
         }
         self.conn
-            .query_row("SELECT value FROM meta WHERE key='schema'", [], |r| {
-                r.get(0)
-            })
-            .optional()
+            .prepare_cached("SELECT value FROM meta WHERE key='schema'")
+            .and_then(|mut stmt| stmt.query_row([], |r| r.get(0)).optional())
             .map_err(db_error)
     }
 
