@@ -175,6 +175,82 @@ fn pipelined_saves_are_answered_in_order_saved_once_and_searchable_in_the_same_g
 }
 
 #[test]
+fn a_search_handled_while_the_previous_groups_commit_runs_finds_its_turns() {
+    // 64 frames make a group (MAX_GROUP): the saves fill the first one, whose
+    // index commit runs while the second (read already) is handled. The
+    // second starts with a search for a turn of the first: it must wait for
+    // that commit, though it sent the index writer nothing itself.
+    let sb = Sandbox::new();
+    let mut lines = initialize("2025-06-18");
+    let calls = 64 - lines.len();
+    for call in 0..calls {
+        lines.push(save(100 + call as i64, "held", &texts(call, 40), false));
+    }
+    lines.push(search(900, "pipetok61x39"));
+    lines.push(save(901, "held", &texts(99, 2), false));
+    lines.push(search(902, "pipetok99x1"));
+    let (replies, stderr) = pipeline(&sb, &lines, true);
+
+    assert_eq!(replies.len(), 1 + calls + 3, "{stderr}");
+    let ids: Vec<i64> = replies.iter().map(|r| r["id"].as_i64().unwrap()).collect();
+    let mut want = vec![1];
+    want.extend((0..calls as i64).map(|c| 100 + c));
+    want.extend([900, 901, 902]);
+    assert_eq!(ids, want, "in order");
+    let saved = status(&replies[62]);
+    assert_eq!(saved["status"], "saved");
+    let wanted = saved["ids"][39].as_str().unwrap();
+    assert!(
+        text(&replies[calls + 1]).contains(wanted),
+        "the next group's search finds {wanted}: {}",
+        text(&replies[calls + 1])
+    );
+    let later = status(&replies[calls + 2])["ids"][1].clone();
+    assert!(
+        text(&replies[calls + 3]).contains(later.as_str().unwrap()),
+        "{later} in {}",
+        text(&replies[calls + 3])
+    );
+    let (counts, _) = stored(&sb, "held");
+    assert_eq!(counts.len(), calls * 40 + 2);
+    assert!(counts.values().all(|n| *n == 1), "each turn once");
+    assert!(!stderr.contains("group commit failed"), "{stderr}");
+}
+
+#[test]
+fn every_search_in_a_group_finds_the_saves_before_it() {
+    // The server searches on a connection it keeps between requests; the
+    // group's saves after its first search were in another connection's
+    // open transaction, and a later search of the same group missed them.
+    let sb = Sandbox::new();
+    let mut lines = initialize("2025-06-18");
+    lines.push(search(10, "pipetok0x0"));
+    lines.push(save(11, "seen", &texts(0, 2), false));
+    lines.push(search(12, "pipetok0x1"));
+    lines.push(save(13, "seen", &texts(1, 2), false));
+    lines.push(save(14, "seen", &texts(2, 2), false));
+    lines.push(search(15, "pipetok1x0"));
+    lines.push(search(16, "pipetok2x1"));
+    let (replies, stderr) = pipeline(&sb, &lines, false);
+    assert_eq!(replies.len(), 8, "{stderr}");
+    assert!(
+        text(&replies[1]).starts_with("No matches"),
+        "{}",
+        text(&replies[1])
+    );
+    for (search, save, turn) in [(3, 2, 1), (6, 4, 0), (7, 5, 1)] {
+        let id = status(&replies[save])["ids"][turn].clone();
+        let id = id.as_str().unwrap();
+        assert!(
+            text(&replies[search]).contains(id),
+            "reply {search} finds {id}: {}",
+            text(&replies[search])
+        );
+    }
+    assert!(stderr.is_empty(), "{stderr}");
+}
+
+#[test]
 fn a_bad_request_in_a_group_gets_its_error_and_the_good_ones_are_saved() {
     let sb = Sandbox::new();
     let mut lines = initialize("2025-03-26");

@@ -154,6 +154,23 @@ pub struct Server<'h> {
     debug_panic: bool,
 }
 
+/// A handled group whose replies wait for its index updates' commit
+/// (pipelined group commit). Its files are synced already; its index
+/// updates went to the index writer thread, which commits them while this
+/// thread handles the next group, if one has arrived: the next group's
+/// updates queue behind that commit. A group whose updates this thread
+/// made itself (`inline`: a search or an episode close took over) is
+/// answered at once, since its open transaction would hold the writer.
+struct Held {
+    replies: Vec<Value>,
+    first_writer: Option<usize>,
+    /// Input goes on (no end of input or read error in the group).
+    more: bool,
+    committing: crate::search::Committing,
+    synced: Result<usize>,
+    inline: bool,
+}
+
 impl<'h> Server<'h> {
     pub fn new(
         home: &'h Home,
@@ -190,7 +207,22 @@ impl<'h> Server<'h> {
                 return;
             }
         };
-        while let Some(first) = frames.next() {
+        // A group whose replies wait for the index writer's commit while the
+        // next group (already read) is handled: see `Held`.
+        let mut held: Option<Held> = None;
+        loop {
+            let first = match held {
+                Some(_) => frames.ready(),
+                None => frames.next(),
+            };
+            let Some(first) = first else {
+                // Nothing more has arrived: answer the held group, then wait.
+                let Some(previous) = held.take() else { return };
+                if !self.answer(previous) {
+                    return;
+                }
+                continue;
+            };
             let mut group = vec![first];
             while group.len() < MAX_GROUP && !group.last().is_some_and(Queued::ends) {
                 match frames.ready() {
@@ -198,16 +230,32 @@ impl<'h> Server<'h> {
                     None => break,
                 }
             }
-            if !self.serve_group(group) {
+            let mut handled = self.handle_group(group);
+            if let Some(mut previous) = held.take() {
+                previous.committing.take().wait(self.memory.home);
+                // A failed commit is caught up from the files before the
+                // held replies go out: this group's updates first, so that
+                // the catch-up and the writer never index the same lines.
+                if crate::search::is_stale(self.memory.home) {
+                    handled.committing.take().wait(self.memory.home);
+                }
+                if !self.answer(previous) {
+                    return;
+                }
+            }
+            let more = handled.more;
+            if more && !handled.inline {
+                held = Some(handled);
+            } else if !self.answer(handled) || !more {
                 return;
             }
         }
     }
 
-    /// Handles a group of frames with their fsyncs deferred, makes their
-    /// writes durable, then sends the replies in order. `false` when the
-    /// session ends (end of input, a read error, stdout closed).
-    fn serve_group(&mut self, group: Vec<Queued>) -> bool {
+    /// Handles a group of frames with their fsyncs deferred and makes their
+    /// writes durable; the replies wait in the returned [`Held`] for
+    /// [`Server::answer`], once the group's index updates are committed.
+    fn handle_group(&mut self, group: Vec<Queued>) -> Held {
         let home = self.memory.home;
         let sync = home.store.defer_syncs();
         crate::search::begin_group(home);
@@ -237,13 +285,36 @@ impl<'h> Server<'h> {
             }
             replies.extend(reply);
         }
-        let held = replies.len();
-        // The group's index updates commit before any reply goes out: the
-        // index writer thread's while the files are synced, then this
-        // thread's (which also catches up after a failed update).
+        // The index writer thread's commit runs while the files are synced
+        // (and, when the group is held, while the next one is handled).
         let committing = crate::search::end_group(home);
+        let inline = crate::search::holds_transaction(home);
         let synced = sync.finish();
-        committing.wait(home);
+        Held {
+            replies,
+            first_writer,
+            more,
+            committing,
+            synced,
+            inline,
+        }
+    }
+
+    /// Sends the replies of a handled group once its index updates are
+    /// committed: the index writer thread's, then this thread's (which also
+    /// catches up after a failed update). `false` when stdout is closed.
+    fn answer(&mut self, held: Held) -> bool {
+        let home = self.memory.home;
+        let Held {
+            mut replies,
+            first_writer,
+            committing,
+            synced,
+            ..
+        } = held;
+        let count = replies.len();
+        let mut committing = committing;
+        committing.take().wait(home);
         if let Err(error) = crate::search::finish_group(home) {
             self.note(&format!("search index: {}", error.message));
             let warning = self.frames.redact_text(&crate::search::not_indexed(&error));
@@ -253,8 +324,8 @@ impl<'h> Server<'h> {
             }
         }
         match synced {
-            Ok(files) if held > 1 && files > 0 => self.note(&format!(
-                "group commit: {held} replies held for one fsync of {files} file(s)"
+            Ok(files) if count > 1 && files > 0 => self.note(&format!(
+                "group commit: {count} replies held for one fsync of {files} file(s)"
             )),
             Ok(_) => {}
             Err(error) => {
@@ -277,7 +348,7 @@ impl<'h> Server<'h> {
                 return false;
             }
         }
-        more
+        true
     }
 
     /// The reply to a line over `mcp.max_line_bytes` (its bytes were dropped).

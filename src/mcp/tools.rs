@@ -53,6 +53,9 @@ impl<'h> Memory<'h> {
             limit,
             ..Query::default()
         };
+        // The group's updates so far, committed: the kept connection then
+        // sees every turn saved before this request.
+        crate::search::settle(self.home);
         if self.index.as_ref().is_some_and(|index| !index.is_current()) {
             self.index = None;
         }

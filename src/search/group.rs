@@ -65,6 +65,32 @@ pub(super) fn lost(home: &Home) {
     }
 }
 
+/// Makes the index updates the open group has made so far visible to every
+/// connection: the index writer thread's committed (as
+/// `Index::open` waits for them), then this thread's own transaction. A
+/// server searches on a connection of its own, kept between requests, which
+/// sees nothing another connection has not committed: without this, a
+/// search after a save in one pipelined group missed the save (searchable
+/// on ack). The group's later updates open a new transaction; a failure
+/// is handled as [`guard`] does.
+pub fn settle(home: &Home) {
+    super::worker::barrier(home);
+    if let Some(index) = Index::from_pool(home)
+        && !index.conn.is_autocommit()
+        && let Err(e) = retry_busy(|| index.conn.execute_batch("COMMIT"))
+    {
+        let _ = index.conn.execute_batch("ROLLBACK");
+        health::mark_stale(home, &db_error(e).message);
+    }
+}
+
+/// Whether this thread's pooled connection holds the group's transaction
+/// (it made index updates of its own in the group). Call it inside the
+/// group, where the connection goes back to the pool.
+pub fn holds_transaction(home: &Home) -> bool {
+    Index::from_pool(home).is_some_and(|index| !index.conn.is_autocommit())
+}
+
 /// Commits the index updates of the group being closed. Call it before the
 /// group's replies go out and before `SyncGroup::finish`. When the commit
 /// fails, or an update of the group failed, the index is caught up from the
@@ -238,6 +264,29 @@ mod tests {
         assert_eq!(committed(&home, "egret"), 2);
         end_worker_group(&home, group);
         assert_eq!(committed(&home, "egret"), 3);
+    }
+
+    #[test]
+    fn settling_a_group_commits_what_it_saved_so_far() {
+        let (_dir, home) = home();
+        save(&home, "s0", "warmup");
+        let group = worker_group(&home);
+        // Through the worker…
+        save(&home, "s1", "avocet one");
+        settle(&home);
+        assert_eq!(committed(&home, "avocet"), 1);
+        // …and inline, the rest of the group once the worker has committed.
+        save(&home, "s2", "avocet two");
+        assert!(Index::from_pool(&home).is_some_and(|ix| !ix.conn.is_autocommit()));
+        assert_eq!(committed(&home, "avocet"), 1);
+        settle(&home);
+        assert!(Index::from_pool(&home).is_some_and(|ix| ix.conn.is_autocommit()));
+        assert_eq!(committed(&home, "avocet"), 2);
+        // The group goes on in a new transaction.
+        save(&home, "s3", "avocet three");
+        end_worker_group(&home, group);
+        assert_eq!(committed(&home, "avocet"), 3);
+        assert!(!health::is_marked(&home));
     }
 
     #[test]

@@ -208,6 +208,12 @@ pub(super) fn mark_stale(home: &Home, reason: &str) {
 }
 
 /// Whether a stale marker waits (claimed by a call that did not finish counts).
+/// Whether the index is marked stale (an update failed; the next open
+/// catches up from the files).
+pub fn is_stale(home: &Home) -> bool {
+    is_marked(home)
+}
+
 pub(super) fn is_marked(home: &Home) -> bool {
     let dir = index_dir(home);
     dir.join(MARKER).is_file() || dir.join(CLAIMED).is_file()

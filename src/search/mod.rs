@@ -34,12 +34,12 @@ mod worker;
 mod write;
 
 pub use db::long_lived;
-pub use group::finish_group;
-pub use health::{Health, Lag, health, index_update_or_warn, not_indexed};
+pub use group::{finish_group, holds_transaction, settle};
+pub use health::{Health, Lag, health, index_update_or_warn, is_stale, not_indexed};
 pub use index::{Index, rebuild};
 pub use query::{date_bound, query_terms};
 pub use sources::{Extractor, LineDocs, LineExtractor, Source, install_sources, kinds};
-pub use worker::{begin_group, end_group, index_appended, index_later};
+pub use worker::{Committing, begin_group, end_group, index_appended, index_later};
 
 use std::collections::BTreeMap;
 

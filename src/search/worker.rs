@@ -29,6 +29,8 @@
 //!   index stale (`group::guard`), as inline; `finish_group` then catches up
 //!   from the files, which hold every turn, before the replies go out.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 
 use super::Doc;
@@ -56,15 +58,19 @@ struct Worker {
     pending: bool,
     /// Whether this group's appends may still go to the worker.
     open: bool,
+    /// Commits sent, and (counted by the thread) made: a held group's
+    /// commit may still be running when the next group opens the index.
+    sent: u64,
+    done: Arc<AtomicU64>,
 }
 
 impl Worker {
-    fn spawn(home: &Home) -> Option<Sender<Message>> {
+    fn spawn(home: &Home, done: Arc<AtomicU64>) -> Option<Sender<Message>> {
         let (to, from) = mpsc::channel();
         let copy = home.clone();
         std::thread::Builder::new()
             .name("index-writer".to_string())
-            .spawn(move || serve(copy, from))
+            .spawn(move || serve(copy, from, done))
             .ok()?;
         Some(to)
     }
@@ -74,7 +80,7 @@ impl Worker {
     /// inline.
     fn send(&mut self, home: &Home, update: Update) -> std::result::Result<(), Update> {
         if self.to.is_none() {
-            self.to = Worker::spawn(home);
+            self.to = Worker::spawn(home, self.done.clone());
         }
         let sent = match &self.to {
             Some(to) => to
@@ -95,19 +101,23 @@ impl Worker {
         sent
     }
 
-    /// Sends a commit; `None` when nothing was pending.
-    fn commit(&mut self) -> Option<Receiver<Result<()>>> {
-        if !std::mem::take(&mut self.pending) {
+    /// Sends a commit; `None` when nothing was pending (and, with
+    /// `in_flight`, no commit sent before is still being made: the reply to
+    /// this one then means every earlier one is made).
+    fn commit(&mut self, in_flight: bool) -> Option<Receiver<Result<()>>> {
+        let running = in_flight && self.done.load(Ordering::Acquire) < self.sent;
+        if !std::mem::take(&mut self.pending) && !running {
             return None;
         }
         let (done, outcome) = mpsc::channel();
         self.to.as_ref()?.send(Message::Commit(done)).ok()?;
+        self.sent += 1;
         Some(outcome)
     }
 }
 
 /// The worker thread: indexes jobs inside one group per commit.
-fn serve(home: Home, from: Receiver<Message>) {
+fn serve(home: Home, from: Receiver<Message>, made: Arc<AtomicU64>) {
     let mut group = None;
     while let Ok(message) = from.recv() {
         match message {
@@ -124,6 +134,7 @@ fn serve(home: Home, from: Receiver<Message>) {
                 }
                 // A failure's warning reaches the replies through `outcome`.
                 let _ = home.take_warnings();
+                made.fetch_add(1, Ordering::Release);
                 let _ = done.send(outcome);
             }
         }
@@ -179,17 +190,21 @@ pub fn index_later(
 /// of the group inline. Every `Index::open` calls it first; a no-op outside
 /// a server. A failure leaves the index marked stale: the open catches up.
 pub(super) fn barrier(home: &Home) {
-    end_group(home).wait(home);
+    end(home, true).wait(home);
 }
 
 /// Ends the worker's part of a group: sends the commit, whose outcome
 /// [`Committing::wait`] returns (the server syncs its files meanwhile).
 pub fn end_group(home: &Home) -> Committing {
+    end(home, false)
+}
+
+fn end(home: &Home, in_flight: bool) -> Committing {
     let Some(mut worker) = home.index_worker.take::<Worker>() else {
         return Committing(None);
     };
     worker.open = false;
-    let outcome = worker.commit();
+    let outcome = worker.commit(in_flight);
     home.index_worker.put(worker);
     Committing(outcome)
 }
@@ -198,6 +213,11 @@ pub fn end_group(home: &Home) -> Committing {
 pub struct Committing(Option<Receiver<Result<()>>>);
 
 impl Committing {
+    /// The commit to wait for, leaving nothing to wait for in its place.
+    pub fn take(&mut self) -> Committing {
+        Committing(self.0.take())
+    }
+
     /// Waits for the commit. A failure leaves the index marked stale (the
     /// worker marks it; a vanished thread is marked here), so the
     /// `finish_group` that follows catches up from the files.
