@@ -7,6 +7,7 @@ use serde_json::{Map, Value, json};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -63,6 +64,8 @@ pub(crate) struct Connection {
     stdin: Option<ChildStdin>,
     lines: Receiver<Chunk>,
     stderr: Arc<Mutex<Vec<u8>>>,
+    /// Set when the runtime's stderr reached its end (the reader is done).
+    stderr_done: Arc<AtomicBool>,
     deadline: Instant,
     timeout_label: String,
     closed: bool,
@@ -127,8 +130,10 @@ impl Connection {
             });
         }
         let stderr = Arc::new(Mutex::new(Vec::new()));
+        let stderr_done = Arc::new(AtomicBool::new(stderr_pipe.is_none()));
         if let Some(mut pipe) = stderr_pipe {
             let tail = Arc::clone(&stderr);
+            let done = Arc::clone(&stderr_done);
             std::thread::spawn(move || {
                 let mut buf = [0u8; 4096];
                 while let Ok(n) = pipe.read(&mut buf) {
@@ -140,6 +145,7 @@ impl Connection {
                     let excess = tail.len().saturating_sub(STDERR_TAIL_BYTES);
                     tail.drain(..excess);
                 }
+                done.store(true, Ordering::Release);
             });
         }
         Ok(Connection {
@@ -147,6 +153,7 @@ impl Connection {
             stdin,
             lines,
             stderr,
+            stderr_done,
             deadline: Instant::now() + launch.timeout,
             timeout_label: launch.timeout_label.clone(),
             closed: false,
@@ -261,6 +268,15 @@ impl Connection {
                 break;
             }
             std::thread::sleep(Duration::from_millis(10));
+        }
+        // Its last words may still be in the pipe: the reader thread gets
+        // them until the pipe's end (a moment after the exit, unless another
+        // process holds the pipe open; then the wait is bounded too).
+        while status.is_some()
+            && !self.stderr_done.load(Ordering::Acquire)
+            && Instant::now() < until + Duration::from_millis(200)
+        {
+            std::thread::sleep(Duration::from_millis(5));
         }
         let stderr = self.stderr_tail();
         let mut message = format!("Oda runtime: {text} (while waiting to {waiting})");
