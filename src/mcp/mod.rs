@@ -236,7 +236,7 @@ impl<'h> Server<'h> {
                 // A failed commit is caught up from the files before the
                 // held replies go out: this group's updates first, so that
                 // the catch-up and the writer never index the same lines.
-                if crate::search::is_stale(self.memory.home) {
+                if crate::search::is_marked(self.memory.home) {
                     handled.committing.take().wait(self.memory.home);
                 }
                 if !self.answer(previous) {
@@ -313,8 +313,7 @@ impl<'h> Server<'h> {
             ..
         } = held;
         let count = replies.len();
-        let mut committing = committing;
-        committing.take().wait(home);
+        committing.wait(home);
         if let Err(error) = crate::search::finish_group(home) {
             self.note(&format!("search index: {}", error.message));
             let warning = self.frames.redact_text(&crate::search::not_indexed(&error));

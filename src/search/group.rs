@@ -75,6 +75,12 @@ pub(super) fn lost(home: &Home) {
 /// is handled as [`guard`] does.
 pub fn settle(home: &Home) {
     super::worker::barrier(home);
+    commit_pooled(home);
+}
+
+/// Commits the transaction this thread's pooled connection holds, if any;
+/// a failed commit is rolled back and the index marked stale.
+fn commit_pooled(home: &Home) {
     if let Some(index) = Index::from_pool(home)
         && !index.conn.is_autocommit()
         && let Err(e) = retry_busy(|| index.conn.execute_batch("COMMIT"))
@@ -97,13 +103,7 @@ pub fn holds_transaction(home: &Home) -> bool {
 /// files here; an error means it could not be, and the index stays marked
 /// stale (the next open tries again).
 pub fn finish_group(home: &Home) -> Result<()> {
-    if let Some(index) = Index::from_pool(home)
-        && !index.conn.is_autocommit()
-        && let Err(e) = retry_busy(|| index.conn.execute_batch("COMMIT"))
-    {
-        let _ = index.conn.execute_batch("ROLLBACK");
-        health::mark_stale(home, &db_error(e).message);
-    }
+    commit_pooled(home);
     if health::is_marked(home) {
         Index::open(home)?;
     }

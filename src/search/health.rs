@@ -207,14 +207,9 @@ pub(super) fn mark_stale(home: &Home, reason: &str) {
         .write_text(&index_dir(home).join(MARKER), &format!("{reason}\n"));
 }
 
-/// Whether a stale marker waits (claimed by a call that did not finish counts).
-/// Whether the index is marked stale (an update failed; the next open
-/// catches up from the files).
-pub fn is_stale(home: &Home) -> bool {
-    is_marked(home)
-}
-
-pub(super) fn is_marked(home: &Home) -> bool {
+/// Whether a stale marker waits (claimed by a call that did not finish
+/// counts): an update failed, and the next open catches up from the files.
+pub fn is_marked(home: &Home) -> bool {
     let dir = index_dir(home);
     dir.join(MARKER).is_file() || dir.join(CLAIMED).is_file()
 }

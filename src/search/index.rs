@@ -169,7 +169,7 @@ impl<'h> Index<'h> {
     }
 
     pub(super) fn version(&self) -> Result<Option<String>> {
-        // Cached: a server opens the index for every request.
+        // Cached: memory_mcp's index writer opens the index for every job.
         let exists: bool = self
             .conn
             .prepare_cached("SELECT count(*) FROM sqlite_master WHERE type='table' AND name='meta'")

@@ -35,7 +35,7 @@ mod write;
 
 pub use db::long_lived;
 pub use group::{finish_group, holds_transaction, settle};
-pub use health::{Health, Lag, health, index_update_or_warn, is_stale, not_indexed};
+pub use health::{Health, Lag, health, index_update_or_warn, is_marked, not_indexed};
 pub use index::{Index, rebuild};
 pub use query::{date_bound, query_terms};
 pub use sources::{Extractor, LineDocs, LineExtractor, Source, install_sources, kinds};

@@ -251,8 +251,18 @@ struct Blocks {
 
 impl Blocks {
     /// The entry of document `rowid` ([`Layout::entry`]; zeros when
-    /// nothing was stored).
-    fn get(&mut self, layout: &Layout, conn: &Connection, rowid: i64) -> rusqlite::Result<[u8; 5]> {
+    /// nothing was stored), its block read and kept, or with `keep` false
+    /// read where SQLite holds it ([`Layout::lookup`]).
+    fn get(
+        &mut self,
+        layout: &Layout,
+        conn: &Connection,
+        rowid: i64,
+        keep: bool,
+    ) -> rusqlite::Result<[u8; 5]> {
+        if !keep {
+            return layout.lookup(conn, rowid);
+        }
         let (block, i) = layout.place(rowid);
         let slot = usize::try_from(block).unwrap_or(0);
         if slot >= self.blocks.len() {
@@ -443,11 +453,7 @@ impl DocStats {
         if let Ok(i) = self.scanned.rowids.binary_search(&rowid) {
             return Ok(self.scanned.lens[i]);
         }
-        let bytes = if self.whole {
-            self.lens.get(&LENS, conn, rowid)?
-        } else {
-            LENS.lookup(conn, rowid)?
-        };
+        let bytes = self.lens.get(&LENS, conn, rowid, self.whole)?;
         Ok(u16::from_le_bytes([bytes[0], bytes[1]]))
     }
 
@@ -458,11 +464,7 @@ impl DocStats {
         conn: &Connection,
         rowid: i64,
     ) -> rusqlite::Result<Option<(&str, i64)>> {
-        let bytes = if self.whole {
-            self.stamps.get(&STAMPS, conn, rowid)?
-        } else {
-            STAMPS.lookup(conn, rowid)?
-        };
+        let bytes = self.stamps.get(&STAMPS, conn, rowid, self.whole)?;
         let seconds = u32::from_le_bytes([bytes[1], bytes[2], bytes[3], bytes[4]]);
         if seconds == 0 {
             return Ok(None);
