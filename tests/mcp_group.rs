@@ -352,3 +352,58 @@ fn a_lone_request_is_answered_before_the_next_one_is_sent() {
     drop(stdin);
     assert!(child.wait().unwrap().success());
 }
+
+#[test]
+fn when_the_input_ends_the_server_merges_the_small_index_segments_its_saves_left() {
+    // Each save awaited alone: a group, a commit and a new FTS5 segment each.
+    let sb = Sandbox::new();
+    let mut child = sb
+        .std_command(sb.home().join("tools").join("memory_mcp"))
+        .arg("-v")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    use std::io::{BufRead, Read, Write};
+    let mut lines = vec![initialize("2025-06-18").remove(0)];
+    lines.extend((0..12).map(|call| save(2 + call as i64, "fold", &texts(call, 1), false)));
+    for line in &lines {
+        writeln!(stdin, "{line}").unwrap();
+        stdin.flush().unwrap();
+        let mut reply = String::new();
+        stdout.read_line(&mut reply).unwrap();
+        assert!(reply.contains("\"result\""), "{reply}");
+    }
+    drop(stdin);
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    assert!(child.wait().unwrap().success(), "{stderr}");
+    let merged = regex::Regex::new(r"search index: merged (\d+) segments into (\d+) in \d+ ms")
+        .unwrap()
+        .captures(&stderr)
+        .unwrap_or_else(|| panic!("no merge note: {stderr}"));
+    let (before, after): (usize, usize) = (merged[1].parse().unwrap(), merged[2].parse().unwrap());
+    assert!(after < before, "{stderr}");
+    // Every saved turn is still found, by another process.
+    for call in 0..12 {
+        let data = common::ok_data(&mut sb.agentbox(&[
+            "search",
+            &format!("pipetok{call}x0"),
+            "--format",
+            "json",
+        ]));
+        assert_eq!(
+            data["hits"].as_array().unwrap().len(),
+            1,
+            "call {call}: {data}"
+        );
+    }
+}

@@ -99,6 +99,7 @@ fn run(ctx: &Ctx, matches: &clap::ArgMatches) -> Result<Outcome> {
         Error::internal("memory_mcp hit a bug in its read loop and stopped")
             .with_hint("this is a bug in agentbox; report it with the host's last request")
     })?;
+    server.fold_index();
     Ok(Outcome::raw(""))
 }
 
@@ -575,6 +576,27 @@ impl<'h> Server<'h> {
     }
 
     /// A log line on stderr (with -v).
+    /// Once the input has ended (every reply is out): merges the small
+    /// index segments the session's saves left (`search::fold_segments`).
+    /// Best effort; said at -v.
+    fn fold_index(&self) {
+        let home = self.memory.home;
+        let segments = |levels: &[usize]| levels.iter().sum::<usize>();
+        match crate::search::fold_segments(home) {
+            Ok(folded) if folded.merged() => self.note(&format!(
+                "search index: merged {} segments into {} in {} ms",
+                segments(&folded.before),
+                segments(&folded.after),
+                folded.elapsed.as_millis()
+            )),
+            Ok(_) => {}
+            Err(error) => self.note(&format!(
+                "search index: small segments left unmerged: {}",
+                error.message
+            )),
+        }
+    }
+
     fn note(&self, message: &str) {
         self.log
             .log(self.frames.redactor(), &format!("memory_mcp: {message}"));

@@ -14,11 +14,14 @@ pub(super) fn db_error(e: rusqlite::Error) -> Error {
         .with_detail("sqlite", health::sqlite_class(&e))
 }
 
+/// How long a statement waits for another connection's lock.
+pub(super) const BUSY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
+
 /// Opens `search.db` in WAL mode, tuned for what the index is (derived,
 /// read far more than written), with agentbox's FTS5 function registered.
 pub(super) fn open(path: &Path) -> rusqlite::Result<Connection> {
     let conn = Connection::open(path)?;
-    conn.busy_timeout(std::time::Duration::from_secs(30))?;
+    conn.busy_timeout(BUSY_TIMEOUT)?;
     // WAL lets readers run beside one writer. Switching needs a lock, so
     // only a fresh database (not yet WAL) is switched; the busy timeout
     // covers the race when several processes create it at once.
@@ -137,19 +140,23 @@ fn keep_wal(conn: &Connection) {
     }
 }
 
+/// Whether SQLite refused an operation as busy or locked (another
+/// connection holds the lock it needs).
+pub(super) fn is_busy(e: &rusqlite::Error) -> bool {
+    matches!(e, rusqlite::Error::SqliteFailure(e, _) if matches!(
+        e.code,
+        rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked
+    ))
+}
+
 /// Retries an operation SQLite refused as busy or locked, for up to 30 s.
 /// (The busy handler does not cover every case, e.g. WAL recovery.)
 pub(super) fn retry_busy<T>(mut op: impl FnMut() -> rusqlite::Result<T>) -> rusqlite::Result<T> {
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    let deadline = std::time::Instant::now() + BUSY_TIMEOUT;
     let mut pause = std::time::Duration::from_millis(1);
     loop {
         match op() {
-            Err(rusqlite::Error::SqliteFailure(e, _))
-                if matches!(
-                    e.code,
-                    rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked
-                ) && std::time::Instant::now() < deadline =>
-            {
+            Err(e) if is_busy(&e) && std::time::Instant::now() < deadline => {
                 std::thread::sleep(pause);
                 pause = (pause * 2).min(std::time::Duration::from_millis(50));
             }

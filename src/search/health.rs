@@ -71,7 +71,8 @@ pub(super) fn is_damaged(err: &Error) -> bool {
     )
 }
 
-fn index_dir(home: &Home) -> PathBuf {
+/// The folder of the search index (`search.db` and its WAL files).
+pub(super) fn index_dir(home: &Home) -> PathBuf {
     home.root.join("index")
 }
 

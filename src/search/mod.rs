@@ -11,6 +11,7 @@
 //! program installs them once at start-up ([`install_sources`]).
 //!
 //! - `index`: the database (schema, writes, build, refresh, ranked queries).
+//! - `fold`: merging the small FTS5 segments a writing session leaves.
 //! - `health`: keeping the index in step with its files and healing it
 //!   (stale marker, crashed writers, damaged databases, doctor's check).
 //! - `sources`: the installed sources and the files each one covers.
@@ -22,6 +23,7 @@
 
 pub mod cli;
 mod db;
+mod fold;
 mod group;
 mod health;
 mod hits;
@@ -34,6 +36,7 @@ mod worker;
 mod write;
 
 pub use db::long_lived;
+pub use fold::{Folded, fold_segments};
 pub use group::{finish_group, holds_transaction, settle};
 pub use health::{Health, Lag, health, index_update_or_warn, is_marked, not_indexed};
 pub use index::{Index, rebuild};

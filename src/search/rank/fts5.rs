@@ -439,6 +439,51 @@ pub(super) fn totals(conn: &Connection) -> rusqlite::Result<Option<(f64, f64)>> 
     Ok(Some((rows as f64, (tokens as f64 / rows as f64).max(1e-9))))
 }
 
+/// How many segments each level of the FTS5 index holds, lowest level
+/// first, from its structure record (`fts_data` row 10: a 4-byte cookie,
+/// the 4-byte mark of the second format when present, then varints: the
+/// levels, the segments, a write counter, and per level its merge state,
+/// its segment count and each segment's fields, three or, in the second
+/// format, eight). Empty when there is no record (no document yet); an
+/// error when the record does not decode.
+pub(crate) fn segment_levels(conn: &Connection) -> rusqlite::Result<Vec<usize>> {
+    let blob: Option<Vec<u8>> = conn
+        .prepare_cached("SELECT block FROM fts_data WHERE id = 10")?
+        .query_row([], |r| r.get(0))
+        .optional()?;
+    let Some(blob) = blob else {
+        return Ok(Vec::new());
+    };
+    decode_levels(&blob).ok_or_else(|| {
+        rusqlite::Error::SqliteFailure(
+            ffi::Error::new(ffi::SQLITE_CORRUPT),
+            Some("fts5 structure record does not decode".into()),
+        )
+    })
+}
+
+fn decode_levels(blob: &[u8]) -> Option<Vec<usize>> {
+    let second = blob.get(4..8) == Some(&[0xff, 0x00, 0x00, 0x01][..]);
+    let mut at = if second { 8 } else { 4 };
+    let levels = varint(blob, &mut at)?;
+    let _segments = varint(blob, &mut at)?;
+    let _writes = varint(blob, &mut at)?;
+    let fields = if second { 8 } else { 3 };
+    if levels > 64 {
+        return None; // FTS5 has at most 64 levels
+    }
+    let mut out = Vec::new();
+    for _ in 0..levels {
+        let _merge = varint(blob, &mut at)?;
+        let count = varint(blob, &mut at)?;
+        for _ in 0..count.min(blob.len() as u64) * fields {
+            varint(blob, &mut at)?;
+        }
+        out.push(count as usize);
+    }
+    Some(out)
+}
+
 /// One SQLite varint (big-endian groups of 7 bits; a ninth byte carries 8).
 pub(super) fn varint(bytes: &[u8], at: &mut usize) -> Option<u64> {
     let mut value: u64 = 0;
@@ -572,6 +617,71 @@ mod tests {
         let none = phrase_counts(&conn, &["\"absent\"".to_string()], 10).unwrap();
         assert_eq!(none, vec![(0, None)]);
         assert!(phrase_counts(&conn, &[], 10).unwrap().is_empty());
+    }
+
+    /// Segments per level as `segment_levels` reads them, and the total
+    /// the structure record states.
+    fn levels_and_total(conn: &Connection) -> (Vec<usize>, u64) {
+        let blob: Vec<u8> = conn
+            .query_row("SELECT block FROM fts_data WHERE id = 10", [], |r| r.get(0))
+            .unwrap();
+        let mut at = if blob.get(4..8) == Some(&[0xff, 0, 0, 1][..]) {
+            8
+        } else {
+            4
+        };
+        varint(&blob, &mut at).unwrap();
+        let total = varint(&blob, &mut at).unwrap();
+        (segment_levels(conn).unwrap(), total)
+    }
+
+    #[test]
+    fn segment_levels_add_up_to_the_structure_records_total_in_both_formats() {
+        for options in ["", ", content='', contentless_delete=1"] {
+            let conn = Connection::open_in_memory().unwrap();
+            assert_eq!(
+                {
+                    conn.execute_batch(&format!("CREATE VIRTUAL TABLE fts USING fts5(x{options})"))
+                        .unwrap();
+                    segment_levels(&conn).unwrap()
+                },
+                Vec::<usize>::new()
+            );
+            // One segment a transaction; FTS5 merges four of a level.
+            for i in 0..11 {
+                conn.execute("INSERT INTO fts(rowid, x) VALUES (?1, 'w' || ?1)", [i + 1])
+                    .unwrap();
+            }
+            let (levels, total) = levels_and_total(&conn);
+            assert_eq!(
+                levels.iter().sum::<usize>() as u64,
+                total,
+                "{options}: {levels:?}"
+            );
+            assert!(total >= 2, "{options}: {levels:?}");
+        }
+        // The second format is the one contentless_delete tables write.
+        let conn = Connection::open_in_memory().unwrap();
+        conn.execute_batch(
+            "CREATE VIRTUAL TABLE fts USING fts5(x, content='', contentless_delete=1);
+             INSERT INTO fts(rowid, x) VALUES (1, 'a'); INSERT INTO fts(rowid, x) VALUES (2, 'b');",
+        )
+        .unwrap();
+        let blob: Vec<u8> = conn
+            .query_row("SELECT block FROM fts_data WHERE id = 10", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(&blob[4..8], &[0xff, 0, 0, 1]);
+    }
+
+    #[test]
+    fn a_structure_record_that_does_not_decode_is_an_error_not_a_guess() {
+        assert_eq!(decode_levels(&[0, 0, 0, 0]), None);
+        assert_eq!(decode_levels(&[0, 0, 0, 0, 65, 0, 0]), None); // 65 levels
+        assert_eq!(decode_levels(&[0, 0, 0, 0, 2, 1, 0, 0, 1]), None); // cut short
+        assert_eq!(
+            decode_levels(&[0, 0, 0, 0, 1, 1, 0, 0, 1, 5, 1, 9]),
+            Some(vec![1])
+        );
     }
 
     #[test]

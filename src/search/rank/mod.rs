@@ -42,7 +42,7 @@ mod dense;
 mod fts5;
 
 pub(crate) use dense::{DocStats, Inserted, repack_lengths, store};
-pub(crate) use fts5::register;
+pub(crate) use fts5::{register, segment_levels};
 
 use rusqlite::Connection;
 
