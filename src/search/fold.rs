@@ -84,17 +84,18 @@ impl Index<'_> {
         let mut outcome = Ok(());
         while foldable(&folded.after) && start.elapsed() < budget {
             match self.merge_step() {
-                Ok(true) => folded.steps += 1,
-                Ok(false) => break, // another writer holds the lock
+                // FTS5 wrote pages: a merge went on (it may take several
+                // steps before a level's count changes).
+                Ok(Some(rows)) if rows > 1 => folded.steps += 1,
+                // Nothing it would merge, or another writer holds the lock.
+                Ok(_) => break,
                 Err(e) => {
                     outcome = Err(e);
                     break;
                 }
             }
             match segment_levels(&self.conn) {
-                Ok(levels) if levels != folded.after => folded.after = levels,
-                // No change: FTS5 found nothing it would merge.
-                Ok(_) => break,
+                Ok(levels) => folded.after = levels,
                 Err(e) => {
                     outcome = Err(db_error(e));
                     break;
@@ -108,14 +109,15 @@ impl Index<'_> {
         Ok(folded)
     }
 
-    /// One merge step in its own transaction; `false` when the write lock
-    /// is busy (nothing done).
-    fn merge_step(&self) -> Result<bool> {
+    /// One merge step in its own transaction: the rows it wrote (the
+    /// `merge` command itself counts one), `None` when another writer
+    /// holds the lock (nothing done).
+    fn merge_step(&self) -> Result<Option<u64>> {
         match self.conn.execute_batch("BEGIN IMMEDIATE") {
-            Err(e) if is_busy(&e) => return Ok(false),
+            Err(e) if is_busy(&e) => return Ok(None),
             other => other.map_err(db_error)?,
         }
-        let step = || -> rusqlite::Result<()> {
+        let step = || -> rusqlite::Result<u64> {
             // FTS5's `merge` works on levels holding `usermerge` segments or
             // more (4 unless set; kept in the index's own configuration).
             let usermerge: Option<i64> = self
@@ -128,17 +130,19 @@ impl Index<'_> {
                 self.conn
                     .execute("INSERT INTO fts(fts, rank) VALUES ('usermerge', 2)", [])?;
             }
+            let before = self.conn.total_changes();
             self.conn.execute(
                 "INSERT INTO fts(fts, rank) VALUES ('merge', ?1)",
                 [STEP_PAGES],
             )?;
-            self.conn.execute_batch("COMMIT")
+            let rows = self.conn.total_changes() - before;
+            self.conn.execute_batch("COMMIT")?;
+            Ok(rows)
         };
-        step().map_err(|e| {
+        step().map(Some).map_err(|e| {
             let _ = self.conn.execute_batch("ROLLBACK");
             db_error(e)
-        })?;
-        Ok(true)
+        })
     }
 }
 
