@@ -538,3 +538,42 @@ fn a_filter_finds_its_documents_below_many_better_ones_that_fail_it() {
         );
     }
 }
+
+#[test]
+fn a_kind_filter_ranks_past_better_documents_of_other_kinds() {
+    // 30 notes outrank every turn; the best 40 hold 10 turns, so the
+    // kind-filtered search ranks deeper and re-ranks the best 40 turns.
+    let sb = Sandbox::new();
+    let home = home(&sb);
+    let mut index = Index::open(&home).unwrap();
+    let mut docs: Vec<Doc> = (0..50)
+        .map(|i| {
+            let body = format!("kafka {} broker", "padding ".repeat(i % 7));
+            turn(&format!("t{i}"), "alpha", "2026-01-01T00:00:00Z", &body)
+        })
+        .collect();
+    for i in 0..30 {
+        let mut note = turn(
+            &format!("note:{i}"),
+            "x",
+            "2026-01-01T00:00:00Z",
+            "kafka kafka kafka",
+        );
+        note.kind = "note";
+        note.session = None;
+        docs.push(note);
+    }
+    index.add(&docs).unwrap();
+    let mut q = query("kafka", 5);
+    assert!(index.search(&q).unwrap().iter().all(|h| h.kind == "note"));
+    q.kinds = vec!["turn".to_string()];
+    let turns = index.search(&q).unwrap();
+    assert_eq!(turns.len(), 5, "{:?}", ids(&turns));
+    assert!(turns.iter().all(|h| h.kind == "turn"), "{:?}", ids(&turns));
+    // The shortest turns (no padding) rank first, as BM25 says.
+    for hit in &turns {
+        let n: usize = hit.id[1..].parse().unwrap();
+        assert_eq!(n % 7, 0, "{:?}", ids(&turns));
+    }
+    assert!(turns.windows(2).all(|w| w[0].score >= w[1].score));
+}

@@ -1,7 +1,8 @@
-//! From ranked rowids to hits, for a query without filters: the re-rank of
-//! the best candidates (kind boost × recency) reads their kind and date from
-//! the dense `stamps` (`rank::DocStats`), and only the hits returned are
-//! read from `docs`.
+//! From ranked rowids to hits, for a query without filters or filtered by
+//! kind only (`track search`, `knowledge search`): the re-rank of the best
+//! candidates (kind boost × recency) reads their kind and date from the
+//! dense `stamps` (`rank::DocStats`), and only the hits returned are read
+//! from `docs`.
 
 use super::db::db_error;
 use super::index::Index;
@@ -10,21 +11,50 @@ use super::{Hit, rank, ranking, sources};
 use crate::error::Result;
 use rusqlite::OptionalExtension;
 
+/// Candidates for the re-rank: (relevance, kind, date in Unix seconds, rowid).
+type Stamped = Vec<(f64, String, i64, i64)>;
+
 impl Index<'_> {
-    /// The best `limit` hits for the query words, re-ranked from the best
-    /// `wanted` by BM25.
-    pub(super) fn best_unfiltered(
+    /// The best `limit` hits for the query words among the documents of
+    /// `kinds` (empty: every kind), re-ranked from the best `wanted` of
+    /// those kinds by BM25. `None` when kinds are given and fewer than
+    /// `limit` of the best `wanted × 8` documents are of them (the caller
+    /// then filters inside SQLite).
+    pub(super) fn best_ranked(
         &self,
         terms: &[String],
         limit: usize,
         wanted: usize,
-    ) -> Result<Vec<Hit>> {
+        kinds: &[String],
+    ) -> Result<Option<Vec<Hit>>> {
+        let mut stamped = self.stamped(terms, wanted, wanted, kinds)?;
+        if !kinds.is_empty() && stamped.0.len() < wanted && !stamped.1 {
+            // Some of the best are of other kinds: rank deeper, and keep
+            // the first `wanted` of these kinds, best first.
+            stamped = self.stamped(terms, wanted * 8, wanted, kinds)?;
+            if stamped.0.len() < limit && !stamped.1 {
+                return Ok(None);
+            }
+        }
+        self.hits_of(terms, limit, stamped.0).map(Some)
+    }
+
+    /// Of the best `depth` documents by BM25, the first `wanted` of `kinds`
+    /// (empty: every kind) with their kind and date, and whether there were
+    /// fewer than `depth` documents to rank (none left out).
+    fn stamped(
+        &self,
+        terms: &[String],
+        depth: usize,
+        wanted: usize,
+        kinds: &[String],
+    ) -> Result<(Stamped, bool)> {
         let mut stats = self.doc_stats.borrow_mut();
-        let ranked = rank::rank(&self.conn, &mut stats, terms, wanted)
+        let ranked = rank::rank(&self.conn, &mut stats, terms, depth)
             .map_err(db_error)?
             .hits;
-        // (relevance, kind, date in Unix seconds, rowid)
-        let mut stamped: Vec<(f64, String, i64, i64)> = Vec::with_capacity(ranked.len());
+        let exhausted = ranked.len() < depth;
+        let mut stamped: Stamped = Vec::with_capacity(ranked.len().min(wanted));
         for (rowid, relevance) in ranked {
             let stamp = stats
                 .stamp(&self.conn, rowid)
@@ -45,8 +75,19 @@ impl Index<'_> {
                     (kind, ranking::seconds(&date).unwrap_or(0))
                 }
             };
+            if !kinds.is_empty() && !kinds.contains(&stamp.0) {
+                continue;
+            }
             stamped.push((relevance, stamp.0, stamp.1, rowid));
+            if stamped.len() == wanted {
+                break;
+            }
         }
+        Ok((stamped, exhausted))
+    }
+
+    /// The best `limit` of the candidates once re-ranked, read from `docs`.
+    fn hits_of(&self, terms: &[String], limit: usize, stamped: Stamped) -> Result<Vec<Hit>> {
         let newest = stamped.iter().map(|s| s.2).max().unwrap_or(0);
         let all = sources::all()?;
         let mut scored: Vec<(f64, i64, i64)> = stamped

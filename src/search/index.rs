@@ -370,7 +370,20 @@ impl<'h> Index<'h> {
         // one would take and drop SQLite's locks (thousands of lookups).
         let _read = ReadTx::begin(&self.conn)?;
         if !filtered {
-            return self.best_unfiltered(&terms, query.limit, wanted);
+            return Ok(self
+                .best_ranked(&terms, query.limit, wanted, &[])?
+                .unwrap_or_default());
+        }
+        // Kinds alone are filtered by the dense `stamps`, as the re-rank
+        // reads them: no `docs` row (a random page each) for the candidates.
+        let kinds_only = query.session.is_none()
+            && query.tag.is_none()
+            && query.since.is_none()
+            && query.until.is_none();
+        if kinds_only
+            && let Some(hits) = self.best_ranked(&terms, query.limit, wanted, &query.kinds)?
+        {
+            return Ok(hits);
         }
         // Rank inside FTS5 alone (no join, no document text): that is what
         // keeps a query over 100k documents in milliseconds. With filters,
