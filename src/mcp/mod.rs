@@ -575,7 +575,6 @@ impl<'h> Server<'h> {
         result
     }
 
-    /// A log line on stderr (with -v).
     /// Once the input has ended (every reply is out): merges the small
     /// index segments the session's saves left (`search::fold_segments`).
     /// Best effort; said at -v.
@@ -597,6 +596,7 @@ impl<'h> Server<'h> {
         }
     }
 
+    /// A log line on stderr (with -v).
     fn note(&self, message: &str) {
         self.log
             .log(self.frames.redactor(), &format!("memory_mcp: {message}"));

@@ -637,21 +637,21 @@ mod tests {
 
     #[test]
     fn segment_levels_add_up_to_the_structure_records_total_in_both_formats() {
-        for options in ["", ", content='', contentless_delete=1"] {
+        // contentless_delete tables write the second format.
+        for (options, second) in [("", false), (", content='', contentless_delete=1", true)] {
             let conn = Connection::open_in_memory().unwrap();
-            assert_eq!(
-                {
-                    conn.execute_batch(&format!("CREATE VIRTUAL TABLE fts USING fts5(x{options})"))
-                        .unwrap();
-                    segment_levels(&conn).unwrap()
-                },
-                Vec::<usize>::new()
-            );
+            conn.execute_batch(&format!("CREATE VIRTUAL TABLE fts USING fts5(x{options})"))
+                .unwrap();
+            assert_eq!(segment_levels(&conn).unwrap(), Vec::<usize>::new());
             // One segment a transaction; FTS5 merges four of a level.
             for i in 0..11 {
                 conn.execute("INSERT INTO fts(rowid, x) VALUES (?1, 'w' || ?1)", [i + 1])
                     .unwrap();
             }
+            let blob: Vec<u8> = conn
+                .query_row("SELECT block FROM fts_data WHERE id = 10", [], |r| r.get(0))
+                .unwrap();
+            assert_eq!(blob.get(4..8) == Some(&[0xff, 0, 0, 1][..]), second);
             let (levels, total) = levels_and_total(&conn);
             assert_eq!(
                 levels.iter().sum::<usize>() as u64,
@@ -660,17 +660,55 @@ mod tests {
             );
             assert!(total >= 2, "{options}: {levels:?}");
         }
-        // The second format is the one contentless_delete tables write.
-        let conn = Connection::open_in_memory().unwrap();
-        conn.execute_batch(
-            "CREATE VIRTUAL TABLE fts USING fts5(x, content='', contentless_delete=1);
-             INSERT INTO fts(rowid, x) VALUES (1, 'a'); INSERT INTO fts(rowid, x) VALUES (2, 'b');",
-        )
-        .unwrap();
-        let blob: Vec<u8> = conn
-            .query_row("SELECT block FROM fts_data WHERE id = 10", [], |r| r.get(0))
-            .unwrap();
-        assert_eq!(&blob[4..8], &[0xff, 0, 0, 1]);
+    }
+
+    /// `value` (below 2^56) as an SQLite varint.
+    fn put_varint(out: &mut Vec<u8>, value: u64) {
+        let mut groups = vec![(value & 0x7f) as u8];
+        let mut v = value >> 7;
+        while v > 0 {
+            groups.push((v & 0x7f) as u8 | 0x80);
+            v >>= 7;
+        }
+        groups.reverse();
+        out.extend(groups);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_bytes_decode_or_fail_without_panicking(
+            blob in proptest::collection::vec(proptest::num::u8::ANY, 0..200)
+        ) {
+            if let Some(levels) = decode_levels(&blob) {
+                proptest::prop_assert!(levels.len() <= 64);
+            }
+        }
+
+        #[test]
+        fn a_written_structure_reads_back(
+            counts in proptest::collection::vec(0usize..6, 0..10),
+            second in proptest::bool::ANY,
+            field in 0u64..1 << 40,
+        ) {
+            let mut blob = vec![0, 0, 0, 7];
+            let fields = if second {
+                blob.extend([0xff, 0, 0, 1]);
+                8
+            } else {
+                3
+            };
+            put_varint(&mut blob, counts.len() as u64);
+            put_varint(&mut blob, counts.iter().sum::<usize>() as u64);
+            put_varint(&mut blob, field);
+            for &count in &counts {
+                put_varint(&mut blob, 0);
+                put_varint(&mut blob, count as u64);
+                for _ in 0..count * fields {
+                    put_varint(&mut blob, field);
+                }
+            }
+            proptest::prop_assert_eq!(decode_levels(&blob), Some(counts));
+        }
     }
 
     #[test]
