@@ -1,10 +1,23 @@
 //! Link settings of the `agentbox` executable (docs/PERFORMANCE.md,
 //! "Start-up: plain calls").
 
+use std::path::Path;
+use std::process::Command;
+
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-env-changed=CC");
     let os = std::env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();
     let env = std::env::var("CARGO_CFG_TARGET_ENV").unwrap_or_default();
+    if os == "linux" && env == "gnu" && static_unwinder_found() {
+        // The unwinder (panics unwind to the call's `internal` envelope)
+        // from GCC's static libgcc_eh instead of the shared libgcc_s, which
+        // the linker then drops (rustc links with --as-needed): one library
+        // fewer to load at every call, and none of its constructor's `cpuid`
+        // instructions, each a VM exit on a virtual machine (about 0.2 ms of
+        // every call on the reference VM). Hardening is unchanged.
+        println!("cargo:rustc-link-lib=static:-bundle=gcc_eh");
+    }
     // Only with the `fast-start` feature: both weaken the executable's
     // hardening (Cargo.toml says why it is opt-in).
     let fast = std::env::var_os("CARGO_FEATURE_FAST_START").is_some();
@@ -20,4 +33,22 @@ fn main() {
         // writable (partial RELRO), the cost of it.
         println!("cargo:rustc-link-arg-bins=-Wl,-z,lazy");
     }
+}
+
+/// Whether the C compiler that links the executable (rustc's default
+/// linker, `cc`, or `$CC`) has GCC's static unwinder: it prints the
+/// archive's full path, or only its name when it has none (a compiler
+/// without GCC's runtime); then the shared libgcc_s stays.
+fn static_unwinder_found() -> bool {
+    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".to_string());
+    Command::new(cc)
+        .arg("-print-file-name=libgcc_eh.a")
+        .output()
+        .ok()
+        .filter(|out| out.status.success())
+        .and_then(|out| String::from_utf8(out.stdout).ok())
+        .is_some_and(|path| {
+            let path = Path::new(path.trim());
+            path.is_absolute() && path.is_file()
+        })
 }
