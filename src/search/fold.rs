@@ -149,33 +149,11 @@ impl Index<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::clock::Clock;
-    use crate::tools::track::{self, MessageIn, SaveTurns};
-
-    fn home() -> (tempfile::TempDir, Home) {
-        crate::registry::install();
-        let dir = tempfile::tempdir().unwrap();
-        let root = dir.path().join(".agent");
-        std::fs::create_dir_all(&root).unwrap();
-        let home = Home::open(root).unwrap();
-        (dir, home)
-    }
+    use crate::search::testing::{self, home};
 
     /// Saves one turn holding `word` (one commit: a new FTS5 segment).
     fn save(home: &Home, word: &str) {
-        let clock = Clock::fixed("2026-12-01T10:00:00Z".parse().unwrap());
-        let input = SaveTurns {
-            session: "fold".to_string(),
-            messages: vec![MessageIn {
-                role: "user".to_string(),
-                content: format!("a turn about {word}"),
-                tool_calls: Vec::new(),
-                tool_call_id: None,
-            }],
-            flush: false,
-            source: "mcp",
-        };
-        assert_eq!(track::save_turns(home, &clock, &input).unwrap().saved, 1);
+        testing::save(home, "fold", &format!("a turn about {word}"));
     }
 
     fn matches(home: &Home, word: &str) -> i64 {

@@ -113,35 +113,9 @@ pub fn finish_group(home: &Home) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::clock::Clock;
     use crate::error::Error;
     use crate::search::index_update_or_warn;
-    use crate::tools::track::{self, MessageIn, SaveTurns};
-
-    fn home() -> (tempfile::TempDir, Home) {
-        crate::registry::install();
-        let dir = tempfile::tempdir().unwrap();
-        let root = dir.path().join(".agent");
-        std::fs::create_dir_all(&root).unwrap();
-        let home = Home::open(root).unwrap();
-        (dir, home)
-    }
-
-    fn save(home: &Home, session: &str, text: &str) {
-        let clock = Clock::fixed("2026-12-01T10:00:00Z".parse().unwrap());
-        let input = SaveTurns {
-            session: session.to_string(),
-            messages: vec![MessageIn {
-                role: "user".to_string(),
-                content: text.to_string(),
-                tool_calls: Vec::new(),
-                tool_call_id: None,
-            }],
-            flush: false,
-            source: "mcp",
-        };
-        assert_eq!(track::save_turns(home, &clock, &input).unwrap().saved, 1);
-    }
+    use crate::search::testing::{home, save};
 
     /// Documents holding `word` that another connection sees (another
     /// process's view: only what is committed).

@@ -32,6 +32,8 @@ mod query;
 mod rank;
 mod ranking;
 mod sources;
+#[cfg(test)]
+mod testing;
 mod worker;
 mod write;
 
