@@ -149,11 +149,11 @@ impl Index<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::testing::{self, home};
+    use crate::search::group::tests::{self as group, home};
 
     /// Saves one turn holding `word` (one commit: a new FTS5 segment).
     fn save(home: &Home, word: &str) {
-        testing::save(home, "fold", &format!("a turn about {word}"));
+        group::save(home, "fold", &format!("a turn about {word}"));
     }
 
     fn matches(home: &Home, word: &str) -> i64 {

@@ -32,8 +32,6 @@ mod query;
 mod rank;
 mod ranking;
 mod sources;
-#[cfg(test)]
-mod testing;
 mod worker;
 mod write;
 
