@@ -29,14 +29,28 @@ fn module_of(rel: &str) -> String {
     }
 }
 
-/// The code of a file without its `#[cfg(test)]` module and comments.
+/// The code of a file without its `#[cfg(test)]` items and comments: an
+/// inline test module (`#[cfg(test)] mod tests {`) ends the code; a test
+/// module declared by name (`#[cfg(test)] mod properties;`, a file of its
+/// own, checked as test code) or a `#[cfg(test)]` item of one line is
+/// left out, and the code after it still counts.
 fn code(path: &Path) -> String {
     let text = std::fs::read_to_string(path).unwrap();
-    let text = text.split("#[cfg(test)]").next().unwrap_or("");
-    text.lines()
-        .filter(|l| !l.trim_start().starts_with("//"))
-        .collect::<Vec<_>>()
-        .join("\n")
+    let mut kept = Vec::new();
+    let mut lines = text.lines();
+    while let Some(line) = lines.next() {
+        if line.trim() != "#[cfg(test)]" {
+            if !line.trim_start().starts_with("//") {
+                kept.push(line);
+            }
+            continue;
+        }
+        match lines.next() {
+            Some(item) if item.trim_end().ends_with('{') => break,
+            _ => continue,
+        }
+    }
+    kept.join("\n")
 }
 
 /// Modules a piece of code refers to through `crate::…` paths, including
