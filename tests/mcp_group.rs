@@ -367,7 +367,7 @@ fn when_the_input_ends_the_server_merges_the_small_index_segments_its_saves_left
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
     let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
-    use std::io::{BufRead, Read, Write};
+    use std::io::{BufRead, Write};
     let mut lines = vec![initialize("2025-06-18").remove(0)];
     lines.extend((0..12).map(|call| save(2 + call as i64, "fold", &texts(call, 1), false)));
     for line in &lines {
@@ -378,14 +378,9 @@ fn when_the_input_ends_the_server_merges_the_small_index_segments_its_saves_left
         assert!(reply.contains("\"result\""), "{reply}");
     }
     drop(stdin);
-    let mut stderr = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut stderr)
-        .unwrap();
-    assert!(child.wait().unwrap().success(), "{stderr}");
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
     let merged = regex::Regex::new(r"search index: merged (\d+) segments into (\d+) in \d+ ms")
         .unwrap()
         .captures(&stderr)

@@ -27,16 +27,17 @@ impl Index<'_> {
         wanted: usize,
         kinds: &[String],
     ) -> Result<Option<Vec<Hit>>> {
-        let mut stamped = self.stamped(terms, wanted, wanted, kinds)?;
-        if !kinds.is_empty() && stamped.0.len() < wanted && !stamped.1 {
+        let (mut stamped, exhausted) = self.stamped(terms, wanted, wanted, kinds)?;
+        if !kinds.is_empty() && stamped.len() < wanted && !exhausted {
             // Some of the best are of other kinds: rank deeper, and keep
             // the first `wanted` of these kinds, best first.
-            stamped = self.stamped(terms, wanted * 8, wanted, kinds)?;
-            if stamped.0.len() < limit && !stamped.1 {
+            let (deeper, exhausted) = self.stamped(terms, wanted * 8, wanted, kinds)?;
+            if deeper.len() < limit && !exhausted {
                 return Ok(None);
             }
+            stamped = deeper;
         }
-        self.hits_of(terms, limit, stamped.0).map(Some)
+        self.hits_of(terms, limit, stamped).map(Some)
     }
 
     /// Of the best `depth` documents by BM25, the first `wanted` of `kinds`
