@@ -170,19 +170,30 @@ impl<'h> Index<'h> {
 
     pub(super) fn version(&self) -> Result<Option<String>> {
         // Cached: memory_mcp's index writer opens the index for every job.
-        let exists: bool = self
+        // One statement when `meta` is there (every call but the first):
+        // only when it fails to prepare is the schema asked whether the
+        // table exists at all.
+        match self
             .conn
-            .prepare_cached("SELECT count(*) FROM sqlite_master WHERE type='table' AND name='meta'")
-            .and_then(|mut stmt| stmt.query_row([], |r| r.get::<_, i64>(0)))
-            .map_err(db_error)?
-            > 0;
-        if !exists {
-            return Ok(None);
-        }
-        self.conn
             .prepare_cached("SELECT value FROM meta WHERE key='schema'")
-            .and_then(|mut stmt| stmt.query_row([], |r| r.get(0)).optional())
-            .map_err(db_error)
+        {
+            Ok(mut stmt) => stmt
+                .query_row([], |r| r.get(0))
+                .optional()
+                .map_err(db_error),
+            Err(e) => {
+                let exists: bool = self
+                    .conn
+                    .query_row(
+                        "SELECT count(*) FROM sqlite_master WHERE type='table' AND name='meta'",
+                        [],
+                        |r| r.get::<_, i64>(0),
+                    )
+                    .map_err(db_error)?
+                    > 0;
+                if exists { Err(db_error(e)) } else { Ok(None) }
+            }
+        }
     }
 
     /// Drops everything and indexes every file of every family.

@@ -420,13 +420,29 @@ pub(super) fn postings(conn: &Connection, sql: &str, expr: &str) -> rusqlite::Re
     Ok(COLLECTED.with(|c| std::mem::take(&mut *c.borrow_mut())))
 }
 
-/// `(documents, average length in tokens)` from FTS5's averages record.
-pub(super) fn totals(conn: &Connection) -> rusqlite::Result<Option<(f64, f64)>> {
-    let blob: Option<Vec<u8>> = conn
-        .prepare_cached("SELECT block FROM fts_data WHERE id = 1")?
-        .query_row([], |r| r.get(0))
-        .optional()?;
-    let Some(blob) = blob else { return Ok(None) };
+/// What a ranking needs of the whole index.
+pub(super) struct Totals {
+    /// Documents, and their average length in tokens (FTS5's averages record).
+    pub rows: f64,
+    pub avgdl: f64,
+    /// The lowest and highest rowid in `docs`.
+    pub first: i64,
+    pub last: i64,
+}
+
+/// The index's [`Totals`]; `None` when it holds no document. One statement
+/// for the three facts: a one-shot search prepares each it runs, and a
+/// prepare costs more than these reads.
+pub(super) fn totals(conn: &Connection) -> rusqlite::Result<Option<Totals>> {
+    let (blob, first, last): (Option<Vec<u8>>, Option<i64>, Option<i64>) = conn
+        .prepare_cached(
+            "SELECT (SELECT block FROM fts_data WHERE id = 1),
+                    (SELECT min(rowid) FROM docs), (SELECT max(rowid) FROM docs)",
+        )?
+        .query_row([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+    let (Some(blob), Some(first), Some(last)) = (blob, first, last) else {
+        return Ok(None);
+    };
     let mut at = 0;
     let rows = varint(&blob, &mut at).unwrap_or(0);
     let mut tokens = 0u64;
@@ -436,7 +452,12 @@ pub(super) fn totals(conn: &Connection) -> rusqlite::Result<Option<(f64, f64)>> 
     if rows == 0 {
         return Ok(None);
     }
-    Ok(Some((rows as f64, (tokens as f64 / rows as f64).max(1e-9))))
+    Ok(Some(Totals {
+        rows: rows as f64,
+        avgdl: (tokens as f64 / rows as f64).max(1e-9),
+        first,
+        last,
+    }))
 }
 
 /// How many segments each level of the FTS5 index holds, lowest level

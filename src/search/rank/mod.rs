@@ -46,7 +46,9 @@ pub(crate) use fts5::{register, segment_levels};
 
 use rusqlite::Connection;
 
-use fts5::{COLLECT, Collected, phrase_counts, phrase_postings, postings, stored_length, totals};
+use fts5::{
+    COLLECT, Collected, Totals, phrase_counts, phrase_postings, postings, stored_length, totals,
+};
 
 const K1: f64 = 1.2;
 const B: f64 = 0.75;
@@ -103,16 +105,16 @@ fn rank_within(
         hits: Vec::new(),
         exact: true,
     };
-    let Some((rows, avgdl)) = totals(conn)? else {
-        return Ok(nothing());
-    };
     if wanted == 0 {
         return Ok(nothing());
     }
-    let span: (Option<i64>, Option<i64>) = conn
-        .prepare_cached("SELECT (SELECT min(rowid) FROM docs), (SELECT max(rowid) FROM docs)")?
-        .query_row([], |r| Ok((r.get(0)?, r.get(1)?)))?;
-    let (Some(first), Some(last)) = span else {
+    let Some(Totals {
+        rows,
+        avgdl,
+        first,
+        last,
+    }) = totals(conn)?
+    else {
         return Ok(nothing());
     };
     let phrases: Vec<String> = words.iter().map(|word| format!("\"{word}\"")).collect();
