@@ -268,6 +268,14 @@ def log(message):
     print(f"[{time.strftime('%H:%M:%S')}] {message}", file=sys.stderr, flush=True)
 
 
+def flush_disk():
+    """Writes every dirty page to disk (sync) before a timed phase: the
+    setup's bulk writes (the episode files and a reindex, ~800 MB at 1M)
+    would otherwise be flushed by the kernel ~30 s later, in the middle of
+    whatever is being timed then, and take the two cores' time from it."""
+    os.sync()
+
+
 def du(folder, suffix):
     total = 0
     for dirpath, _, files in os.walk(folder):
@@ -458,6 +466,7 @@ def bench_size(args, n, tmp, env):
         r["direct_turns"] = 0
     batches = list(batches_of(sliced))
 
+    flush_disk()
     log(f"{n}: ingest {sum(len(c) for _, c, _ in batches)} turns through mem_save_turn")
     server = Rpc([args.bin, "memory_mcp", "--home", home], env)
     count, secs = ingest(server, batches, corpus, target_ids, True, args.window)
@@ -467,6 +476,7 @@ def bench_size(args, n, tmp, env):
     r["ingest_rss_mb"] = server.hwm_mb()
     server.close()
 
+    flush_disk()
     log(f"{n}: peer ingest ({args.peer_mode})")
     peer = Rpc([sys.executable, os.path.join(ROOT, "tools", "jsonl-peer.py"), peer_file, "--mode",
                 args.peer_mode], env)
@@ -488,6 +498,7 @@ def bench_size(args, n, tmp, env):
 
     index = os.path.join(home, "index", "search.db")
     r["index_after_ingest_bytes"] = sum(os.path.getsize(p) for p in (index, index + "-wal") if os.path.exists(p))
+    flush_disk()
     log(f"{n}: {len(queries)} mem_search + mem_context in one server")
     server = Rpc([args.bin, "memory_mcp", "--home", home], env)
     found = []
@@ -517,6 +528,7 @@ def bench_size(args, n, tmp, env):
     r["relevance_failed"] = failed
     server.close()
 
+    flush_disk()
     log(f"{n}: grep, CLI search, ready")
     grep = [launch(["/usr/bin/grep", "-rci", q.split()[0], home], ok=(0, 1)) for q in queries[:20]]
     r["grep_ms"] = statistics.median(grep)
@@ -537,6 +549,7 @@ def bench_size(args, n, tmp, env):
         s.close()
     r["ready_ms"], r["ready_min_ms"] = statistics.median(ready), min(ready)
 
+    flush_disk()
     log(f"{n}: track record, plan list")
     record = [launch([track, "record", "--session", "bench-record", "--content",
                       f"benchmark turn {i} {queries[i]}", "--format", "json"]) for i in range(50)]
@@ -552,6 +565,7 @@ def bench_size(args, n, tmp, env):
     r["true_ms"], r["true_min_ms"] = statistics.median(true_ms), min(true_ms)
     r["plan_list_ms"], r["plan_list_min_ms"] = statistics.median(plan_ms), min(plan_ms)
 
+    flush_disk()
     log(f"{n}: reindex")
     t = time.perf_counter()
     out = subprocess.run([args.bin, "reindex", "--home", home, "--format", "json"], check=True,

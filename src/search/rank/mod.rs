@@ -123,7 +123,8 @@ fn rank_within(
     for (phrase, (count, newest)) in phrases.into_iter().zip(counts) {
         let df = document_frequency(count, newest, limits.exact_df, (first, last)).min(rows);
         if df > 0.0 {
-            let idf = ((rows - df + 0.5) / (df + 0.5)).ln();
+            // The libm crate's: nothing may need libm.so (`db::agentbox_sqlite_log`).
+            let idf = libm::log((rows - df + 0.5) / (df + 0.5));
             terms.push(Term {
                 phrase,
                 df,
