@@ -208,6 +208,12 @@ impl<'h> Index<'h> {
             )
             .map_err(db_error)?;
         self.doc_stats.borrow_mut().clear();
+        // A build writes the whole index and comes back to its pages: SQLite's
+        // default page cache (2 MB), not the one-shot calls' 64 KB (`db::open`),
+        // which made a 1M-turn reindex 20-40 % slower.
+        self.conn
+            .execute_batch("PRAGMA cache_size=-2000;")
+            .map_err(db_error)?;
         self.conn.execute_batch(SCHEMA).map_err(db_error)?;
         let mut stats = RebuildStats::default();
         let tx = Tx::begin(&self.conn)?;
