@@ -65,7 +65,9 @@ pub(super) fn open(path: &Path) -> rusqlite::Result<Connection> {
 /// would otherwise map and relocate at the start of every call of every
 /// tool (~60 µs and 14 page faults; docs/PERFORMANCE.md, "Ninth session").
 /// The libm crate is the Rust port of musl's (ARM's optimized routines,
-/// as glibc's): the same results to the last bit or one ulp away.
+/// as glibc's): the same results to the last bit or one ulp away. The
+/// symbol is among the executable's dynamic ones, so a library loaded
+/// later that calls `log` (none of OpenSSL's does) would get this one.
 #[unsafe(no_mangle)]
 extern "C" fn log(x: f64) -> f64 {
     libm::log(x)

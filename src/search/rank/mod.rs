@@ -123,7 +123,7 @@ fn rank_within(
     for (phrase, (count, newest)) in phrases.into_iter().zip(counts) {
         let df = document_frequency(count, newest, limits.exact_df, (first, last)).min(rows);
         if df > 0.0 {
-            // The libm crate's: nothing may need libm.so (`db::agentbox_sqlite_log`).
+            // The libm crate's: nothing may need libm.so (`search::db::log`).
             let idf = libm::log((rows - df + 0.5) / (df + 0.5));
             terms.push(Term {
                 phrase,
