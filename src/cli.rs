@@ -239,10 +239,14 @@ fn dispatch(mut args: Vec<OsString>, early: EarlyFlags) -> i32 {
     if let Some(home) = ctx.opened_home() {
         out.log(ctx.redactor(), &format!("home {}", home.root.display()));
     }
-    match result {
+    let code = match result {
         Ok(outcome) => out.success(outcome, ctx.redactor()),
         Err(err) => out.failure(&err, ctx.redactor()),
+    };
+    if let Some(home) = ctx.opened_home() {
+        crate::search::leave_at_exit(home);
     }
+    code
 }
 
 /// clap's help and version go to stdout; every other parse error becomes an

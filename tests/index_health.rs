@@ -355,6 +355,29 @@ fn doctor_reports_an_index_behind_its_episodes_and_search_catches_up() {
     assert_eq!(found(&sb, "pangolin").len(), 1);
 }
 
+/// A one-shot call that changed nothing leaves its connection for the
+/// process exit to close (`search::leave_at_exit`); one that wrote closes
+/// it, and the close checkpoints the WAL for the next call: it is empty
+/// after a save and after a search that caught up with a file.
+#[test]
+fn a_call_that_wrote_checkpoints_the_wal_when_it_ends() {
+    let sb = Sandbox::new();
+    let wal = sb.home().join("index").join("search.db-wal");
+    let wal_len = || fs::metadata(&wal).unwrap().len();
+    let data = ok_data(&mut sb.agentbox(&["track", "record", "--content", "first turn"]));
+    assert_eq!(wal_len(), 0, "the save's close checkpointed the WAL");
+    assert_eq!(found(&sb, "first").len(), 1);
+    assert_eq!(wal_len(), 0, "a search that only read wrote nothing");
+    let open = sb
+        .home()
+        .join("memory/episodes/default")
+        .join(format!("{}.open.jsonl", data["episode"].as_str().unwrap()));
+    append_turn(&open, 2, "the okapi crashed mid-write");
+    assert_eq!(found(&sb, "okapi").len(), 1);
+    assert_eq!(wal_len(), 0, "the search that caught up checkpointed");
+    assert_eq!(found(&sb, "okapi").len(), 1);
+}
+
 /// Every file below `dir`, with its content.
 fn snapshot(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
     let mut out = Vec::new();

@@ -616,6 +616,23 @@ impl Drop for Index<'_> {
     }
 }
 
+/// Called once the call's output is written and the process is about to
+/// exit: a kept connection that changed nothing is left for the kernel to
+/// close with the process. `sqlite3_close` finalizes every statement, frees
+/// the schema and the page cache, unlocks and unmaps; that was 3–5 % of a
+/// search at 1M turns (docs/PERFORMANCE.md, "Ninth session"), and the exit
+/// releases the same locks and mappings. A connection that wrote, or holds a
+/// transaction, is closed as before: its close checkpoints the WAL for the
+/// next process (or rolls the transaction back).
+pub fn leave_at_exit(home: &Home) {
+    if let Some(kept) = home.index_pool.take::<Kept>()
+        && kept.0.is_autocommit()
+        && kept.0.total_changes() == 0
+    {
+        std::mem::forget(kept);
+    }
+}
+
 /// The connection an index of a home keeps in `Home::index_pool` between
 /// the calls of a long-lived process (memory_mcp saves 100 turns a call:
 /// opening the database, reading its schema and closing it again cost a
