@@ -25,6 +25,15 @@ fn turn(id: &str, session: &str, date: &str, body: &str) -> Doc {
     }
 }
 
+/// A note (no session) with this id, date and body.
+fn note(id: &str, date: &str, body: &str) -> Doc {
+    Doc {
+        kind: "note",
+        session: None,
+        ..turn(id, "x", date, body)
+    }
+}
+
 fn query(text: &str, limit: usize) -> Query {
     Query {
         text: text.to_string(),
@@ -283,14 +292,11 @@ fn filters_by_kind_session_tag_and_date() {
     let sb = Sandbox::new();
     let home = home(&sb);
     let mut index = Index::open(&home).unwrap();
-    let mut note = turn(
+    let mut note = note(
         "note:n",
-        "x",
         "2026-01-05T00:00:00Z",
         "kafka retention is seven days",
     );
-    note.kind = "note";
-    note.session = None;
     note.tags = vec!["infra".to_string()];
     index
         .add(&[
@@ -512,15 +518,11 @@ fn a_filter_finds_its_documents_below_many_better_ones_that_fail_it() {
             })
             .collect();
         for i in 0..3 {
-            let mut note = turn(
+            docs.push(note(
                 &format!("note:{i}"),
-                "x",
                 "2026-01-01T00:00:00Z",
                 "kafka retention is seven days on the staging cluster this quarter",
-            );
-            note.kind = "note";
-            note.session = None;
-            docs.push(note);
+            ));
         }
         index.add(&docs).unwrap();
         let mut q = query("kafka", 3);
@@ -553,15 +555,11 @@ fn a_kind_filter_ranks_past_better_documents_of_other_kinds() {
         })
         .collect();
     for i in 0..30 {
-        let mut note = turn(
+        docs.push(note(
             &format!("note:{i}"),
-            "x",
             "2026-01-01T00:00:00Z",
             "kafka kafka kafka",
-        );
-        note.kind = "note";
-        note.session = None;
-        docs.push(note);
+        ));
     }
     index.add(&docs).unwrap();
     let mut q = query("kafka", 5);
