@@ -349,15 +349,6 @@ pub(crate) struct DocStats {
     kinds: HashMap<u8, String>,
     /// Read every block at once (a long-lived process: `keep_all`).
     whole: bool,
-    /// The lengths [`DocStats::expect`] read for the current query.
-    scanned: Scanned,
-}
-
-/// Lengths read by a scan: `lens[i]` is document `rowids[i]`'s.
-#[derive(Default)]
-struct Scanned {
-    rowids: Vec<i64>,
-    lens: Vec<u16>,
 }
 
 impl DocStats {
@@ -402,28 +393,44 @@ impl DocStats {
     }
 
     /// Whether the lengths of `count` documents cost no lookup each: every
-    /// block is kept, or [`DocStats::expect`] reads them in one scan.
+    /// block is kept, or [`DocStats::lengths`] reads them in one scan.
     pub(super) fn at_hand(&self, count: usize) -> bool {
         let blocks = usize::try_from(LENS.place(self.top).0).unwrap_or(0) + 1;
         self.whole || count >= blocks / 2
     }
 
-    /// Prepares for the lengths of the documents `rowids`: when
-    /// they are likely to fall in most blocks, reads theirs in one pass over
-    /// `lengths` (a scan is cheaper than a lookup per block) without keeping
-    /// the blocks, whose copies would cost a one-shot process more than the
-    /// query (fresh memory, a page fault per 4 KB).
-    pub(super) fn expect(&mut self, conn: &Connection, rowids: &[i64]) -> rusqlite::Result<()> {
-        self.scanned = Scanned::default();
-        if rowids.is_empty() || self.whole || !self.at_hand(rowids.len()) {
-            return Ok(());
+    /// The lengths of the documents `rowids` ([`DocStats::length`]'s
+    /// values), in their order, for a pool [`DocStats::at_hand`] accepted:
+    /// from the kept blocks, or read in one pass over `lengths` (a scan is
+    /// cheaper than a lookup per block) without keeping the blocks, whose
+    /// copies would cost a one-shot process more than the query (fresh
+    /// memory, a page fault per 4 KB).
+    pub(super) fn lengths(
+        &mut self,
+        conn: &Connection,
+        rowids: &[i64],
+    ) -> rusqlite::Result<Vec<u16>> {
+        if self.whole {
+            return rowids
+                .iter()
+                .map(|&rowid| self.length(conn, rowid))
+                .collect();
         }
-        let mut sorted = std::borrow::Cow::Borrowed(rowids);
+        let Some((&first, &last)) = rowids.first().zip(rowids.last()) else {
+            return Ok(Vec::new());
+        };
         if !rowids.is_sorted() {
-            sorted.to_mut().sort_unstable();
+            // The newest documents come newest first: scan in rowid order.
+            let mut order: Vec<usize> = (0..rowids.len()).collect();
+            order.sort_unstable_by_key(|&i| rowids[i]);
+            let sorted: Vec<i64> = order.iter().map(|&i| rowids[i]).collect();
+            let found = self.lengths(conn, &sorted)?;
+            let mut lens = vec![0; rowids.len()];
+            for (&i, len) in order.iter().zip(found) {
+                lens[i] = len;
+            }
+            return Ok(lens);
         }
-        let rowids = &sorted[..];
-        let (first, last) = (rowids[0], rowids[rowids.len() - 1]);
         let mut lens = vec![0; rowids.len()];
         let mut stmt =
             conn.prepare_cached("SELECT block, data FROM lengths WHERE block BETWEEN ?1 AND ?2")?;
@@ -440,19 +447,12 @@ impl DocStats {
                 next += 1;
             }
         }
-        self.scanned = Scanned {
-            rowids: sorted.into_owned(),
-            lens,
-        };
-        Ok(())
+        Ok(lens)
     }
 
     /// The length of document `rowid`: 0 when `lengths` does not know it,
     /// [`TOO_LONG`] when it is longer than `lengths` holds.
     pub(super) fn length(&mut self, conn: &Connection, rowid: i64) -> rusqlite::Result<u16> {
-        if let Ok(i) = self.scanned.rowids.binary_search(&rowid) {
-            return Ok(self.scanned.lens[i]);
-        }
         let bytes = self.lens.get(&LENS, conn, rowid, self.whole)?;
         Ok(u16::from_le_bytes([bytes[0], bytes[1]]))
     }
@@ -481,7 +481,6 @@ impl DocStats {
         self.lens.clear();
         self.stamps.clear();
         self.kinds.clear();
-        self.scanned = Scanned::default();
     }
 }
 

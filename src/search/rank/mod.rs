@@ -222,7 +222,7 @@ impl Ranker<'_> {
         let expr = self.or_expr(0, selective);
         let query = format!("SELECT {COLLECT}(fts) FROM fts WHERE fts MATCH ?1");
         let seen = phrase_postings(self.conn, &expr)?;
-        let mut pool = self.pool(&seen, 0);
+        let mut pool = self.pool(seen, 0);
         // FTS5 returns rowids in ascending order; the lookups below rely on it.
         if !pool.rowids.is_sorted() {
             return Err(rusqlite::Error::SqliteFailure(
@@ -270,22 +270,29 @@ impl Ranker<'_> {
             &newest_sql(limit),
             &self.or_expr(from, self.terms.len()),
         )?;
-        Ok(self.pool(&seen, from))
+        Ok(self.pool(seen, from))
     }
 
     /// A pool from collected postings whose phrases are `terms[from..]`.
-    fn pool(&self, seen: &Collected, from: usize) -> Pool {
+    fn pool(&self, seen: Collected, from: usize) -> Pool {
         let n = self.terms.len();
-        let mut pool = Pool {
-            rowids: seen.rowids.clone(),
-            freqs: vec![0.0; seen.rowids.len() * n],
-        };
+        if from == 0 && seen.phrases == n {
+            // Every word, in order: the frequencies as collected.
+            return Pool {
+                rowids: seen.rowids,
+                freqs: seen.freqs,
+            };
+        }
+        let mut freqs = vec![0.0; seen.rowids.len() * n];
         let width = seen.phrases.min(n - from);
         for row in 0..seen.rowids.len() {
             let got = &seen.freqs[row * seen.phrases..row * seen.phrases + width];
-            pool.freqs[row * n + from..row * n + from + width].copy_from_slice(got);
+            freqs[row * n + from..row * n + from + width].copy_from_slice(got);
         }
-        pool
+        Pool {
+            rowids: seen.rowids,
+            freqs,
+        }
     }
 
     /// The `wanted`-th best score so far, once there are that many.
@@ -294,39 +301,36 @@ impl Ranker<'_> {
     }
 
     /// Scores a pool, skipping the rowids in `scored` (sorted) and every
-    /// document whose bound cannot enter the best `wanted`.
+    /// document that cannot enter the best `wanted`.
     ///
-    /// When every length is at hand (kept, or read in one scan), documents
-    /// are scored in the pool's rowid order: their lengths are then read in
-    /// memory order (in bound order each was a cache miss, two thirds of a
-    /// server's time in this function). Otherwise best bound first, so
-    /// that the loop stops, and no more blocks are read, as soon as no
-    /// bound can beat the `wanted`-th score. Ties go to the lower rowid,
-    /// as in FTS5's order, whatever the order of scoring.
+    /// When every length is at hand (kept, or read in one scan), each
+    /// document is scored once, in the pool's rowid order: their lengths are
+    /// then read in memory order (in bound order each was a cache miss, two
+    /// thirds of a server's time in this function), and no bound is needed.
+    /// Otherwise best bound first, so that the loop stops, and no more
+    /// blocks are read, as soon as no bound can beat the `wanted`-th score.
+    /// Ties go to the lower rowid, as in FTS5's order, whatever the order of
+    /// scoring.
     fn score(&mut self, pool: &Pool, scored: &[i64]) -> rusqlite::Result<()> {
         let n = self.terms.len();
-        let fresh = |i: &usize| scored.binary_search(&pool.rowids[*i]).is_err();
+        let fresh = |rowid: &i64| scored.is_empty() || scored.binary_search(rowid).is_err();
         if self.stats.at_hand(pool.rowids.len()) {
-            self.stats.expect(self.conn, &pool.rowids)?;
-            // The lengths first, in a loop of independent loads the CPU
-            // overlaps (each is a cache miss: a rare word's documents are
-            // spread over every block), then the scores.
-            let fresh: Vec<usize> = (0..pool.rowids.len()).filter(fresh).collect();
-            let mut stored = Vec::with_capacity(fresh.len());
-            for &i in &fresh {
-                stored.push(self.stats.length(self.conn, pool.rowids[i])?);
-            }
-            for (&i, stored) in fresh.iter().zip(stored) {
-                let freqs = &pool.freqs[i * n..(i + 1) * n];
-                if self.threshold().is_some_and(|t| self.bm25(freqs, 0.0) <= t) {
+            let lens = self.stats.lengths(self.conn, &pool.rowids)?;
+            for (i, (&rowid, stored)) in pool.rowids.iter().zip(lens).enumerate() {
+                if !fresh(&rowid) {
                     continue;
                 }
-                self.consider(pool.rowids[i], freqs, stored)?;
+                let freqs = &pool.freqs[i * n..(i + 1) * n];
+                if stored == 0 || stored == dense::TOO_LONG {
+                    self.consider(rowid, freqs, stored)?;
+                } else {
+                    self.keep(rowid, self.bm25(freqs, f64::from(stored)));
+                }
             }
             return Ok(());
         }
         let mut order: Vec<(f64, usize)> = (0..pool.rowids.len())
-            .filter(fresh)
+            .filter(|&i| fresh(&pool.rowids[i]))
             .map(|i| (self.bm25(&pool.freqs[i * n..(i + 1) * n], 0.0), i))
             .collect();
         order.sort_unstable_by(|a, b| b.0.total_cmp(&a.0));
@@ -344,18 +348,26 @@ impl Ranker<'_> {
     /// Scores one document, whose `lengths` entry is `stored`, and keeps it
     /// when it is among the best `wanted`.
     fn consider(&mut self, rowid: i64, freqs: &[f32], stored: u16) -> rusqlite::Result<()> {
-        let Some(tokens) = self.length(rowid, stored)? else {
-            return Ok(());
-        };
-        let score = self.bm25(freqs, tokens as f64);
+        if let Some(tokens) = self.length(rowid, stored)? {
+            self.keep(rowid, self.bm25(freqs, tokens as f64));
+        }
+        Ok(())
+    }
+
+    /// Keeps document `rowid` when its `score` is among the best `wanted`
+    /// (ties: the lower rowid first).
+    fn keep(&mut self, rowid: i64, score: f64) {
+        if self.best.len() >= self.wanted {
+            let (last, lowest) = self.best[self.wanted - 1];
+            if score < lowest || (score == lowest && rowid > last) {
+                return;
+            }
+        }
         let place = self
             .best
             .partition_point(|b| b.1 > score || (b.1 == score && b.0 < rowid));
-        if place < self.wanted {
-            self.best.insert(place, (rowid, score));
-            self.best.truncate(self.wanted);
-        }
-        Ok(())
+        self.best.insert(place, (rowid, score));
+        self.best.truncate(self.wanted);
     }
 
     /// A document's length in tokens from its `lengths` entry `stored`
