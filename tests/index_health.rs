@@ -763,7 +763,7 @@ fn an_index_of_the_previous_schema_is_repacked_in_place_not_rebuilt() {
         conn.query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0))
             .unwrap()
     };
-    assert_eq!(meta("schema"), "6");
+    assert_eq!(meta("schema"), "7");
     assert_eq!(meta("marker"), "kept");
     assert_ne!(meta("built"), built, "kept blocks elsewhere are told");
     let old: i64 = conn

@@ -28,6 +28,15 @@ const CLAIMED: &str = "STALE.claimed";
 /// A folder changed more recently than this may change again within the same
 /// timestamp tick, so its stamp is not trusted (recorded) yet.
 const SETTLE_NS: i64 = 2_000_000_000;
+/// Recorded `(mtime in ns, size)` stamps by home-relative path.
+type Stamps = HashMap<String, (i64, i64)>;
+
+/// Session folders compared on every call: the ones that changed last
+/// (see `Index::session_dirs`).
+const RECENT_DIRS: usize = 64;
+/// How often, in seconds of wall-clock time, a home of more session folders
+/// has every one of them compared (recorded in `meta.nested_full`).
+const FULL_CHECK_EVERY_S: i64 = 60;
 
 /// The SQLite files of the index, in `index/`.
 const DB_FILES: [&str; 3] = ["search.db", "search.db-wal", "search.db-shm"];
@@ -554,19 +563,18 @@ impl<'h> Index<'h> {
     /// the index update). Cheap enough for every search: files are only
     /// created, renamed or removed — which changes their folder's mtime — or
     /// appended to when `source.growing` says so. So it stats the family's
-    /// folder, each session folder and each growing file, and lists (then
-    /// compares file by file) only a folder whose stamp moved.
+    /// folder, the session folders that changed last (every one in a home
+    /// of up to [`RECENT_DIRS`], and every one once a minute in a bigger
+    /// home: see [`Index::session_dirs`]) and each growing file, and lists
+    /// (then compares file by file) only a folder whose stamp moved.
     pub(super) fn refresh_nested(&self, source: &Source) -> Result<()> {
         let root_rel = source.dir.to_string();
         let prefix = format!("{root_rel}/");
-        let dirs = self.known_dirs()?;
         let root_now = stamp(&self.home.root.join(&root_rel));
-        let mut sessions: BTreeSet<String> = dirs
-            .keys()
-            .filter(|k| k.starts_with(&prefix))
-            .cloned()
-            .collect();
-        if dirs.get(&root_rel).copied() != root_now {
+        let root_known = self.dir_stamp(&root_rel)?;
+        let (dirs, full) = self.session_dirs(&prefix)?;
+        let mut sessions: BTreeSet<String> = dirs.keys().cloned().collect();
+        if root_known != root_now {
             let listed: BTreeSet<String> = std::fs::read_dir(self.home.root.join(&root_rel))
                 .map(|entries| {
                     entries
@@ -576,8 +584,9 @@ impl<'h> Index<'h> {
                         .collect()
                 })
                 .unwrap_or_default();
+            let recorded: BTreeSet<String> = self.dirs_under(&prefix)?.into_keys().collect();
             // Sessions recorded but gone, and sources of sessions never recorded.
-            let mut stale: BTreeSet<String> = sessions.difference(&listed).cloned().collect();
+            let mut stale: BTreeSet<String> = recorded.difference(&listed).cloned().collect();
             for path in self.known_sources(&prefix)?.into_keys() {
                 if let Some((session, _)) = path[prefix.len()..].split_once('/') {
                     let session = format!("{prefix}{session}");
@@ -589,7 +598,9 @@ impl<'h> Index<'h> {
             for gone in stale {
                 self.forget_dir(&gone)?;
             }
-            sessions = listed;
+            // The folders compared below that are still there, and the new ones.
+            sessions.retain(|rel| listed.contains(rel));
+            sessions.extend(listed.difference(&recorded).cloned());
         }
         let mut compared = HashSet::new();
         for rel in &sessions {
@@ -614,11 +625,95 @@ impl<'h> Index<'h> {
                 }
             }
         }
-        // Written only when it changes: a search in a quiet home writes nothing.
-        if dirs.get(&root_rel).copied() != settled(root_now) {
+        if full {
+            self.conn
+                .execute(
+                    "INSERT OR REPLACE INTO meta(key, value) VALUES ('nested_full', ?1)",
+                    [(wall_ns() / 1_000_000_000).to_string()],
+                )
+                .map_err(db_error)?;
+        }
+        // Written only when it changes: a search in a quiet home writes nothing
+        // (a home of more than `RECENT_DIRS` sessions: once a minute).
+        if root_known != settled(root_now) {
             self.record_dir(&root_rel, root_now)?;
         }
         Ok(())
+    }
+
+    /// The recorded stamps of the session folders under `prefix` that a
+    /// refresh compares, and whether they are all of them in a home of more
+    /// than [`RECENT_DIRS`] (a full check, due every [`FULL_CHECK_EVERY_S`]
+    /// seconds, `meta.nested_full`). Otherwise: the [`RECENT_DIRS`] that
+    /// changed last, and the ones whose stamp has not settled yet. A crashed
+    /// writer's file is in a folder it just changed; one that changed an
+    /// older folder (a new episode file in a session resumed after many
+    /// others, or a file copied in by hand) shows up within a minute, or at
+    /// once with `agentbox doctor`'s advice (`agentbox reindex`). Statting
+    /// every folder on every call cost 10-30 ms a search in a home of 5,000
+    /// sessions (docs/PERFORMANCE.md).
+    fn session_dirs(&self, prefix: &str) -> Result<(Stamps, bool)> {
+        let end = prefix_end(prefix);
+        // `+path`: the newest first along `dirs_mtime`, not the whole
+        // prefix's range sorted.
+        let mut recent = self.stamps(
+            "SELECT path, mtime_ns, size FROM dirs
+             WHERE +path >= ?1 AND +path < ?2 AND mtime_ns >= 0
+             ORDER BY mtime_ns DESC LIMIT ?3",
+            params![prefix, end, RECENT_DIRS as i64 + 1],
+            |_| true,
+        )?;
+        if recent.len() <= RECENT_DIRS {
+            // Every settled folder is there; the unsettled ones are too.
+            let unsettled = self.stamps(
+                "SELECT path, mtime_ns, size FROM dirs WHERE mtime_ns < 0 AND +path >= ?1 AND +path < ?2",
+                params![prefix, end],
+                |_| true,
+            )?;
+            recent.extend(unsettled);
+            return Ok((recent, false));
+        }
+        let last: Option<i64> = self
+            .conn
+            .prepare_cached("SELECT value FROM meta WHERE key = 'nested_full'")
+            .and_then(|mut stmt| stmt.query_row([], |r| r.get::<_, String>(0)).optional())
+            .map_err(db_error)?
+            .and_then(|v| v.parse().ok());
+        let now = wall_ns() / 1_000_000_000;
+        if last.is_none_or(|last| !(last..last + FULL_CHECK_EVERY_S).contains(&now)) {
+            return Ok((self.dirs_under(prefix)?, true));
+        }
+        // The newest `RECENT_DIRS` (one more was read to learn there are more).
+        let mut newest: Vec<(String, (i64, i64))> = recent.into_iter().collect();
+        newest.sort_unstable_by_key(|(_, (mtime, _))| std::cmp::Reverse(*mtime));
+        newest.truncate(RECENT_DIRS);
+        let mut dirs: Stamps = newest.into_iter().collect();
+        dirs.extend(self.stamps(
+            "SELECT path, mtime_ns, size FROM dirs WHERE mtime_ns < 0 AND +path >= ?1 AND +path < ?2",
+            params![prefix, end],
+            |_| true,
+        )?);
+        Ok((dirs, false))
+    }
+
+    /// Recorded stamps of every folder under `prefix`.
+    fn dirs_under(&self, prefix: &str) -> Result<Stamps> {
+        self.stamps(
+            "SELECT path, mtime_ns, size FROM dirs WHERE path >= ?1 AND path < ?2",
+            params![prefix, prefix_end(prefix)],
+            |_| true,
+        )
+    }
+
+    /// The recorded stamp of one folder.
+    fn dir_stamp(&self, rel: &str) -> Result<Option<(i64, i64)>> {
+        self.conn
+            .prepare_cached("SELECT mtime_ns, size FROM dirs WHERE path = ?1")
+            .and_then(|mut stmt| {
+                stmt.query_row([rel], |r| Ok((r.get(0)?, r.get(1)?)))
+                    .optional()
+            })
+            .map_err(db_error)
     }
 
     /// Compares one folder's files with the index, file by file.
@@ -643,17 +738,6 @@ impl<'h> Index<'h> {
             self.remove_source(&path)?;
         }
         Ok(())
-    }
-
-    fn known_dirs(&self) -> Result<HashMap<String, (i64, i64)>> {
-        let mut stmt = self
-            .conn
-            .prepare_cached("SELECT path, mtime_ns, size FROM dirs")
-            .map_err(db_error)?;
-        let rows = stmt
-            .query_map([], |r| Ok((r.get::<_, String>(0)?, (r.get(1)?, r.get(2)?))))
-            .map_err(db_error)?;
-        rows.collect::<rusqlite::Result<_>>().map_err(db_error)
     }
 
     /// Records a folder's stamp once it has settled (see `SETTLE_NS`). An

@@ -18,9 +18,13 @@ use std::path::Path;
 use std::time::UNIX_EPOCH;
 
 /// Bumped when the schema or the extraction changes; an older index is rebuilt.
-pub(super) const SCHEMA_VERSION: &str = "6";
+pub(super) const SCHEMA_VERSION: &str = "7";
 
-/// The one older version opened without a rebuild: it differs only in how
+/// The older version brought up to date in place: it lacks only
+/// `dirs_mtime` (see `health::Index::session_dirs`).
+const UPGRADED_FROM: &str = "6";
+
+/// The older version repacked in place (then upgraded): it differs in how
 /// document lengths are stored (`rank::repack_lengths`) and in an index on
 /// `docs.date` it had.
 const REPACKED_FROM: &str = "5";
@@ -75,6 +79,7 @@ CREATE TABLE IF NOT EXISTS sources(
 );
 CREATE INDEX IF NOT EXISTS sources_growing ON sources(path) WHERE growing = 1;
 CREATE TABLE IF NOT EXISTS dirs(path TEXT PRIMARY KEY, mtime_ns INTEGER NOT NULL, size INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS dirs_mtime ON dirs(mtime_ns);
 CREATE TABLE IF NOT EXISTS lengths(block INTEGER PRIMARY KEY, data BLOB NOT NULL);
 CREATE TABLE IF NOT EXISTS stamps(block INTEGER PRIMARY KEY, data BLOB NOT NULL);
 CREATE TABLE IF NOT EXISTS kinds(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
@@ -110,6 +115,7 @@ impl<'h> Index<'h> {
                     let _lock = home.store.lock("index")?;
                     match index.version()?.as_deref() {
                         Some(SCHEMA_VERSION) => {}
+                        Some(UPGRADED_FROM) => index.upgrade()?,
                         Some(REPACKED_FROM) => index.repack()?,
                         _ => {
                             index.build()?;
@@ -277,6 +283,20 @@ impl<'h> Index<'h> {
         tx.commit()?;
         self.doc_stats.borrow_mut().clear();
         self.checkpoint()
+    }
+
+    /// Brings a schema-6 index to this version in place: the tables are
+    /// the same, `SCHEMA` adds the index it lacks.
+    fn upgrade(&self) -> Result<()> {
+        let tx = Tx::begin(&self.conn)?;
+        self.conn.execute_batch(SCHEMA).map_err(db_error)?;
+        self.conn
+            .execute(
+                "INSERT OR REPLACE INTO meta(key, value) VALUES ('schema', ?1)",
+                [SCHEMA_VERSION],
+            )
+            .map_err(db_error)?;
+        tx.commit()
     }
 
     /// Records this schema version, and tells other connections' kept
