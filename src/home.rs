@@ -143,8 +143,6 @@ pub struct Home {
     warnings: Warnings,
     /// The search index's kept connection (see `search::Index`'s `Drop`).
     pub index_pool: Keep,
-    /// The second and number of the last episode id this process minted.
-    pub minted: Keep,
     /// memory_mcp's index writer thread (see `search::worker`).
     pub index_worker: Keep,
 }
@@ -244,7 +242,6 @@ impl Home {
             store,
             warnings: Warnings::default(),
             index_pool: Keep::default(),
-            minted: Keep::default(),
             index_worker: Keep::default(),
         })
     }

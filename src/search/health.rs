@@ -7,7 +7,7 @@
 //!   it leaves a marker (`index/STALE`) and a warning, and the next open
 //!   catches the index up with every file.
 //! - A crash between a file write and its index update leaves no marker, so
-//!   `search` checks the episode folders cheaply (see `refresh_nested`), and
+//!   `search` checks the episode folders cheaply (`nested`), and
 //!   `doctor` compares every file's stamp with the recorded one (`health`).
 
 use super::db::{Tx, db_error};
@@ -17,7 +17,7 @@ use super::sources::{self, Source};
 use crate::error::{Error, ErrorType, Result};
 use crate::home::Home;
 use rusqlite::{OptionalExtension, params};
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -25,18 +25,6 @@ use std::time::{SystemTime, UNIX_EPOCH};
 const MARKER: &str = "STALE";
 /// The marker while a call catches up (renamed, so a marker left meanwhile survives).
 const CLAIMED: &str = "STALE.claimed";
-/// A folder changed more recently than this may change again within the same
-/// timestamp tick, so its stamp is not trusted (recorded) yet.
-const SETTLE_NS: i64 = 2_000_000_000;
-/// Recorded `(mtime in ns, size)` stamps by home-relative path.
-type Stamps = HashMap<String, (i64, i64)>;
-
-/// Session folders compared on every call: the ones that changed last
-/// (see `Index::session_dirs`).
-const RECENT_DIRS: usize = 64;
-/// How often, in seconds of wall-clock time, a home of more session folders
-/// has every one of them compared (recorded in `meta.nested_full`).
-const FULL_CHECK_EVERY_S: i64 = 60;
 
 /// The SQLite files of the index, in `index/`.
 const DB_FILES: [&str; 3] = ["search.db", "search.db-wal", "search.db-shm"];
@@ -198,7 +186,7 @@ pub fn not_indexed(err: &Error) -> String {
 
 /// The first string after every string that starts with `prefix` (text
 /// compares byte by byte): `"a/"` → `"a0"`; `""` → past every path.
-fn prefix_end(prefix: &str) -> String {
+pub(super) fn prefix_end(prefix: &str) -> String {
     let mut bytes = prefix.as_bytes().to_vec();
     while let Some(last) = bytes.pop() {
         if last < 0x7f {
@@ -237,19 +225,7 @@ pub(super) fn file_id(path: &Path) -> Option<(u64, u64)> {
     }
 }
 
-/// What is recorded for a folder stamp: the stamp once the folder has been
-/// still for `SETTLE_NS`, else `(-1, -1)`, which matches no stamp.
-fn settled(now: Option<(i64, i64)>) -> Option<(i64, i64)> {
-    now.map(|(mtime, size)| {
-        if wall_ns() - mtime > SETTLE_NS {
-            (mtime, size)
-        } else {
-            (-1, -1)
-        }
-    })
-}
-
-fn wall_ns() -> i64 {
+pub(super) fn wall_ns() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_nanos() as i64)
@@ -451,7 +427,11 @@ impl<'h> Index<'h> {
 
     /// Recorded stamps of the sources under `prefix` whose name ends with
     /// `suffix` (growing files: `sources_growing` holds only them).
-    fn known_growing(&self, prefix: &str, suffix: &str) -> Result<HashMap<String, (i64, i64)>> {
+    pub(super) fn known_growing(
+        &self,
+        prefix: &str,
+        suffix: &str,
+    ) -> Result<HashMap<String, (i64, i64)>> {
         self.stamps(
             "SELECT path, mtime_ns, size FROM sources WHERE growing = 1",
             [],
@@ -470,7 +450,7 @@ impl<'h> Index<'h> {
     }
 
     /// The `(path, mtime, size)` rows `sql` selects whose path `keep` accepts.
-    fn stamps(
+    pub(super) fn stamps(
         &self,
         sql: &str,
         args: impl rusqlite::Params,
@@ -556,231 +536,6 @@ impl<'h> Index<'h> {
         self.insert(docs)?;
         self.record_source_at(source, now)?;
         tx.commit()
-    }
-
-    /// Catches up with files of a nested family (episodes) that changed
-    /// without the index hearing of it (a crash between the file write and
-    /// the index update). Cheap enough for every search: files are only
-    /// created, renamed or removed — which changes their folder's mtime — or
-    /// appended to when `source.growing` says so. So it stats the family's
-    /// folder, the session folders that changed last (every one in a home
-    /// of up to [`RECENT_DIRS`], and every one once a minute in a bigger
-    /// home: see [`Index::session_dirs`]) and each growing file, and lists
-    /// (then compares file by file) only a folder whose stamp moved.
-    pub(super) fn refresh_nested(&self, source: &Source) -> Result<()> {
-        let root_rel = source.dir.to_string();
-        let prefix = format!("{root_rel}/");
-        let root_now = stamp(&self.home.root.join(&root_rel));
-        let root_known = self.dir_stamp(&root_rel)?;
-        let (dirs, full) = self.session_dirs(&prefix)?;
-        let mut sessions: BTreeSet<String> = dirs.keys().cloned().collect();
-        if root_known != root_now {
-            let listed: BTreeSet<String> = std::fs::read_dir(self.home.root.join(&root_rel))
-                .map(|entries| {
-                    entries
-                        .flatten()
-                        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
-                        .map(|e| format!("{prefix}{}", e.file_name().to_string_lossy()))
-                        .collect()
-                })
-                .unwrap_or_default();
-            let recorded: BTreeSet<String> = self.dirs_under(&prefix)?.into_keys().collect();
-            // Sessions recorded but gone, and sources of sessions never recorded.
-            let mut stale: BTreeSet<String> = recorded.difference(&listed).cloned().collect();
-            for path in self.known_sources(&prefix)?.into_keys() {
-                if let Some((session, _)) = path[prefix.len()..].split_once('/') {
-                    let session = format!("{prefix}{session}");
-                    if !listed.contains(&session) {
-                        stale.insert(session);
-                    }
-                }
-            }
-            for gone in stale {
-                self.forget_dir(&gone)?;
-            }
-            // The folders compared below that are still there, and the new ones.
-            sessions.retain(|rel| listed.contains(rel));
-            sessions.extend(listed.difference(&recorded).cloned());
-        }
-        let mut compared = HashSet::new();
-        for rel in &sessions {
-            let now = stamp(&self.home.root.join(rel));
-            if dirs.get(rel).copied() != now {
-                self.compare_dir(source, rel)?;
-                if dirs.get(rel).copied() != settled(now) {
-                    self.record_dir(rel, now)?;
-                }
-                compared.insert(rel.clone());
-            }
-        }
-        // Appends change no folder: stat the growing files of the other
-        // sessions (SQLite picks them out by suffix: a handful, not every file).
-        if let Some(suffix) = source.growing {
-            for (path, recorded) in self.known_growing(&prefix, suffix)? {
-                let session = path.rsplit_once('/').map(|(d, _)| d).unwrap_or_default();
-                if !compared.contains(session)
-                    && stamp(&self.home.root.join(&path)) != Some(recorded)
-                {
-                    self.reextract(&path)?;
-                }
-            }
-        }
-        if full {
-            self.conn
-                .execute(
-                    "INSERT OR REPLACE INTO meta(key, value) VALUES ('nested_full', ?1)",
-                    [(wall_ns() / 1_000_000_000).to_string()],
-                )
-                .map_err(db_error)?;
-        }
-        // Written only when it changes: a search in a quiet home writes nothing
-        // (a home of more than `RECENT_DIRS` sessions: once a minute).
-        if root_known != settled(root_now) {
-            self.record_dir(&root_rel, root_now)?;
-        }
-        Ok(())
-    }
-
-    /// The recorded stamps of the session folders under `prefix` that a
-    /// refresh compares, and whether they are all of them in a home of more
-    /// than [`RECENT_DIRS`] (a full check, due every [`FULL_CHECK_EVERY_S`]
-    /// seconds, `meta.nested_full`). Otherwise: the [`RECENT_DIRS`] that
-    /// changed last, and the ones whose stamp has not settled yet. A crashed
-    /// writer's file is in a folder it just changed; one that changed an
-    /// older folder (a new episode file in a session resumed after many
-    /// others, or a file copied in by hand) shows up within a minute, or at
-    /// once with `agentbox doctor`'s advice (`agentbox reindex`). Statting
-    /// every folder on every call cost 10-30 ms a search in a home of 5,000
-    /// sessions (docs/PERFORMANCE.md).
-    fn session_dirs(&self, prefix: &str) -> Result<(Stamps, bool)> {
-        let end = prefix_end(prefix);
-        // `+path`: the newest first along `dirs_mtime`, not the whole
-        // prefix's range sorted.
-        let mut recent = self.stamps(
-            "SELECT path, mtime_ns, size FROM dirs
-             WHERE +path >= ?1 AND +path < ?2 AND mtime_ns >= 0
-             ORDER BY mtime_ns DESC LIMIT ?3",
-            params![prefix, end, RECENT_DIRS as i64 + 1],
-            |_| true,
-        )?;
-        if recent.len() <= RECENT_DIRS {
-            // Every settled folder is there; the unsettled ones are too.
-            let unsettled = self.stamps(
-                "SELECT path, mtime_ns, size FROM dirs WHERE mtime_ns < 0 AND +path >= ?1 AND +path < ?2",
-                params![prefix, end],
-                |_| true,
-            )?;
-            recent.extend(unsettled);
-            return Ok((recent, false));
-        }
-        let last: Option<i64> = self
-            .conn
-            .prepare_cached("SELECT value FROM meta WHERE key = 'nested_full'")
-            .and_then(|mut stmt| stmt.query_row([], |r| r.get::<_, String>(0)).optional())
-            .map_err(db_error)?
-            .and_then(|v| v.parse().ok());
-        let now = wall_ns() / 1_000_000_000;
-        if last.is_none_or(|last| !(last..last + FULL_CHECK_EVERY_S).contains(&now)) {
-            return Ok((self.dirs_under(prefix)?, true));
-        }
-        // The newest `RECENT_DIRS` (one more was read to learn there are more).
-        let mut newest: Vec<(String, (i64, i64))> = recent.into_iter().collect();
-        newest.sort_unstable_by_key(|(_, (mtime, _))| std::cmp::Reverse(*mtime));
-        newest.truncate(RECENT_DIRS);
-        let mut dirs: Stamps = newest.into_iter().collect();
-        dirs.extend(self.stamps(
-            "SELECT path, mtime_ns, size FROM dirs WHERE mtime_ns < 0 AND +path >= ?1 AND +path < ?2",
-            params![prefix, end],
-            |_| true,
-        )?);
-        Ok((dirs, false))
-    }
-
-    /// Recorded stamps of every folder under `prefix`.
-    fn dirs_under(&self, prefix: &str) -> Result<Stamps> {
-        self.stamps(
-            "SELECT path, mtime_ns, size FROM dirs WHERE path >= ?1 AND path < ?2",
-            params![prefix, prefix_end(prefix)],
-            |_| true,
-        )
-    }
-
-    /// The recorded stamp of one folder.
-    fn dir_stamp(&self, rel: &str) -> Result<Option<(i64, i64)>> {
-        self.conn
-            .prepare_cached("SELECT mtime_ns, size FROM dirs WHERE path = ?1")
-            .and_then(|mut stmt| {
-                stmt.query_row([rel], |r| Ok((r.get(0)?, r.get(1)?)))
-                    .optional()
-            })
-            .map_err(db_error)
-    }
-
-    /// Compares one folder's files with the index, file by file.
-    fn compare_dir(&self, source: &Source, rel: &str) -> Result<()> {
-        let prefix = format!("{rel}/");
-        let known = self.known_sources(&prefix)?;
-        let mut seen = HashSet::new();
-        if let Ok(entries) = std::fs::read_dir(self.home.root.join(rel)) {
-            for entry in entries.flatten() {
-                let name = entry.file_name().to_string_lossy().into_owned();
-                if !(source.accept)(&name) || !entry.file_type().is_ok_and(|t| t.is_file()) {
-                    continue;
-                }
-                let path = format!("{prefix}{name}");
-                if known.get(&path).copied() != stamp(&self.home.root.join(&path)) {
-                    self.reextract(&path)?;
-                }
-                seen.insert(path);
-            }
-        }
-        for path in known.into_keys().filter(|p| !seen.contains(p)) {
-            self.remove_source(&path)?;
-        }
-        Ok(())
-    }
-
-    /// Records a folder's stamp once it has settled (see `SETTLE_NS`). An
-    /// unsettled folder is kept with a stamp that matches nothing, so it is
-    /// compared again next time; a missing one is dropped.
-    pub(super) fn record_dir(&self, rel: &str, now: Option<(i64, i64)>) -> Result<()> {
-        match settled(now) {
-            Some((mtime, size)) => self
-                .conn
-                .execute(
-                    "INSERT OR REPLACE INTO dirs(path, mtime_ns, size) VALUES (?1, ?2, ?3)",
-                    params![rel, mtime, size],
-                )
-                .map(|_| ())
-                .map_err(db_error),
-            None => self
-                .conn
-                .execute("DELETE FROM dirs WHERE path = ?1", [rel])
-                .map(|_| ())
-                .map_err(db_error),
-        }
-    }
-
-    /// Records the stamps of a nested family's folders after a build.
-    pub(super) fn record_dirs(&self, source: &Source) -> Result<()> {
-        let root = self.home.root.join(source.dir);
-        if let Ok(entries) = std::fs::read_dir(&root) {
-            for entry in entries.flatten() {
-                if entry.file_type().is_ok_and(|t| t.is_dir()) {
-                    let rel = format!("{}/{}", source.dir, entry.file_name().to_string_lossy());
-                    self.record_dir(&rel, stamp(&entry.path()))?;
-                }
-            }
-        }
-        self.record_dir(source.dir, stamp(&root))
-    }
-
-    /// Drops a session folder that is gone: its documents and its stamp.
-    fn forget_dir(&self, rel: &str) -> Result<()> {
-        for path in self.known_sources(&format!("{rel}/"))?.into_keys() {
-            self.remove_source(&path)?;
-        }
-        self.record_dir(rel, None)
     }
 }
 

@@ -28,6 +28,7 @@ mod group;
 mod health;
 mod hits;
 mod index;
+mod nested;
 mod query;
 mod rank;
 mod ranking;

@@ -85,7 +85,35 @@ pub struct Store {
 /// An advisory lock, released on drop (or when the process dies).
 #[derive(Debug)]
 pub struct Lock {
-    _file: File,
+    file: File,
+    path: PathBuf,
+}
+
+/// The most bytes of a lock's note (`Lock::note`).
+const NOTE_BYTES: usize = 256;
+
+impl Lock {
+    /// The short note kept in the lock file itself, for whoever holds the
+    /// lock next (the last episode id minted, for one): empty when there is
+    /// none, and whatever a crash left half-written is the holder's to
+    /// reject.
+    pub fn note(&self) -> String {
+        use std::os::unix::fs::FileExt;
+        let mut buf = [0u8; NOTE_BYTES];
+        let n = self.file.read_at(&mut buf, 0).unwrap_or(0);
+        String::from_utf8_lossy(&buf[..n]).into_owned()
+    }
+
+    /// Replaces the note. Not synced: a note lost in a crash costs its next
+    /// holder only the slower way that does without it.
+    pub fn set_note(&self, note: &str) -> Result<()> {
+        use std::os::unix::fs::FileExt;
+        check_size("lock note", note.len() as u64, NOTE_BYTES as u64)?;
+        self.file
+            .set_len(0)
+            .and_then(|()| self.file.write_all_at(note.as_bytes(), 0))
+            .map_err(|e| io_error("write", &self.path, &e))
+    }
 }
 
 /// What `Store::link` did to one link.
@@ -327,7 +355,7 @@ impl Store {
     pub fn lock(&self, name: &str) -> Result<Lock> {
         let (file, path) = self.lock_file(name)?;
         file.lock().map_err(|e| io_error("lock", &path, &e))?;
-        Ok(Lock { _file: file })
+        Ok(Lock { file, path })
     }
 
     /// Opens (creating) `locks/<name>.lock`, unlocked.
@@ -342,6 +370,7 @@ impl Store {
         let file = OpenOptions::new()
             .create(true)
             .truncate(false)
+            .read(true)
             .write(true)
             .open(&path)
             .map_err(|e| io_error("open", &path, &e))?;
@@ -353,7 +382,7 @@ impl Store {
     pub fn try_lock(&self, name: &str) -> Result<Option<Lock>> {
         let (file, path) = self.lock_file(name)?;
         match file.try_lock() {
-            Ok(()) => Ok(Some(Lock { _file: file })),
+            Ok(()) => Ok(Some(Lock { file, path })),
             Err(fs::TryLockError::WouldBlock) => Ok(None),
             Err(fs::TryLockError::Error(e)) => Err(io_error("lock", &path, &e)),
         }

@@ -1,0 +1,303 @@
+//! Catching up with the episode folders (a nested family) that changed
+//! without the index hearing of it: a writer that died between its file
+//! write and its index update leaves no marker, so every search compares
+//! folder stamps (`dirs`) and the open episodes' stamps with the files
+//! (docs/STORE.md, "Freshness").
+
+use super::db::db_error;
+use super::health::{prefix_end, wall_ns};
+use super::index::{Index, stamp};
+use super::sources::Source;
+use crate::error::Result;
+use rusqlite::{OptionalExtension, params};
+use std::collections::{BTreeSet, HashMap, HashSet};
+
+/// A folder changed more recently than this may change again within the same
+/// timestamp tick, so its stamp is not trusted (recorded) yet.
+const SETTLE_NS: i64 = 2_000_000_000;
+/// Recorded `(mtime in ns, size)` stamps by home-relative path.
+type Stamps = HashMap<String, (i64, i64)>;
+
+/// Session folders compared on every call: the ones that changed last
+/// (see `Index::session_dirs`).
+const RECENT_DIRS: usize = 64;
+/// How often, in seconds of wall-clock time, a home of more session folders
+/// has every one of them compared (recorded in `meta.nested_full`).
+const FULL_CHECK_EVERY_S: i64 = 60;
+
+/// What is recorded for a folder stamp: the stamp once the folder has been
+/// still for `SETTLE_NS`, else `(-1, -1)`, which matches no stamp.
+fn settled(now: Option<(i64, i64)>) -> Option<(i64, i64)> {
+    now.map(|(mtime, size)| {
+        if wall_ns() - mtime > SETTLE_NS {
+            (mtime, size)
+        } else {
+            (-1, -1)
+        }
+    })
+}
+
+impl Index<'_> {
+    /// Catches up with files of a nested family (episodes) that changed
+    /// without the index hearing of it (a crash between the file write and
+    /// the index update). Cheap enough for every search: files are only
+    /// created, renamed or removed — which changes their folder's mtime — or
+    /// appended to when `source.growing` says so. So it stats the family's
+    /// folder, the session folders that changed last (every one in a home
+    /// of up to [`RECENT_DIRS`], and every one once a minute in a bigger
+    /// home: see [`Index::session_dirs`]) and each growing file, and lists
+    /// (then compares file by file) only a folder whose stamp moved.
+    pub(super) fn refresh_nested(&self, source: &Source) -> Result<()> {
+        let root_rel = source.dir.to_string();
+        let prefix = format!("{root_rel}/");
+        let root_now = stamp(&self.home.root.join(&root_rel));
+        let root_known = self.dir_stamp(&root_rel)?;
+        let (dirs, full, thorough) = self.session_dirs(&prefix)?;
+        let mut sessions: BTreeSet<String> = dirs.keys().cloned().collect();
+        if root_known != root_now {
+            // Every session folder there now by name, sorted, and whether
+            // the index knows it (thousands of them: no path built, no hash).
+            let mut listed: Vec<(String, bool)> = std::fs::read_dir(self.home.root.join(&root_rel))
+                .map(|entries| {
+                    entries
+                        .flatten()
+                        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+                        .map(|e| (e.file_name().to_string_lossy().into_owned(), false))
+                        .collect()
+                })
+                .unwrap_or_default();
+            listed.sort_unstable();
+            let at = |listed: &[(String, bool)], rel: &str| {
+                let name = rel.strip_prefix(prefix.as_str())?;
+                listed.binary_search_by(|(n, _)| n.as_str().cmp(name)).ok()
+            };
+            // Sessions recorded but gone (one pass over `dirs`, nothing kept
+            // of the folders still there) ...
+            let mut stale = BTreeSet::new();
+            self.each_dir_under(&prefix, |rel| match at(&listed, rel) {
+                Some(i) => listed[i].1 = true,
+                None => drop(stale.insert(rel.to_string())),
+            })?;
+            // ... and, when every folder is compared anyway, sources of
+            // sessions never recorded (indexed by a writer, removed before
+            // any search recorded the folder).
+            if thorough {
+                for path in self.known_sources(&prefix)?.into_keys() {
+                    if let Some((session, _)) = path[prefix.len()..].split_once('/') {
+                        let session = format!("{prefix}{session}");
+                        if at(&listed, &session).is_none() {
+                            stale.insert(session);
+                        }
+                    }
+                }
+            }
+            for gone in stale {
+                self.forget_dir(&gone)?;
+            }
+            // The folders compared below that are still there, and the new ones.
+            sessions.retain(|rel| at(&listed, rel).is_some());
+            sessions.extend(
+                listed
+                    .into_iter()
+                    .filter(|(_, known)| !known)
+                    .map(|(name, _)| format!("{prefix}{name}")),
+            );
+        }
+        let mut compared = HashSet::new();
+        for rel in &sessions {
+            let now = stamp(&self.home.root.join(rel));
+            if dirs.get(rel).copied() != now {
+                self.compare_dir(source, rel)?;
+                if dirs.get(rel).copied() != settled(now) {
+                    self.record_dir(rel, now)?;
+                }
+                compared.insert(rel.clone());
+            }
+        }
+        // Appends change no folder: stat the growing files of the other
+        // sessions (SQLite picks them out by suffix: a handful, not every file).
+        if let Some(suffix) = source.growing {
+            for (path, recorded) in self.known_growing(&prefix, suffix)? {
+                let session = path.rsplit_once('/').map(|(d, _)| d).unwrap_or_default();
+                if !compared.contains(session)
+                    && stamp(&self.home.root.join(&path)) != Some(recorded)
+                {
+                    self.reextract(&path)?;
+                }
+            }
+        }
+        if full {
+            self.conn
+                .execute(
+                    "INSERT OR REPLACE INTO meta(key, value) VALUES ('nested_full', ?1)",
+                    [(wall_ns() / 1_000_000_000).to_string()],
+                )
+                .map_err(db_error)?;
+        }
+        // Written only when it changes: a search in a quiet home writes nothing
+        // (a home of more than `RECENT_DIRS` sessions: once a minute).
+        if root_known != settled(root_now) {
+            self.record_dir(&root_rel, root_now)?;
+        }
+        Ok(())
+    }
+
+    /// The recorded stamps of the session folders under `prefix` that a
+    /// refresh compares; whether they are all of them in a home of more
+    /// than [`RECENT_DIRS`] (a full check, due every [`FULL_CHECK_EVERY_S`]
+    /// seconds, `meta.nested_full`); and whether they are all of them. Otherwise: the [`RECENT_DIRS`] that
+    /// changed last, and the ones whose stamp has not settled yet. A crashed
+    /// writer's file is in a folder it just changed; one that changed an
+    /// older folder (a new episode file in a session resumed after many
+    /// others, or a file copied in by hand) shows up within a minute, or at
+    /// once with `agentbox doctor`'s advice (`agentbox reindex`). Statting
+    /// every folder on every call cost 10-30 ms a search in a home of 5,000
+    /// sessions (docs/PERFORMANCE.md).
+    fn session_dirs(&self, prefix: &str) -> Result<(Stamps, bool, bool)> {
+        let end = prefix_end(prefix);
+        // `+path`: the newest first along `dirs_mtime`, not the whole
+        // prefix's range sorted.
+        let mut recent = self.stamps(
+            "SELECT path, mtime_ns, size FROM dirs
+             WHERE +path >= ?1 AND +path < ?2 AND mtime_ns >= 0
+             ORDER BY mtime_ns DESC LIMIT ?3",
+            params![prefix, end, RECENT_DIRS as i64 + 1],
+            |_| true,
+        )?;
+        if recent.len() <= RECENT_DIRS {
+            // Every settled folder is there; the unsettled ones are too.
+            let unsettled = self.stamps(
+                "SELECT path, mtime_ns, size FROM dirs WHERE mtime_ns < 0 AND +path >= ?1 AND +path < ?2",
+                params![prefix, end],
+                |_| true,
+            )?;
+            recent.extend(unsettled);
+            return Ok((recent, false, true));
+        }
+        let last: Option<i64> = self
+            .conn
+            .prepare_cached("SELECT value FROM meta WHERE key = 'nested_full'")
+            .and_then(|mut stmt| stmt.query_row([], |r| r.get::<_, String>(0)).optional())
+            .map_err(db_error)?
+            .and_then(|v| v.parse().ok());
+        let now = wall_ns() / 1_000_000_000;
+        if last.is_none_or(|last| !(last..last + FULL_CHECK_EVERY_S).contains(&now)) {
+            return Ok((self.dirs_under(prefix)?, true, true));
+        }
+        // The newest `RECENT_DIRS` (one more was read to learn there are more).
+        let mut newest: Vec<(String, (i64, i64))> = recent.into_iter().collect();
+        newest.sort_unstable_by_key(|(_, (mtime, _))| std::cmp::Reverse(*mtime));
+        newest.truncate(RECENT_DIRS);
+        let mut dirs: Stamps = newest.into_iter().collect();
+        dirs.extend(self.stamps(
+            "SELECT path, mtime_ns, size FROM dirs WHERE mtime_ns < 0 AND +path >= ?1 AND +path < ?2",
+            params![prefix, end],
+            |_| true,
+        )?);
+        Ok((dirs, false, false))
+    }
+
+    /// Calls `each` with every recorded folder under `prefix`, nothing kept.
+    fn each_dir_under(&self, prefix: &str, mut each: impl FnMut(&str)) -> Result<()> {
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT path FROM dirs WHERE path >= ?1 AND path < ?2")
+            .map_err(db_error)?;
+        let mut rows = stmt
+            .query(params![prefix, prefix_end(prefix)])
+            .map_err(db_error)?;
+        while let Some(row) = rows.next().map_err(db_error)? {
+            if let Ok(rel) = row.get_ref(0).and_then(|v| Ok(v.as_str()?)) {
+                each(rel);
+            }
+        }
+        Ok(())
+    }
+
+    /// Recorded stamps of every folder under `prefix`.
+    fn dirs_under(&self, prefix: &str) -> Result<Stamps> {
+        self.stamps(
+            "SELECT path, mtime_ns, size FROM dirs WHERE path >= ?1 AND path < ?2",
+            params![prefix, prefix_end(prefix)],
+            |_| true,
+        )
+    }
+
+    /// The recorded stamp of one folder.
+    fn dir_stamp(&self, rel: &str) -> Result<Option<(i64, i64)>> {
+        self.conn
+            .prepare_cached("SELECT mtime_ns, size FROM dirs WHERE path = ?1")
+            .and_then(|mut stmt| {
+                stmt.query_row([rel], |r| Ok((r.get(0)?, r.get(1)?)))
+                    .optional()
+            })
+            .map_err(db_error)
+    }
+
+    /// Compares one folder's files with the index, file by file.
+    fn compare_dir(&self, source: &Source, rel: &str) -> Result<()> {
+        let prefix = format!("{rel}/");
+        let known = self.known_sources(&prefix)?;
+        let mut seen = HashSet::new();
+        if let Ok(entries) = std::fs::read_dir(self.home.root.join(rel)) {
+            for entry in entries.flatten() {
+                let name = entry.file_name().to_string_lossy().into_owned();
+                if !(source.accept)(&name) || !entry.file_type().is_ok_and(|t| t.is_file()) {
+                    continue;
+                }
+                let path = format!("{prefix}{name}");
+                if known.get(&path).copied() != stamp(&self.home.root.join(&path)) {
+                    self.reextract(&path)?;
+                }
+                seen.insert(path);
+            }
+        }
+        for path in known.into_keys().filter(|p| !seen.contains(p)) {
+            self.remove_source(&path)?;
+        }
+        Ok(())
+    }
+
+    /// Records a folder's stamp once it has settled (see `SETTLE_NS`). An
+    /// unsettled folder is kept with a stamp that matches nothing, so it is
+    /// compared again next time; a missing one is dropped.
+    pub(super) fn record_dir(&self, rel: &str, now: Option<(i64, i64)>) -> Result<()> {
+        match settled(now) {
+            Some((mtime, size)) => self
+                .conn
+                .execute(
+                    "INSERT OR REPLACE INTO dirs(path, mtime_ns, size) VALUES (?1, ?2, ?3)",
+                    params![rel, mtime, size],
+                )
+                .map(|_| ())
+                .map_err(db_error),
+            None => self
+                .conn
+                .execute("DELETE FROM dirs WHERE path = ?1", [rel])
+                .map(|_| ())
+                .map_err(db_error),
+        }
+    }
+
+    /// Records the stamps of a nested family's folders after a build.
+    pub(super) fn record_dirs(&self, source: &Source) -> Result<()> {
+        let root = self.home.root.join(source.dir);
+        if let Ok(entries) = std::fs::read_dir(&root) {
+            for entry in entries.flatten() {
+                if entry.file_type().is_ok_and(|t| t.is_dir()) {
+                    let rel = format!("{}/{}", source.dir, entry.file_name().to_string_lossy());
+                    self.record_dir(&rel, stamp(&entry.path()))?;
+                }
+            }
+        }
+        self.record_dir(source.dir, stamp(&root))
+    }
+
+    /// Drops a session folder that is gone: its documents and its stamp.
+    fn forget_dir(&self, rel: &str) -> Result<()> {
+        for path in self.known_sources(&format!("{rel}/"))?.into_keys() {
+            self.remove_source(&path)?;
+        }
+        self.record_dir(rel, None)
+    }
+}
