@@ -104,8 +104,8 @@ impl Lock {
         String::from_utf8_lossy(&buf[..n]).into_owned()
     }
 
-    /// Replaces the note. Not synced: a note lost in a crash costs its next
-    /// holder only the slower way that does without it.
+    /// Replaces the note. Not synced: after a power cut the note may be an
+    /// older one, which its holder must be able to live with.
     pub fn set_note(&self, note: &str) -> Result<()> {
         use std::os::unix::fs::FileExt;
         check_size("lock note", note.len() as u64, NOTE_BYTES as u64)?;
