@@ -6,8 +6,10 @@ unindexed. This builds a home of SESSIONS folders of TURNS turns each (one
 closed episode file per folder, then `agentbox reindex`), one copy per build
 (a build of another index schema would rebuild the other's), and times
 `agentbox search` over 10 two-word queries as whole processes, the builds
-taking turns. Prints each build's median and min, and the time of the one
-search a minute that compares every folder (`meta.nested_full` set back).
+taking turns. Prints each build's median and min, the time of the one
+search a minute that compares every folder (`meta.nested_full` set back),
+and of `track record` starting an episode in a new session (its id must be
+unique across the home).
 
 Usage:
   python3 tools/bench-sessions.py --bin BIN [--bin-b OTHER] [--sessions 5000]
@@ -59,16 +61,20 @@ NULL = [(os.POSIX_SPAWN_OPEN, fd, "/dev/null", os.O_RDONLY if fd == 0 else os.O_
         for fd in (0, 1, 2)]
 
 
-def search_ms(binary, home, query, env):
-    """One whole `agentbox search` process (posix_spawn, output to /dev/null), in ms."""
+def run_ms(binary, home, args, env):
+    """One whole `agentbox ARGS` process (posix_spawn, output to /dev/null), in ms."""
     env = dict(env, AGENTBOX_HOME=home)
     t = time.perf_counter()
-    pid = os.posix_spawn(binary, [binary, "search", query], env, file_actions=NULL)
+    pid = os.posix_spawn(binary, [binary] + args, env, file_actions=NULL)
     _, status = os.waitpid(pid, 0)
     ms = (time.perf_counter() - t) * 1000
     if os.waitstatus_to_exitcode(status) != 0:
-        raise SystemExit(f"{binary} search {query!r} failed")
+        raise SystemExit(f"{binary} {' '.join(args)} failed")
     return ms
+
+
+def search_ms(binary, home, query, env):
+    return run_ms(binary, home, ["search", query], env)
 
 
 def main():
@@ -90,6 +96,9 @@ def main():
     for label, binary in builds:
         homes[label] = build_home(binary, os.path.join(work, label), args.sessions, args.turns, env)
     queries = [f"{WORDS[i]} {WORDS[(3 * i + 5) % len(WORDS)]}" for i in range(10)]
+    # A folder's stamp is recorded once it has been still for 2 s: until
+    # then every search lists `memory/episodes/` (the steady state is timed).
+    time.sleep(2.5)
     for label, binary in builds:  # warm: the first call after a reindex records the folders
         for _ in range(2):
             search_ms(binary, homes[label], queries[0], env)
@@ -109,8 +118,12 @@ def main():
                 db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('nested_full', '0')")
             db.close()
             full.append(search_ms(binary, homes[label], q, env))
+        # `track record` into a new session: a new episode, whose id is unique across the home
+        record = [run_ms(binary, homes[label], ["track", "record", "--session", f"new-{i}", "--content", "hi"], env)
+                  for i in range(10)]
         print(f"{label} {binary}: median {statistics.median(t):.2f} ms, min {min(t):.2f} ms; "
-              f"a search that compares every folder: median {statistics.median(full):.2f} ms")
+              f"a search that compares every folder: median {statistics.median(full):.2f} ms; "
+              f"`track record` starting an episode in a new session: median {statistics.median(record):.2f} ms")
     shutil.rmtree(work)
 
 
