@@ -10,6 +10,7 @@ use std::io::{self, Write};
 use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
+pub mod dir;
 mod events;
 mod external;
 mod group;

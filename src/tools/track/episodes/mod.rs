@@ -280,31 +280,31 @@ pub fn episodes_of(home: &Home, session: &str) -> Result<Vec<EpisodeFile>> {
 /// save looks for the open one among thousands closed).
 fn episodes_where(home: &Home, session: &str, keep: fn(bool) -> bool) -> Result<Vec<EpisodeFile>> {
     let dir = session_dir(home, session)?;
-    let entries = match std::fs::read_dir(&dir) {
+    // Names judged as bytes, copied only when kept (`store::dir`).
+    let wanted = |name: &[u8]| {
+        std::str::from_utf8(name)
+            .ok()
+            .and_then(split_file_name)
+            .is_some_and(|e| keep(e.1))
+    };
+    let entries = match store::dir::names_where(&dir, wanted) {
         Ok(entries) => entries,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
         Err(e) => return Err(Error::io("read", &dir, &e)),
     };
     let mut episodes = Vec::new();
-    for entry in entries.flatten() {
-        let name = entry.file_name();
-        let Some((id, open)) = name
-            .to_str()
-            .and_then(split_file_name)
-            .filter(|e| keep(e.1))
-        else {
+    for (name, kind) in entries {
+        let Some((id, open)) = name.to_str().and_then(split_file_name) else {
             continue;
         };
-        if store::safe_name("episode id", id).is_err()
-            || !entry.file_type().is_ok_and(|t| t.is_file())
-        {
+        if store::safe_name("episode id", id).is_err() || !store::dir::is_file(&dir, &name, kind) {
             continue;
         }
         episodes.push(EpisodeFile {
             session: session.to_string(),
             id: id.to_string(),
             open,
-            path: entry.path(),
+            path: dir.join(&name),
         });
     }
     // The key parses the id: once per episode, not per comparison.
