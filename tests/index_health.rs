@@ -6,24 +6,10 @@
 
 mod common;
 
-use common::{Sandbox, envelope, err_of, ok_data};
+use common::{Sandbox, envelope, err_of, index_db as db, ok_data, search_ids as found};
 use serde_json::{Value, json};
 use std::fs;
 use std::path::{Path, PathBuf};
-
-fn db(sb: &Sandbox) -> PathBuf {
-    sb.home().join("index").join("search.db")
-}
-
-/// Ids of `agentbox search QUERY` hits.
-fn found(sb: &Sandbox, query: &str) -> Vec<String> {
-    ok_data(&mut sb.agentbox(&["search", query]))["hits"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|h| h["id"].as_str().unwrap().to_string())
-        .collect()
-}
 
 /// Ways to damage a built index.
 fn damage(sb: &Sandbox, how: &str) {

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{Sandbox, envelope, ok_data};
+use common::{Sandbox, envelope, index_db as db, ok_data, search_ids as found};
 use serde_json::json;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -13,20 +13,6 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// More than the folders compared on every call (`RECENT_DIRS`, 64).
 const SESSIONS: usize = 70;
-
-fn db(sb: &Sandbox) -> PathBuf {
-    sb.home().join("index").join("search.db")
-}
-
-/// Ids of `agentbox search QUERY` hits.
-fn found(sb: &Sandbox, query: &str) -> Vec<String> {
-    ok_data(&mut sb.agentbox(&["search", query]))["hits"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|h| h["id"].as_str().unwrap().to_string())
-        .collect()
-}
 
 fn index_ok(sb: &Sandbox) -> bool {
     let (env, _) = envelope(&mut sb.agentbox(&["doctor"]));

@@ -433,6 +433,37 @@ fn a_new_id_never_reuses_one_taken_in_another_session() {
         data["episode"],
         format!("ep-20260115T093000Z-{HOME_ID}-2").as_str()
     );
+    // A torn note, another home id's, or one from a later second (the
+    // clock was set back) checks every session folder too.
+    for note in [
+        "20260115T0930".to_string(),
+        "garbage \u{0} bytes".to_string(),
+        // another home id's note (the home id was removed since)
+        "b7x2m4 20260115T093000Z 0\n".to_string(),
+        format!("{HOME_ID} 20260116T000000Z 3\n"),
+    ] {
+        std::fs::create_dir_all(sb.home().join("locks")).unwrap();
+        std::fs::write(sb.home().join("locks/episode-ids.lock"), &note).unwrap();
+        let session = format!("s{}", note.len());
+        let data = ok_data(&mut sb.agentbox(&[
+            "track",
+            "record",
+            "--session",
+            &session,
+            "--content",
+            "x",
+            "--flush",
+        ]));
+        let episode = data["episode"].as_str().unwrap().to_string();
+        assert_ne!(
+            episode,
+            format!("ep-20260115T093000Z-{HOME_ID}-1"),
+            "note {note:?}"
+        );
+        assert!(episode.starts_with("ep-20260115T093000Z-"), "{episode}");
+    }
+    // A clock set back leaves the later second in the note.
+    assert_eq!(id_note(&sb), format!("{HOME_ID} 20260116T000000Z 3\n"));
 }
 
 #[test]
@@ -486,76 +517,28 @@ fn id_note(sb: &Sandbox) -> String {
 #[test]
 fn minting_continues_after_the_counter_the_id_lock_noted() {
     let sb = Sandbox::new();
-    let first = record(&sb, "a", "first");
-    assert_eq!(
-        first["episode"],
-        format!("ep-20260115T093000Z-{HOME_ID}-1").as_str()
-    );
-    assert_eq!(id_note(&sb), format!("{HOME_ID} 20260115T093000Z 1\n"));
-    // The note, not the other sessions' folders, says which counters of
-    // this second are used: a new session's episode continues after it.
-    std::fs::write(
-        sb.home().join("locks/episode-ids.lock"),
-        format!("{HOME_ID} 20260115T093000Z 5\n"),
-    )
-    .unwrap();
-    let next = record(&sb, "b", "second");
-    assert_eq!(
-        next["episode"],
-        format!("ep-20260115T093000Z-{HOME_ID}-6").as_str()
-    );
-    assert_eq!(id_note(&sb), format!("{HOME_ID} 20260115T093000Z 6\n"));
-    // A note from an earlier second: this second starts at 1 again.
-    std::fs::write(
-        sb.home().join("locks/episode-ids.lock"),
-        format!("{HOME_ID} 20260115T092959Z 9\n"),
-    )
-    .unwrap();
-    let later = record(&sb, "c", "third");
-    assert_eq!(
-        later["episode"],
-        format!("ep-20260115T093000Z-{HOME_ID}-1").as_str()
-    );
-    assert_eq!(id_note(&sb), format!("{HOME_ID} 20260115T093000Z 1\n"));
-}
-
-#[test]
-fn a_torn_note_or_a_clock_set_back_checks_every_session() {
-    let sb = Sandbox::new();
-    write_episode(
-        &sb,
-        "elsewhere",
-        &format!("ep-20260115T093000Z-{HOME_ID}-1"),
-        false,
-        &["already here"],
-    );
-    for note in [
-        "20260115T0930".to_string(),
-        "garbage \u{0} bytes".to_string(),
-        // another home id's note (the home id was removed since)
-        "b7x2m4 20260115T093000Z 0\n".to_string(),
-        format!("{HOME_ID} 20260116T000000Z 3\n"),
+    // (note before, new session, counter minted): no note checks every
+    // folder; the note, not the other sessions' folders, then says which
+    // counters of this second are used; a note from an earlier second
+    // starts this one at 1 again.
+    for (before, session, n) in [
+        (None, "a", 1),
+        (Some("20260115T093000Z 5"), "b", 6),
+        (Some("20260115T092959Z 9"), "c", 1),
     ] {
-        std::fs::create_dir_all(sb.home().join("locks")).unwrap();
-        std::fs::write(sb.home().join("locks/episode-ids.lock"), &note).unwrap();
-        let session = format!("s{}", note.len());
-        let data = ok_data(&mut sb.agentbox(&[
-            "track",
-            "record",
-            "--session",
-            &session,
-            "--content",
-            "x",
-            "--flush",
-        ]));
-        let episode = data["episode"].as_str().unwrap().to_string();
-        assert_ne!(
-            episode,
-            format!("ep-20260115T093000Z-{HOME_ID}-1"),
-            "note {note:?}"
+        if let Some(note) = before {
+            std::fs::write(
+                sb.home().join("locks/episode-ids.lock"),
+                format!("{HOME_ID} {note}\n"),
+            )
+            .unwrap();
+        }
+        let data = record(&sb, session, "a turn");
+        assert_eq!(
+            data["episode"],
+            format!("ep-20260115T093000Z-{HOME_ID}-{n}").as_str(),
+            "{before:?}"
         );
-        assert!(episode.starts_with("ep-20260115T093000Z-"), "{episode}");
+        assert_eq!(id_note(&sb), format!("{HOME_ID} 20260115T093000Z {n}\n"));
     }
-    // A clock set back leaves the later second in the note.
-    assert_eq!(id_note(&sb), format!("{HOME_ID} 20260116T000000Z 3\n"));
 }

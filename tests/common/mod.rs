@@ -124,6 +124,21 @@ pub fn err_of(cmd: &mut Command, kind: &str, code: i32) -> Value {
     env["error"].clone()
 }
 
+/// The home's search index database.
+pub fn index_db(sb: &Sandbox) -> PathBuf {
+    sb.home().join("index").join("search.db")
+}
+
+/// Ids of `agentbox search QUERY` hits.
+pub fn search_ids(sb: &Sandbox, query: &str) -> Vec<String> {
+    ok_data(&mut sb.agentbox(&["search", query]))["hits"]
+        .as_array()
+        .expect("hits")
+        .iter()
+        .map(|h| h["id"].as_str().expect("an id").to_string())
+        .collect()
+}
+
 /// Names in `dir` that look like temp files of the store's atomic replace.
 pub fn temp_files(dir: &Path) -> Vec<String> {
     std::fs::read_dir(dir)
