@@ -21,7 +21,7 @@ use std::time::UNIX_EPOCH;
 pub(super) const SCHEMA_VERSION: &str = "7";
 
 /// The older version brought up to date in place: it lacks only
-/// `dirs_mtime` (see `nested::Index::session_dirs`).
+/// `dirs_mtime` (see `nested::Index::recorded_dirs`).
 const UPGRADED_FROM: &str = "6";
 
 /// The older version repacked in place (then upgraded): it differs in how

@@ -19,11 +19,25 @@ const SETTLE_NS: i64 = 2_000_000_000;
 type Stamps = HashMap<String, (i64, i64)>;
 
 /// Session folders compared on every call: the ones that changed last
-/// (see `Index::session_dirs`).
+/// (see `Index::recorded_dirs`).
 const RECENT_DIRS: usize = 64;
 /// How often, in seconds of wall-clock time, a home of more session folders
 /// has every one of them compared (recorded in `meta.nested_full`).
 const FULL_CHECK_EVERY_S: i64 = 60;
+
+/// What the index recorded of a nested family's folders (see
+/// `Index::recorded_dirs`).
+struct Recorded {
+    /// The family's folder's own stamp.
+    root: Option<(i64, i64)>,
+    /// The session folders a refresh compares, by path.
+    sessions: Stamps,
+    /// Every session folder, in a home of more than `RECENT_DIRS` (the
+    /// check a minute, recorded when done).
+    full: bool,
+    /// Every session folder.
+    thorough: bool,
+}
 
 /// What is recorded for a folder stamp: the stamp once the folder has been
 /// still for `SETTLE_NS`, else `(-1, -1)`, which matches no stamp.
@@ -45,14 +59,18 @@ impl Index<'_> {
     /// appended to when `source.growing` says so. So it stats the family's
     /// folder, the session folders that changed last (every one in a home
     /// of up to [`RECENT_DIRS`], and every one once a minute in a bigger
-    /// home: see [`Index::session_dirs`]) and each growing file, and lists
+    /// home: see [`Index::recorded_dirs`]) and each growing file, and lists
     /// (then compares file by file) only a folder whose stamp moved.
     pub(super) fn refresh_nested(&self, source: &Source) -> Result<()> {
         let root_rel = source.dir.to_string();
         let prefix = format!("{root_rel}/");
         let root_now = stamp(&self.home.root.join(&root_rel));
-        let root_known = self.dir_stamp(&root_rel)?;
-        let (dirs, full, thorough) = self.session_dirs(&prefix)?;
+        let Recorded {
+            root: root_known,
+            sessions: dirs,
+            full,
+            thorough,
+        } = self.recorded_dirs(&root_rel, &prefix)?;
         let mut sessions: BTreeSet<String> = dirs.keys().cloned().collect();
         if root_known != root_now {
             // Every session folder there now by name, sorted, and whether
@@ -142,37 +160,64 @@ impl Index<'_> {
         Ok(())
     }
 
-    /// The recorded stamps of the session folders under `prefix` that a
-    /// refresh compares; whether they are all of them in a home of more
-    /// than [`RECENT_DIRS`] (a full check, due every [`FULL_CHECK_EVERY_S`]
-    /// seconds, `meta.nested_full`); and whether they are all of them. Otherwise: the [`RECENT_DIRS`] that
-    /// changed last, and the ones whose stamp has not settled yet. A crashed
+    /// What the index recorded of a nested family's folders, for a refresh:
+    /// the stamp of the family's folder `root` itself, and the stamps of the
+    /// session folders under it that the refresh compares. In a home of up
+    /// to [`RECENT_DIRS`] session folders, every one. In a bigger home, the
+    /// [`RECENT_DIRS`] that changed last and the ones whose stamp has not
+    /// settled yet, and every one once a minute (a full check, due every
+    /// [`FULL_CHECK_EVERY_S`] seconds by `meta.nested_full`). A crashed
     /// writer's file is in a folder it just changed; one that changed an
     /// older folder (a new episode file in a session resumed after many
     /// others, or a file copied in by hand) shows up within a minute, or at
     /// once with `agentbox doctor`'s advice (`agentbox reindex`). Statting
     /// every folder on every call cost 10-30 ms a search in a home of 5,000
     /// sessions (docs/PERFORMANCE.md).
-    fn session_dirs(&self, prefix: &str) -> Result<(Stamps, bool, bool)> {
-        let end = prefix_end(prefix);
-        // `+path`: the newest first along `dirs_mtime`, not the whole
-        // prefix's range sorted.
-        let mut recent = self.stamps(
-            "SELECT path, mtime_ns, size FROM dirs
-             WHERE +path >= ?1 AND +path < ?2 AND mtime_ns >= 0
-             ORDER BY mtime_ns DESC LIMIT ?3",
-            params![prefix, end, RECENT_DIRS as i64 + 1],
-            |_| true,
-        )?;
-        if recent.len() <= RECENT_DIRS {
-            // Every settled folder is there; the unsettled ones are too.
-            let unsettled = self.stamps(
-                "SELECT path, mtime_ns, size FROM dirs WHERE mtime_ns < 0 AND +path >= ?1 AND +path < ?2",
-                params![prefix, end],
-                |_| true,
-            )?;
-            recent.extend(unsettled);
-            return Ok((recent, false, true));
+    fn recorded_dirs(&self, root: &str, prefix: &str) -> Result<Recorded> {
+        // One statement (a search prepares it in every process): the root's
+        // row (0), the newest settled folders along `dirs_mtime` (1; `+path`
+        // keeps SQLite from sorting the prefix's whole range instead), one
+        // more than kept to learn whether there are more, and the
+        // unsettled ones (2).
+        let sql = format!(
+            "SELECT 0, path, mtime_ns, size FROM dirs WHERE path = ?3
+             UNION ALL
+             SELECT 1, * FROM (SELECT path, mtime_ns, size FROM dirs
+                 WHERE +path >= ?1 AND +path < ?2 AND mtime_ns >= 0
+                 ORDER BY mtime_ns DESC LIMIT {})
+             UNION ALL
+             SELECT 2, path, mtime_ns, size FROM dirs
+             WHERE mtime_ns < 0 AND +path >= ?1 AND +path < ?2",
+            RECENT_DIRS + 1
+        );
+        let mut stmt = self.conn.prepare_cached(&sql).map_err(db_error)?;
+        let mut rows = stmt
+            .query(params![prefix, prefix_end(prefix), root])
+            .map_err(db_error)?;
+        let mut out = Recorded {
+            root: None,
+            sessions: Stamps::new(),
+            full: false,
+            thorough: true,
+        };
+        let mut settled = 0;
+        while let Some(row) = rows.next().map_err(db_error)? {
+            let (part, path): (i64, String) =
+                (row.get(0).map_err(db_error)?, row.get(1).map_err(db_error)?);
+            let stamp = (row.get(2).map_err(db_error)?, row.get(3).map_err(db_error)?);
+            match part {
+                0 => out.root = Some(stamp),
+                // The newest first: the one past `RECENT_DIRS` only says there are more.
+                1 if settled == RECENT_DIRS => out.thorough = false,
+                1 => {
+                    settled += 1;
+                    out.sessions.insert(path, stamp);
+                }
+                _ => drop(out.sessions.insert(path, stamp)),
+            }
+        }
+        if out.thorough {
+            return Ok(out);
         }
         let last: Option<i64> = self
             .conn
@@ -182,19 +227,10 @@ impl Index<'_> {
             .and_then(|v| v.parse().ok());
         let now = wall_ns() / 1_000_000_000;
         if last.is_none_or(|last| !(last..last + FULL_CHECK_EVERY_S).contains(&now)) {
-            return Ok((self.dirs_under(prefix)?, true, true));
+            out.sessions = self.dirs_under(prefix)?;
+            (out.full, out.thorough) = (true, true);
         }
-        // The newest `RECENT_DIRS` (one more was read to learn there are more).
-        let mut newest: Vec<(String, (i64, i64))> = recent.into_iter().collect();
-        newest.sort_unstable_by_key(|(_, (mtime, _))| std::cmp::Reverse(*mtime));
-        newest.truncate(RECENT_DIRS);
-        let mut dirs: Stamps = newest.into_iter().collect();
-        dirs.extend(self.stamps(
-            "SELECT path, mtime_ns, size FROM dirs WHERE mtime_ns < 0 AND +path >= ?1 AND +path < ?2",
-            params![prefix, end],
-            |_| true,
-        )?);
-        Ok((dirs, false, false))
+        Ok(out)
     }
 
     /// Calls `each` with every recorded folder under `prefix`, nothing kept.
@@ -221,17 +257,6 @@ impl Index<'_> {
             params![prefix, prefix_end(prefix)],
             |_| true,
         )
-    }
-
-    /// The recorded stamp of one folder.
-    fn dir_stamp(&self, rel: &str) -> Result<Option<(i64, i64)>> {
-        self.conn
-            .prepare_cached("SELECT mtime_ns, size FROM dirs WHERE path = ?1")
-            .and_then(|mut stmt| {
-                stmt.query_row([rel], |r| Ok((r.get(0)?, r.get(1)?)))
-                    .optional()
-            })
-            .map_err(db_error)
     }
 
     /// Compares one folder's files with the index, file by file.
