@@ -9,6 +9,7 @@ use super::health::{prefix_end, wall_ns};
 use super::index::{Index, stamp};
 use super::sources::Source;
 use crate::error::Result;
+use crate::store::dir;
 use rusqlite::{OptionalExtension, params};
 use std::collections::{BTreeSet, HashMap, HashSet};
 
@@ -75,12 +76,13 @@ impl Index<'_> {
         if root_known != root_now {
             // Every session folder there now by name, sorted, and whether
             // the index knows it (thousands of them: no path built, no hash).
-            let mut listed: Vec<(String, bool)> = std::fs::read_dir(self.home.root.join(&root_rel))
+            let root = self.home.root.join(&root_rel);
+            let mut listed: Vec<(String, bool)> = dir::names_where(&root, |_| true)
                 .map(|entries| {
                     entries
-                        .flatten()
-                        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
-                        .map(|e| (e.file_name().to_string_lossy().into_owned(), false))
+                        .into_iter()
+                        .filter(|(name, kind)| dir::is_dir(&root, name, *kind))
+                        .map(|(name, _)| (name.to_string_lossy().into_owned(), false))
                         .collect()
                 })
                 .unwrap_or_default();
@@ -89,13 +91,19 @@ impl Index<'_> {
                 let name = rel.strip_prefix(prefix.as_str())?;
                 listed.binary_search_by(|(n, _)| n.as_str().cmp(name)).ok()
             };
-            // Sessions recorded but gone (one pass over `dirs`, nothing kept
-            // of the folders still there) ...
+            // Sessions recorded but gone: `dirs` holds every recorded folder
+            // when the check is thorough, else one pass over the table
+            // (nothing kept of the folders still there) ...
             let mut stale = BTreeSet::new();
-            self.each_dir_under(&prefix, |rel| match at(&listed, rel) {
+            let mut mark = |rel: &str| match at(&listed, rel) {
                 Some(i) => listed[i].1 = true,
                 None => drop(stale.insert(rel.to_string())),
-            })?;
+            };
+            if thorough {
+                dirs.keys().for_each(|rel| mark(rel));
+            } else {
+                self.each_dir_under(&prefix, mark)?;
+            }
             // ... and, when every folder is compared anyway, sources of
             // sessions never recorded (indexed by a writer, removed before
             // any search recorded the folder).
