@@ -749,7 +749,7 @@ fn an_index_of_the_previous_schema_is_repacked_in_place_not_rebuilt() {
         conn.query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0))
             .unwrap()
     };
-    assert_eq!(meta("schema"), "7");
+    assert_eq!(meta("schema"), "8");
     assert_eq!(meta("marker"), "kept");
     assert_ne!(meta("built"), built, "kept blocks elsewhere are told");
     let old: i64 = conn
@@ -764,4 +764,78 @@ fn an_index_of_the_previous_schema_is_repacked_in_place_not_rebuilt() {
         .query_row("SELECT data FROM lengths WHERE block = 0", [], |r| r.get(0))
         .unwrap();
     assert_eq!(repacked, *data);
+}
+
+#[test]
+fn a_schema_7_index_gets_its_sessions_in_place_not_rebuilt() {
+    let sb = Sandbox::new();
+    for i in 0..40 {
+        let session = ["alpha", "beta"][i % 2];
+        let text = format!("turn {i} about the billing cron");
+        ok_data(&mut sb.agentbox(&["track", "record", "--session", session, "--content", &text]));
+    }
+    let beta = |sb: &Sandbox| {
+        let data =
+            ok_data(&mut sb.agentbox(&["search", "billing", "--session", "beta", "--limit", "30"]));
+        data["hits"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| {
+                assert_eq!(h["session"], "beta");
+                (
+                    h["id"].as_str().unwrap().to_string(),
+                    h["score"].to_string(),
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    let before = beta(&sb);
+    assert_eq!(before.len(), 20);
+    // What schema 7 wrote: `stamps` of 800 five-byte entries (kind, date;
+    // no session), no `sessions` table; and a marker a rebuild would drop.
+    let conn = rusqlite::Connection::open(db(&sb)).unwrap();
+    let new: Vec<u8> = conn
+        .query_row("SELECT data FROM stamps WHERE block = 0", [], |r| r.get(0))
+        .unwrap();
+    let old: Vec<u8> = (0..800)
+        .flat_map(|i| new.get(i * 8..i * 8 + 5).unwrap_or(&[0; 5]).to_vec())
+        .collect();
+    assert_ne!(
+        &new[8 * 5 + 5..8 * 5 + 8],
+        &[0, 0, 0],
+        "rowid 5 has a session"
+    );
+    conn.execute_batch(
+        "DELETE FROM stamps; DROP TABLE sessions;
+         UPDATE meta SET value = '7' WHERE key = 'schema';
+         INSERT INTO meta(key, value) VALUES ('marker', 'kept');",
+    )
+    .unwrap();
+    conn.execute("INSERT INTO stamps(block, data) VALUES (0, ?1)", [old])
+        .unwrap();
+    drop(conn);
+    // The next call writes the stamps and sessions anew: the same hits.
+    assert_eq!(beta(&sb), before);
+    let conn = rusqlite::Connection::open(db(&sb)).unwrap();
+    let meta = |key: &str| -> String {
+        conn.query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0))
+            .unwrap()
+    };
+    assert_eq!(
+        (meta("schema"), meta("marker")),
+        ("8".into(), "kept".into())
+    );
+    let restamped: Vec<u8> = conn
+        .query_row("SELECT data FROM stamps WHERE block = 0", [], |r| r.get(0))
+        .unwrap();
+    assert!(restamped == new, "the same stamps, session numbers too");
+    let sessions: Vec<(String, i64, i64)> = conn
+        .prepare("SELECT name, first, last FROM sessions ORDER BY name")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(sessions, [("alpha".into(), 1, 39), ("beta".into(), 2, 40)]);
 }

@@ -7,7 +7,7 @@
 use super::db::db_error;
 use super::index::Index;
 use super::query::snippet;
-use super::{Hit, rank, ranking, sources};
+use super::{Hit, Query, rank, ranking, sources};
 use crate::error::Result;
 use rusqlite::OptionalExtension;
 
@@ -17,44 +17,47 @@ type Stamped = Vec<(f64, String, i64, i64)>;
 impl Index<'_> {
     /// The best `limit` hits for the query words among the documents of
     /// `kinds` (empty: every kind), re-ranked from the best `wanted` of
-    /// those kinds by BM25. `None` when kinds are given and fewer than
-    /// `limit` of the best `wanted × 8` documents are of them (the caller
-    /// then filters inside SQLite).
+    /// those kinds by BM25: the best `wanted` of all, and when fewer than
+    /// `wanted` of them are of these kinds, a ranking of these kinds' alone
+    /// (`rank::Scope`).
     pub(super) fn best_ranked(
         &self,
         terms: &[String],
         limit: usize,
         wanted: usize,
         kinds: &[String],
-    ) -> Result<Option<Vec<Hit>>> {
-        let (mut stamped, exhausted) = self.stamped(terms, wanted, wanted, kinds)?;
-        if !kinds.is_empty() && stamped.len() < wanted && !exhausted {
-            // Some of the best are of other kinds: rank deeper, and keep
-            // the first `wanted` of these kinds, best first.
-            let (deeper, exhausted) = self.stamped(terms, wanted * 8, wanted, kinds)?;
-            if deeper.len() < limit && !exhausted {
-                return Ok(None);
-            }
-            stamped = deeper;
-        }
-        self.hits_of(terms, limit, stamped).map(Some)
-    }
-
-    /// Of the best `depth` documents by BM25, the first `wanted` of `kinds`
-    /// (empty: every kind) with their kind and date, and whether there were
-    /// fewer than `depth` documents to rank (none left out).
-    fn stamped(
-        &self,
-        terms: &[String],
-        depth: usize,
-        wanted: usize,
-        kinds: &[String],
-    ) -> Result<(Stamped, bool)> {
-        let mut stats = self.doc_stats.borrow_mut();
-        let ranked = rank::rank(&self.conn, &mut stats, terms, depth)
+    ) -> Result<Vec<Hit>> {
+        let ranked = rank::rank(&self.conn, &mut self.doc_stats.borrow_mut(), terms, wanted)
             .map_err(db_error)?
             .hits;
-        let exhausted = ranked.len() < depth;
+        let exhausted = ranked.len() < wanted;
+        let mut stamped = self.stamped(ranked, wanted, kinds)?;
+        if !kinds.is_empty() && stamped.len() < wanted && !exhausted {
+            let query = Query {
+                kinds: kinds.to_vec(),
+                ..Query::default()
+            };
+            let Some(scope) = rank::Scope::of(&self.conn, &query).map_err(db_error)? else {
+                return Ok(Vec::new());
+            };
+            let ranked = rank::rank_in(
+                &self.conn,
+                &mut self.doc_stats.borrow_mut(),
+                terms,
+                wanted,
+                &scope,
+            )
+            .map_err(db_error)?
+            .hits;
+            stamped = self.stamped(ranked, wanted, kinds)?;
+        }
+        self.hits_of(terms, limit, stamped)
+    }
+
+    /// Of the `ranked` documents (best first), the first `wanted` of
+    /// `kinds` (empty: every kind) with their kind and date.
+    fn stamped(&self, ranked: Vec<(i64, f64)>, wanted: usize, kinds: &[String]) -> Result<Stamped> {
+        let mut stats = self.doc_stats.borrow_mut();
         let mut stamped: Stamped = Vec::with_capacity(ranked.len().min(wanted));
         for (rowid, relevance) in ranked {
             let stamp = stats
@@ -84,7 +87,7 @@ impl Index<'_> {
                 break;
             }
         }
-        Ok((stamped, exhausted))
+        Ok(stamped)
     }
 
     /// The best `limit` of the candidates once re-ranked, read from `docs`.

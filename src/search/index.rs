@@ -6,28 +6,26 @@
 
 use super::db::{self, ReadTx, Tx, db_error, retry_busy};
 use super::health;
-use super::query::{query_terms, snippet};
+use super::query::query_terms;
+use super::rank;
 use super::sources::{self, LineExtractor};
 use super::{Doc, Hit, Query, RebuildStats};
-use super::{rank, ranking};
 use crate::error::{Error, Result};
 use crate::home::Home;
-use rusqlite::{Connection, OptionalExtension, params_from_iter};
+use rusqlite::{Connection, OptionalExtension};
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::UNIX_EPOCH;
 
 /// Bumped when the schema or the extraction changes; an older index is rebuilt.
-pub(super) const SCHEMA_VERSION: &str = "7";
+pub(super) const SCHEMA_VERSION: &str = "8";
 
-/// The older version brought up to date in place: it lacks only
-/// `dirs_mtime` (see `nested::Index::recorded_dirs`).
-const UPGRADED_FROM: &str = "6";
-
-/// The older version repacked in place (then upgraded): it differs in how
-/// document lengths are stored (`rank::repack_lengths`) and in an index on
-/// `docs.date` it had.
-const REPACKED_FROM: &str = "5";
+/// Older versions brought up to date in place (`Index::bring_up`), which
+/// differ only in what `stamps` holds (schema 8 added the session) and
+/// `sessions`; 6 also lacks `dirs_mtime` (`nested::Index::recorded_dirs`);
+/// 5 also stored document lengths differently (`rank::repack_lengths`) and
+/// had an index on `docs.date`.
+const IN_PLACE_FROM: [&str; 3] = ["7", "6", "5"];
 
 /// Documents from which a full build ends by merging FTS5's segments.
 const OPTIMIZE_FROM: usize = 100_000;
@@ -83,6 +81,12 @@ CREATE INDEX IF NOT EXISTS dirs_mtime ON dirs(mtime_ns);
 CREATE TABLE IF NOT EXISTS lengths(block INTEGER PRIMARY KEY, data BLOB NOT NULL);
 CREATE TABLE IF NOT EXISTS stamps(block INTEGER PRIMARY KEY, data BLOB NOT NULL);
 CREATE TABLE IF NOT EXISTS kinds(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+CREATE TABLE IF NOT EXISTS sessions(
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE,
+    first INTEGER NOT NULL,
+    last INTEGER NOT NULL
+);
 ";
 
 /// `(mtime in ns, size)` of a file, or `None` when it is gone.
@@ -115,8 +119,7 @@ impl<'h> Index<'h> {
                     let _lock = home.store.lock("index")?;
                     match index.version()?.as_deref() {
                         Some(SCHEMA_VERSION) => {}
-                        Some(UPGRADED_FROM) => index.upgrade()?,
-                        Some(REPACKED_FROM) => index.repack()?,
+                        Some(old) if IN_PLACE_FROM.contains(&old) => index.bring_up(old)?,
                         _ => {
                             index.build()?;
                         }
@@ -210,6 +213,7 @@ impl<'h> Index<'h> {
                  DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS lens;
                  DROP TABLE IF EXISTS lengths;
                  DROP TABLE IF EXISTS stamps; DROP TABLE IF EXISTS kinds;
+                 DROP TABLE IF EXISTS sessions;
                  DROP TABLE IF EXISTS meta;",
             )
             .map_err(db_error)?;
@@ -268,35 +272,26 @@ impl<'h> Index<'h> {
         Ok(stats)
     }
 
-    /// Brings a schema-5 index to this version in place: the lengths'
-    /// storage changed (`rank::repack_lengths`) and `docs_date` is gone.
-    fn repack(&self) -> Result<()> {
+    /// Brings an index of a version in [`IN_PLACE_FROM`] to this one in
+    /// place, in one transaction: `SCHEMA` adds what it lacks, `stamps` and
+    /// `sessions` are written anew from `docs` (`rank::restamp`), and a
+    /// schema-5 index's lengths are repacked.
+    fn bring_up(&self, from: &str) -> Result<()> {
         let tx = Tx::begin(&self.conn)?;
         self.conn.execute_batch(SCHEMA).map_err(db_error)?;
-        rank::repack_lengths(&self.conn).map_err(db_error)?;
-        // No query used it (date filters apply to FTS5's matches), and every
-        // insert paid for it.
-        self.conn
-            .execute_batch("DROP INDEX IF EXISTS docs_date")
-            .map_err(db_error)?;
+        if from == "5" {
+            rank::repack_lengths(&self.conn).map_err(db_error)?;
+            // No query used it (date filters apply to FTS5's matches), and
+            // every insert paid for it.
+            self.conn
+                .execute_batch("DROP INDEX IF EXISTS docs_date")
+                .map_err(db_error)?;
+        }
+        rank::restamp(&self.conn).map_err(db_error)?;
         self.mark_built()?;
         tx.commit()?;
         self.doc_stats.borrow_mut().clear();
         self.checkpoint()
-    }
-
-    /// Brings a schema-6 index to this version in place: the tables are
-    /// the same, `SCHEMA` adds the index it lacks.
-    fn upgrade(&self) -> Result<()> {
-        let tx = Tx::begin(&self.conn)?;
-        self.conn.execute_batch(SCHEMA).map_err(db_error)?;
-        self.conn
-            .execute(
-                "INSERT OR REPLACE INTO meta(key, value) VALUES ('schema', ?1)",
-                [SCHEMA_VERSION],
-            )
-            .map_err(db_error)?;
-        tx.commit()
     }
 
     /// Records this schema version, and tells other connections' kept
@@ -407,184 +402,9 @@ impl<'h> Index<'h> {
         // one would take and drop SQLite's locks (thousands of lookups).
         let _read = ReadTx::begin(&self.conn)?;
         if !filtered {
-            return Ok(self
-                .best_ranked(&terms, query.limit, wanted, &[])?
-                .unwrap_or_default());
+            return self.best_ranked(&terms, query.limit, wanted, &[]);
         }
-        // Kinds alone are filtered by the dense `stamps`, as the re-rank
-        // reads them: no `docs` row (a random page each) for the candidates.
-        let kinds_only = query.session.is_none()
-            && query.tag.is_none()
-            && query.since.is_none()
-            && query.until.is_none();
-        if kinds_only
-            && let Some(hits) = self.best_ranked(&terms, query.limit, wanted, &query.kinds)?
-        {
-            return Ok(hits);
-        }
-        // Rank inside FTS5 alone (no join, no document text): that is what
-        // keeps a query over 100k documents in milliseconds. With filters,
-        // over-fetch and filter the candidates; fall back to a filtered join
-        // when that leaves too few.
-        let mut found = self.rank_candidates(&terms, wanted * 8, wanted, query)?;
-        if found.len() < query.limit {
-            let fts = terms
-                .iter()
-                .map(|t| format!("\"{t}\""))
-                .collect::<Vec<_>>()
-                .join(" OR ");
-            found = self.rank_candidates_filtered(&fts, query, wanted)?;
-        }
-        let newest = found
-            .iter()
-            .map(|r| r.5.as_str())
-            .max()
-            .unwrap_or("")
-            .to_string();
-        let all = sources::all()?;
-        let mut hits: Vec<Hit> = found
-            .into_iter()
-            .map(
-                |Row(id, kind, source, session, tags, date, title, body, rank)| {
-                    let score =
-                        ranking::raw_score(-rank, sources::boost(all, &kind), &date, &newest);
-                    Hit {
-                        // The whole body until the best are known (below).
-                        snippet: body,
-                        id,
-                        kind,
-                        source,
-                        session,
-                        tags: tags.split_whitespace().map(str::to_string).collect(),
-                        date,
-                        title,
-                        score,
-                    }
-                },
-            )
-            .collect();
-        hits.sort_by(|a, b| {
-            b.score
-                .total_cmp(&a.score)
-                .then_with(|| b.date.cmp(&a.date))
-        });
-        hits.truncate(query.limit);
-        for hit in &mut hits {
-            if hit.source.is_empty() {
-                self.complete(hit)?;
-            }
-            hit.snippet = snippet(&hit.snippet, &terms);
-        }
-        ranking::normalize(&mut hits);
-        Ok(hits)
-    }
-
-    /// Of the best `limit` documents for the query words, ranked by BM25
-    /// (`rank`: the ranking pass), the first `wanted` that pass the query's
-    /// filters, without their source and body: only the few that are
-    /// returned need them (`complete`).
-    fn rank_candidates(
-        &self,
-        terms: &[String],
-        limit: usize,
-        wanted: usize,
-        query: &Query,
-    ) -> Result<Vec<Row>> {
-        let ranked = rank::rank(&self.conn, &mut self.doc_stats.borrow_mut(), terms, limit)
-            .map_err(db_error)?
-            .hits;
-        let mut stmt = self
-            .conn
-            .prepare_cached(
-                "SELECT id, kind, '', session, tags, date, title, '' FROM docs WHERE rowid = ?1",
-            )
-            .map_err(db_error)?;
-        let mut out = Vec::with_capacity(wanted);
-        for (rowid, score) in ranked {
-            let row = stmt
-                .query_row([rowid], |r| Row::read(r, -score))
-                .optional()
-                .map_err(db_error)?;
-            out.extend(row.filter(|row| passes(row, query)));
-            // Best first: the first `wanted` that pass are the ones kept (a
-            // row each is a random page; `track search` in a home of turns
-            // reads 40, not 320).
-            if out.len() == wanted {
-                break;
-            }
-        }
-        Ok(out)
-    }
-
-    /// Fills in the source and the body (in `snippet`) of a hit from
-    /// `rank_candidates`.
-    fn complete(&self, hit: &mut Hit) -> Result<()> {
-        let found: Option<(String, String)> = self
-            .conn
-            .prepare_cached(
-                "SELECT (SELECT path FROM files WHERE files.id = docs.file), body
-                 FROM docs WHERE id = ?1",
-            )
-            .map_err(db_error)?
-            .query_row([&hit.id], |r| Ok((r.get(0)?, r.get(1)?)))
-            .optional()
-            .map_err(db_error)?;
-        if let Some((source, body)) = found {
-            hit.source = source;
-            hit.snippet = body;
-        }
-        Ok(())
-    }
-
-    /// Like `rank_candidates`, with the query's filters applied inside SQLite.
-    fn rank_candidates_filtered(&self, fts: &str, query: &Query, limit: usize) -> Result<Vec<Row>> {
-        let mut sql = String::from(
-            "SELECT d.id, d.kind, (SELECT path FROM files WHERE files.id = d.file), d.session,
-                    d.tags, d.date, d.title, d.body,
-                    bm25(fts, 2.0, 1.0, 1.5) AS rank
-             FROM fts JOIN docs d ON d.rowid = fts.rowid
-             WHERE fts MATCH ?1",
-        );
-        let mut args: Vec<String> = vec![fts.to_string()];
-        if !query.kinds.is_empty() {
-            let marks: Vec<String> = query
-                .kinds
-                .iter()
-                .map(|k| {
-                    args.push(k.clone());
-                    format!("?{}", args.len())
-                })
-                .collect();
-            sql.push_str(&format!(" AND d.kind IN ({})", marks.join(", ")));
-        }
-        if let Some(session) = &query.session {
-            args.push(session.clone());
-            sql.push_str(&format!(" AND d.session = ?{}", args.len()));
-        }
-        if let Some(tag) = &query.tag {
-            args.push(format!(" {} ", tag.to_lowercase()));
-            sql.push_str(&format!(
-                " AND (' ' || lower(d.tags) || ' ') LIKE '%' || ?{} || '%'",
-                args.len()
-            ));
-        }
-        if let Some(since) = &query.since {
-            args.push(since.clone());
-            sql.push_str(&format!(" AND d.date >= ?{}", args.len()));
-        }
-        if let Some(until) = &query.until {
-            args.push(until_bound(until));
-            sql.push_str(&format!(" AND d.date <= ?{}", args.len()));
-        }
-        sql.push_str(&format!(" ORDER BY rank LIMIT {limit}"));
-        let mut stmt = self.conn.prepare_cached(&sql).map_err(db_error)?;
-        let rows = stmt
-            .query_map(params_from_iter(args.iter()), |r| {
-                let rank = r.get(8)?;
-                Row::read(r, rank)
-            })
-            .map_err(db_error)?;
-        rows.collect::<rusqlite::Result<_>>().map_err(db_error)
+        self.filtered(&terms, query, wanted)
     }
 
     /// Documents per kind.
@@ -659,68 +479,6 @@ pub fn leave_at_exit(home: &Home) {
 /// sixth of each save), with the `(device, inode)` of the file it opened:
 /// an index whose file was replaced (`reindex`) is not reused.
 type Kept = (Connection, Option<(u64, u64)>, rank::DocStats);
-
-/// A candidate: id, kind, source, session, tags, date, title, body, BM25 rank.
-struct Row(
-    String,
-    String,
-    String,
-    Option<String>,
-    String,
-    String,
-    String,
-    String,
-    f64,
-);
-
-impl Row {
-    /// A candidate from the first eight columns of a `docs` row.
-    fn read(r: &rusqlite::Row, rank: f64) -> rusqlite::Result<Row> {
-        Ok(Row(
-            r.get(0)?,
-            r.get(1)?,
-            r.get(2)?,
-            r.get(3)?,
-            r.get(4)?,
-            r.get(5)?,
-            r.get(6)?,
-            r.get(7)?,
-            rank,
-        ))
-    }
-}
-
-/// The inclusive upper bound for `until`: a bare date covers that whole day.
-fn until_bound(until: &str) -> String {
-    if until.len() == 10 {
-        format!("{until}T23:59:59Z~")
-    } else {
-        until.to_string()
-    }
-}
-
-/// Whether a candidate passes the query's filters (the same rules as the SQL).
-fn passes(row: &Row, query: &Query) -> bool {
-    let Row(_, kind, _, session, tags, date, ..) = row;
-    (query.kinds.is_empty() || query.kinds.iter().any(|k| k == kind))
-        && query
-            .session
-            .as_ref()
-            .is_none_or(|s| session.as_deref() == Some(s.as_str()))
-        && query.tag.as_ref().is_none_or(|t| {
-            tags.to_lowercase()
-                .split_whitespace()
-                .any(|x| x == t.to_lowercase())
-        })
-        && query
-            .since
-            .as_ref()
-            .is_none_or(|s| date.as_str() >= s.as_str())
-        && query
-            .until
-            .as_ref()
-            .is_none_or(|u| date.as_str() <= until_bound(u).as_str())
-}
 
 /// Rebuilds the index from the files (`agentbox reindex`): deletes the
 /// database, whatever state it is in, and builds a new one, under the

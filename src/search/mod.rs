@@ -15,6 +15,7 @@
 //! - `health`: keeping the index in step with its files and healing it
 //!   (stale marker, crashed writers, damaged databases, doctor's check).
 //! - `sources`: the installed sources and the files each one covers.
+//! - `filtered`: searches with filters (kind, session, tag, dates).
 //! - `hits`: ranked rowids to hits (re-rank by kind and date, then read).
 //! - `rank`: the ranking pass (BM25 over the selective words' postings).
 //! - `ranking`: BM25 × kind boost × recency, normalised to a 0–1 relevance.
@@ -23,6 +24,7 @@
 
 pub mod cli;
 mod db;
+mod filtered;
 mod fold;
 mod group;
 mod health;

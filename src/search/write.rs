@@ -74,6 +74,7 @@ impl Index<'_> {
                 rowid,
                 kind: doc.kind,
                 date: &doc.date,
+                session: doc.session.as_deref(),
             });
         }
         rank::store(&self.conn, &mut self.doc_stats.borrow_mut(), &inserted).map_err(db_error)?;

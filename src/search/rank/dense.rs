@@ -10,7 +10,8 @@
 //! same facts a block of documents to a row, written with the documents:
 //! `lengths` 4,096 lengths bit-packed at the width the block's longest
 //! needs (6 bits for turns under 64 tokens: a database page a block, see
-//! [`packed`]), `stamps` 800 of 5 bytes (kind number, seconds since 2000).
+//! [`packed`]), `stamps` 500 of 8 bytes (kind number, seconds since 2000,
+//! session number: what a filtered search checks, see `rank::scope`).
 //! A long-lived process keeps every block; a call reads the blocks its
 //! query needs.
 
@@ -27,6 +28,12 @@ const KEEP_BLOCKS: usize = 10_000;
 pub(super) const TOO_LONG: u16 = u16::MAX;
 /// `stamps` dates count seconds from 2000-01-01T00:00:00Z; 0 is unknown.
 const EPOCH: i64 = 946_684_800;
+/// The widest entry of a dense table (a `stamps` one).
+const ENTRY: usize = 8;
+/// An entry's bytes as read (a packed value's little-endian, zero-filled).
+type Entry = [u8; ENTRY];
+/// Session numbers `stamps` holds: three bytes (0: none, or past them).
+pub(super) const MAX_SESSION: i64 = (1 << 24) - 1;
 
 /// How a dense table stores the entries of a block.
 #[derive(Clone, Copy)]
@@ -51,8 +58,8 @@ const LENS: Layout = Layout {
 };
 const STAMPS: Layout = Layout {
     table: "stamps",
-    per_block: 800,
-    codec: Codec::Fixed(5),
+    per_block: 500,
+    codec: Codec::Fixed(ENTRY),
 };
 
 /// Bit-packed 16-bit values, as `lengths` stores a block: one byte giving
@@ -144,14 +151,14 @@ impl Layout {
     /// process looks up a few dozen entries in as many blocks, and a copy
     /// of each block (4 KB of fresh memory, a page fault) cost more than
     /// the lookup.
-    fn lookup(&self, conn: &Connection, rowid: i64) -> rusqlite::Result<[u8; 5]> {
+    fn lookup(&self, conn: &Connection, rowid: i64) -> rusqlite::Result<Entry> {
         let (block, i) = self.place(rowid);
         let sql = format!("SELECT data FROM {} WHERE block = ?1", self.table);
         let mut stmt = conn.prepare_cached(&sql)?;
         let mut rows = stmt.query([block])?;
         Ok(match rows.next()? {
             Some(row) => self.entry(row.get_ref(0)?.as_blob()?, i),
-            None => [0; 5],
+            None => [0; ENTRY],
         })
     }
 
@@ -174,8 +181,8 @@ impl Layout {
 
     /// Entry `i` of a block as read: its bytes (a packed value's
     /// little-endian), zeros when the block does not hold it.
-    fn entry(&self, data: &[u8], i: usize) -> [u8; 5] {
-        let mut out = [0u8; 5];
+    fn entry(&self, data: &[u8], i: usize) -> Entry {
+        let mut out = [0u8; ENTRY];
         match self.codec {
             Codec::Fixed(width) => {
                 if let Some(bytes) = data.get(i * width..(i + 1) * width) {
@@ -259,7 +266,7 @@ impl Blocks {
         conn: &Connection,
         rowid: i64,
         keep: bool,
-    ) -> rusqlite::Result<[u8; 5]> {
+    ) -> rusqlite::Result<Entry> {
         if !keep {
             return layout.lookup(conn, rowid);
         }
@@ -400,54 +407,28 @@ impl DocStats {
     }
 
     /// The lengths of the documents `rowids` ([`DocStats::length`]'s
-    /// values), in their order, for a pool [`DocStats::at_hand`] accepted:
-    /// from the kept blocks, or read in one pass over `lengths` (a scan is
-    /// cheaper than a lookup per block) without keeping the blocks, whose
-    /// copies would cost a one-shot process more than the query (fresh
-    /// memory, a page fault per 4 KB).
+    /// values), in their order, for a pool [`DocStats::at_hand`] accepted
+    /// (see [`bulk`]).
     pub(super) fn lengths(
         &mut self,
         conn: &Connection,
         rowids: &[i64],
     ) -> rusqlite::Result<Vec<u16>> {
-        if self.whole {
-            return rowids
-                .iter()
-                .map(|&rowid| self.length(conn, rowid))
-                .collect();
-        }
-        let Some((&first, &last)) = rowids.first().zip(rowids.last()) else {
-            return Ok(Vec::new());
-        };
-        if !rowids.is_sorted() {
-            // The newest documents come newest first: scan in rowid order.
-            let mut order: Vec<usize> = (0..rowids.len()).collect();
-            order.sort_unstable_by_key(|&i| rowids[i]);
-            let sorted: Vec<i64> = order.iter().map(|&i| rowids[i]).collect();
-            let found = self.lengths(conn, &sorted)?;
-            let mut lens = vec![0; rowids.len()];
-            for (&i, len) in order.iter().zip(found) {
-                lens[i] = len;
-            }
-            return Ok(lens);
-        }
-        let mut lens = vec![0; rowids.len()];
-        let mut stmt =
-            conn.prepare_cached("SELECT block, data FROM lengths WHERE block BETWEEN ?1 AND ?2")?;
-        let mut rows = stmt.query([LENS.place(first).0, LENS.place(last).0])?;
-        let mut next = 0;
-        while let Some(row) = rows.next()? {
-            let block: i64 = row.get(0)?;
-            let data = row.get_ref(1)?.as_blob()?;
-            while next < rowids.len() && LENS.place(rowids[next]).0 < block {
-                next += 1;
-            }
-            while next < rowids.len() && LENS.place(rowids[next]).0 == block {
-                lens[next] = packed::get(data, LENS.place(rowids[next]).1);
-                next += 1;
-            }
-        }
-        Ok(lens)
+        let entries = bulk(&LENS, &mut self.lens, self.whole, conn, rowids)?;
+        Ok(entries
+            .into_iter()
+            .map(|e| u16::from_le_bytes([e[0], e[1]]))
+            .collect())
+    }
+
+    /// The stamps of the documents `rowids`, in their order (see [`bulk`]).
+    pub(super) fn stamps(
+        &mut self,
+        conn: &Connection,
+        rowids: &[i64],
+    ) -> rusqlite::Result<Vec<Stamp>> {
+        let entries = bulk(&STAMPS, &mut self.stamps, self.whole, conn, rowids)?;
+        Ok(entries.into_iter().map(Stamp::decode).collect())
     }
 
     /// The length of document `rowid`: 0 when `lengths` does not know it,
@@ -464,16 +445,14 @@ impl DocStats {
         conn: &Connection,
         rowid: i64,
     ) -> rusqlite::Result<Option<(&str, i64)>> {
-        let bytes = self.stamps.get(&STAMPS, conn, rowid, self.whole)?;
-        let seconds = u32::from_le_bytes([bytes[1], bytes[2], bytes[3], bytes[4]]);
-        if seconds == 0 {
+        let stamp = Stamp::decode(self.stamps.get(&STAMPS, conn, rowid, self.whole)?);
+        let Some(seconds) = stamp.unix() else {
             return Ok(None);
-        }
-        let kind = bytes[0];
+        };
         Ok(self
             .kinds
-            .get(&kind)
-            .map(|name| (name.as_str(), EPOCH + i64::from(seconds))))
+            .get(&stamp.kind)
+            .map(|name| (name.as_str(), seconds)))
     }
 
     /// Forgets everything (this connection rebuilt the index).
@@ -484,12 +463,115 @@ impl DocStats {
     }
 }
 
+/// The entries of the documents `rowids` in one dense table, in their
+/// order: from the kept blocks in a process that keeps them all, or else
+/// read in one pass over the table from the first block to the last (a
+/// scan is cheaper than a lookup per block) without keeping the blocks,
+/// whose copies would cost a one-shot process more than the query (fresh
+/// memory, a page fault per 4 KB).
+fn bulk(
+    layout: &Layout,
+    kept: &mut Blocks,
+    whole: bool,
+    conn: &Connection,
+    rowids: &[i64],
+) -> rusqlite::Result<Vec<Entry>> {
+    if whole {
+        return rowids
+            .iter()
+            .map(|&rowid| kept.get(layout, conn, rowid, true))
+            .collect();
+    }
+    if !rowids.is_sorted() {
+        // The newest documents come newest first: scan in rowid order.
+        let mut order: Vec<usize> = (0..rowids.len()).collect();
+        order.sort_unstable_by_key(|&i| rowids[i]);
+        let sorted: Vec<i64> = order.iter().map(|&i| rowids[i]).collect();
+        let found = bulk(layout, kept, whole, conn, &sorted)?;
+        let mut out = vec![[0; ENTRY]; rowids.len()];
+        for (&i, entry) in order.iter().zip(found) {
+            out[i] = entry;
+        }
+        return Ok(out);
+    }
+    let mut out = vec![[0; ENTRY]; rowids.len()];
+    let Some((&first, &last)) = rowids.first().zip(rowids.last()) else {
+        return Ok(out);
+    };
+    let span = layout.place(last).0 - layout.place(first).0 + 1;
+    if (rowids.len() as i64) * 2 < span {
+        // Few documents far apart (a filtered search's candidates): a
+        // lookup each reads fewer pages than the scan would.
+        return rowids
+            .iter()
+            .map(|&rowid| kept.get(layout, conn, rowid, false))
+            .collect();
+    }
+    let sql = format!(
+        "SELECT block, data FROM {} WHERE block BETWEEN ?1 AND ?2",
+        layout.table
+    );
+    let mut stmt = conn.prepare_cached(&sql)?;
+    let mut rows = stmt.query([layout.place(first).0, layout.place(last).0])?;
+    let mut next = 0;
+    while let Some(row) = rows.next()? {
+        let block: i64 = row.get(0)?;
+        let data = row.get_ref(1)?.as_blob()?;
+        while next < rowids.len() && layout.place(rowids[next]).0 < block {
+            next += 1;
+        }
+        while next < rowids.len() && layout.place(rowids[next]).0 == block {
+            out[next] = layout.entry(data, layout.place(rowids[next]).1);
+            next += 1;
+        }
+    }
+    Ok(out)
+}
+
+/// What `stamps` holds of a document: its kind's number, its date in
+/// seconds since 2000 (0: unknown) and its session's number (0: none, or
+/// not known; see [`session_numbers`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct Stamp {
+    pub kind: u8,
+    pub seconds: u32,
+    pub session: u32,
+}
+
+impl Stamp {
+    fn decode(b: Entry) -> Stamp {
+        Stamp {
+            kind: b[0],
+            seconds: u32::from_le_bytes([b[1], b[2], b[3], b[4]]),
+            session: u32::from_le_bytes([b[5], b[6], b[7], 0]),
+        }
+    }
+
+    fn encode(&self) -> Vec<u8> {
+        let mut bytes = vec![self.kind];
+        bytes.extend_from_slice(&self.seconds.to_le_bytes());
+        bytes.extend_from_slice(&self.session.to_le_bytes()[..3]);
+        bytes
+    }
+
+    /// The date in Unix seconds, when known.
+    pub(crate) fn unix(&self) -> Option<i64> {
+        (self.seconds != 0).then(|| EPOCH + i64::from(self.seconds))
+    }
+
+    /// Unix seconds as `stamps` holds them: 0 (unknown) outside its range.
+    pub(crate) fn held(unix: i64) -> u32 {
+        u32::try_from(unix - EPOCH).unwrap_or(0)
+    }
+}
+
 /// One document just inserted, for [`store`].
 pub(crate) struct Inserted<'a> {
     pub rowid: i64,
     pub kind: &'a str,
     /// RFC 3339.
     pub date: &'a str,
+    pub session: Option<&'a str>,
 }
 
 /// The lengths FTS5 recorded for `docs` (rowid, tokens; by rowid), read
@@ -525,39 +607,123 @@ pub(crate) fn store(
     kept: &mut DocStats,
     docs: &[Inserted<'_>],
 ) -> rusqlite::Result<()> {
-    let mut lengths = Vec::with_capacity(docs.len());
-    let mut stamps = Vec::with_capacity(docs.len());
-    let mut codes: HashMap<&str, u8> = HashMap::new();
     let sizes = stored_lengths(conn, docs)?;
-    {
-        for doc in docs {
-            let tokens = match sizes.binary_search_by_key(&doc.rowid, |s| s.0) {
-                Ok(i) => sizes[i].1,
-                Err(_) => stored_length(conn, doc.rowid)?.unwrap_or(0),
-            };
-            let stored = u16::try_from(tokens).unwrap_or(TOO_LONG);
-            lengths.push((doc.rowid, stored.to_le_bytes().to_vec()));
-            let code = match codes.get(doc.kind) {
-                Some(code) => *code,
-                None => {
-                    let code = kind_code(conn, doc.kind)?;
-                    codes.insert(doc.kind, code);
-                    // This connection's own writes do not move data_version.
-                    kept.kinds.insert(code, doc.kind.to_string());
-                    code
-                }
-            };
-            let seconds = seconds(doc.date)
-                .and_then(|s| u32::try_from(s - EPOCH).ok())
-                .filter(|s| *s > 0 && code > 0)
-                .unwrap_or(0);
-            let mut bytes = vec![code];
-            bytes.extend_from_slice(&seconds.to_le_bytes());
-            stamps.push((doc.rowid, bytes));
-        }
+    let mut lengths = Vec::with_capacity(docs.len());
+    for doc in docs {
+        let tokens = match sizes.binary_search_by_key(&doc.rowid, |s| s.0) {
+            Ok(i) => sizes[i].1,
+            Err(_) => stored_length(conn, doc.rowid)?.unwrap_or(0),
+        };
+        let stored = u16::try_from(tokens).unwrap_or(TOO_LONG);
+        lengths.push((doc.rowid, stored.to_le_bytes().to_vec()));
     }
     LENS.store(conn, &mut kept.lens, lengths)?;
+    store_stamps(conn, kept, docs)
+}
+
+/// Writes the `stamps` entries of `docs` (kind, date, session).
+fn store_stamps(
+    conn: &Connection,
+    kept: &mut DocStats,
+    docs: &[Inserted<'_>],
+) -> rusqlite::Result<()> {
+    let mut stamps = Vec::with_capacity(docs.len());
+    let mut codes: HashMap<&str, u8> = HashMap::new();
+    let sessions = session_numbers(
+        conn,
+        docs.iter().filter_map(|d| d.session.map(|s| (s, d.rowid))),
+    )?;
+    for doc in docs {
+        let code = match codes.get(doc.kind) {
+            Some(code) => *code,
+            None => {
+                let code = kind_code(conn, doc.kind)?;
+                codes.insert(doc.kind, code);
+                // This connection's own writes do not move data_version.
+                kept.kinds.insert(code, doc.kind.to_string());
+                code
+            }
+        };
+        let seconds = seconds(doc.date).map_or(0, Stamp::held);
+        let stamp = Stamp {
+            kind: code,
+            seconds: if code > 0 { seconds } else { 0 },
+            session: doc.session.map_or(0, |s| sessions[s]),
+        };
+        stamps.push((doc.rowid, stamp.encode()));
+    }
     STAMPS.store(conn, &mut kept.stamps, stamps)
+}
+
+/// Rewrites `stamps` and `sessions` from `docs`: a schema-7 index (or
+/// older) held 5-byte stamps without a session. A million documents take
+/// seconds, not a rebuild's ten.
+pub(crate) fn restamp(conn: &Connection) -> rusqlite::Result<()> {
+    conn.execute_batch("DELETE FROM stamps; DELETE FROM sessions;")?;
+    let mut read = conn.prepare(
+        "SELECT rowid, kind, date, session FROM docs WHERE rowid > ?1 ORDER BY rowid LIMIT 20000",
+    )?;
+    let mut kept = DocStats::default();
+    let mut after = i64::MIN;
+    loop {
+        let rows: Vec<(i64, String, String, Option<String>)> = read
+            .query_map([after], |r| {
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+            })?
+            .collect::<rusqlite::Result<_>>()?;
+        let Some(last) = rows.last() else {
+            return Ok(());
+        };
+        after = last.0;
+        let docs: Vec<Inserted> = rows
+            .iter()
+            .map(|(rowid, kind, date, session)| Inserted {
+                rowid: *rowid,
+                kind,
+                date,
+                session: session.as_deref(),
+            })
+            .collect();
+        store_stamps(conn, &mut kept, &docs)?;
+    }
+}
+
+/// The numbers of the sessions of documents `(session, rowid)` just
+/// inserted, from the `sessions` table, whose rows also keep the lowest and
+/// highest rowid each session's documents ever had (a filtered search
+/// reads only that range: `rank::scope`). One statement per session, not
+/// per document: a batch of turns is one session's. A session past
+/// [`MAX_SESSION`] is numbered 0, which a filter never takes for its own.
+fn session_numbers<'a>(
+    conn: &Connection,
+    docs: impl Iterator<Item = (&'a str, i64)>,
+) -> rusqlite::Result<HashMap<&'a str, u32>> {
+    let mut ranges: HashMap<&str, (i64, i64)> = HashMap::new();
+    for (session, rowid) in docs {
+        let range = ranges.entry(session).or_insert((rowid, rowid));
+        *range = (range.0.min(rowid), range.1.max(rowid));
+    }
+    // Numbered in the order their documents come (the same numbers when
+    // `restamp` writes them again).
+    let mut ranges: Vec<(&str, (i64, i64))> = ranges.into_iter().collect();
+    ranges.sort_unstable_by_key(|(_, range)| *range);
+    let mut upsert = conn.prepare_cached(
+        "INSERT INTO sessions(name, first, last) VALUES (?1, ?2, ?3)
+         ON CONFLICT(name) DO UPDATE SET
+             first = min(first, excluded.first), last = max(last, excluded.last)
+         RETURNING id",
+    )?;
+    let mut numbers = HashMap::with_capacity(ranges.len());
+    for (session, (first, last)) in ranges {
+        let id: i64 = upsert.query_row(rusqlite::params![session, first, last], |r| r.get(0))?;
+        let number = if (1..=MAX_SESSION).contains(&id) {
+            id as u32
+        } else {
+            0
+        };
+        numbers.insert(session, number);
+    }
+    Ok(numbers)
 }
 
 /// Moves the lengths of a schema-5 index (`lens`: 1,000 two-byte lengths
@@ -619,7 +785,9 @@ mod tests {
              CREATE TABLE IF NOT EXISTS docs(rowid INTEGER PRIMARY KEY);
              CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
              CREATE TABLE IF NOT EXISTS stamps(block INTEGER PRIMARY KEY, data BLOB NOT NULL);
-             CREATE TABLE IF NOT EXISTS kinds(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);",
+             CREATE TABLE IF NOT EXISTS kinds(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+             CREATE TABLE IF NOT EXISTS sessions(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE,
+                 first INTEGER NOT NULL, last INTEGER NOT NULL);",
         )
         .unwrap();
         conn
@@ -640,6 +808,7 @@ mod tests {
             rowid,
             kind: if rowid % 2 == 0 { "turn" } else { "note" },
             date: &date,
+            session: Some(if rowid < 1000 { "early" } else { "late" }),
         };
         store(conn, &mut DocStats::default(), &[doc]).unwrap();
     }
@@ -664,6 +833,7 @@ mod tests {
                     rowid,
                     kind: "turn",
                     date: "2026-01-01T00:00:00Z",
+                    session: None,
                 });
             }
             store(&conn, &mut DocStats::default(), &inserted).unwrap();

@@ -420,6 +420,33 @@ pub(super) fn postings(conn: &Connection, sql: &str, expr: &str) -> rusqlite::Re
     Ok(COLLECTED.with(|c| std::mem::take(&mut *c.borrow_mut())))
 }
 
+/// Steps a collecting query (`SELECT agentbox_postings(fts) …`), handing
+/// what it collected to `take` every `chunk` rows and at the end, until
+/// `take` says it has enough (returns false): a filtered search reads the
+/// newest matches only until enough of them pass (`scope`).
+pub(super) fn postings_chunked(
+    conn: &Connection,
+    sql: &str,
+    expr: &str,
+    chunk: usize,
+    mut take: impl FnMut(Collected) -> rusqlite::Result<bool>,
+) -> rusqlite::Result<()> {
+    COLLECTED.with(|c| *c.borrow_mut() = Collected::default());
+    let mut stmt = conn.prepare_cached(sql)?;
+    let mut rows = stmt.query([expr])?;
+    let mut stepped = 0usize;
+    loop {
+        let more = rows.next()?.is_some();
+        stepped += 1;
+        if !more || stepped.is_multiple_of(chunk.max(1)) {
+            let got = COLLECTED.with(|c| std::mem::take(&mut *c.borrow_mut()));
+            if !take(got)? || !more {
+                return Ok(());
+            }
+        }
+    }
+}
+
 /// What a ranking needs of the whole index.
 pub(super) struct Totals {
     /// Documents, and their average length in tokens (FTS5's averages record).

@@ -40,14 +40,17 @@
 
 mod dense;
 mod fts5;
+mod scope;
 
-pub(crate) use dense::{DocStats, Inserted, repack_lengths, store};
+pub(crate) use dense::{DocStats, Inserted, repack_lengths, restamp, store};
 pub(crate) use fts5::{register, segment_levels};
+pub(crate) use scope::Scope;
 
 use rusqlite::Connection;
 
 use fts5::{
-    COLLECT, Collected, Totals, phrase_counts, phrase_postings, postings, stored_length, totals,
+    COLLECT, Collected, Totals, phrase_counts, phrase_postings, postings, postings_chunked,
+    stored_length, totals,
 };
 
 const K1: f64 = 1.2;
@@ -91,7 +94,19 @@ pub(super) fn rank(
     words: &[String],
     wanted: usize,
 ) -> rusqlite::Result<Ranked> {
-    rank_within(conn, stats, words, wanted, LIMITS)
+    rank_within(conn, stats, words, wanted, LIMITS, None)
+}
+
+/// The best `wanted` documents for the query words by BM25 among those
+/// `scope` lets through (see [`Scope`]); the IDFs are the whole index's.
+pub(super) fn rank_in(
+    conn: &Connection,
+    stats: &mut DocStats,
+    words: &[String],
+    wanted: usize,
+    scope: &Scope,
+) -> rusqlite::Result<Ranked> {
+    rank_within(conn, stats, words, wanted, LIMITS, Some(scope))
 }
 
 fn rank_within(
@@ -100,6 +115,7 @@ fn rank_within(
     words: &[String],
     wanted: usize,
     limits: Limits,
+    scope: Option<&Scope>,
 ) -> rusqlite::Result<Ranked> {
     let nothing = || Ranked {
         hits: Vec::new(),
@@ -144,6 +160,8 @@ fn rank_within(
         avgdl,
         wanted,
         limits,
+        scope,
+        share: scope.map_or(1.0, |s| s.share(first, last)),
         best: Vec::new(),
     };
     ranker.run()
@@ -188,6 +206,8 @@ struct Term {
 struct Pool {
     rowids: Vec<i64>,
     freqs: Vec<f32>,
+    /// Every document in it passed the scope's check already.
+    checked: bool,
 }
 
 struct Ranker<'c> {
@@ -197,6 +217,10 @@ struct Ranker<'c> {
     avgdl: f64,
     wanted: usize,
     limits: Limits,
+    /// What the query's filters let through, and the share of the index's
+    /// rowids its range spans (a word's documents there are estimated).
+    scope: Option<&'c Scope>,
+    share: f64,
     /// The scored documents, kept to the best `wanted`.
     best: Vec<(i64, f64)>,
 }
@@ -207,10 +231,11 @@ impl Ranker<'_> {
         let mut selective = 0;
         let mut read = 0.0;
         for term in &self.terms {
-            if read + term.df > self.limits.budget as f64 {
+            let df = term.df * self.share;
+            if read + df > self.limits.budget as f64 {
                 break;
             }
-            read += term.df;
+            read += df;
             selective += 1;
         }
         if selective == 0 {
@@ -220,8 +245,16 @@ impl Ranker<'_> {
             return Ok(self.finish(false));
         }
         let expr = self.or_expr(0, selective);
-        let query = format!("SELECT {COLLECT}(fts) FROM fts WHERE fts MATCH ?1");
-        let seen = phrase_postings(self.conn, &expr)?;
+        let query = self.scoped_sql(&format!(
+            "SELECT {COLLECT}(fts) FROM fts WHERE fts MATCH ?1"
+        ));
+        // With a scope, its checks wait until the candidates are scored
+        // (`score_scoped`): they are spread over the whole index, and only
+        // the best need their `stamps` read.
+        let seen = match self.scope {
+            None => phrase_postings(self.conn, &expr)?,
+            Some(scope) => postings(self.conn, &query, &scope.expr(&expr))?,
+        };
         let mut pool = self.pool(seen, 0);
         // FTS5 returns rowids in ascending order; the lookups below rely on it.
         if !pool.rowids.is_sorted() {
@@ -232,6 +265,7 @@ impl Ranker<'_> {
         }
         for k in selective..n {
             let both = format!("({expr}) AND {}", self.terms[k].phrase);
+            let both = self.scope.map_or(both.clone(), |s| s.expr(&both));
             let seen = postings(self.conn, &query, &both)?;
             for (row, rowid) in seen.rowids.iter().enumerate() {
                 if let Ok(i) = pool.rowids.binary_search(rowid) {
@@ -263,14 +297,60 @@ impl Ranker<'_> {
             .join(" OR ")
     }
 
-    /// The newest `limit` documents holding any of `terms[from..]`.
-    fn collect_newest(&self, from: usize, limit: usize) -> rusqlite::Result<Pool> {
-        let seen = postings(
-            self.conn,
-            &newest_sql(limit),
-            &self.or_expr(from, self.terms.len()),
-        )?;
-        Ok(self.pool(seen, from))
+    /// `select` limited to the scope's range, when there is one.
+    fn scoped_sql(&self, select: &str) -> String {
+        self.scope
+            .map_or_else(|| select.to_string(), |s| s.sql(select, ""))
+    }
+
+    /// The newest `limit` documents holding any of `terms[from..]` (that
+    /// the scope lets through: read newest first, a chunk at a time, until
+    /// `limit` of them pass).
+    fn collect_newest(&mut self, from: usize, limit: usize) -> rusqlite::Result<Pool> {
+        let expr = self.or_expr(from, self.terms.len());
+        let Some(scope) = self.scope else {
+            let seen = postings(self.conn, &newest_sql(limit), &expr)?;
+            return Ok(self.pool(seen, from));
+        };
+        let select = format!("SELECT {COLLECT}(fts) FROM fts WHERE fts MATCH ?1");
+        let sql = scope.sql(&select, " ORDER BY rowid DESC");
+        let mut kept = Collected::default();
+        let conn = self.conn;
+        postings_chunked(conn, &sql, &scope.expr(&expr), limit, |chunk| {
+            let chunk = self.passing(chunk)?;
+            if !chunk.rowids.is_empty() {
+                kept.phrases = chunk.phrases;
+            }
+            let room = limit - kept.rowids.len();
+            let rows = chunk.rowids.len().min(room);
+            kept.rowids.extend_from_slice(&chunk.rowids[..rows]);
+            kept.freqs
+                .extend_from_slice(&chunk.freqs[..rows * chunk.phrases]);
+            Ok(kept.rowids.len() < limit)
+        })?;
+        let mut pool = self.pool(kept, from);
+        pool.checked = true;
+        Ok(pool)
+    }
+
+    /// The collected documents the scope lets through (their `stamps`).
+    fn passing(&mut self, seen: Collected) -> rusqlite::Result<Collected> {
+        let Some(scope) = self.scope else {
+            return Ok(seen);
+        };
+        let stamps = self.stats.stamps(self.conn, &seen.rowids)?;
+        let mut kept = Collected {
+            phrases: seen.phrases,
+            ..Collected::default()
+        };
+        for (row, stamp) in stamps.iter().enumerate() {
+            if scope.passes(stamp) {
+                kept.rowids.push(seen.rowids[row]);
+                kept.freqs
+                    .extend_from_slice(&seen.freqs[row * seen.phrases..(row + 1) * seen.phrases]);
+            }
+        }
+        Ok(kept)
     }
 
     /// A pool from collected postings whose phrases are `terms[from..]`.
@@ -281,6 +361,7 @@ impl Ranker<'_> {
             return Pool {
                 rowids: seen.rowids,
                 freqs: seen.freqs,
+                checked: false,
             };
         }
         let mut freqs = vec![0.0; seen.rowids.len() * n];
@@ -292,6 +373,7 @@ impl Ranker<'_> {
         Pool {
             rowids: seen.rowids,
             freqs,
+            checked: false,
         }
     }
 
@@ -314,6 +396,9 @@ impl Ranker<'_> {
     fn score(&mut self, pool: &Pool, scored: &[i64]) -> rusqlite::Result<()> {
         let n = self.terms.len();
         let fresh = |rowid: &i64| scored.is_empty() || scored.binary_search(rowid).is_err();
+        if self.scope.is_some() {
+            return self.score_scoped(pool, &fresh);
+        }
         if self.stats.at_hand(pool.rowids.len()) {
             let lens = self.stats.lengths(self.conn, &pool.rowids)?;
             for (i, (&rowid, stored)) in pool.rowids.iter().zip(lens).enumerate() {
@@ -341,6 +426,57 @@ impl Ranker<'_> {
             let rowid = pool.rowids[i];
             let stored = self.stats.length(self.conn, rowid)?;
             self.consider(rowid, &pool.freqs[i * n..(i + 1) * n], stored)?;
+        }
+        Ok(())
+    }
+
+    /// [`Ranker::score`] with a scope: every document scored, then the
+    /// scope's check (its `stamps`, read a few dozen at a time) taken best
+    /// first until no unchecked score can enter the best `wanted` (a pool
+    /// `collect_newest` checked already is not checked again).
+    fn score_scoped(&mut self, pool: &Pool, fresh: &dyn Fn(&i64) -> bool) -> rusqlite::Result<()> {
+        const BATCH: usize = 64;
+        let n = self.terms.len();
+        let lens = if self.stats.at_hand(pool.rowids.len()) {
+            self.stats.lengths(self.conn, &pool.rowids)?
+        } else {
+            let mut lens = Vec::with_capacity(pool.rowids.len());
+            for &rowid in &pool.rowids {
+                lens.push(self.stats.length(self.conn, rowid)?);
+            }
+            lens
+        };
+        let mut scored: Vec<(f64, i64)> = Vec::with_capacity(pool.rowids.len());
+        for (i, (&rowid, stored)) in pool.rowids.iter().zip(lens).enumerate() {
+            if !fresh(&rowid) {
+                continue;
+            }
+            if let Some(tokens) = self.length(rowid, stored)? {
+                let freqs = &pool.freqs[i * n..(i + 1) * n];
+                scored.push((self.bm25(freqs, tokens as f64), rowid));
+            }
+        }
+        scored.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        let Some(scope) = self.scope else {
+            return Ok(());
+        };
+        if pool.checked {
+            for (score, rowid) in scored {
+                self.keep(rowid, score);
+            }
+            return Ok(());
+        }
+        for batch in scored.chunks(BATCH) {
+            if self.threshold().is_some_and(|t| batch[0].0 < t) {
+                break;
+            }
+            let rowids: Vec<i64> = batch.iter().map(|s| s.1).collect();
+            let stamps = self.stats.stamps(self.conn, &rowids)?;
+            for (&(score, rowid), stamp) in batch.iter().zip(stamps) {
+                if scope.passes(&stamp) {
+                    self.keep(rowid, score);
+                }
+            }
         }
         Ok(())
     }
@@ -417,7 +553,9 @@ mod tests {
              CREATE TABLE docs(rowid INTEGER PRIMARY KEY);
              CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
              CREATE TABLE stamps(block INTEGER PRIMARY KEY, data BLOB NOT NULL);
-             CREATE TABLE kinds(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);",
+             CREATE TABLE kinds(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+             CREATE TABLE sessions(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE,
+                 first INTEGER NOT NULL, last INTEGER NOT NULL);",
         )
         .unwrap();
         register(&conn).unwrap();
@@ -470,6 +608,7 @@ mod tests {
                 rowid,
                 kind: "turn",
                 date: "2026-01-01T00:00:00Z",
+                session: None,
             })
             .collect();
         store(&tx, &mut DocStats::default(), &inserted).unwrap();
@@ -528,6 +667,7 @@ mod tests {
                         sample: 200,
                         exact_df: usize::MAX / 2,
                     },
+                    None,
                 )
                 .unwrap();
                 let want = fts5_bm25(&conn, words, 10);
@@ -567,6 +707,109 @@ mod tests {
     }
 
     #[test]
+    fn a_scoped_ranking_is_fts5_bm25_over_the_documents_that_pass() {
+        let conn = corpus(3_000, 5);
+        // Sessions in runs of 50 rowids, one document in five a note; every
+        // document stamped, and the same facts in a table SQL can join.
+        let session = |r: i64| if (r / 50) % 3 == 0 { "b" } else { "a" };
+        let kind = |r: i64| if r % 5 == 0 { "note" } else { "turn" };
+        let rowids: Vec<i64> = (1..=3_000).collect();
+        let docs: Vec<Inserted> = rowids
+            .iter()
+            .map(|&r| Inserted {
+                rowid: r,
+                kind: kind(r),
+                date: "2026-01-01T00:00:00Z",
+                session: Some(session(r)),
+            })
+            .collect();
+        store(&conn, &mut DocStats::default(), &docs).unwrap();
+        conn.execute_batch(
+            "CREATE TABLE owner(rowid INTEGER PRIMARY KEY, session TEXT, kind TEXT)",
+        )
+        .unwrap();
+        for &r in &rowids {
+            conn.execute(
+                "INSERT INTO owner VALUES (?1, ?2, ?3)",
+                rusqlite::params![r, session(r), kind(r)],
+            )
+            .unwrap();
+        }
+        let filters: [(&[&str], Option<&str>, &str); 3] = [
+            (&[], Some("b"), "session = 'b'"),
+            (&["note"], None, "kind = 'note'"),
+            (&["note"], Some("a"), "kind = 'note' AND session = 'a'"),
+        ];
+        let mut regimes = (0, 0);
+        for (kinds, session_name, sql) in filters {
+            let query = crate::search::Query {
+                kinds: kinds.iter().map(|k| k.to_string()).collect(),
+                session: session_name.map(str::to_string),
+                ..Default::default()
+            };
+            let scope = Scope::of(&conn, &query).unwrap().unwrap();
+            for words in [
+                &["w0x", "w1x"][..],
+                &["w120x", "w2x"],
+                &["w3x"],
+                &["w50x", "w0x"],
+            ] {
+                let expr = words
+                    .iter()
+                    .map(|w| format!("\"{w}\""))
+                    .collect::<Vec<_>>()
+                    .join(" OR ");
+                let want: Vec<(i64, f64)> = conn
+                    .prepare(&format!(
+                        "SELECT rowid, -bm25(fts, 2.0, 1.0, 1.5) AS s FROM fts WHERE fts MATCH ?1
+                         AND rowid IN (SELECT rowid FROM owner WHERE {sql}) ORDER BY s DESC, rowid"
+                    ))
+                    .unwrap()
+                    .query_map([&expr], |r| Ok((r.get(0)?, r.get(1)?)))
+                    .unwrap()
+                    .collect::<rusqlite::Result<_>>()
+                    .unwrap();
+                let all: std::collections::HashMap<i64, f64> = want.iter().copied().collect();
+                for budget in [usize::MAX / 2, 300, 20] {
+                    let owned: Vec<String> = words.iter().map(|w| w.to_string()).collect();
+                    let limits = Limits {
+                        budget,
+                        sample: 100,
+                        exact_df: usize::MAX / 2,
+                    };
+                    let ranked = rank_within(
+                        &conn,
+                        &mut DocStats::default(),
+                        &owned,
+                        10,
+                        limits,
+                        Some(&scope),
+                    )
+                    .unwrap();
+                    for (rowid, score) in &ranked.hits {
+                        let fts5 = all.get(rowid).copied();
+                        assert!(
+                            fts5.is_some_and(|f| close(*score, f)),
+                            "{sql} {words:?} {rowid}: {score} vs {fts5:?}"
+                        );
+                    }
+                    if ranked.exact {
+                        regimes.0 += 1;
+                        let got: Vec<f64> = ranked.hits.iter().map(|h| h.1).collect();
+                        let expected: Vec<f64> = want.iter().take(10).map(|h| h.1).collect();
+                        assert_eq!(got.len(), expected.len(), "{sql} {words:?} {budget}");
+                        assert!(got.iter().zip(&expected).all(|(g, e)| close(*g, *e)));
+                    } else {
+                        regimes.1 += 1;
+                        assert_eq!(ranked.hits.len(), 10.min(want.len()), "{sql} {words:?}");
+                    }
+                }
+            }
+        }
+        assert!(regimes.0 >= 10 && regimes.1 >= 3, "{regimes:?}");
+    }
+
+    #[test]
     fn an_empty_table_or_unknown_words_rank_nothing() {
         let conn = corpus(0, 1);
         let ranked = rank(&conn, &mut DocStats::default(), &["w1x".to_string()], 5).unwrap();
@@ -596,7 +839,8 @@ mod tests {
         };
         for words in [["w0x", "w200x"], ["w2x", "w9x"]] {
             let owned: Vec<String> = words.iter().map(|w| w.to_string()).collect();
-            let ranked = rank_within(&conn, &mut DocStats::default(), &owned, 10, limits).unwrap();
+            let ranked =
+                rank_within(&conn, &mut DocStats::default(), &owned, 10, limits, None).unwrap();
             let all: std::collections::HashMap<i64, f64> =
                 fts5_bm25(&conn, &words, 100_000).into_iter().collect();
             assert_eq!(ranked.hits.len(), 10);
