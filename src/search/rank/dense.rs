@@ -12,8 +12,8 @@
 //! needs (6 bits for turns under 64 tokens: a database page a block, see
 //! [`packed`]), `stamps` 500 of 8 bytes (kind number, seconds since 2000,
 //! session number: what a filtered search checks, see `rank::scope`).
-//! A long-lived process keeps every block; a call reads the blocks its
-//! query needs.
+//! A long-lived process keeps every `lengths` block and the `stamps` blocks
+//! its queries have read; a call reads the blocks its query needs.
 
 use std::collections::HashMap;
 

@@ -264,8 +264,10 @@ impl Ranker<'_> {
             ));
         }
         for k in selective..n {
-            let both = format!("({expr}) AND {}", self.terms[k].phrase);
-            let both = self.scope.map_or(both.clone(), |s| s.expr(&both));
+            let mut both = format!("({expr}) AND {}", self.terms[k].phrase);
+            if let Some(scope) = self.scope {
+                both = scope.expr(&both);
+            }
             let seen = postings(self.conn, &query, &both)?;
             for (row, rowid) in seen.rowids.iter().enumerate() {
                 if let Ok(i) = pool.rowids.binary_search(rowid) {
@@ -396,8 +398,8 @@ impl Ranker<'_> {
     fn score(&mut self, pool: &Pool, scored: &[i64]) -> rusqlite::Result<()> {
         let n = self.terms.len();
         let fresh = |rowid: &i64| scored.is_empty() || scored.binary_search(rowid).is_err();
-        if self.scope.is_some() {
-            return self.score_scoped(pool, &fresh);
+        if let Some(scope) = self.scope {
+            return self.score_scoped(scope, pool, &fresh);
         }
         if self.stats.at_hand(pool.rowids.len()) {
             let lens = self.stats.lengths(self.conn, &pool.rowids)?;
@@ -434,7 +436,12 @@ impl Ranker<'_> {
     /// scope's check (its `stamps`, read a few dozen at a time) taken best
     /// first until no unchecked score can enter the best `wanted` (a pool
     /// `collect_newest` checked already is not checked again).
-    fn score_scoped(&mut self, pool: &Pool, fresh: &dyn Fn(&i64) -> bool) -> rusqlite::Result<()> {
+    fn score_scoped(
+        &mut self,
+        scope: &Scope,
+        pool: &Pool,
+        fresh: &dyn Fn(&i64) -> bool,
+    ) -> rusqlite::Result<()> {
         const BATCH: usize = 64;
         let n = self.terms.len();
         let lens = if self.stats.at_hand(pool.rowids.len()) {
@@ -457,9 +464,6 @@ impl Ranker<'_> {
             }
         }
         scored.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-        let Some(scope) = self.scope else {
-            return Ok(());
-        };
         if pool.checked {
             for (score, rowid) in scored {
                 self.keep(rowid, score);
