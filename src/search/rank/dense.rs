@@ -783,13 +783,24 @@ pub(crate) fn repack_lengths(conn: &Connection) -> rusqlite::Result<()> {
 }
 
 /// The number of a kind name in the `kinds` table (added when new); 0 when
-/// the table is full.
+/// the table is full. Looked up first: a one-shot writer then prepares one
+/// statement, not two.
 fn kind_code(conn: &Connection, kind: &str) -> rusqlite::Result<u8> {
-    conn.prepare_cached("INSERT INTO kinds(name) VALUES (?1) ON CONFLICT(name) DO NOTHING")?
-        .execute([kind])?;
-    let id: i64 = conn
-        .prepare_cached("SELECT id FROM kinds WHERE name = ?1")?
-        .query_row([kind], |r| r.get(0))?;
+    let find = |conn: &Connection| -> rusqlite::Result<Option<i64>> {
+        conn.prepare_cached("SELECT id FROM kinds WHERE name = ?1")?
+            .query_row([kind], |r| r.get(0))
+            .optional()
+    };
+    let id = match find(conn)? {
+        Some(id) => id,
+        None => {
+            conn.prepare_cached(
+                "INSERT INTO kinds(name) VALUES (?1) ON CONFLICT(name) DO NOTHING",
+            )?
+            .execute([kind])?;
+            find(conn)?.unwrap_or(0)
+        }
+    };
     Ok(u8::try_from(id).unwrap_or(0))
 }
 
