@@ -711,10 +711,10 @@ fn session_numbers<'a>(
     }
     // Numbered in the order their documents come (the same numbers when
     // `restamp` writes them again). A lookup, then a one-row insert or an
-    // update by rowid: one upsert (`ON CONFLICT … DO UPDATE … RETURNING`)
-    // made a 1M-turn reindex 10.2 → 12.4 s, the extra time in FTS5's
-    // segment merges (a statement transaction's savepoint makes FTS5 write
-    // the terms it holds in memory as a segment).
+    // update by rowid: a statement with `RETURNING` (an upsert, or an
+    // update returning the id) made a 1M-turn reindex 10.2 → 12.4-13 s,
+    // the extra time in FTS5's segment merges (docs/PERFORMANCE.md,
+    // "Eleventh session").
     let mut ranges: Vec<(&str, (i64, i64))> = ranges.into_iter().collect();
     ranges.sort_unstable_by_key(|(_, range)| *range);
     let mut find = conn.prepare_cached("SELECT id, first, last FROM sessions WHERE name = ?1")?;
