@@ -40,6 +40,7 @@
 
 mod dense;
 mod fts5;
+mod packed;
 mod scope;
 
 pub(crate) use dense::{DocStats, Inserted, repack_lengths, restamp, store};
