@@ -23,8 +23,9 @@ use super::super::ranking::seconds;
 use super::fts5::{decode_size, stored_length};
 use super::packed;
 
-/// Blocks a process keeps at most, per table (5M documents of `stamps`).
-const KEEP_BLOCKS: usize = 10_000;
+/// Blocks a process keeps at most, per table (8M documents of `stamps`,
+/// 64 MB).
+const KEEP_BLOCKS: usize = 16_000;
 /// The stored value of a length `lengths` cannot hold (FTS5's record is read).
 pub(super) const TOO_LONG: u16 = u16::MAX;
 /// `stamps` dates count seconds from 2000-01-01T00:00:00Z; 0 is unknown.
