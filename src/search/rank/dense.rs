@@ -364,6 +364,43 @@ impl DocStats {
         Ok(entries.into_iter().map(Stamp::decode).collect())
     }
 
+    /// The blocks of `stamps` (as of the last [`DocStats::check`]).
+    pub(super) fn stamp_blocks(&self) -> i64 {
+        STAMPS.place(self.top).0 + 1
+    }
+
+    /// The documents whose stamp `keep` accepts, in rowid order, read in
+    /// one pass over `stamps`; `None` as soon as there are more than `cap`
+    /// of them, or when a kind has no number of its own (more than 255
+    /// kinds: its documents' stamps say kind 0, like a missing entry's).
+    pub(super) fn listed(
+        &self,
+        conn: &Connection,
+        cap: usize,
+        keep: impl Fn(&Stamp) -> bool,
+    ) -> rusqlite::Result<Option<Vec<i64>>> {
+        if self.kinds.len() >= 255 {
+            return Ok(None);
+        }
+        let mut out = Vec::new();
+        let mut stmt = conn.prepare_cached("SELECT block, data FROM stamps ORDER BY block")?;
+        let mut rows = stmt.query([])?;
+        while let Some(row) = rows.next()? {
+            let block: i64 = row.get(0)?;
+            let data = row.get_ref(1)?.as_blob()?;
+            for (i, entry) in data.chunks_exact(ENTRY).enumerate() {
+                let stamp = Stamp::decode(entry.try_into().unwrap_or([0; ENTRY]));
+                if stamp.kind != 0 && keep(&stamp) {
+                    if out.len() == cap {
+                        return Ok(None);
+                    }
+                    out.push(block * STAMPS.per_block + i as i64);
+                }
+            }
+        }
+        Ok(Some(out))
+    }
+
     /// The length of document `rowid`: 0 when `lengths` does not know it,
     /// [`TOO_LONG`] when it is longer than `lengths` holds.
     pub(super) fn length(&mut self, conn: &Connection, rowid: i64) -> rusqlite::Result<u16> {

@@ -420,6 +420,25 @@ pub(super) fn postings(conn: &Connection, sql: &str, expr: &str) -> rusqlite::Re
     Ok(COLLECTED.with(|c| std::mem::take(&mut *c.borrow_mut())))
 }
 
+/// What `agentbox_postings` collects for `expr` in each of the documents
+/// `rowids` that match it: one FTS5 lookup by rowid each (a seek in each
+/// phrase's postings), for a few documents among many matches.
+pub(super) fn postings_at(
+    conn: &Connection,
+    expr: &str,
+    rowids: &[i64],
+) -> rusqlite::Result<Collected> {
+    COLLECTED.with(|c| *c.borrow_mut() = Collected::default());
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT {COLLECT}(fts) FROM fts WHERE fts MATCH ?1 AND rowid = ?2"
+    ))?;
+    for &rowid in rowids {
+        let mut rows = stmt.query(rusqlite::params![expr, rowid])?;
+        while rows.next()?.is_some() {}
+    }
+    Ok(COLLECTED.with(|c| std::mem::take(&mut *c.borrow_mut())))
+}
+
 /// Steps a collecting query (`SELECT agentbox_postings(fts) …`), handing
 /// what it collected to `take` every `chunk` rows and at the end, until
 /// `take` says it has enough (returns false): a filtered search reads the

@@ -114,6 +114,12 @@ impl Scope {
         self.exact
     }
 
+    /// Whether its documents can be listed from `stamps` alone: a scope of
+    /// kinds (and dates), neither a range nor an FTS5 expression.
+    pub(super) fn listable(&self) -> bool {
+        !self.kinds.is_empty() && !self.narrow()
+    }
+
     /// Whether it narrows the search by a range of rowids or an FTS5
     /// expression (a session, a tag), which the ranking pass reads alone.
     pub(crate) fn narrow(&self) -> bool {
