@@ -131,6 +131,14 @@ fn a_rare_kind_and_its_tags_are_found_below_thousands_of_turns() {
     });
     assert_eq!(notes.len(), 13);
     assert!(notes.iter().all(|h| h.kind == "note"));
+    // Two words in every turn: the notes are listed and looked up one by
+    // one rather than found among 12,000 postings (the same notes).
+    let listed = search(&mut index, "cluster deploy", |q| {
+        q.kinds = vec!["note".into()];
+        q.limit = 20;
+    });
+    assert_eq!(ids(&listed).len(), 13);
+    assert!(listed.iter().all(|h| h.kind == "note"));
     // `ops` is a word of `ops-team` too, and not of `devops`: the phrase
     // lets `ops-team` through, the row's tags refuse it.
     let mut tagged = ids(&search(&mut index, "cluster", |q| {
