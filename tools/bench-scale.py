@@ -32,8 +32,10 @@ Per size, in one run:
                taking turns, after a first pass of `agentbox search`
                reported on its own row with the disk reads it made (a host
                that drops cold pages from its cache makes that pass read the
-               index); `memory_mcp` ready (spawn -> initialize -> first
-               mem_search answered) median of 10.
+               index); the 30 queries filtered by a mid-size session, and
+               stop words ("the and") in the busiest one; `memory_mcp`
+               ready (spawn -> initialize -> first mem_search answered)
+               median of 10.
   reindex      `agentbox reindex` of the whole home; index size (search.db +
                -wal) against the bytes of the episode files.
   record       single `track record` median; `plan list` against /bin/true.
@@ -557,6 +559,15 @@ def bench_size(args, n, tmp, env):
     r["cli_read_kb"] = launch.read_kb - before
     r["cli_search_ms"], r["cli_search_min_ms"] = statistics.median(cli_a), min(cli_a)
     r["track_search_ms"], r["track_search_min_ms"] = statistics.median(cli_t), min(cli_t)
+    # Filtered: the 30 queries within a mid-size session, and the stop words
+    # (in nearly every turn) within the busiest one: a filter must not make
+    # a search read every match (docs/PERFORMANCE.md, "Eleventh session").
+    filtered = [launch([args.bin, "search", q, "--session", SESSIONS[10], "--format", "json",
+                        "--limit", "5"]) for q in queries[:30]]
+    r["cli_session_ms"] = statistics.median(filtered)
+    common = [launch([args.bin, "search", "the", "and", "--session", SESSIONS[0], "--format", "json",
+                      "--limit", "5"]) for _ in range(5)]
+    r["cli_session_common_ms"] = statistics.median(common)
     ready = []
     for q in queries[:10]:
         t = time.perf_counter_ns()
@@ -763,6 +774,8 @@ ROWS = [
     ("`track search Q`, whole process, median (min) of 30 queries × 3",
      lambda r: [r["track_search_ms"], r["track_search_min_ms"]], "{0} ({1}) ms", [2, 2], "≤ 3 ms"),
     ("disk reads during those 180 timed calls", lambda r: [r["cli_read_kb"]], "{0} KB", [0], ""),
+    ("`agentbox search Q --session s10`, median of the 30 queries; `the and --session s00`, of 5",
+     lambda r: [r["cli_session_ms"], r["cli_session_common_ms"]], "{0} ms; {1} ms", [2, 2], "comparison"),
     ("`memory_mcp` ready (spawn → first `mem_search`), median (min) of 10",
      lambda r: [r["ready_ms"], r["ready_min_ms"]], "{0} ({1}) ms", [1, 1], "≤ 50 ms"),
     ("`agentbox reindex` (whole home)", lambda r: [r["reindex_s"]], "{0} s", [2], "≤ 60 s at 1M"),
