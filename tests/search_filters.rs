@@ -198,3 +198,46 @@ fn dates_written_with_an_offset_are_compared_as_before() {
     assert_eq!(all.len(), 10);
     assert!(all.iter().all(|h| h.date == "2026-02-01T00:00:00Z"));
 }
+
+#[test]
+fn a_session_resumed_long_after_it_began_finds_all_its_turns() {
+    let sb = Sandbox::new();
+    let home = home(&sb);
+    let mut index = Index::open(&home).unwrap();
+    let early: Vec<Doc> = (0..5)
+        .map(|i| {
+            doc(
+                &format!("old{i}"),
+                "turn",
+                Some("default"),
+                "2026-01-01T00:00:00Z",
+                &format!("cluster deploy early note {i}"),
+            )
+        })
+        .collect();
+    index.add(&early).unwrap();
+    corpus(&index);
+    let late: Vec<Doc> = (5..10)
+        .map(|i| {
+            doc(
+                &format!("old{i}"),
+                "turn",
+                Some("default"),
+                "2026-03-01T00:00:00Z",
+                &format!("cluster deploy late note {i}"),
+            )
+        })
+        .collect();
+    index.add(&late).unwrap();
+    // Its range spans every other session's turns; the words are in all.
+    let mut got: Vec<String> = search(&mut index, "cluster deploy", |q| {
+        q.session = Some("default".into());
+        q.limit = 20;
+    })
+    .into_iter()
+    .map(|h| h.id)
+    .collect();
+    got.sort();
+    let want: Vec<String> = (0..10).map(|i| format!("old{i}")).collect();
+    assert_eq!(got, want);
+}

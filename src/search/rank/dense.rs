@@ -364,37 +364,46 @@ impl DocStats {
         Ok(entries.into_iter().map(Stamp::decode).collect())
     }
 
-    /// The blocks of `stamps` (as of the last [`DocStats::check`]).
-    pub(super) fn stamp_blocks(&self) -> i64 {
-        STAMPS.place(self.top).0 + 1
+    /// The blocks of `stamps` holding the rowids `range` (every document
+    /// when `None`), as of the last [`DocStats::check`].
+    pub(super) fn stamp_blocks(&self, range: Option<(i64, i64)>) -> i64 {
+        let (low, high) = range.unwrap_or((0, self.top));
+        (STAMPS.place(high.min(self.top)).0 - STAMPS.place(low.max(0)).0 + 1).max(0)
     }
 
-    /// The documents whose stamp `keep` accepts, in rowid order, read in
-    /// one pass over `stamps`; `None` as soon as there are more than `cap`
-    /// of them, or when a kind has no number of its own (more than 255
-    /// kinds: its documents' stamps say kind 0, like a missing entry's).
+    /// The documents in the rowids `range` (every document when `None`)
+    /// whose stamp `keep` accepts, in rowid order, read in one pass over
+    /// those `stamps` blocks; `None` as soon as there are more than `cap` of
+    /// them, or when a kind has no number of its own (more than 255 kinds:
+    /// its documents' stamps say kind 0, like a missing entry's).
     pub(super) fn listed(
         &self,
         conn: &Connection,
+        range: Option<(i64, i64)>,
         cap: usize,
         keep: impl Fn(&Stamp) -> bool,
     ) -> rusqlite::Result<Option<Vec<i64>>> {
         if self.kinds.len() >= 255 {
             return Ok(None);
         }
+        let (low, high) = range.unwrap_or((i64::MIN, i64::MAX));
         let mut out = Vec::new();
-        let mut stmt = conn.prepare_cached("SELECT block, data FROM stamps ORDER BY block")?;
-        let mut rows = stmt.query([])?;
+        let mut stmt = conn.prepare_cached(
+            "SELECT block, data FROM stamps WHERE block BETWEEN ?1 AND ?2 ORDER BY block",
+        )?;
+        let blocks = (STAMPS.place(low.max(0)).0, STAMPS.place(high.max(0)).0);
+        let mut rows = stmt.query([blocks.0, blocks.1])?;
         while let Some(row) = rows.next()? {
             let block: i64 = row.get(0)?;
             let data = row.get_ref(1)?.as_blob()?;
             for (i, entry) in data.chunks_exact(ENTRY).enumerate() {
+                let rowid = block * STAMPS.per_block + i as i64;
                 let stamp = Stamp::decode(entry.try_into().unwrap_or([0; ENTRY]));
-                if stamp.kind != 0 && keep(&stamp) {
+                if (low..=high).contains(&rowid) && stamp.kind != 0 && keep(&stamp) {
                     if out.len() == cap {
                         return Ok(None);
                     }
-                    out.push(block * STAMPS.per_block + i as i64);
+                    out.push(rowid);
                 }
             }
         }

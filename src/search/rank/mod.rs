@@ -313,15 +313,17 @@ impl Ranker<'_> {
         Ok(self.finish(false))
     }
 
-    /// The documents a scope of kinds (and dates) lets through, listed from
-    /// `stamps`, when looking each one up in FTS5 costs less than reading
-    /// the words' postings until enough pass: a kind with few documents
-    /// (notes) among many turns holding the query's common words.
+    /// The documents a scope of kinds or a session (and dates) lets
+    /// through, listed from `stamps`, when looking each one up in FTS5 costs
+    /// less than reading the words' postings until enough pass: a kind with
+    /// few documents (notes) among many turns holding the query's common
+    /// words, or a session resumed long after it began (its range then
+    /// spans many other sessions' turns).
     fn listed(&mut self) -> rusqlite::Result<Option<Vec<i64>>> {
         let Some(scope) = self.scope.filter(|s| s.listable()) else {
             return Ok(None);
         };
-        let scan = self.stats.stamp_blocks() as f64 * self.limits.scan_cost;
+        let scan = self.stats.stamp_blocks(scope.range) as f64 * self.limits.scan_cost;
         let estimated: f64 = self.terms.iter().map(|t| t.df * self.share).sum();
         if estimated <= scan {
             return Ok(None);
@@ -340,7 +342,7 @@ impl Ranker<'_> {
         }
         let cap = (((walk - scan) / self.limits.lookup_cost) as usize).min(self.limits.budget);
         self.stats
-            .listed(self.conn, cap, |stamp| scope.passes(stamp))
+            .listed(self.conn, scope.range, cap, |stamp| scope.passes(stamp))
     }
 
     /// `"a" OR "b" …` over `terms[from..to]`.

@@ -115,9 +115,9 @@ impl Scope {
     }
 
     /// Whether its documents can be listed from `stamps` alone: a scope of
-    /// kinds (and dates), neither a range nor an FTS5 expression.
+    /// kinds or a session (and dates), not an FTS5 expression.
     pub(super) fn listable(&self) -> bool {
-        !self.kinds.is_empty() && !self.narrow()
+        (!self.kinds.is_empty() || self.session.is_some()) && self.must.is_none()
     }
 
     /// Whether it narrows the search by a range of rowids or an FTS5
