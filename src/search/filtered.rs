@@ -31,16 +31,17 @@ impl Index<'_> {
         let Some(scope) = rank::Scope::of(&self.conn, query).map_err(db_error)? else {
             return Ok(Vec::new());
         };
-        let mut found = self.scoped_candidates(terms, wanted, query, &scope)?;
-        if found.is_none() {
-            let fts = terms
-                .iter()
-                .map(|t| format!("\"{t}\""))
-                .collect::<Vec<_>>()
-                .join(" OR ");
-            found = Some(self.rank_candidates_filtered(&fts, query, wanted)?);
-        }
-        let found = found.unwrap_or_default();
+        let found = match self.scoped_candidates(terms, wanted, query, &scope)? {
+            Some(rows) => rows,
+            None => {
+                let fts = terms
+                    .iter()
+                    .map(|t| format!("\"{t}\""))
+                    .collect::<Vec<_>>()
+                    .join(" OR ");
+                self.rank_candidates_filtered(&fts, query, wanted)?
+            }
+        };
         let newest = found
             .iter()
             .map(|r| r.5.as_str())
