@@ -2,14 +2,17 @@
 //! without waiting for the replies) are handled together, made durable with
 //! one fsync per file, and answered in order. Every request still gets its
 //! own reply, a bad request in a group gets its own error, and a search in
-//! the same group finds the turns saved before it (searchable on ack).
-//! docs/MCP.md, "Transport".
+//! the same group finds the turns saved before it (searchable on ack), as
+//! does another process, though the server's index writer commits on its
+//! own schedule. docs/MCP.md, "Transport".
 
 mod common;
 
-use common::Sandbox;
+use common::{Sandbox, search_ids};
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader, Write};
+use std::process::Stdio;
 
 /// Writes `lines` to the server's stdin in ONE write, closes it, and returns
 /// the reply lines (parsed) and stderr.
@@ -400,5 +403,69 @@ fn when_the_input_ends_the_server_merges_the_small_index_segments_its_saves_left
             1,
             "call {call}: {data}"
         );
+    }
+}
+
+/// The index writer commits when it is idle or its transaction has been
+/// open a while, not before each reply: another process that searches right
+/// after an acknowledgement (the writer may not have committed yet) still
+/// finds the turn, caught up from the open episode file, and neither that
+/// catch-up nor the writer's own later commit indexes a turn twice.
+#[test]
+fn another_process_finds_each_turn_as_soon_as_it_is_acknowledged_and_once() {
+    let sb = Sandbox::new();
+    let mut server = sb
+        .std_command(sb.home().join("tools").join("memory_mcp"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start the server");
+    let mut stdin = server.stdin.take().unwrap();
+    let mut stdout = BufReader::new(server.stdout.take().unwrap());
+    let mut reply = || {
+        let mut line = String::new();
+        stdout.read_line(&mut line).expect("a reply line");
+        serde_json::from_str::<Value>(&line).expect("a JSON reply")
+    };
+    writeln!(stdin, "{}", initialize("2025-06-18").join("\n")).unwrap();
+    assert_eq!(reply()["id"], 1);
+    let mut tokens = Vec::new();
+    let mut id = 10;
+    for round in 0..12 {
+        // A lone call, then four pipelined ones (one group), in turn.
+        let calls = if round % 2 == 0 { 1 } else { 4 };
+        let mut lines = String::new();
+        let mut round_tokens = Vec::new();
+        for call in 0..calls {
+            let turns = texts(round * 10 + call, 3);
+            round_tokens.extend(
+                turns
+                    .iter()
+                    .map(|t| t.split(' ').next().unwrap().to_string()),
+            );
+            lines.push_str(&save(id, "live", &turns, false));
+            lines.push('\n');
+            id += 1;
+        }
+        stdin.write_all(lines.as_bytes()).unwrap();
+        stdin.flush().unwrap();
+        for _ in 0..calls {
+            assert_eq!(status(&reply())["status"], "saved");
+        }
+        // Acknowledged: another process finds every turn, exactly once.
+        for token in &round_tokens {
+            assert_eq!(search_ids(&sb, token).len(), 1, "round {round}: {token}");
+        }
+        tokens.extend(round_tokens);
+    }
+    drop(stdin);
+    assert!(server.wait().unwrap().success());
+    let (counts, _) = stored(&sb, "live");
+    assert_eq!(counts.len(), tokens.len());
+    assert!(counts.values().all(|&n| n == 1));
+    // The writer's last commits came after those searches: still once each.
+    for token in &tokens {
+        assert_eq!(search_ids(&sb, token).len(), 1, "after the server: {token}");
     }
 }

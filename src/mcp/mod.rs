@@ -99,6 +99,8 @@ fn run(ctx: &Ctx, matches: &clap::ArgMatches) -> Result<Outcome> {
         Error::internal("memory_mcp hit a bug in its read loop and stopped")
             .with_hint("this is a bug in agentbox; report it with the host's last request")
     })?;
+    // The index writer's last updates, then housekeeping.
+    crate::search::settle(home);
     server.fold_index();
     Ok(Outcome::raw(""))
 }
@@ -155,21 +157,13 @@ pub struct Server<'h> {
     debug_panic: bool,
 }
 
-/// A handled group whose replies wait for its index updates' commit
-/// (pipelined group commit). Its files are synced already; its index
-/// updates went to the index writer thread, which commits them while this
-/// thread handles the next group, if one has arrived: the next group's
-/// updates queue behind that commit. A group whose updates this thread
-/// made itself (`inline`: a search or an episode close took over) is
-/// answered at once, since its open transaction would hold the writer.
-struct Held {
+/// A handled group: its replies, to be sent once its files are synced.
+struct Handled {
     replies: Vec<Value>,
     first_writer: Option<usize>,
     /// Input goes on (no end of input or read error in the group).
     more: bool,
-    committing: crate::search::Committing,
     synced: Result<usize>,
-    inline: bool,
 }
 
 impl<'h> Server<'h> {
@@ -208,22 +202,7 @@ impl<'h> Server<'h> {
                 return;
             }
         };
-        // A group whose replies wait for the index writer's commit while the
-        // next group (already read) is handled: see `Held`.
-        let mut held: Option<Held> = None;
-        loop {
-            let first = match held {
-                Some(_) => frames.ready(),
-                None => frames.next(),
-            };
-            let Some(first) = first else {
-                // Nothing more has arrived: answer the held group, then wait.
-                let Some(previous) = held.take() else { return };
-                if !self.answer(previous) {
-                    return;
-                }
-                continue;
-            };
+        while let Some(first) = frames.next() {
             let mut group = vec![first];
             while group.len() < MAX_GROUP && !group.last().is_some_and(Queued::ends) {
                 match frames.ready() {
@@ -231,32 +210,17 @@ impl<'h> Server<'h> {
                     None => break,
                 }
             }
-            let mut handled = self.handle_group(group);
-            if let Some(mut previous) = held.take() {
-                previous.committing.take().wait(self.memory.home);
-                // A failed commit is caught up from the files before the
-                // held replies go out: this group's updates first, so that
-                // the catch-up and the writer never index the same lines.
-                if crate::search::is_marked(self.memory.home) {
-                    handled.committing.take().wait(self.memory.home);
-                }
-                if !self.answer(previous) {
-                    return;
-                }
-            }
+            let handled = self.handle_group(group);
             let more = handled.more;
-            if more && !handled.inline {
-                held = Some(handled);
-            } else if !self.answer(handled) || !more {
+            if !self.answer(handled) || !more {
                 return;
             }
         }
     }
 
     /// Handles a group of frames with their fsyncs deferred and makes their
-    /// writes durable; the replies wait in the returned [`Held`] for
-    /// [`Server::answer`], once the group's index updates are committed.
-    fn handle_group(&mut self, group: Vec<Queued>) -> Held {
+    /// writes durable; [`Server::answer`] sends the replies.
+    fn handle_group(&mut self, group: Vec<Queued>) -> Handled {
         let home = self.memory.home;
         let sync = home.store.defer_syncs();
         crate::search::begin_group(home);
@@ -286,35 +250,30 @@ impl<'h> Server<'h> {
             }
             replies.extend(reply);
         }
-        // The index writer thread's commit runs while the files are synced
-        // (and, when the group is held, while the next one is handled).
-        let committing = crate::search::end_group(home);
-        let inline = crate::search::holds_transaction(home);
+        // The index writer thread commits on its own (`search::worker`).
+        crate::search::end_group(home);
         let synced = sync.finish();
-        Held {
+        Handled {
             replies,
             first_writer,
             more,
-            committing,
             synced,
-            inline,
         }
     }
 
-    /// Sends the replies of a handled group once its index updates are
-    /// committed: the index writer thread's, then this thread's (which also
-    /// catches up after a failed update). `false` when stdout is closed.
-    fn answer(&mut self, held: Held) -> bool {
+    /// Sends the replies of a handled group once this thread's index
+    /// updates in it are committed (it made some after a search or an
+    /// episode close in the group; a failed update is caught up from the
+    /// files here). `false` when stdout is closed.
+    fn answer(&mut self, handled: Handled) -> bool {
         let home = self.memory.home;
-        let Held {
+        let Handled {
             mut replies,
             first_writer,
-            committing,
             synced,
             ..
-        } = held;
+        } = handled;
         let count = replies.len();
-        committing.wait(home);
         if let Err(error) = crate::search::finish_group(home) {
             self.note(&format!("search index: {}", error.message));
             let warning = self.frames.redact_text(&crate::search::not_indexed(&error));

@@ -90,13 +90,6 @@ fn commit_pooled(home: &Home) {
     }
 }
 
-/// Whether this thread's pooled connection holds the group's transaction
-/// (it made index updates of its own in the group). Call it inside the
-/// group, where the connection goes back to the pool.
-pub fn holds_transaction(home: &Home) -> bool {
-    Index::from_pool(home).is_some_and(|index| !index.conn.is_autocommit())
-}
-
 /// Commits the index updates of the group being closed. Call it before the
 /// group's replies go out and before `SyncGroup::finish`. When the commit
 /// fails, or an update of the group failed, the index is caught up from the
@@ -224,31 +217,46 @@ pub(super) mod tests {
         group
     }
 
-    /// Ends a server's group as `memory_mcp` does.
+    /// Ends a server's group as `memory_mcp` does: the worker commits on
+    /// its own.
     fn end_worker_group(home: &Home, group: crate::store::SyncGroup<'_>) {
-        crate::search::end_group(home).wait(home);
+        crate::search::end_group(home);
         group.finish().unwrap();
         finish_group(home).unwrap();
     }
 
+    /// Waits (up to 20 s) until another connection sees `n` documents with
+    /// `word`: what the worker commits on its own, when idle.
+    fn eventually_committed(home: &Home, word: &str, n: i64) {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        while committed(home, word) != n {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "{word}: never {n} committed"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+    }
+
     #[test]
-    fn the_worker_indexes_a_group_and_commits_at_its_end() {
+    fn the_worker_indexes_groups_and_commits_them_once_idle() {
         let (_dir, home) = home();
         save(&home, "s0", "warmup");
         let group = worker_group(&home);
         for i in 0..5 {
             save(&home, &format!("s{i}"), &format!("heron {i}"));
         }
-        // Sent to the worker, which holds them in its open transaction.
+        // Sent to the worker: this thread holds no transaction.
         assert!(Index::from_pool(&home).is_none_or(|ix| ix.conn.is_autocommit()));
         end_worker_group(&home, group);
-        assert_eq!(committed(&home, "heron"), 5);
+        // Nothing waits on the worker's commit, yet it comes.
+        eventually_committed(&home, "heron", 5);
         assert!(!health::is_marked(&home));
         // The next group uses the same thread.
         let group = worker_group(&home);
         save(&home, "s9", "heron again");
         end_worker_group(&home, group);
-        assert_eq!(committed(&home, "heron"), 6);
+        eventually_committed(&home, "heron", 6);
     }
 
     #[test]
@@ -299,8 +307,44 @@ pub(super) mod tests {
         save(&home, "s1", "plover one");
         crate::search::index_later(&home, |_| Err(Error::internal("the disk said no")));
         save(&home, "s2", "plover two");
+        // The worker's next commit (here: the server's next search) catches
+        // the index up from the files.
+        settle(&home);
+        assert_eq!(committed(&home, "plover"), 2);
         end_worker_group(&home, group);
         assert_eq!(committed(&home, "plover"), 2);
+        assert!(!health::is_marked(&home));
+    }
+
+    #[test]
+    fn a_turn_another_process_caught_up_first_is_indexed_once() {
+        let (_dir, home) = home();
+        save(&home, "s0", "warmup");
+        // Another process holds the index's write lock: the worker, sent the
+        // next save, waits for it (SQLite's busy handler backs off to 100 ms
+        // sleeps) while the save is acknowledged.
+        let db = home.root.join("index").join("search.db");
+        let other = rusqlite::Connection::open(&db).unwrap();
+        other.execute_batch("BEGIN IMMEDIATE").unwrap();
+        let group = worker_group(&home);
+        save(&home, "s0", "tern one");
+        end_worker_group(&home, group);
+        std::thread::sleep(std::time::Duration::from_millis(340));
+        other.execute_batch("COMMIT").unwrap();
+        // Another process searches before the worker wakes: it finds the new
+        // episode behind the index and indexes it itself…
+        let reader = Home::open(home.root.clone()).unwrap();
+        let query = crate::search::Query {
+            text: "tern".to_string(),
+            limit: 5,
+            ..Default::default()
+        };
+        let hits = Index::open(&reader).unwrap().search(&query).unwrap();
+        assert_eq!(hits.len(), 1);
+        assert_eq!(committed(&home, "tern"), 1);
+        // …and the worker's own update, after, finds it there.
+        settle(&home);
+        assert_eq!(committed(&home, "tern"), 1);
         assert!(!health::is_marked(&home));
     }
 }

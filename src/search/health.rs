@@ -485,6 +485,30 @@ impl<'h> Index<'h> {
         self.reextract_from(source, rel)
     }
 
+    /// Re-extracts `rel` unless, once this connection holds the write lock,
+    /// the index turns out to hold the file as it is now: another
+    /// connection (a server's index writer, a search catching up) may have
+    /// indexed it since the caller looked.
+    pub(super) fn reextract_if_behind(&self, rel: &str) -> Result<()> {
+        let tx = Tx::begin(&self.conn)?;
+        let now = stamp(&self.home.root.join(rel));
+        if now.is_none() || self.recorded_stamp(rel)? != now {
+            self.reextract(rel)?;
+        }
+        tx.commit()
+    }
+
+    /// The `(mtime, size)` stamp recorded for `rel`, if any.
+    fn recorded_stamp(&self, rel: &str) -> Result<Option<(i64, i64)>> {
+        self.conn
+            .prepare_cached("SELECT mtime_ns, size FROM sources WHERE path = ?1")
+            .and_then(|mut stmt| {
+                stmt.query_row([rel], |r| Ok((r.get(0)?, r.get(1)?)))
+                    .optional()
+            })
+            .map_err(db_error)
+    }
+
     /// Reads these home-relative files again, or forgets the ones that are
     /// gone: for a writer that is not the files' own tool (a sync pull).
     /// One transaction for all of them: a pull of a thousand files is one
@@ -522,16 +546,9 @@ impl<'h> Index<'h> {
         docs: &[super::Doc],
     ) -> Result<()> {
         let tx = Tx::begin(&self.conn)?;
-        let recorded: Option<i64> = self
-            .conn
-            .query_row("SELECT size FROM sources WHERE path = ?1", [source], |r| {
-                r.get(0)
-            })
-            .optional()
-            .map_err(db_error)?;
-        if recorded.unwrap_or(0) as u64 != before {
+        if self.recorded_stamp(source)?.map_or(0, |(_, size)| size) as u64 != before {
             drop(tx);
-            return self.reextract(source);
+            return self.reextract_if_behind(source);
         }
         self.insert(docs)?;
         self.record_source_at(source, now)?;

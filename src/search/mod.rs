@@ -40,12 +40,12 @@ mod write;
 
 pub use db::long_lived;
 pub use fold::{Folded, fold_segments};
-pub use group::{finish_group, holds_transaction, settle};
+pub use group::{finish_group, settle};
 pub use health::{Health, Lag, health, index_update_or_warn, is_marked, not_indexed};
 pub use index::{Index, leave_at_exit, rebuild};
 pub use query::{date_bound, query_terms};
 pub use sources::{Extractor, LineDocs, LineExtractor, Source, install_sources, kinds};
-pub use worker::{Committing, begin_group, end_group, index_appended, index_later};
+pub use worker::{begin_group, end_group, index_appended, index_later};
 
 use std::collections::BTreeMap;
 

@@ -148,7 +148,7 @@ impl Index<'_> {
                 if !compared.contains(session)
                     && stamp(&self.home.root.join(&path)) != Some(recorded)
                 {
-                    self.reextract(&path)?;
+                    self.reextract_if_behind(&path)?;
                 }
             }
         }
@@ -280,7 +280,7 @@ impl Index<'_> {
                 }
                 let path = format!("{prefix}{name}");
                 if known.get(&path).copied() != stamp(&self.home.root.join(&path)) {
-                    self.reextract(&path)?;
+                    self.reextract_if_behind(&path)?;
                 }
                 seen.insert(path);
             }

@@ -2,16 +2,32 @@
 //!
 //! A batched save spends about half its CPU in the search index: FTS5
 //! tokenizing and inserting each turn, then flushing and merging segments at
-//! the group's commit. The other half (rendering, redacting and appending the
+//! each commit. The other half (rendering, redacting and appending the
 //! turns) does not need the index. So, inside a group commit
-//! ([`begin_group`] … `finish_group`), the index updates of appended turns go
+//! ([`begin_group`] … `end_group`), the index updates of appended turns go
 //! to a worker thread with its own copy of the home and its own connection,
 //! and the server goes on with the next request while the worker indexes the
-//! previous one. The worker's updates share one transaction, as the server's
-//! own would (`group`), committed when the group ends: `finish_group` waits
-//! for that commit before any reply of the group goes out, so every
-//! acknowledged turn is searchable, by this process or any other, exactly as
-//! before.
+//! previous one.
+//!
+//! The worker commits on its own schedule, not per group: its updates share
+//! one transaction until it has waited [`IDLE`] for the next one or the
+//! transaction has been open [`MAX_OPEN`] (which bounds how long another
+//! process waits for the index's write lock). Each commit flushes FTS5's
+//! pending terms as a new segment, which later merges rewrite, so a commit
+//! for each group of a pipelining host cost the worker about 40 % of its
+//! time (docs/PERFORMANCE.md, "Twelfth session"). Replies do not wait for
+//! it: an acknowledged turn is on disk, and searchable all the same —
+//!
+//! - by this server: every `Index::open` (a search, `mem_context`, an
+//!   episode closed) first calls [`barrier`], which makes the worker commit
+//!   what it was sent and waits for that commit;
+//! - by another process: its search finds the open episode's size moved
+//!   past what the index recorded and re-extracts that file (docs/STORE.md,
+//!   "Freshness"), as after a crash; a later update of the worker then finds
+//!   the recorded size is not the one it appended after and re-extracts the
+//!   file too, so no turn is indexed twice;
+//! - after a kill: the files hold every acknowledged turn, and the next
+//!   open catches the index up from them.
 //!
 //! Ordering and failures:
 //!
@@ -20,18 +36,18 @@
 //!   stamp taken right after its append, so the `sources` row the worker
 //!   records describes exactly the bytes it indexed, whatever the server
 //!   appended since.
-//! - Anything else that touches the index in the server ([`barrier`], called
-//!   by every `Index::open`: a search, an episode closed, a rename) first
-//!   waits until the worker has committed, and the rest of that group is
-//!   indexed inline: the server's own transaction then holds the write lock,
-//!   which the worker must never wait for.
+//! - After a [`barrier`] the rest of that group is indexed inline: the
+//!   server's own transaction then holds the write lock, which the worker
+//!   must never wait for. The server commits it before the group's replies.
+//! - At most [`QUEUE`] updates wait for the worker; the server waits beyond.
 //! - A failed update in the worker rolls its transaction back and marks the
-//!   index stale (`group::guard`), as inline; `finish_group` then catches up
-//!   from the files, which hold every turn, before the replies go out.
+//!   index stale (`group::guard`), as inline; the server's `finish_group`
+//!   at the group's end, or the next open, catches up from the files.
+//! - When the server's input ends, it calls [`barrier`] (through
+//!   `group::settle`) before anything else touches the index.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender};
+use std::time::{Duration, Instant};
 
 use super::Doc;
 use super::health::{index_update_or_warn, mark_stale};
@@ -39,6 +55,15 @@ use super::index::Index;
 use super::index::stamp;
 use crate::error::{Error, Result};
 use crate::home::Home;
+use crate::store::SyncGroup;
+
+/// How long the worker waits for the next update before it commits.
+const IDLE: Duration = Duration::from_millis(2);
+/// How long the worker's transaction stays open at most once it holds an
+/// update: another process that must write the index waits up to this.
+const MAX_OPEN: Duration = Duration::from_millis(50);
+/// Updates waiting for the worker at most: the server waits to send more.
+const QUEUE: usize = 16;
 
 /// One index update, run by the worker with its own index.
 type Update = Box<dyn for<'i, 'h> FnOnce(&'i Index<'h>) -> Result<()> + Send>;
@@ -53,24 +78,20 @@ enum Message {
 #[derive(Default)]
 struct Worker {
     /// `None` until the first job of the server's life.
-    to: Option<Sender<Message>>,
-    /// Jobs were sent since the last commit.
+    to: Option<SyncSender<Message>>,
+    /// Updates were sent since the last [`barrier`].
     pending: bool,
     /// Whether this group's appends may still go to the worker.
     open: bool,
-    /// Commits sent, and (counted by the thread) made: a held group's
-    /// commit may still be running when the next group opens the index.
-    sent: u64,
-    done: Arc<AtomicU64>,
 }
 
 impl Worker {
-    fn spawn(home: &Home, done: Arc<AtomicU64>) -> Option<Sender<Message>> {
-        let (to, from) = mpsc::channel();
+    fn spawn(home: &Home) -> Option<SyncSender<Message>> {
+        let (to, from) = mpsc::sync_channel(QUEUE);
         let copy = home.clone();
         std::thread::Builder::new()
             .name("index-writer".to_string())
-            .spawn(move || serve(copy, from, done))
+            .spawn(move || serve(copy, from))
             .ok()?;
         Some(to)
     }
@@ -80,7 +101,7 @@ impl Worker {
     /// inline.
     fn send(&mut self, home: &Home, update: Update) -> std::result::Result<(), Update> {
         if self.to.is_none() {
-            self.to = Worker::spawn(home, self.done.clone());
+            self.to = Worker::spawn(home);
         }
         let sent = match &self.to {
             Some(to) => to
@@ -101,44 +122,66 @@ impl Worker {
         sent
     }
 
-    /// Sends a commit; `None` when nothing was pending (and, with
-    /// `in_flight`, no commit sent before is still being made: the reply to
-    /// this one then means every earlier one is made).
-    fn commit(&mut self, in_flight: bool) -> Option<Receiver<Result<()>>> {
-        let running = in_flight && self.done.load(Ordering::Acquire) < self.sent;
-        if !std::mem::take(&mut self.pending) && !running {
+    /// Asks the thread to commit what it was sent; `None` when nothing was
+    /// sent since the last time.
+    fn commit(&mut self) -> Option<Receiver<Result<()>>> {
+        if !std::mem::take(&mut self.pending) {
             return None;
         }
         let (done, outcome) = mpsc::channel();
         self.to.as_ref()?.send(Message::Commit(done)).ok()?;
-        self.sent += 1;
         Some(outcome)
     }
 }
 
-/// The worker thread: indexes jobs inside one group per commit.
-fn serve(home: Home, from: Receiver<Message>, made: Arc<AtomicU64>) {
+/// The worker thread: indexes updates in one transaction, committed when
+/// no update has come for [`IDLE`], when it has been open for [`MAX_OPEN`],
+/// when the server asks, and when the server's handle is gone.
+fn serve(home: Home, from: Receiver<Message>) {
     let mut group = None;
-    while let Ok(message) = from.recv() {
+    // When the open transaction took its first update.
+    let mut since: Option<Instant> = None;
+    loop {
+        let message = match since {
+            None => from.recv().map_err(|_| RecvTimeoutError::Disconnected),
+            Some(since) => from.recv_timeout(IDLE.min(MAX_OPEN.saturating_sub(since.elapsed()))),
+        };
         match message {
-            Message::Update(update) => {
+            Ok(Message::Update(update)) => {
                 group.get_or_insert_with(|| home.store.defer_syncs());
                 index_update_or_warn(&home, update);
-            }
-            Message::Commit(done) => {
-                let outcome = super::group::finish_group(&home);
-                if let Some(group) = group.take() {
-                    // The worker writes no file but a stale marker, which
-                    // the server's own catch-up reads back.
-                    let _ = group.finish();
+                if since.get_or_insert_with(Instant::now).elapsed() >= MAX_OPEN {
+                    let _ = commit(&home, &mut group);
+                    since = None;
                 }
-                // A failure's warning reaches the replies through `outcome`.
-                let _ = home.take_warnings();
-                made.fetch_add(1, Ordering::Release);
-                let _ = done.send(outcome);
             }
+            Ok(Message::Commit(done)) => {
+                // A failure's warning reaches the server through `outcome`.
+                let _ = done.send(commit(&home, &mut group));
+                since = None;
+            }
+            Err(RecvTimeoutError::Timeout) => {
+                let _ = commit(&home, &mut group);
+                since = None;
+            }
+            Err(RecvTimeoutError::Disconnected) => break,
         }
     }
+    let _ = commit(&home, &mut group);
+}
+
+/// Commits the worker's transaction, if one is open.
+fn commit(home: &Home, group: &mut Option<SyncGroup<'_>>) -> Result<()> {
+    let outcome = super::group::finish_group(home);
+    if let Some(group) = group.take() {
+        // The worker writes no file but a stale marker, which the server's
+        // own catch-up reads back.
+        let _ = group.finish();
+    }
+    // A failed update marked the index stale; its warning is not the
+    // worker's to give.
+    let _ = home.take_warnings();
+    outcome
 }
 
 /// Lets this group's appended turns be indexed by the worker (memory_mcp
@@ -186,50 +229,34 @@ pub fn index_later(
     }
 }
 
-/// Waits until the worker has committed what it was sent, and keeps the rest
-/// of the group inline. Every `Index::open` calls it first; a no-op outside
-/// a server. A failure leaves the index marked stale: the open catches up.
+/// Ends the worker's part of a group: the rest of the group's updates
+/// (none, normally: the group is over) run inline. The worker commits on
+/// its own.
+pub fn end_group(home: &Home) {
+    if let Some(mut worker) = home.index_worker.take::<Worker>() {
+        worker.open = false;
+        home.index_worker.put(worker);
+    }
+}
+
+/// Makes the worker commit what it was sent and waits for that commit; the
+/// rest of the group runs inline. Every `Index::open` calls it first; a
+/// no-op outside a server. A failure leaves the index marked stale: the
+/// open catches up.
 pub(super) fn barrier(home: &Home) {
-    end(home, true).wait(home);
-}
-
-/// Ends the worker's part of a group: sends the commit, whose outcome
-/// [`Committing::wait`] returns (the server syncs its files meanwhile).
-pub fn end_group(home: &Home) -> Committing {
-    end(home, false)
-}
-
-fn end(home: &Home, in_flight: bool) -> Committing {
     let Some(mut worker) = home.index_worker.take::<Worker>() else {
-        return Committing(None);
+        return;
     };
     worker.open = false;
-    let outcome = worker.commit(in_flight);
+    let outcome = worker.commit();
     home.index_worker.put(worker);
-    Committing(outcome)
-}
-
-/// A commit the worker is making.
-pub struct Committing(Option<Receiver<Result<()>>>);
-
-impl Committing {
-    /// The commit to wait for, leaving nothing to wait for in its place.
-    pub fn take(&mut self) -> Committing {
-        Committing(self.0.take())
-    }
-
-    /// Waits for the commit. A failure leaves the index marked stale (the
-    /// worker marks it; a vanished thread is marked here), so the
-    /// `finish_group` that follows catches up from the files.
-    pub fn wait(self, home: &Home) {
-        let Some(outcome) = self.0 else {
-            return;
-        };
-        let failed = match outcome.recv() {
-            Ok(Ok(())) => return,
-            Ok(Err(e)) => e,
-            Err(_) => Error::internal("the index writer thread stopped"),
-        };
-        mark_stale(home, &failed.message);
-    }
+    let Some(outcome) = outcome else {
+        return;
+    };
+    let failed = match outcome.recv() {
+        Ok(Ok(())) => return,
+        Ok(Err(e)) => e,
+        Err(_) => Error::internal("the index writer thread stopped"),
+    };
+    mark_stale(home, &failed.message);
 }
