@@ -523,13 +523,15 @@ impl<'h> Index<'h> {
 
     /// Reads a file of `source` again and replaces its documents (see `reextract`).
     pub(super) fn reextract_from(&self, source: &Source, rel: &str) -> Result<()> {
+        // Stamped before it is read: see `replace_source_at`.
+        let now = stamp(&self.home.root.join(rel));
         let docs = match read_docs(self.home, source, rel, &mut Vec::new()) {
             Ok(Some(docs)) => docs,
             Ok(None) => return self.remove_source(rel),
             // Unreadable or unparsable: index nothing from it until it is fixed.
             Err(_) => Vec::new(),
         };
-        self.replace_source(rel, &docs)
+        self.replace_source_at(rel, &docs, now)
     }
 
     /// Adds the documents of lines appended to `source`, which held `before`

@@ -229,6 +229,8 @@ impl<'h> Index<'h> {
         let tx = Tx::begin(&self.conn)?;
         for source in sources::all()? {
             for rel in sources::files(self.home, source) {
+                // Stamped before it is read: see `replace_source_at`.
+                let now = stamp(&self.home.root.join(&rel));
                 let docs = match read_docs(self.home, source, &rel, &mut stats.skipped) {
                     Ok(Some(docs)) => Ok(docs),
                     Ok(None) => continue,
@@ -241,12 +243,12 @@ impl<'h> Index<'h> {
                             *stats.kinds.entry(doc.kind).or_default() += 1;
                         }
                         self.insert(&docs)?;
-                        self.record_source(&rel)?;
+                        self.record_source_at(&rel, now)?;
                     }
                     Err(e) => {
                         // Recorded all the same: the index is not behind a file
                         // it cannot use; a fix changes the stamp.
-                        self.record_source(&rel)?;
+                        self.record_source_at(&rel, now)?;
                         stats.skipped.push((rel, e.message));
                     }
                 }

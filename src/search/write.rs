@@ -151,10 +151,6 @@ impl Index<'_> {
         tx.commit()
     }
 
-    pub(super) fn record_source(&self, rel: &str) -> Result<()> {
-        self.record_source_at(rel, stamp(&self.home.root.join(rel)))
-    }
-
     /// Records `now` as the stamp of `rel` (`None`: the file is gone).
     pub(super) fn record_source_at(&self, rel: &str, now: Option<(i64, i64)>) -> Result<()> {
         match now {
@@ -188,10 +184,24 @@ impl Index<'_> {
 
     /// Replaces every document of `source` with `docs` and records the file's stamp.
     pub fn replace_source(&self, source: &str, docs: &[Doc]) -> Result<()> {
+        self.replace_source_at(source, docs, stamp(&self.home.root.join(source)))
+    }
+
+    /// [`Index::replace_source`], recording `now` as the file's stamp. A
+    /// file read while another process may append to it is stamped
+    /// *before* it is read: a stamp taken after could cover lines appended
+    /// in between, which the index would then take for read and never read
+    /// (a re-extraction skips a file whose recorded stamp is its own).
+    pub(super) fn replace_source_at(
+        &self,
+        source: &str,
+        docs: &[Doc],
+        now: Option<(i64, i64)>,
+    ) -> Result<()> {
         let tx = Tx::begin(&self.conn)?;
         self.delete_docs("source", source)?;
         self.insert(docs)?;
-        self.record_source(source)?;
+        self.record_source_at(source, now)?;
         tx.commit()
     }
 
