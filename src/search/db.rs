@@ -17,11 +17,34 @@ pub(super) fn db_error(e: rusqlite::Error) -> Error {
 /// How long a statement waits for another connection's lock.
 pub(super) const BUSY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
 
+/// Makes `conn` wait up to [`BUSY_TIMEOUT`] for another connection's lock,
+/// trying again every millisecond. SQLite's own busy timeout backs off to
+/// a try every 100 ms, and a writer that takes the lock again as soon as it
+/// lets go (`memory_mcp`'s index writer during a long ingest) then keeps
+/// such a waiter out for as long as it writes: a search that had to catch
+/// up took up to 1.6 s beside a 100k-turn ingest (docs/PERFORMANCE.md,
+/// "Twelfth session").
+pub(super) fn patient(conn: &Connection) -> rusqlite::Result<()> {
+    conn.busy_handler(Some(wait_a_millisecond))
+}
+
+/// The busy handler of [`patient`]: SQLite calls it with the number of
+/// times it was called for this lock; `false` gives up (`SQLITE_BUSY`).
+fn wait_a_millisecond(tries: i32) -> bool {
+    // Each try sleeps at least a millisecond: 30,000 tries are 30 s or more.
+    let waited = std::time::Duration::from_millis(u64::try_from(tries).unwrap_or(0));
+    if waited >= BUSY_TIMEOUT {
+        return false;
+    }
+    std::thread::sleep(std::time::Duration::from_millis(1));
+    true
+}
+
 /// Opens `search.db` in WAL mode, tuned for what the index is (derived,
 /// read far more than written), with agentbox's FTS5 function registered.
 pub(super) fn open(path: &Path) -> rusqlite::Result<Connection> {
     let conn = Connection::open(path)?;
-    conn.busy_timeout(BUSY_TIMEOUT)?;
+    patient(&conn)?;
     // WAL lets readers run beside one writer. Switching needs a lock, so
     // only a fresh database (not yet WAL) is switched; the busy timeout
     // covers the race when several processes create it at once.
@@ -183,5 +206,31 @@ pub(super) fn retry_busy<T>(mut op: impl FnMut() -> rusqlite::Result<T>) -> rusq
             }
             other => return other,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_patient_connection_waits_for_the_lock_a_millisecond_at_a_time() {
+        assert!(wait_a_millisecond(0));
+        assert!(wait_a_millisecond(29_999));
+        assert!(!wait_a_millisecond(30_000));
+        assert!(!wait_a_millisecond(i32::MAX));
+        // Another connection holds the write lock for a while: the patient
+        // one gets it once released, instead of failing busy.
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("search.db");
+        let holder = open(&path).unwrap();
+        holder.execute_batch("BEGIN IMMEDIATE").unwrap();
+        let waiter = std::thread::spawn(move || {
+            let conn = open(&path).unwrap();
+            conn.execute_batch("BEGIN IMMEDIATE; COMMIT")
+        });
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        holder.execute_batch("COMMIT").unwrap();
+        waiter.join().unwrap().unwrap();
     }
 }

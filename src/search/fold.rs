@@ -102,7 +102,7 @@ impl Index<'_> {
                 }
             }
         }
-        let restored = self.conn.busy_timeout(super::db::BUSY_TIMEOUT);
+        let restored = super::db::patient(&self.conn);
         outcome?;
         restored.map_err(db_error)?;
         folded.elapsed = start.elapsed();
