@@ -7,11 +7,10 @@
 
 mod common;
 
-use common::{Sandbox, bin, search_ids};
+use common::{Sandbox, live_server, search_ids};
 use serde_json::{Value, json};
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader, Write};
-use std::process::Stdio;
+use std::io::{BufRead, Write};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -19,16 +18,7 @@ use std::time::{Duration, Instant};
 /// over every ten batches or so), killed once `kill_after` are acknowledged.
 /// Returns the acknowledged turns' tokens.
 fn crash_round(sb: &Sandbox, round: usize, kill_after: usize) -> Vec<String> {
-    let mut server = sb
-        .std_command(bin())
-        .arg("memory_mcp")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start the server");
-    let mut stdin = server.stdin.take().unwrap();
-    let mut stdout = BufReader::new(server.stdout.take().unwrap());
+    let (mut server, mut stdin, mut stdout) = live_server(sb);
     let init = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
         "protocolVersion": "2025-03-26", "capabilities": {},
         "clientInfo": {"name": "t", "version": "0"}}});

@@ -8,11 +8,10 @@
 
 mod common;
 
-use common::{Sandbox, search_ids};
+use common::{Sandbox, live_server, search_ids};
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader, Write};
-use std::process::Stdio;
+use std::io::{BufRead, Write};
 
 /// Writes `lines` to the server's stdin in ONE write, closes it, and returns
 /// the reply lines (parsed) and stderr.
@@ -414,15 +413,7 @@ fn when_the_input_ends_the_server_merges_the_small_index_segments_its_saves_left
 #[test]
 fn another_process_finds_each_turn_as_soon_as_it_is_acknowledged_and_once() {
     let sb = Sandbox::new();
-    let mut server = sb
-        .std_command(sb.home().join("tools").join("memory_mcp"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start the server");
-    let mut stdin = server.stdin.take().unwrap();
-    let mut stdout = BufReader::new(server.stdout.take().unwrap());
+    let (mut server, mut stdin, mut stdout) = live_server(&sb);
     let mut reply = || {
         let mut line = String::new();
         stdout.read_line(&mut line).expect("a reply line");

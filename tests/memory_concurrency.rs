@@ -6,11 +6,10 @@ mod common;
 
 use agentbox::home::Home;
 use agentbox::search::{Index, Query};
-use common::{Sandbox, bin};
+use common::{Sandbox, bin, live_server};
 use serde_json::{Value, json};
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader, Write};
-use std::process::Stdio;
+use std::io::{BufRead, Write};
 
 const WRITERS_PER_KIND: usize = 16;
 const TURNS: usize = 200;
@@ -53,16 +52,7 @@ fn cli_writer(sb: &Sandbox, w: usize) -> usize {
 }
 
 fn mcp_writer(sb: &Sandbox, w: usize) -> usize {
-    let mut child = sb
-        .std_command(bin())
-        .arg("memory_mcp")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let (mut child, mut stdin, mut stdout) = live_server(sb);
     let mut call = |id: usize, method: &str, params: Value| -> Value {
         let frame = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
         writeln!(stdin, "{frame}").unwrap();

@@ -139,6 +139,28 @@ pub fn search_ids(sb: &Sandbox, query: &str) -> Vec<String> {
         .collect()
 }
 
+/// A `memory_mcp` server of the sandbox's home, kept running: the child,
+/// its stdin, and its stdout read line by line (stderr is dropped).
+pub fn live_server(
+    sb: &Sandbox,
+) -> (
+    std::process::Child,
+    std::process::ChildStdin,
+    std::io::BufReader<std::process::ChildStdout>,
+) {
+    let mut server = sb
+        .std_command(bin())
+        .arg("memory_mcp")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("start memory_mcp");
+    let stdin = server.stdin.take().expect("its stdin");
+    let stdout = std::io::BufReader::new(server.stdout.take().expect("its stdout"));
+    (server, stdin, stdout)
+}
+
 /// Names in `dir` that look like temp files of the store's atomic replace.
 pub fn temp_files(dir: &Path) -> Vec<String> {
     std::fs::read_dir(dir)
