@@ -22,8 +22,8 @@ pub(super) const BUSY_TIMEOUT: std::time::Duration = std::time::Duration::from_s
 /// a try every 100 ms, and a writer that takes the lock again as soon as it
 /// lets go (`memory_mcp`'s index writer during a long ingest) then keeps
 /// such a waiter out for as long as it writes: a search that had to catch
-/// up took up to 1.6 s beside a 100k-turn ingest (docs/PERFORMANCE.md,
-/// "Twelfth session").
+/// up took up to 4.2 s beside a 300k-turn ingest, 0.38 s with this
+/// (docs/PERFORMANCE.md, "Twelfth session").
 pub(super) fn patient(conn: &Connection) -> rusqlite::Result<()> {
     conn.busy_handler(Some(wait_a_millisecond))
 }

@@ -320,29 +320,26 @@ pub(super) mod tests {
     fn a_turn_another_process_caught_up_first_is_indexed_once() {
         let (_dir, home) = home();
         save(&home, "s0", "warmup");
-        // Another process holds the index's write lock: the worker, sent the
-        // next save, waits for it (SQLite's busy handler backs off to 100 ms
-        // sleeps) while the save is acknowledged.
-        let db = home.root.join("index").join("search.db");
-        let other = rusqlite::Connection::open(&db).unwrap();
-        other.execute_batch("BEGIN IMMEDIATE").unwrap();
+        // Another process holds the index's write lock…
+        let reader = Home::open(home.root.clone()).unwrap();
+        let mut other = Index::open(&reader).unwrap();
+        other.conn.execute_batch("BEGIN IMMEDIATE").unwrap();
+        // …so the worker, sent the next save, waits for it while the save
+        // is acknowledged.
         let group = worker_group(&home);
         save(&home, "s0", "tern one");
         end_worker_group(&home, group);
-        std::thread::sleep(std::time::Duration::from_millis(340));
-        other.execute_batch("COMMIT").unwrap();
-        // Another process searches before the worker wakes: it finds the new
-        // episode behind the index and indexes it itself…
-        let reader = Home::open(home.root.clone()).unwrap();
+        // That process searches: it finds the open episode behind the index
+        // and indexes it itself.
         let query = crate::search::Query {
             text: "tern".to_string(),
             limit: 5,
             ..Default::default()
         };
-        let hits = Index::open(&reader).unwrap().search(&query).unwrap();
-        assert_eq!(hits.len(), 1);
+        assert_eq!(other.search(&query).unwrap().len(), 1);
+        other.conn.execute_batch("COMMIT").unwrap();
         assert_eq!(committed(&home, "tern"), 1);
-        // …and the worker's own update, after, finds it there.
+        // The worker's own update, after, finds the file indexed as it is.
         settle(&home);
         assert_eq!(committed(&home, "tern"), 1);
         assert!(!health::is_marked(&home));

@@ -11,8 +11,8 @@
 //!
 //! The worker commits on its own schedule, not per group: its updates share
 //! one transaction until it has waited [`IDLE`] for the next one or the
-//! transaction has been open [`MAX_OPEN`] (which bounds how long another
-//! process waits for the index's write lock). Each commit flushes FTS5's
+//! transaction has been open [`MAX_OPEN`] (another process that must write
+//! the index gets in between two such transactions: `db::patient`). Each commit flushes FTS5's
 //! pending terms as a new segment, which later merges rewrite, so a commit
 //! for each group of a pipelining host cost the worker about 40 % of its
 //! time (docs/PERFORMANCE.md, "Twelfth session"). Replies do not wait for
@@ -24,8 +24,9 @@
 //! - by another process: its search finds the open episode's size moved
 //!   past what the index recorded and re-extracts that file (docs/STORE.md,
 //!   "Freshness"), as after a crash; a later update of the worker then finds
-//!   the recorded size is not the one it appended after and re-extracts the
-//!   file too, so no turn is indexed twice;
+//!   the recorded size is not the one it appended after, and re-extracts the
+//!   file unless the index holds it as it is now, so no turn is indexed
+//!   twice or left out;
 //! - after a kill: the files hold every acknowledged turn, and the next
 //!   open catches the index up from them.
 //!
@@ -60,7 +61,7 @@ use crate::store::SyncGroup;
 /// How long the worker waits for the next update before it commits.
 const IDLE: Duration = Duration::from_millis(2);
 /// How long the worker's transaction stays open at most once it holds an
-/// update: another process that must write the index waits up to this.
+/// update: about how long another process that must write the index waits.
 const MAX_OPEN: Duration = Duration::from_millis(50);
 /// Updates waiting for the worker at most: the server waits to send more.
 const QUEUE: usize = 16;
@@ -74,7 +75,7 @@ type Update = Box<dyn for<'i, 'h> FnOnce(&'i Index<'h>) -> Result<Vec<Doc>> + Se
 /// which allocated them. glibc's allocator is slowest as a producer and a
 /// consumer on two threads: every free on the worker went to the server's
 /// arena under its lock, and every allocation on the server missed its
-/// thread cache. Freeing them where they were made: ingest +7 %
+/// thread cache. Freeing them where they were made: ingest +9.7 %
 /// (docs/PERFORMANCE.md, "Twelfth session").
 type Returned = Vec<Doc>;
 
