@@ -7,15 +7,21 @@ Ingests `--turns` turns (tools/bench-scale.py's corpus, 100 messages a `mem_save
 as whole processes, one after another, until the ingest ends; prints the ingest's turns/s and
 how many searches finished during it, with their median, p90 and slowest latency. A search
 that finds an open episode behind the index catches it up, which needs the index's write lock.
+With `--check`, the index is then compared with the episode files: every turn in them must be
+in the index once (exit 1 otherwise) — the searches' catch-ups race the server's index writer.
 
     python3 tools/bench-search-during-ingest.py --bin target/release/agentbox --turns 300000
+    python3 tools/bench-search-during-ingest.py --bin target/release/agentbox --turns 100000 --check
 
 docs/PERFORMANCE.md ("Twelfth session", "A search beside a long ingest") has the figures.
 """
 
 import argparse
+import glob
 import importlib.util
+import json
 import os
+import sqlite3
 import shutil
 import statistics
 import subprocess
@@ -36,6 +42,7 @@ def main():
     ap.add_argument("--window", type=int, default=8, help="calls in flight (default 8)")
     ap.add_argument("--query", default="deploy key")
     ap.add_argument("--workdir", default=None, help="where the fresh home goes (default: the temp folder)")
+    ap.add_argument("--check", action="store_true", help="then check that the index holds every turn")
     args = ap.parse_args()
     corpus = bs.Corpus(args.turns)
     batches = list(bs.batches_of(list(corpus.episodes())))
@@ -66,6 +73,7 @@ def main():
         thread.join()
         rpc.proc.stdin.close()
         rpc.proc.wait()
+        problem = check(home) if args.check else None
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     latencies.sort()
@@ -78,6 +86,27 @@ def main():
         print(f": median {statistics.median(latencies):.1f} ms, p90 {p90:.1f} ms, slowest {latencies[-1]:.1f} ms")
     else:
         print()
+    if problem:
+        raise SystemExit(f"index check: {problem}")
+    if args.check:
+        print("index check: every turn of the episode files is in the index once")
+
+
+def check(home):
+    """What is wrong with the index against the episode files, or None."""
+    in_files = set()
+    for path in glob.glob(os.path.join(home, "memory", "episodes", "*", "*.jsonl")):
+        with open(path) as f:
+            in_files.update(json.loads(line)["id"] for line in f)
+    db = sqlite3.connect(os.path.join(home, "index", "search.db"))
+    indexed = [row[0] for row in db.execute("SELECT id FROM docs WHERE kind = 'turn'")]
+    db.close()
+    missing = in_files - set(indexed)
+    extra = set(indexed) - in_files
+    if missing or extra or len(indexed) != len(set(indexed)):
+        return (f"{len(in_files)} turns in the files, {len(indexed)} in the index: "
+                f"{len(missing)} missing (e.g. {sorted(missing)[:3]}), {len(extra)} not in the files")
+    return None
 
 
 if __name__ == "__main__":

@@ -344,4 +344,41 @@ pub(super) mod tests {
         assert_eq!(committed(&home, "tern"), 1);
         assert!(!health::is_marked(&home));
     }
+
+    #[test]
+    fn a_closed_episode_whose_turns_two_paths_hold_is_read_again_not_moved() {
+        // A search indexed the closed episode under its new name while the
+        // writer, behind, still had an append of the open name to run: that
+        // append took its turns back to the open name, so the file's turns
+        // are split between the two paths when the rename's update runs.
+        let (_dir, home) = home();
+        save(&home, "s0", "alpha one");
+        save(&home, "s0", "beta two");
+        let clock = Clock::fixed("2026-12-01T10:00:00Z".parse().unwrap());
+        let closed = track::flush(&home, &clock, "s0").unwrap().unwrap();
+        let index = Index::open(&home).unwrap();
+        let to = format!("memory/episodes/s0/{closed}.jsonl");
+        let from = format!("memory/episodes/s0/{closed}.open.jsonl");
+        let source = crate::search::sources::all()
+            .unwrap()
+            .iter()
+            .find(|s| to.starts_with(&format!("{}/", s.dir)))
+            .unwrap();
+        let docs = super::super::index::read_docs(&home, source, &to, &mut Vec::new())
+            .unwrap()
+            .unwrap();
+        assert_eq!(docs.len(), 2);
+        let mut taken_back = docs[1].clone();
+        taken_back.source = from.clone();
+        index.insert(&[taken_back]).unwrap();
+        let whole = super::super::index::stamp(&home.root.join(&to));
+        index.record_source_at(&from, whole).unwrap();
+        // The rename's update: `from` is recorded with the file's stamp, but
+        // holds only one of its turns.
+        index
+            .rename_source(&from, &to, || Ok(docs.clone()))
+            .unwrap();
+        assert_eq!(committed(&home, "alpha"), 1);
+        assert_eq!(committed(&home, "beta"), 1);
+    }
 }

@@ -225,9 +225,17 @@ impl Index<'_> {
             )
             .optional()
             .map_err(db_error)?;
-        if recorded.is_some() && recorded == stamp(&self.home.root.join(to)) {
-            // Whatever `to` held goes first (its `files` row with it).
-            self.delete_docs("source", to)?;
+        // `to` indexed already (a search caught up with the renamed file
+        // before this update ran): the file's documents may then be split
+        // between the two paths — a later append of `from` took its turns
+        // back — so the file is read again instead of moved.
+        let to_indexed = self
+            .conn
+            .query_row("SELECT 1 FROM files WHERE path = ?1", [to], |_| Ok(()))
+            .optional()
+            .map_err(db_error)?
+            .is_some();
+        if !to_indexed && recorded.is_some() && recorded == stamp(&self.home.root.join(to)) {
             self.conn
                 .execute("UPDATE files SET path = ?2 WHERE path = ?1", [from, to])
                 .map_err(db_error)?;
