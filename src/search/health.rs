@@ -499,7 +499,7 @@ impl<'h> Index<'h> {
     }
 
     /// The `(mtime, size)` stamp recorded for `rel`, if any.
-    fn recorded_stamp(&self, rel: &str) -> Result<Option<(i64, i64)>> {
+    pub(super) fn recorded_stamp(&self, rel: &str) -> Result<Option<(i64, i64)>> {
         self.conn
             .prepare_cached("SELECT mtime_ns, size FROM sources WHERE path = ?1")
             .and_then(|mut stmt| {

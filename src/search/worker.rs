@@ -114,9 +114,7 @@ impl Worker {
     /// Frees what the worker has handed back so far.
     fn free_returned(&self) {
         if let Some(returned) = &self.returned {
-            while let Ok(docs) = returned.try_recv() {
-                drop(docs);
-            }
+            returned.try_iter().for_each(drop);
         }
     }
 

@@ -216,15 +216,7 @@ impl Index<'_> {
         docs: impl FnOnce() -> Result<Vec<Doc>>,
     ) -> Result<()> {
         let tx = Tx::begin(&self.conn)?;
-        let recorded: Option<(i64, i64)> = self
-            .conn
-            .query_row(
-                "SELECT mtime_ns, size FROM sources WHERE path = ?1",
-                [from],
-                |r| Ok((r.get(0)?, r.get(1)?)),
-            )
-            .optional()
-            .map_err(db_error)?;
+        let recorded = self.recorded_stamp(from)?;
         // `to` indexed already (a search caught up with the renamed file
         // before this update ran): the file's documents may then be split
         // between the two paths — a later append of `from` took its turns
