@@ -304,3 +304,125 @@ fn proactive_add_due_before_window_hint_names_due() {
     );
     assert!(err["hint"].as_str().unwrap().contains("--until"), "{err}");
 }
+
+/// Runs the command a suggestion of `proactive scan` gives, as a user would
+/// paste it.
+fn run_suggested(sb: &Sandbox, command: &str, now: &str) -> serde_json::Value {
+    let words: Vec<&str> = command.split_whitespace().collect();
+    let mut cmd = run(sb, words[0], &words[1..]);
+    cmd.env("AGENTBOX_NOW", now);
+    ok_data(&mut cmd)
+}
+
+/// Items `proactive extract` made (`fx_…`) were listed, due, scanned and in
+/// `mem_context`, but `done`, `dismiss` and `snooze` answered `not_found`
+/// even with the exact id `list` printed — and `scan` suggested that very
+/// command. Every id `proactive` prints (`f-…` and `fx_…`) is taken by every
+/// verb that takes one, whole or as a unique prefix.
+#[test]
+fn proactive_every_printed_id_is_accepted_by_every_verb() {
+    let sb = Sandbox::new();
+    let now = "2026-01-15T10:00:00Z";
+    record(&sb, "2026-01-15T09:00:00Z", "I will call Bob tomorrow");
+    record(&sb, "2026-01-15T09:01:00Z", "I need to pay rent by friday");
+    record(&sb, "2026-01-15T09:02:00Z", "I'll send the report tomorrow");
+    let mut cmd = run(&sb, "proactive", &["extract"]);
+    cmd.env("AGENTBOX_NOW", now);
+    let extracted = ok_data(&mut cmd);
+    let fx: Vec<String> = extracted["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["id"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(fx.len(), 3, "{extracted}");
+    assert!(fx.iter().all(|id| id.starts_with("fx_")), "{fx:?}");
+    let mut cmd = run(
+        &sb,
+        "proactive",
+        &["add", "Renew the cert", "--due", "in 5 hours"],
+    );
+    cmd.env("AGENTBOX_NOW", now);
+    let f = ok_data(&mut cmd)["item"]["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(f.starts_with("f-"), "{f}");
+
+    // The ids `list` prints are the ones the verbs take.
+    let mut cmd = run(&sb, "proactive", &["list"]);
+    cmd.env("AGENTBOX_NOW", now);
+    let listed = ok_data(&mut cmd);
+    for id in fx.iter().chain([&f]) {
+        assert!(listed.to_string().contains(id.as_str()), "{id} in {listed}");
+    }
+
+    // Full ids and unique prefixes, for every verb that takes an id.
+    let mut cmd = run(&sb, "proactive", &["list", "--all"]);
+    cmd.env("AGENTBOX_NOW", now);
+    let open: Vec<String> = ok_data(&mut cmd)["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|i| i["status"] == "open" && i["id"] != fx[2].as_str())
+        .map(|i| i["id"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(open.len(), 3, "{open:?}");
+    for (n, id) in open.iter().enumerate() {
+        let prefix = &id[..id.len() - 3];
+        let (first, second) = if n % 2 == 0 {
+            (id.as_str(), prefix)
+        } else {
+            (prefix, id.as_str())
+        };
+        let mut cmd = run(
+            &sb,
+            "proactive",
+            &["snooze", first, "--until", "2026-01-17"],
+        );
+        cmd.env("AGENTBOX_NOW", now);
+        assert_eq!(ok_data(&mut cmd)["item"]["id"], id.as_str());
+        let verb = if n % 2 == 0 { "done" } else { "dismiss" };
+        let mut cmd = run(&sb, "proactive", &[verb, second]);
+        cmd.env("AGENTBOX_NOW", now);
+        assert_eq!(ok_data(&mut cmd)["changed"][0], id.as_str());
+    }
+    // `scan` suggests a command for the item left, closing within a day:
+    // it works as printed.
+    let mut cmd = run(&sb, "proactive", &["scan"]);
+    cmd.env("AGENTBOX_NOW", "2026-01-17T09:00:00Z");
+    let scan = ok_data(&mut cmd);
+    let commands: Vec<String> = scan["suggestions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["kind"] == "expiring_item")
+        .map(|s| s["command"].as_str().unwrap().to_string())
+        .collect();
+    assert!(commands.iter().any(|c| c.contains("fx_")), "{scan}");
+    for command in &commands {
+        run_suggested(&sb, command, "2026-01-17T09:00:00Z");
+    }
+
+    // A bare hex start of an `f-` id still works, and `f` alone (the start
+    // of both families) is ambiguous, not a guess.
+    let mut cmd = run(&sb, "proactive", &["add", "Water the plants"]);
+    cmd.env("AGENTBOX_NOW", now);
+    let plain = ok_data(&mut cmd)["item"]["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let mut cmd = run(&sb, "proactive", &["done", &plain[2..10]]);
+    cmd.env("AGENTBOX_NOW", now);
+    assert_eq!(ok_data(&mut cmd)["changed"][0], plain.as_str());
+    err_of(
+        &mut run(&sb, "proactive", &["done", "f"]),
+        "invalid_args",
+        2,
+    );
+    err_of(
+        &mut run(&sb, "proactive", &["done", "fx_zzzz"]),
+        "not_found",
+        1,
+    );
+}

@@ -109,7 +109,7 @@ struct DueArgs {
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  proactive done f-3a9c1b7e04d2\n  proactive dismiss 3a9c 77aa")]
 struct IdsArgs {
-    /// Item ids (f-…), or unique prefixes
+    /// Item ids (f-… or fx_…), or unique prefixes
     #[arg(value_name = "ID", required = true)]
     ids: Vec<String>,
 }
@@ -124,7 +124,7 @@ struct IdsArgs {
                         proactive snooze 3a9c --until 2026-02-01T09:00:00Z"
 )]
 struct SnoozeArgs {
-    /// Item id (f-…), or a unique prefix
+    /// Item id (f-… or fx_…), or a unique prefix
     id: String,
     /// When the item comes back
     #[arg(long, value_name = "WHEN")]

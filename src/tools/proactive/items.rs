@@ -93,26 +93,28 @@ impl Items {
         out
     }
 
-    /// The item with this id, or the one item whose id starts with it
-    /// (`f-3a9c` or `3a9c`). Unknown: `not_found`; ambiguous: `invalid_args`.
+    /// The item with this id, or the one item whose id starts with it —
+    /// whole (`f-3a9c`, `fx_63d5`) or without its family prefix (`3a9c`,
+    /// `63d5`): every id any verb prints is taken, whatever minted it (`add`
+    /// makes `f-…`, `extract` makes `fx_…`, a hand-edited or synced file may
+    /// hold others). An exact id wins over a longer id it starts. Unknown:
+    /// `not_found`; ambiguous: `invalid_args`.
     pub fn find(&self, id: &str) -> Result<&Item> {
         let id = id.trim();
         if id.is_empty() {
             return Err(Error::invalid_args("an item id cannot be empty")
-                .with_hint("pass an id as `proactive list` shows it (f-…)"));
+                .with_hint("pass an id as `proactive list` shows it (f-… or fx_…)"));
         }
-        let full = if id.starts_with("f-") {
-            id.to_string()
-        } else {
-            format!("f-{id}")
-        };
-        if let Some(item) = self.items.iter().find(|i| i.id == full) {
+        if let Some(item) = self.items.iter().find(|i| i.id == id) {
+            return Ok(item);
+        }
+        if let Some(item) = self.items.iter().find(|i| id_body(&i.id) == id) {
             return Ok(item);
         }
         let matching: Vec<&Item> = self
             .items
             .iter()
-            .filter(|i| i.id.starts_with(&full))
+            .filter(|i| i.id.starts_with(id) || id_body(&i.id).starts_with(id))
             .collect();
         match matching.as_slice() {
             [one] => Ok(one),
@@ -133,6 +135,14 @@ impl Items {
             .with_detail("id", id)),
         }
     }
+}
+
+/// An id without its family prefix (`f-` of `add`, `fx_` of `extract`), so
+/// that the bare hex a user copies finds it.
+fn id_body(id: &str) -> &str {
+    id.strip_prefix("f-")
+        .or_else(|| id.strip_prefix("fx_"))
+        .unwrap_or(id)
 }
 
 impl Item {
