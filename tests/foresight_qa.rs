@@ -426,3 +426,44 @@ fn proactive_every_printed_id_is_accepted_by_every_verb() {
         1,
     );
 }
+
+/// `proactive due --at 9999-12-31` printed `+10000-01-01T00:00:00Z`, which
+/// is not RFC 3339: a look-ahead that ends past 9999 is clamped to the last
+/// second that can be stored (no item can be due later), in `data` and in
+/// the text; `scan`'s suggested snooze time is clamped alike.
+#[test]
+fn proactive_due_window_past_9999_is_clamped() {
+    let sb = Sandbox::new();
+    let line = serde_json::json!({
+        "id": "f-00000000000a", "text": "last call",
+        "valid_from": "9999-12-30T00:00:00Z", "valid_until": "9999-12-31T12:00:00Z",
+        "source": "cli", "created": "9999-12-30T00:00:00Z",
+        "updated": "9999-12-30T00:00:00Z", "status": "open"
+    });
+    fs::write(
+        sb.home().join("memory").join("foresight.jsonl"),
+        format!("{line}\n"),
+    )
+    .unwrap();
+    for args in [
+        &["due", "--at", "9999-12-31"][..],
+        &["due", "--at", "9999-12-31T00:00:00Z", "--within", "100w"][..],
+    ] {
+        let data = ok_data(&mut run(&sb, "proactive", args));
+        assert_eq!(data["at"], "9999-12-31T00:00:00Z", "{data}");
+        assert_eq!(data["until"], "9999-12-31T23:59:59Z", "{data}");
+        assert_eq!(data["items"][0]["id"], "f-00000000000a", "{data}");
+        let mut cmd = sb.agentbox(&[&["proactive", "--format", "text"][..], args].concat());
+        cmd.env("TZ", "UTC");
+        let out = cmd.output().unwrap();
+        assert!(out.status.success());
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(!text.contains("10000"), "{text}");
+        assert!(text.contains("9999-12-31"), "{text}");
+    }
+    let mut cmd = run(&sb, "proactive", &["scan"]);
+    cmd.env("AGENTBOX_NOW", "9999-12-31T00:00:00Z");
+    let scan = ok_data(&mut cmd);
+    let command = scan["suggestions"][0]["command"].as_str().unwrap();
+    assert!(command.ends_with("--until 9999-12-31T23:59:59Z"), "{scan}");
+}

@@ -412,7 +412,9 @@ fn due(ctx: &Ctx, args: DueArgs) -> Result<Outcome> {
         Some(input) => parse_duration(input)?,
         None => Duration::days(1),
     };
-    let horizon = at + within;
+    // A look-ahead past year 9999 ends at its last second (no item can be
+    // due later), so `until` stays RFC 3339.
+    let horizon = super::clamp(at + within);
     let all = items::read(home)?;
     let mut shown: Vec<&Item> = all
         .items

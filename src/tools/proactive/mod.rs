@@ -105,6 +105,21 @@ pub fn parse_time(text: &str) -> Option<DateTime<Utc>> {
         .map(|t| t.with_timezone(&Utc))
 }
 
+/// The last second a time can be stored at (RFC 3339 writes four-digit
+/// years): 9999-12-31T23:59:59Z.
+pub fn latest() -> DateTime<Utc> {
+    DateTime::parse_from_rfc3339("9999-12-31T23:59:59Z")
+        .map(|t| t.with_timezone(&Utc))
+        .unwrap_or(DateTime::<Utc>::MAX_UTC)
+}
+
+/// A computed time that is only shown, never stored (a look-ahead's end, a
+/// suggested snooze), brought back to [`latest`] when it falls past it, so
+/// it stays RFC 3339. No item can be due later, so nothing is missed.
+pub fn clamp(at: DateTime<Utc>) -> DateTime<Utc> {
+    at.min(latest())
+}
+
 /// A time as stored: RFC 3339, UTC, whole seconds.
 pub fn stamp(at: DateTime<Utc>) -> String {
     at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)

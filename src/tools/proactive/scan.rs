@@ -35,7 +35,7 @@ pub fn expiring(home: &Home, clock: &Clock) -> Result<Vec<Suggestion>> {
                 format!(
                     "proactive snooze {} --until {}",
                     item.id,
-                    super::stamp(now + Duration::days(7))
+                    super::stamp(super::clamp(now + Duration::days(7)))
                 )
             };
             Suggestion {
