@@ -467,3 +467,72 @@ fn proactive_due_window_past_9999_is_clamped() {
     let command = scan["suggestions"][0]["command"].as_str().unwrap();
     assert!(command.ends_with("--until 9999-12-31T23:59:59Z"), "{scan}");
 }
+
+/// Every file under `persona/`, with its bytes.
+fn persona_tree(sb: &Sandbox) -> Vec<(String, Vec<u8>)> {
+    fn walk(dir: &std::path::Path, out: &mut Vec<(String, Vec<u8>)>) {
+        for entry in fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else {
+                out.push((path.display().to_string(), fs::read(&path).unwrap()));
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(&sb.home().join("persona"), &mut out);
+    out.sort();
+    out
+}
+
+/// `persona set` on a persona at rev 2^53−1 failed `internal` after it had
+/// already rewritten the file (recording the hand edit). A change that would
+/// need a rev past the last one is refused before anything is written, with
+/// the way out in the hint.
+#[test]
+fn persona_rev_overflow_is_refused_before_writing() {
+    let sb = Sandbox::new();
+    ok_data(&mut run(
+        &sb,
+        "persona",
+        &["create", "ada", "--trait", "tone=warm"],
+    ));
+    let path = sb.home().join("persona").join("ada.md");
+    // A hand edit at the last rev, and the same rev once recorded.
+    fs::write(&path, "---\nrev: 9007199254740990\ntone: warm\n---\nbody\n").unwrap();
+    let data = ok_data(&mut run(&sb, "persona", &["set", "tone=cold"]));
+    assert_eq!(data["rev"], 9007199254740991u64, "{data}");
+    let hand = "---\nrev: 9007199254740991\ntone: hot\n---\nbody\n";
+    for edited in [false, true] {
+        if edited {
+            fs::write(&path, hand).unwrap();
+        }
+        let before = persona_tree(&sb);
+        for args in [
+            &["set", "tone=icy"][..],
+            &["unset", "ada", "tone"][..],
+            &["set", "ada", "--text", "-"][..],
+            &["revert", "ada", "1"][..],
+        ] {
+            let mut cmd = run(&sb, "persona", args);
+            cmd.write_stdin("new body\n");
+            let err = err_of(&mut cmd, "invalid_args", 2);
+            assert_eq!(err["detail"]["limit"], 9007199254740991u64, "{err}");
+            assert!(
+                err["hint"].as_str().unwrap().contains("persona create"),
+                "{err}"
+            );
+            assert_eq!(persona_tree(&sb), before, "{args:?} wrote something");
+        }
+    }
+    // The way out the hint gives works, and the persona is still readable.
+    let data = ok_data(&mut run(
+        &sb,
+        "persona",
+        &["create", "ada2", "--from", "ada"],
+    ));
+    assert_eq!(data["rev"], 1, "{data}");
+    assert_eq!(fs::read_to_string(&path).unwrap(), hand);
+    ok_data(&mut run(&sb, "persona", &["show", "ada"]));
+}

@@ -266,6 +266,25 @@ fn check_rev(name: &str, expected: Option<u64>, actual: u64) -> Result<()> {
     }
 }
 
+/// Refuses a revision past [`file::MAX_REV`] (the largest rev a JSON number
+/// holds exactly) before anything is written: the file, its snapshot and its
+/// log stay as they are.
+fn check_room(name: &str, rev: u64) -> Result<()> {
+    if rev <= file::MAX_REV {
+        return Ok(());
+    }
+    Err(Error::invalid_args(format!(
+        "persona '{name}' is at its last revision ({}): no further change can be recorded",
+        file::MAX_REV
+    ))
+    .with_hint(format!(
+        "start a new persona from it: `persona create NEW_NAME --from {name}` (it begins at rev 1)"
+    ))
+    .with_detail("name", name)
+    .with_detail("rev", rev)
+    .with_detail("limit", file::MAX_REV))
+}
+
 /// Records an unrecorded hand edit of `current` as its own revision (the
 /// file rewritten in the tool's form, redacted, with its snapshot), so the
 /// change that follows starts from a recorded revision.
@@ -292,6 +311,9 @@ fn record_hand_edit(
 /// Writes `persona` as revision `entry.rev`: the file, its snapshot, its log
 /// line, the index. Returns what the file now holds.
 fn write(home: &Home, lock: &Lock, mut persona: Persona, entry: &Entry) -> Result<Current> {
+    // Every caller checks first; this keeps a rev past the limit from ever
+    // reaching the file.
+    check_room(&persona.name, entry.rev)?;
     persona.rev = entry.rev;
     persona.updated = entry.created.clone();
     let text = home
@@ -364,7 +386,12 @@ pub fn create(home: &Home, clock: &Clock, input: &NewPersona) -> Result<Saved> {
     if let Some(body) = &input.body {
         persona.body = body.trim_end().to_string();
     }
-    let rev = history::revs(home, &name)?.last().copied().unwrap_or(0) + 1;
+    let rev = history::revs(home, &name)?
+        .last()
+        .copied()
+        .unwrap_or(0)
+        .saturating_add(1);
+    check_room(&name, rev)?;
     let entry = Entry {
         rev,
         created: clock.stamp(),
@@ -404,6 +431,8 @@ pub fn change(home: &Home, clock: &Clock, name: &str, change: &Change) -> Result
     let lock = home.store.lock(LOCK)?;
     let current = load(home, name)?;
     check_rev(name, change.expect_rev, current.rev())?;
+    // The change is recorded one rev after the current (or its hand edit's).
+    check_room(name, current.rev().saturating_add(1))?;
     let (current, hand_edit) = record_hand_edit(home, &lock, clock, current)?;
     let mut persona = current.persona.clone();
     let mut keys = Vec::new();
@@ -505,6 +534,7 @@ pub fn revert(
     };
     let old = Persona::parse(name, &text)
         .map_err(|e| file::parse_error(e, &snap_path.display().to_string()))?;
+    check_room(name, current.rev().saturating_add(1))?;
     let (current, hand_edit) = record_hand_edit(home, &lock, clock, current)?;
     let mut persona = current.persona.clone();
     let mut keys: Vec<String> = persona
