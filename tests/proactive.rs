@@ -838,3 +838,66 @@ fn mem_context_shows_the_twenty_soonest_and_counts_the_rest() {
     assert!(bullets[19].starts_with("- Item 05 "), "{section}");
     assert!(bullets[20].contains("and 5 more"), "{section}");
 }
+
+/// A 100 KB item (which `add` took) beside an ordinary profile — or two of
+/// them — cut the Foresight section, and "Pay rent" never appeared. Each
+/// bullet's text is capped, so every valid item shows whatever the others
+/// hold; `add` takes at most 2 KiB, a size a reminder needs.
+#[test]
+fn long_items_never_push_the_others_out_of_mem_context() {
+    let sb = Sandbox::new();
+    let facts: String = (0..60)
+        .map(|i| format!("- Fact number {i} about the team's deploy habits.\n"))
+        .collect();
+    std::fs::write(
+        sb.home().join("memory/PROFILE.md"),
+        format!("# Profile\n\n## Preferences\n- Prefers tabs.\n\n## Facts\n{facts}"),
+    )
+    .unwrap();
+    // Two huge items, hand-written (or synced in), due before the rent.
+    let huge = |n: u8| {
+        json!({
+            "id": format!("f-00000000000{n}"), "text": format!("Huge {n} {}", "x".repeat(100_000)),
+            "valid_from": "2026-01-01T00:00:00Z", "valid_until": "2026-02-01T00:00:00Z",
+            "due": "2026-01-15T10:00:00Z", "source": "cli",
+            "created": "2026-01-01T00:00:00Z", "updated": "2026-01-01T00:00:00Z",
+            "status": "open",
+        })
+        .to_string()
+    };
+    std::fs::write(foresight_file(&sb), format!("{}\n{}\n", huge(1), huge(2))).unwrap();
+    let rent = id_of(&add(&sb, &["Pay rent", "--due", "in 7 hours"]));
+    let section = foresight_section(&mem_context(&sb, NOW));
+    // (a failure prints the start of the section only)
+    let start: String = section.chars().take(3000).collect();
+    assert!(
+        section.contains(&format!(
+            "- Pay rent (due Thu 2026-01-15 16:30 UTC (in 7 hours); {rent})"
+        )),
+        "{start}"
+    );
+    assert!(!section.contains("[truncated"), "{start}");
+    for id in ["f-000000000001", "f-000000000002"] {
+        let line = section.lines().find(|l| l.contains(id)).expect(id);
+        assert!(line.chars().count() < 400, "{start}");
+        assert!(line.contains("Huge") && line.contains('…'), "{line}");
+    }
+
+    // `add` refuses a text over 2 KiB, and stores nothing.
+    let before = std::fs::read(foresight_file(&sb)).unwrap();
+    let err = err_of(
+        &mut pro(&sb, NOW, &["add", &"y".repeat(2049)]),
+        "invalid_args",
+        2,
+    );
+    assert_eq!(err["detail"]["limit"], 2048, "{err}");
+    assert_eq!(err["detail"]["observed"], 2049, "{err}");
+    assert_eq!(std::fs::read(foresight_file(&sb)).unwrap(), before);
+    add(&sb, &[&"z".repeat(2048)]);
+    // The huge items stay closable.
+    ok_data(&mut pro(
+        &sb,
+        NOW,
+        &["done", "f-000000000001", "f-000000000002"],
+    ));
+}

@@ -109,10 +109,11 @@ fn foresight(sources: &mut Sources) -> Result<String> {
         .collect();
     keyed.sort_unstable_by_key(|(key, _)| *key);
     let total = keyed.len();
+    let redactor = sources.memory.home.store.redactor();
     let mut out: String = keyed
         .iter()
         .take(FORESIGHT_ITEMS)
-        .map(|(_, item)| proactive::render::bullet(item, now))
+        .map(|(_, item)| proactive::render::bullet(item, now, &redactor))
         .collect();
     if total > FORESIGHT_ITEMS {
         out.push_str(&format!(

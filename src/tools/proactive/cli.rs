@@ -239,6 +239,18 @@ fn add(ctx: &Ctx, args: AddArgs) -> Result<Outcome> {
     let home = ctx.home()?;
     let now = ctx.clock.now();
     let text = check_text(&args.text)?;
+    let observed = text.len() as u64;
+    if observed > super::MAX_TEXT_BYTES {
+        return Err(Error::invalid_args(format!(
+            "the item's text is {observed} bytes, over the {} a reminder can hold",
+            super::MAX_TEXT_BYTES
+        ))
+        .with_hint(
+            "say what to do in a line or two; keep the details in a note \
+             (knowledge add) and name it in the item",
+        )
+        .with_limit("item_text_bytes", observed, super::MAX_TEXT_BYTES));
+    }
     crate::store::check_size(
         "the item's text",
         text.len() as u64,

@@ -22,6 +22,15 @@ pub const TOOL: Tool = Tool {
     ..Tool::new("proactive", cli::command, cli::run)
 };
 
+/// The longest text `add` takes, in bytes: a reminder says what to do; the
+/// details belong in a note. (Hand-edited or synced items may be longer:
+/// they are still read, shown capped, and closable.)
+pub const MAX_TEXT_BYTES: u64 = 2048;
+
+/// The most characters of an item's text a `mem_context` bullet shows (as
+/// many as `extract` keeps), so one long item cannot push the others out.
+pub const BULLET_TEXT_CHARS: usize = extract::MAX_TEXT_CHARS;
+
 /// Where the items live, relative to the home.
 pub const FORESIGHT_FILE: &str = "memory/foresight.jsonl";
 

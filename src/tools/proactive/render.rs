@@ -4,6 +4,7 @@
 
 use super::{Item, State};
 use crate::output::Style;
+use crate::redact::Redactor;
 use chrono::{DateTime, Utc};
 
 /// `Fri 2026-01-16 17:00 UTC`.
@@ -120,14 +121,33 @@ pub fn one_line(text: &str) -> String {
         .collect()
 }
 
-/// One bullet of `mem_context`'s Foresight section.
-pub fn bullet(item: &Item, now: DateTime<Utc>) -> String {
+/// One bullet of `mem_context`'s Foresight section. The text is redacted,
+/// then cut to [`BULLET_TEXT_CHARS`](super::BULLET_TEXT_CHARS) characters
+/// (with `…`), so a long item takes no more room than a short one and every
+/// valid item gets its line; redacting first means a cut never leaves the
+/// start of a secret its pattern no longer recognises.
+pub fn bullet(item: &Item, now: DateTime<Utc>, redactor: &Redactor) -> String {
     let when = match item.due_at() {
         Some(due) if due < now => format!("overdue since {}", absolute(due)),
         Some(due) => format!("due {} ({})", absolute(due), relative(due, now)),
         None => format!("until {}", absolute(item.until_at())),
     };
-    format!("- {} ({when}; {})\n", one_line(&item.text), item.id)
+    let text = one_line(&redactor.redact(&item.text));
+    format!(
+        "- {} ({when}; {})\n",
+        cut(&text, super::BULLET_TEXT_CHARS),
+        item.id
+    )
+}
+
+/// `text` cut to at most `max` characters, the last one `…` when cut.
+pub fn cut(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    let mut out: String = text.chars().take(max.saturating_sub(1)).collect();
+    out.push('…');
+    out
 }
 
 #[cfg(test)]
