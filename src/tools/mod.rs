@@ -238,3 +238,17 @@ pub fn read_input(file: &str, what: &str, limit: u64) -> Result<(String, String)
     })?;
     Ok((text, name))
 }
+
+/// An id as a search hit carries it (`note:go-formatting`, `skill:deploy`,
+/// `persona:ada`) without its kind, for the verbs that take that kind's own
+/// id: every id a verb prints is taken by the verbs of its family. Any other
+/// text is returned as it is (names and slugs cannot hold `:`).
+pub fn local_id(kind: &str, id: String) -> String {
+    match id
+        .strip_prefix(kind)
+        .and_then(|rest| rest.strip_prefix(':'))
+    {
+        Some(rest) if !rest.is_empty() => rest.to_string(),
+        _ => id,
+    }
+}

@@ -264,8 +264,9 @@ struct ProfileRmArgs {
 }
 
 pub(super) fn run(ctx: &Ctx, matches: &clap::ArgMatches) -> Result<Outcome> {
-    let cli = <KnowledgeCli as clap::FromArgMatches>::from_arg_matches(matches)
+    let mut cli = <KnowledgeCli as clap::FromArgMatches>::from_arg_matches(matches)
         .map_err(|e| Error::invalid_args(e.to_string()))?;
+    hit_ids(&mut cli.verb);
     let home = ctx.home()?;
     match cli.verb {
         Verb::Add(args) => run_add(ctx, home, args),
@@ -665,4 +666,20 @@ fn run_profile_rm(ctx: &Ctx, home: &Home, args: ProfileRmArgs) -> Result<Outcome
     )
     .with_meta("count", removed.len())
     .with_meta("path", profile::path(home)?.display().to_string()))
+}
+
+/// A note's id as a search hit prints it (`note:go-formatting`) is taken
+/// wherever a slug of an existing note is.
+fn hit_ids(verb: &mut Verb) {
+    let local = |slug: &mut String| *slug = crate::tools::local_id("note", std::mem::take(slug));
+    match verb {
+        Verb::Show(args) => local(&mut args.slug),
+        Verb::Edit(args) => local(&mut args.slug),
+        Verb::Rm(args) => local(&mut args.slug),
+        Verb::Link(args) => {
+            local(&mut args.slug);
+            local(&mut args.other);
+        }
+        _ => {}
+    }
 }

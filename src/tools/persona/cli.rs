@@ -164,8 +164,9 @@ struct RevertArgs {
 }
 
 pub(super) fn run(ctx: &Ctx, matches: &clap::ArgMatches) -> Result<Outcome> {
-    let cli = <PersonaCli as clap::FromArgMatches>::from_arg_matches(matches)
+    let mut cli = <PersonaCli as clap::FromArgMatches>::from_arg_matches(matches)
         .map_err(|e| Error::invalid_args(e.to_string()))?;
+    hit_ids(&mut cli.verb);
     let home = ctx.home()?;
     match cli.verb {
         Verb::List(_) => run_list(home),
@@ -502,5 +503,25 @@ fn describe(e: &Entry) -> String {
         "text" => "text".to_string(),
         kind if keys.is_empty() => kind.to_string(),
         kind => format!("{kind} {keys}"),
+    }
+}
+
+/// A persona's id as a search hit prints it (`persona:ada`) is taken
+/// wherever the name of an existing persona is (for `set` and `unset`, as
+/// their first argument).
+fn hit_ids(verb: &mut Verb) {
+    let local = |name: &mut String| *name = crate::tools::local_id("persona", std::mem::take(name));
+    match verb {
+        Verb::Show(ShowArgs { name: Some(name) })
+        | Verb::Render(RenderArgs { name: Some(name) })
+        | Verb::History(HistoryArgs { name: Some(name) }) => local(name),
+        Verb::Use(args) => local(&mut args.name),
+        Verb::Revert(args) => local(&mut args.name),
+        Verb::Set(SetArgs { args, .. }) | Verb::Unset(UnsetArgs { args, .. }) => {
+            if let Some(first) = args.first_mut() {
+                local(first);
+            }
+        }
+        _ => {}
     }
 }

@@ -163,8 +163,9 @@ struct RmArgs {
 }
 
 pub(super) fn run(ctx: &Ctx, matches: &clap::ArgMatches) -> Result<Outcome> {
-    let cli = <SkillForgeCli as clap::FromArgMatches>::from_arg_matches(matches)
+    let mut cli = <SkillForgeCli as clap::FromArgMatches>::from_arg_matches(matches)
         .map_err(|e| Error::invalid_args(e.to_string()))?;
+    hit_ids(&mut cli.verb);
     let home = ctx.home()?;
     match cli.verb {
         Verb::New(args) => run_new(home, args),
@@ -603,4 +604,21 @@ fn run_show(home: &Home, args: ShowArgs) -> Result<Outcome> {
                "body": doc.body, "files": files, "path": super::rel_path(&args.name)}),
         text,
     ))
+}
+
+/// A skill's id as a search hit prints it (`skill:deploy`) is taken wherever
+/// the name of a skill of the home is.
+fn hit_ids(verb: &mut Verb) {
+    let local = |name: &mut String| *name = crate::tools::local_id("skill", std::mem::take(name));
+    match verb {
+        Verb::Show(args) => local(&mut args.name),
+        Verb::Rm(args) => local(&mut args.name),
+        Verb::Screen(args) => local(&mut args.target),
+        Verb::Lint(args) => {
+            if let Some(target) = &mut args.target {
+                local(target);
+            }
+        }
+        _ => {}
+    }
 }

@@ -330,8 +330,18 @@ pub fn all_episodes(home: &Home, session: Option<&str>) -> Result<Vec<EpisodeFil
     Ok(all)
 }
 
-/// The episode with this id, in whichever session holds it.
+/// The episode with this id, in whichever session holds it. Every id a verb
+/// prints for an episode is taken: the episode's id, a turn's id
+/// (`EPISODE#N`, as search hits carry it: its episode), or a unique start of
+/// an episode id (several: `invalid_args` naming them).
 pub fn find(home: &Home, id: &str) -> Result<EpisodeFile> {
+    let given = id;
+    let id = match id.rsplit_once('#') {
+        Some((episode, seq)) if !seq.is_empty() && seq.bytes().all(|b| b.is_ascii_digit()) => {
+            episode
+        }
+        _ => id,
+    };
     check_episode_id(id)?;
     for session in sessions(home)? {
         for open in [true, false] {
@@ -341,9 +351,30 @@ pub fn find(home: &Home, id: &str) -> Result<EpisodeFile> {
             }
         }
     }
-    Err(Error::not_found(format!("no episode '{id}'"))
-        .with_hint("list the episodes with `track list`")
-        .with_detail("id", id))
+    let mut matching: Vec<EpisodeFile> = all_episodes(home, None)?
+        .into_iter()
+        .filter(|ep| ep.id.starts_with(id))
+        .collect();
+    matching.dedup_by(|a, b| a.id == b.id);
+    match matching.len() {
+        1 => Ok(matching.remove(0)),
+        0 => Err(Error::not_found(format!("no episode '{given}'"))
+            .with_hint("list the episodes with `track list`")
+            .with_detail("id", given)),
+        n => Err(
+            Error::invalid_args(format!("'{given}' is the start of {n} episode ids"))
+                .with_hint(format!(
+                    "give more of the id: {}",
+                    matching
+                        .iter()
+                        .take(10)
+                        .map(|ep| ep.id.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ))
+                .with_detail("id", given),
+        ),
+    }
 }
 
 /// `2026-01-15T09:30:00Z` → `20260115T093000Z`.
