@@ -113,7 +113,7 @@ fn foresight(sources: &mut Sources) -> Result<String> {
     let mut out: String = keyed
         .iter()
         .take(FORESIGHT_ITEMS)
-        .map(|(_, item)| proactive::render::bullet(item, now, &redactor))
+        .map(|(_, item)| proactive::render::bullet(item, now, redactor))
         .collect();
     if total > FORESIGHT_ITEMS {
         out.push_str(&format!(
