@@ -536,3 +536,36 @@ fn persona_rev_overflow_is_refused_before_writing() {
     assert_eq!(fs::read_to_string(&path).unwrap(), hand);
     ok_data(&mut run(&sb, "persona", &["show", "ada"]));
 }
+
+/// Two hand-made ids of different families with the same body: the bare
+/// body is ambiguous (`invalid_args` naming both), never a silent pick.
+#[test]
+fn proactive_a_body_shared_by_two_families_is_ambiguous() {
+    let sb = Sandbox::new();
+    let line = |id: &str| {
+        serde_json::json!({
+            "id": id, "text": "x",
+            "valid_from": "2026-01-01T00:00:00Z", "valid_until": "2026-02-01T00:00:00Z",
+            "source": "cli", "created": "2026-01-01T00:00:00Z",
+            "updated": "2026-01-01T00:00:00Z", "status": "open"
+        })
+        .to_string()
+    };
+    fs::write(
+        sb.home().join("memory").join("foresight.jsonl"),
+        format!("{}\n{}\n", line("f-abc123"), line("fx_abc123")),
+    )
+    .unwrap();
+    let err = err_of(
+        &mut run(&sb, "proactive", &["done", "abc123"]),
+        "invalid_args",
+        2,
+    );
+    let hint = err["hint"].as_str().unwrap();
+    assert!(
+        hint.contains("f-abc123") && hint.contains("fx_abc123"),
+        "{err}"
+    );
+    let data = ok_data(&mut run(&sb, "proactive", &["done", "fx_abc123"]));
+    assert_eq!(data["changed"][0], "fx_abc123", "{data}");
+}

@@ -104,6 +104,14 @@ fn every_printed_id_is_taken_by_the_verbs_of_its_family() {
     kinds.dedup();
     assert_eq!(kinds, ["note", "persona", "skill", "turn"], "{found:?}");
 
+    // A persona's hit id is taken by the verbs that change it too.
+    let set = ok_data(&mut ab(
+        &sb,
+        &["persona", "set", "persona:zebra", "tone=calm"],
+    ));
+    assert_eq!(set["name"], "zebra", "{set}");
+    assert_eq!(set["traits"]["tone"], "calm", "{set}");
+
     // A turn id names its episode wherever an episode id is taken.
     let turn = found.iter().find(|h| h["kind"] == "turn").unwrap()["id"]
         .as_str()

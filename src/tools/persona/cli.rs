@@ -518,7 +518,12 @@ fn hit_ids(verb: &mut Verb) {
         Verb::Use(args) => local(&mut args.name),
         Verb::Revert(args) => local(&mut args.name),
         Verb::Set(SetArgs { args, .. }) | Verb::Unset(UnsetArgs { args, .. }) => {
-            if let Some(first) = args.first_mut() {
+            // Only when what follows `persona:` is a name (never a K=V).
+            if let Some(first) = args.first_mut()
+                && first
+                    .strip_prefix("persona:")
+                    .is_some_and(|rest| super::check_name(rest).is_ok())
+            {
                 local(first);
             }
         }

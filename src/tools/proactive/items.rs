@@ -108,7 +108,15 @@ impl Items {
         if let Some(item) = self.items.iter().find(|i| i.id == id) {
             return Ok(item);
         }
-        if let Some(item) = self.items.iter().find(|i| id_body(&i.id) == id) {
+        // The bare body of one id (`3a9c…` of `f-3a9c…`); the body of two
+        // ids of different families is ambiguous, reported below.
+        if let [item] = self
+            .items
+            .iter()
+            .filter(|i| id_body(&i.id) == id)
+            .collect::<Vec<_>>()
+            .as_slice()
+        {
             return Ok(item);
         }
         let matching: Vec<&Item> = self
