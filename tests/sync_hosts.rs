@@ -686,3 +686,54 @@ fn a_home_whose_path_looks_like_a_credential_is_written_nowhere() {
     assert!(e["message"].as_str().unwrap().contains("credential"), "{e}");
     assert!(!project.join(".cursor").exists());
 }
+
+/// How `codex mcp add` rewrites `config.toml`: every server as a table of its
+/// own, `args` dropped when empty, `env` as a sub-table.
+fn codex_rewrite(link: &str, home: &str, env_extra: &str) -> String {
+    format!(
+        "[mcp_servers.agentbox-memory]\ncommand = \"{link}\"\n\n[mcp_servers.agentbox-memory.env]\nAGENTBOX_HOME = \"{home}\"\n{env_extra}\n[mcp_servers.other]\ncommand = \"/bin/true\"\n"
+    )
+}
+
+#[test]
+fn codex_rewriting_its_config_does_not_disown_our_entry() {
+    let w = World::new();
+    w.mark(".codex");
+    w.data(&["install", "codex", "--scope", "user", "--no-skills"]);
+    let path = w.user().join(".codex/config.toml");
+    let home = w.project().join(".agent").display().to_string();
+    let rewritten = codex_rewrite(&w.link(), &home, "");
+    std::fs::write(&path, &rewritten).unwrap();
+
+    let list = w.data(&["list"]);
+    let user = &host(&list, "codex")["scopes"][1];
+    assert_eq!(user["memory_mcp"]["ours"], true, "{user}");
+    assert_eq!(user["memory_mcp"]["points_here"], true, "{user}");
+    let env = w.envelope(&["install", "codex", "--scope", "user", "--no-skills"]);
+    assert_eq!(env["data"]["installs"][0]["server"], "unchanged", "{env}");
+    assert!(env["meta"]["warnings"].is_null(), "{env}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), rewritten);
+
+    let env = w.envelope(&["remove", "codex", "--scope", "user"]);
+    assert_eq!(env["data"]["removed"][0]["server"], "removed", "{env}");
+    assert!(env["meta"]["warnings"].is_null(), "{env}");
+    let left = std::fs::read_to_string(&path).unwrap();
+    assert!(!left.contains("agentbox-memory"), "{left}");
+    assert!(left.contains("[mcp_servers.other]"), "{left}");
+    let state: Value = serde_json::from_str(&w.read(".agent/local/hosts.json")).unwrap();
+    assert_eq!(state["installs"], json!([]));
+
+    // an entry running this home's own link, but changed, is not "another home's"
+    let changed = codex_rewrite(&w.link(), &home, "DEBUG = \"1\"\n");
+    std::fs::write(&path, &changed).unwrap();
+    let env = w.envelope(&["install", "codex", "--scope", "user", "--no-skills"]);
+    assert_eq!(
+        env["data"]["installs"][0]["server"],
+        "kept (user's own entry)",
+        "{env}"
+    );
+    let warning = env["meta"]["warnings"][0].as_str().unwrap();
+    assert!(!warning.contains("another home"), "{warning}");
+    assert!(warning.contains("this home"), "{warning}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), changed);
+}

@@ -191,8 +191,8 @@ fn scope_status(
             let here = entry["command"] == json!(target.link.display().to_string());
             let ours = record
                 .and_then(|r| r.server.as_ref())
-                .is_some_and(|s| s.hash == state::value_hash(&entry))
-                || entry == target.entry(host);
+                .is_some_and(|s| state::is_recorded(&s.hash, &entry))
+                || state::same_entry(&entry, &target.entry(host));
             value["memory_mcp"] = json!({"configured": true, "points_here": here, "ours": ours});
             cell = if here {
                 "here"
@@ -396,7 +396,7 @@ fn install_server(
     warnings: &mut Vec<String>,
 ) -> Result<&'static str> {
     let desired = target.entry(host);
-    let desired_hash = state::value_hash(&desired);
+    let desired_hash = state::entry_hash(&desired);
     let text = read_config(path)?;
     let current = formats::entry(
         host.format,
@@ -407,16 +407,19 @@ fn install_server(
     let record = owned.entry(host.id, scope.as_str());
     let recorded = record.server.clone();
     let status = match &current {
-        Some(value) if state::value_hash(value) == desired_hash => "unchanged",
+        Some(value) if state::entry_hash(value) == desired_hash => "unchanged",
         Some(value)
             if recorded
                 .as_ref()
-                .is_some_and(|s| s.hash == state::value_hash(value)) =>
+                .is_some_and(|s| state::is_recorded(&s.hash, value)) =>
         {
             "updated"
         }
         Some(value) => {
             let whose = match other_home(value) {
+                Some(link) if Path::new(link) == target.link => {
+                    "that runs this home's memory_mcp but is not what agentbox writes (changed since, or written by hand)".to_string()
+                }
                 Some(link) => format!("for another home ({link}) that this home did not write"),
                 None => "agentbox did not write".to_string(),
             };
@@ -594,7 +597,7 @@ fn remove_server(
     };
     match formats::entry(format, path, &text, &server.key)? {
         None => return Ok("already gone"),
-        Some(value) if state::value_hash(&value) != server.hash => {
+        Some(value) if !state::is_recorded(&server.hash, &value) => {
             warnings.push(format!(
                 "{host}: the `{}` entry in {} changed since agentbox wrote it; left alone",
                 server.key,
