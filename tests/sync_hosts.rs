@@ -737,3 +737,35 @@ fn codex_rewriting_its_config_does_not_disown_our_entry() {
     assert!(warning.contains("this home"), "{warning}");
     assert_eq!(std::fs::read_to_string(&path).unwrap(), changed);
 }
+
+#[test]
+fn user_scope_with_a_relative_or_missing_home_is_invalid_args() {
+    let w = World::new();
+    w.exe("cursor", true);
+    let missing = w.user().join("gone/away");
+    let file = w.user().join("a-file");
+    std::fs::write(&file, "").unwrap();
+    for bad in [
+        "relative/path".to_string(),
+        ".".to_string(),
+        missing.display().to_string(),
+        file.display().to_string(),
+    ] {
+        let e = err_of(
+            w.cmd(&["install", "cursor", "--scope", "user"])
+                .env("HOME", &bad),
+            "invalid_args",
+            2,
+        );
+        assert!(e["message"].as_str().unwrap().contains("HOME"), "{e}");
+        assert!(e["hint"].as_str().unwrap().contains("HOME"), "{e}");
+        // list still answers: the user scope is just not available
+        let list = ok_data(w.cmd(&["list"]).env("HOME", &bad));
+        let user = &host(&list, "cursor")["scopes"][1];
+        assert_eq!(user["available"], false, "{bad}: {user}");
+    }
+    assert!(!w.sb.path().join("relative").exists());
+    assert!(!w.sb.path().join(".cursor").exists());
+    assert!(!w.user().join("gone").exists());
+    assert!(!w.sb.path().join(".agent/local/hosts.json").exists());
+}
