@@ -220,15 +220,18 @@ pub struct Env {
     /// not (there is no user scope then).
     pub user_home: std::result::Result<PathBuf, String>,
     pub path: Option<OsString>,
+    /// `--follow-symlinks`: write a host's files through symlinks.
+    pub follow_links: bool,
 }
 
 impl Env {
     /// The environment of this process, for a home whose project is `project`.
-    pub fn current(project: PathBuf) -> Env {
+    pub fn current(project: PathBuf, follow_links: bool) -> Env {
         Env {
             project,
             user_home: user_home(std::env::var_os("HOME")),
             path: std::env::var_os("PATH"),
+            follow_links,
         }
     }
 
@@ -238,11 +241,10 @@ impl Env {
         match scope {
             Scope::Project => Ok(&self.project),
             Scope::User => self.user_home.as_deref().map_err(|why| {
-                Error::invalid_args(format!("{why}, so there is no user scope"))
-                    .with_hint(
-                        "set HOME to your home folder (an absolute path that exists), \
-                         or install with --scope project",
-                    )
+                Error::invalid_args(format!("{why}, so there is no user scope")).with_hint(
+                    "set HOME to your home folder (an absolute path that exists), \
+                     or install with --scope project",
+                )
             }),
         }
     }

@@ -65,9 +65,10 @@ pub fn exportable(home: &Home) -> Result<(Vec<Exportable>, Vec<Held>)> {
     Ok((ok, held))
 }
 
-/// The content hash of an exported folder, `None` when it is not there.
+/// The content hash of an exported folder, `None` when it is not there (or
+/// is a symlink: agentbox never writes one, so it is not an export).
 pub fn hash_of(dir: &Path) -> Option<String> {
-    if !dir.is_dir() {
+    if !fs::symlink_metadata(dir).is_ok_and(|m| m.is_dir()) {
         return None;
     }
     screen::content_hash(dir).ok()
@@ -141,6 +142,9 @@ pub fn export(
 /// Removes an exported folder if it is still what agentbox wrote; false
 /// (and the folder stays) when someone changed it.
 pub fn remove(record: &Skill) -> Result<bool> {
+    if fs::symlink_metadata(&record.path).is_ok_and(|m| m.file_type().is_symlink()) {
+        return Ok(false);
+    }
     match hash_of(&record.path) {
         None => Ok(true),
         Some(current) if current == record.hash => {
@@ -165,7 +169,7 @@ fn copy_tree(src: &Path, dst: &Path) -> Result<()> {
             copy_tree(&from, &to)?;
         } else if meta.is_file() {
             let bytes = fs::read(&from).map_err(|e| Error::io("read", &from, &e))?;
-            store::write_external(&to, &bytes, mode_for(&meta))?;
+            store::write_external(&to, &bytes, mode_for(&meta), false)?;
         } else {
             return Err(Error::invalid_args(format!(
                 "{} is a symlink; a skill is exported as plain files",
