@@ -127,7 +127,17 @@ pub fn export(
         skill.name,
         std::process::id()
     ));
-    let _ = store::remove_external_dir(&staging);
+    // Whatever is left there goes first; a link (planted under the
+    // predictable name) is removed as a link, never copied into.
+    match fs::symlink_metadata(&staging) {
+        Ok(meta) if meta.is_dir() => {
+            store::remove_external_dir(&staging)?;
+        }
+        Ok(_) => {
+            store::remove_external_file(&staging)?;
+        }
+        Err(_) => {}
+    }
     if let Err(e) = copy_tree(&skill.dir, &staging) {
         let _ = store::remove_external_dir(&staging);
         return Err(e);
@@ -194,4 +204,33 @@ fn mode_for(meta: &fs::Metadata) -> u32 {
 #[cfg(not(unix))]
 fn mode_for(_meta: &fs::Metadata) -> u32 {
     0o644
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_link_planted_at_the_staging_name_is_not_copied_into() {
+        let dir = tempfile::tempdir().unwrap();
+        let src = dir.path().join("home-skill");
+        fs::create_dir(&src).unwrap();
+        fs::write(src.join("SKILL.md"), "---\nname: s\n---\nbody\n").unwrap();
+        let skill = Exportable {
+            name: "s".into(),
+            dir: src.clone(),
+            hash: screen::content_hash(&src).unwrap(),
+        };
+        let root = dir.path().join("skills");
+        fs::create_dir(&root).unwrap();
+        let outside = dir.path().join("outside");
+        fs::create_dir(&outside).unwrap();
+        let staging = root.join(format!(".s.agentbox-{}.tmp", std::process::id()));
+        std::os::unix::fs::symlink(&outside, &staging).unwrap();
+        let (outcome, _) = export(&skill, &root, None, &mut Vec::new()).unwrap();
+        assert_eq!(outcome, Outcome::Exported);
+        assert_eq!(fs::read_dir(&outside).unwrap().count(), 0);
+        assert!(root.join("s/SKILL.md").is_file());
+        assert!(fs::symlink_metadata(&staging).is_err());
+    }
 }
