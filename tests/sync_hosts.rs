@@ -735,6 +735,18 @@ fn codex_rewriting_its_config_does_not_disown_our_entry() {
     assert!(!warning.contains("another home"), "{warning}");
     assert!(warning.contains("this home"), "{warning}");
     assert_eq!(std::fs::read_to_string(&path).unwrap(), changed);
+
+    // so is one naming this home's link through a symlinked project folder
+    let alias = w.user().join("alias");
+    std::os::unix::fs::symlink(w.project(), &alias).unwrap();
+    let aliased = alias.join(".agent/tools/memory_mcp").display().to_string();
+    std::fs::write(&path, codex_rewrite(&aliased, &home, "")).unwrap();
+    let env = w.envelope(&["install", "codex", "--scope", "user", "--no-skills"]);
+    let warning = env["meta"]["warnings"][0].as_str().unwrap();
+    assert!(!warning.contains("another home"), "{warning}");
+    let list = w.data(&["list"]);
+    let user = &host(&list, "codex")["scopes"][1];
+    assert_eq!(user["memory_mcp"]["points_here"], true, "{user}");
 }
 
 #[test]

@@ -45,6 +45,19 @@ impl Target {
         })
     }
 
+    /// Whether `command` runs this home's link: the same path, or another
+    /// spelling of it (through a symlinked project folder). The link itself
+    /// is not resolved: every home's link leads to the same executable.
+    fn is_link(&self, command: &str) -> bool {
+        let path = Path::new(command);
+        path == self.link
+            || (path.file_name() == self.link.file_name()
+                && path
+                    .parent()
+                    .and_then(|dir| dir.canonicalize().ok())
+                    .is_some_and(|dir| Some(dir.as_path()) == self.link.parent()))
+    }
+
     fn project(&self) -> PathBuf {
         self.home
             .parent()
@@ -242,7 +255,7 @@ fn scope_status(
             )
         }) {
         Ok(Some(entry)) => {
-            let here = entry["command"] == json!(target.link.display().to_string());
+            let here = entry["command"].as_str().is_some_and(|c| target.is_link(c));
             let ours = record
                 .and_then(|r| r.server.as_ref())
                 .is_some_and(|s| state::is_recorded(&s.hash, &entry))
@@ -493,7 +506,7 @@ fn install_server(
         }
         Some(value) => {
             let whose = match other_home(value) {
-                Some(link) if Path::new(link) == target.link => {
+                Some(link) if target.is_link(link) => {
                     "that runs this home's memory_mcp but is not what agentbox writes (changed since, or written by hand)".to_string()
                 }
                 Some(link) => format!("for another home ({link}) that this home did not write"),
