@@ -2350,7 +2350,7 @@ _agentbox() {
             return 0
             ;;
         agentbox__subcmd__sync__subcmd__hosts)
-            opts="-q -v -h -V --format --home --quiet --verbose --color --help --version list install remove"
+            opts="-q -v -h -V --follow-symlinks --format --home --quiet --verbose --color --help --version list install remove"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2376,7 +2376,7 @@ _agentbox() {
             return 0
             ;;
         agentbox__subcmd__sync__subcmd__hosts__subcmd__install)
-            opts="-q -v -h -V --all --scope --no-skills --format --home --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --all --scope --no-skills --follow-symlinks --format --home --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2406,7 +2406,7 @@ _agentbox() {
             return 0
             ;;
         agentbox__subcmd__sync__subcmd__hosts__subcmd__list)
-            opts="-q -v -h -V --format --home --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --follow-symlinks --format --home --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2432,7 +2432,7 @@ _agentbox() {
             return 0
             ;;
         agentbox__subcmd__sync__subcmd__hosts__subcmd__remove)
-            opts="-q -v -h -V --all --scope --format --home --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --all --scope --follow-symlinks --format --home --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5509,7 +5509,7 @@ _sync() {
             return 0
             ;;
         sync__subcmd__hosts)
-            opts="-q -v -h -V --format --home --quiet --verbose --color --help --version list install remove"
+            opts="-q -v -h -V --follow-symlinks --format --home --quiet --verbose --color --help --version list install remove"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5535,7 +5535,7 @@ _sync() {
             return 0
             ;;
         sync__subcmd__hosts__subcmd__install)
-            opts="-q -v -h -V --all --scope --no-skills --format --home --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --all --scope --no-skills --follow-symlinks --format --home --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5565,7 +5565,7 @@ _sync() {
             return 0
             ;;
         sync__subcmd__hosts__subcmd__list)
-            opts="-q -v -h -V --format --home --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --follow-symlinks --format --home --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5591,7 +5591,7 @@ _sync() {
             return 0
             ;;
         sync__subcmd__hosts__subcmd__remove)
-            opts="-q -v -h -V --all --scope --format --home --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --all --scope --follow-symlinks --format --home --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -982,6 +982,7 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_
 complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from hosts" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from hosts" -l follow-symlinks -d 'Write a host\'s config file or skills folder through a symlink (kept in a dotfiles repository) at its target; without it a symlink there is `permission`'
 complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from hosts" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
 complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from hosts" -s v -l verbose -d 'Log what happens to stderr'
 complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from hosts" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -2332,6 +2333,7 @@ complete -c sync -n "__fish_sync_using_subcommand hosts; and not __fish_seen_sub
 complete -c sync -n "__fish_sync_using_subcommand hosts; and not __fish_seen_subcommand_from list install remove" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c sync -n "__fish_sync_using_subcommand hosts; and not __fish_seen_subcommand_from list install remove" -l follow-symlinks -d 'Write a host\'s config file or skills folder through a symlink (kept in a dotfiles repository) at its target; without it a symlink there is `permission`'
 complete -c sync -n "__fish_sync_using_subcommand hosts; and not __fish_seen_subcommand_from list install remove" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
 complete -c sync -n "__fish_sync_using_subcommand hosts; and not __fish_seen_subcommand_from list install remove" -s v -l verbose -d 'Log what happens to stderr'
 complete -c sync -n "__fish_sync_using_subcommand hosts; and not __fish_seen_subcommand_from list install remove" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -2346,6 +2348,7 @@ complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcomm
 complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from list" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from list" -l follow-symlinks -d 'Write a host\'s config file or skills folder through a symlink (kept in a dotfiles repository) at its target; without it a symlink there is `permission`'
 complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
 complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log what happens to stderr'
 complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
@@ -2361,6 +2364,7 @@ always\t''
 never\t''"
 complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from install" -l all -d 'Every detected host'
 complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from install" -l no-skills -d 'Register memory_mcp only; export no skills'
+complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from install" -l follow-symlinks -d 'Write a host\'s config file or skills folder through a symlink (kept in a dotfiles repository) at its target; without it a symlink there is `permission`'
 complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from install" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
 complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from install" -s v -l verbose -d 'Log what happens to stderr'
 complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from install" -s h -l help -d 'Print help'
@@ -2375,6 +2379,7 @@ complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcomm
 always\t''
 never\t''"
 complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from remove" -l all -d 'Every host agentbox installed into'
+complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from remove" -l follow-symlinks -d 'Write a host\'s config file or skills folder through a symlink (kept in a dotfiles repository) at its target; without it a symlink there is `permission`'
 complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from remove" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
 complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from remove" -s v -l verbose -d 'Log what happens to stderr'
 complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from remove" -s h -l help -d 'Print help'

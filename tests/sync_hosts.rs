@@ -686,3 +686,225 @@ fn a_home_whose_path_looks_like_a_credential_is_written_nowhere() {
     assert!(e["message"].as_str().unwrap().contains("credential"), "{e}");
     assert!(!project.join(".cursor").exists());
 }
+
+/// How `codex mcp add` rewrites `config.toml`: every server as a table of its
+/// own, `args` dropped when empty, `env` as a sub-table.
+fn codex_rewrite(link: &str, home: &str, env_extra: &str) -> String {
+    format!(
+        "[mcp_servers.agentbox-memory]\ncommand = \"{link}\"\n\n[mcp_servers.agentbox-memory.env]\nAGENTBOX_HOME = \"{home}\"\n{env_extra}\n[mcp_servers.other]\ncommand = \"/bin/true\"\n"
+    )
+}
+
+#[test]
+fn codex_rewriting_its_config_does_not_disown_our_entry() {
+    let w = World::new();
+    w.mark(".codex");
+    w.data(&["install", "codex", "--scope", "user", "--no-skills"]);
+    let path = w.user().join(".codex/config.toml");
+    let home = w.project().join(".agent").display().to_string();
+    let rewritten = codex_rewrite(&w.link(), &home, "");
+    std::fs::write(&path, &rewritten).unwrap();
+
+    let list = w.data(&["list"]);
+    let user = &host(&list, "codex")["scopes"][1];
+    assert_eq!(user["memory_mcp"]["ours"], true, "{user}");
+    assert_eq!(user["memory_mcp"]["points_here"], true, "{user}");
+    let env = w.envelope(&["install", "codex", "--scope", "user", "--no-skills"]);
+    assert_eq!(env["data"]["installs"][0]["server"], "unchanged", "{env}");
+    assert!(env["meta"]["warnings"].is_null(), "{env}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), rewritten);
+
+    let env = w.envelope(&["remove", "codex", "--scope", "user"]);
+    assert_eq!(env["data"]["removed"][0]["server"], "removed", "{env}");
+    assert!(env["meta"]["warnings"].is_null(), "{env}");
+    let left = std::fs::read_to_string(&path).unwrap();
+    assert!(!left.contains("agentbox-memory"), "{left}");
+    assert!(left.contains("[mcp_servers.other]"), "{left}");
+    let state: Value = serde_json::from_str(&w.read(".agent/local/hosts.json")).unwrap();
+    assert_eq!(state["installs"], json!([]));
+
+    // an entry running this home's own link, but changed, is not "another home's"
+    let changed = codex_rewrite(&w.link(), &home, "DEBUG = \"1\"\n");
+    std::fs::write(&path, &changed).unwrap();
+    let env = w.envelope(&["install", "codex", "--scope", "user", "--no-skills"]);
+    assert_eq!(
+        env["data"]["installs"][0]["server"], "kept (user's own entry)",
+        "{env}"
+    );
+    let warning = env["meta"]["warnings"][0].as_str().unwrap();
+    assert!(!warning.contains("another home"), "{warning}");
+    assert!(warning.contains("this home"), "{warning}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), changed);
+
+    // so is one naming this home's link through a symlinked project folder
+    let alias = w.user().join("alias");
+    std::os::unix::fs::symlink(w.project(), &alias).unwrap();
+    let aliased = alias.join(".agent/tools/memory_mcp").display().to_string();
+    std::fs::write(&path, codex_rewrite(&aliased, &home, "")).unwrap();
+    let env = w.envelope(&["install", "codex", "--scope", "user", "--no-skills"]);
+    let warning = env["meta"]["warnings"][0].as_str().unwrap();
+    assert!(!warning.contains("another home"), "{warning}");
+    let list = w.data(&["list"]);
+    let user = &host(&list, "codex")["scopes"][1];
+    assert_eq!(user["memory_mcp"]["points_here"], true, "{user}");
+}
+
+#[test]
+fn user_scope_with_a_relative_or_missing_home_is_invalid_args() {
+    let w = World::new();
+    w.exe("cursor", true);
+    let missing = w.user().join("gone/away");
+    let file = w.user().join("a-file");
+    std::fs::write(&file, "").unwrap();
+    for bad in [
+        "relative/path".to_string(),
+        ".".to_string(),
+        missing.display().to_string(),
+        file.display().to_string(),
+    ] {
+        let e = err_of(
+            w.cmd(&["install", "cursor", "--scope", "user"])
+                .env("HOME", &bad),
+            "invalid_args",
+            2,
+        );
+        assert!(e["message"].as_str().unwrap().contains("HOME"), "{e}");
+        assert!(e["hint"].as_str().unwrap().contains("HOME"), "{e}");
+        // list still answers: the user scope is just not available
+        let list = ok_data(w.cmd(&["list"]).env("HOME", &bad));
+        let user = &host(&list, "cursor")["scopes"][1];
+        assert_eq!(user["available"], false, "{bad}: {user}");
+    }
+    assert!(!w.sb.path().join("relative").exists());
+    assert!(!w.sb.path().join(".cursor").exists());
+    assert!(!w.user().join("gone").exists());
+    assert!(!w.sb.path().join(".agent/local/hosts.json").exists());
+}
+
+fn symlink(target: &Path, link: &Path) {
+    std::fs::create_dir_all(link.parent().unwrap()).unwrap();
+    std::os::unix::fs::symlink(target, link).unwrap();
+}
+
+#[test]
+fn symlinked_host_configs_and_skill_folders_are_refused_unless_followed() {
+    let w = World::new();
+    w.mark(".cursor");
+    w.mark(".claude");
+    let outside = tempfile::tempdir().unwrap();
+    let elsewhere = outside.path().join("mcp.json");
+    std::fs::write(&elsewhere, "{}\n").unwrap();
+    let link = w.project().join(".cursor/mcp.json");
+    symlink(&elsewhere, &link);
+
+    // the config file itself
+    let e = err_of(&mut w.cmd(&["install", "cursor"]), "permission", 1);
+    assert_eq!(e["detail"]["path"], link.display().to_string(), "{e}");
+    assert!(
+        e["hint"].as_str().unwrap().contains("--follow-symlinks"),
+        "{e}"
+    );
+    assert_eq!(std::fs::read_to_string(&elsewhere).unwrap(), "{}\n");
+    assert!(!w.sb.path().join(".agent/local/hosts.json").exists());
+    let list = w.data(&["list"]);
+    let project = &host(&list, "cursor")["scopes"][0];
+    assert!(
+        project["memory_mcp"]["error"]
+            .as_str()
+            .unwrap()
+            .contains("symlink"),
+        "{project}"
+    );
+
+    // a dangling link creates nothing, even when links are followed
+    let nowhere = outside.path().join("nowhere.json");
+    std::fs::remove_file(&link).unwrap();
+    symlink(&nowhere, &link);
+    err_of(&mut w.cmd(&["install", "cursor"]), "permission", 1);
+    err_of(
+        &mut w.cmd(&["install", "cursor", "--follow-symlinks"]),
+        "permission",
+        1,
+    );
+    assert!(!nowhere.exists());
+
+    // a folder above it
+    std::fs::remove_file(&link).unwrap();
+    std::fs::remove_dir(w.sb.path().join(".cursor")).unwrap();
+    let dir = outside.path().join("cursor-dir");
+    std::fs::create_dir(&dir).unwrap();
+    symlink(&dir, &w.sb.path().join(".cursor"));
+    let e = err_of(&mut w.cmd(&["install", "cursor"]), "permission", 1);
+    assert_eq!(
+        e["detail"]["path"],
+        w.project().join(".cursor").display().to_string(),
+        "{e}"
+    );
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+
+    // a skills folder, when there is a skill to export
+    skill(&w, "screened");
+    ok_data(&mut w.sb.agentbox(&["skill_forge", "screen", "screened"]));
+    let skills = outside.path().join("skills");
+    std::fs::create_dir(&skills).unwrap();
+    symlink(&skills, &w.sb.path().join(".claude/skills"));
+    let e = err_of(&mut w.cmd(&["install", "claude-code"]), "permission", 1);
+    assert_eq!(
+        e["detail"]["path"],
+        w.project().join(".claude/skills").display().to_string(),
+        "{e}"
+    );
+    assert_eq!(std::fs::read_dir(&skills).unwrap().count(), 0);
+    assert!(!w.sb.path().join(".mcp.json").exists(), "nothing written");
+
+    // --follow-symlinks writes at the targets, and the links stay links
+    let data = w.data(&["install", "cursor", "claude-code", "--follow-symlinks"]);
+    assert_eq!(data["installs"][0]["server"], "added", "{data}");
+    assert!(dir.join("mcp.json").is_file());
+    assert!(skills.join("screened/SKILL.md").is_file());
+    assert!(
+        std::fs::symlink_metadata(w.sb.path().join(".claude/skills"))
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    // remove refuses too, and forgets nothing
+    err_of(&mut w.cmd(&["remove", "cursor"]), "permission", 1);
+    assert!(dir.join("mcp.json").is_file());
+    let list = w.data(&["list", "--follow-symlinks"]);
+    assert_eq!(
+        host(&list, "cursor")["scopes"][0]["memory_mcp"]["ours"],
+        true,
+        "{list}"
+    );
+    let data = w.data(&["remove", "--all", "--follow-symlinks"]);
+    let servers: Vec<(&str, &str)> = data["removed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["host"].as_str().unwrap(), r["server"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        servers,
+        [("claude-code", "removed"), ("cursor", "removed")],
+        "{data}"
+    );
+    assert!(!dir.join("mcp.json").exists());
+    assert!(!skills.join("screened").exists());
+
+    // a skill folder that is a link is never agentbox's export
+    let copy = outside.path().join("copy");
+    std::fs::create_dir(&copy).unwrap();
+    for entry in std::fs::read_dir(w.sb.home().join("skills/screened")).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(entry.path(), copy.join(entry.file_name())).unwrap();
+    }
+    symlink(&copy, &skills.join("screened"));
+    let data = w.data(&["install", "claude-code", "--follow-symlinks"]);
+    assert_eq!(
+        data["installs"][0]["skills"][0]["status"], "kept (not agentbox's)",
+        "{data}"
+    );
+    w.data(&["remove", "claude-code", "--follow-symlinks"]);
+    assert!(copy.join("SKILL.md").is_file());
+}

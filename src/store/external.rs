@@ -5,29 +5,35 @@
 //! - No redaction. A host's config file is the user's own: it may hold their
 //!   tokens, and masking them would break the host. Bytes are written exactly
 //!   as given; a caller checks what it adds itself.
-//! - Symlinks. A config file that is itself a symlink (dotfiles kept in a
-//!   repository and linked into `$HOME`) is replaced at its target, so the
-//!   link survives; folders above it are followed as the host follows them.
+//! - Symlinks. The caller refuses paths that lead through a symlink unless
+//!   the user said to follow them (`--follow-symlinks`); a file that is
+//!   itself a symlink (dotfiles kept in a repository and linked into
+//!   `$HOME`) is then replaced at its target, so the link survives. Without
+//!   `follow_links` a file that became a link since the caller's check is
+//!   refused (`permission`), never written through.
 //!   A file's mode is kept; a new file gets `new_mode`.
 
 use super::{COMMITTED, create_temp, io_error, sync_dir};
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorType, Result};
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 
 /// Where a write to `path` lands: the symlink's target when `path` is a
-/// symlink (followed to the end), else `path`.
-fn write_target(path: &Path) -> Result<PathBuf> {
+/// symlink (followed to the end) and `follow_links`, else `path`. A link not
+/// to be followed, or pointing at nothing, is `permission`: writing there
+/// would either replace the user's link or create a file wherever it points.
+fn write_target(path: &Path, follow_links: bool) -> Result<PathBuf> {
     match fs::symlink_metadata(path) {
         Ok(meta) if meta.file_type().is_symlink() => match fs::canonicalize(path) {
-            Ok(target) => Ok(target),
-            // A dangling link: write where it points, relative to its folder.
-            Err(_) => {
-                let link = fs::read_link(path).map_err(|e| io_error("read link", path, &e))?;
-                Ok(path.parent().unwrap_or(Path::new(".")).join(link))
-            }
+            Ok(target) if follow_links => Ok(target),
+            _ => Err(Error::new(
+                ErrorType::Permission,
+                format!("{} is a symlink; it is not written through", path.display()),
+            )
+            .with_hint("replace the link with the real file, then retry")
+            .with_detail("path", path.display().to_string())),
         },
         _ => Ok(path.to_path_buf()),
     }
@@ -36,9 +42,9 @@ fn write_target(path: &Path) -> Result<PathBuf> {
 /// Replaces the file at `path` (outside any home) atomically with `bytes`,
 /// verbatim: temp file beside it, fsync, keep the old file's mode (else
 /// `new_mode`), rename, fsync the folder. A directory in the way is
-/// `conflict`.
-pub fn write_external(path: &Path, bytes: &[u8], new_mode: u32) -> Result<()> {
-    let target = write_target(path)?;
+/// `conflict`; a symlink is written through only with `follow_links`.
+pub fn write_external(path: &Path, bytes: &[u8], new_mode: u32, follow_links: bool) -> Result<()> {
+    let target = write_target(path, follow_links)?;
     let mode = match fs::metadata(&target) {
         Ok(meta) if meta.is_dir() => {
             return Err(
@@ -184,7 +190,10 @@ mod tests {
         fs::set_permissions(&real, fs::Permissions::from_mode(0o600)).unwrap();
         let link = dir.path().join("config.json");
         std::os::unix::fs::symlink(&real, &link).unwrap();
-        write_external(&link, b"{\"a\":1}", 0o644).unwrap();
+        let e = write_external(&link, b"{\"a\":1}", 0o644, false).unwrap_err();
+        assert_eq!(e.kind, ErrorType::Permission);
+        assert_eq!(fs::read_to_string(&real).unwrap(), "{}");
+        write_external(&link, b"{\"a\":1}", 0o644, true).unwrap();
         assert!(
             fs::symlink_metadata(&link)
                 .unwrap()
@@ -197,7 +206,13 @@ mod tests {
         let fresh = dir.path().join("new/deeper");
         let made = ensure_external_dir(&fresh).unwrap();
         assert_eq!(made, vec![dir.path().join("new"), fresh.clone()]);
-        write_external(&fresh.join("f"), b"x", 0o640).unwrap();
+        write_external(&fresh.join("f"), b"x", 0o640, false).unwrap();
+        // a dangling link is never written through
+        let nowhere = dir.path().join("nowhere.json");
+        let dangling = dir.path().join("dangling.json");
+        std::os::unix::fs::symlink(&nowhere, &dangling).unwrap();
+        write_external(&dangling, b"x", 0o644, true).unwrap_err();
+        assert!(!nowhere.exists());
         let mode = fs::metadata(fresh.join("f")).unwrap().permissions().mode() & 0o777;
         assert_eq!(mode, 0o640);
     }

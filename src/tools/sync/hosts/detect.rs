@@ -216,30 +216,35 @@ pub fn by_id(id: &str) -> Result<&'static HostDef> {
 pub struct Env {
     pub project: PathBuf,
     /// `$HOME`, read from the environment on every call (never a cached
-    /// passwd lookup); `None` when unset or empty.
-    pub user_home: Option<PathBuf>,
+    /// passwd lookup): an absolute path to a folder that exists, else why
+    /// not (there is no user scope then).
+    pub user_home: std::result::Result<PathBuf, String>,
     pub path: Option<OsString>,
+    /// `--follow-symlinks`: write a host's files through symlinks.
+    pub follow_links: bool,
 }
 
 impl Env {
     /// The environment of this process, for a home whose project is `project`.
-    pub fn current(project: PathBuf) -> Env {
+    pub fn current(project: PathBuf, follow_links: bool) -> Env {
         Env {
             project,
-            user_home: std::env::var_os("HOME")
-                .filter(|h| !h.is_empty())
-                .map(PathBuf::from),
+            user_home: user_home(std::env::var_os("HOME")),
             path: std::env::var_os("PATH"),
+            follow_links,
         }
     }
 
-    /// The base folder of `scope`; `invalid_args` for user scope without `$HOME`.
+    /// The base folder of `scope`; `invalid_args` for user scope when `$HOME`
+    /// is unset, relative or not an existing folder.
     pub fn base(&self, scope: Scope) -> Result<&Path> {
         match scope {
             Scope::Project => Ok(&self.project),
-            Scope::User => self.user_home.as_deref().ok_or_else(|| {
-                Error::invalid_args("HOME is not set, so there is no user scope")
-                    .with_hint("set HOME, or install with --scope project")
+            Scope::User => self.user_home.as_deref().map_err(|why| {
+                Error::invalid_args(format!("{why}, so there is no user scope")).with_hint(
+                    "set HOME to your home folder (an absolute path that exists), \
+                     or install with --scope project",
+                )
             }),
         }
     }
@@ -268,7 +273,7 @@ impl Env {
     /// How the host was detected: each piece of evidence, or empty.
     pub fn detect(&self, host: &HostDef) -> Vec<String> {
         let mut how = Vec::new();
-        if let Some(home) = &self.user_home {
+        if let Ok(home) = &self.user_home {
             for mark in host.user_marks {
                 if home.join(mark).exists() {
                     how.push(format!("folder ~/{mark}"));
@@ -293,6 +298,24 @@ impl Env {
             .filter(|dir| dir.is_absolute())
             .map(|dir| dir.join(name))
             .find(|candidate| is_executable(candidate))
+    }
+}
+
+/// `$HOME` when it can be a user scope: set, absolute, an existing folder.
+/// A relative one would put the user's files under the current folder (and
+/// record a relative path); a missing one would get its whole tree created.
+fn user_home(home: Option<OsString>) -> std::result::Result<PathBuf, String> {
+    let home = match home {
+        Some(h) if !h.is_empty() => PathBuf::from(h),
+        _ => return Err("HOME is not set".to_string()),
+    };
+    if !home.is_absolute() {
+        return Err(format!("HOME ({}) is not an absolute path", home.display()));
+    }
+    match std::fs::metadata(&home) {
+        Ok(meta) if meta.is_dir() => Ok(home),
+        Ok(_) => Err(format!("HOME ({}) is not a folder", home.display())),
+        Err(_) => Err(format!("HOME ({}) does not exist", home.display())),
     }
 }
 

@@ -45,6 +45,19 @@ impl Target {
         })
     }
 
+    /// Whether `command` runs this home's link: the same path, or another
+    /// spelling of it (through a symlinked project folder). The link itself
+    /// is not resolved: every home's link leads to the same executable.
+    fn is_link(&self, command: &str) -> bool {
+        let path = Path::new(command);
+        path == self.link
+            || (path.file_name() == self.link.file_name()
+                && path
+                    .parent()
+                    .and_then(|dir| dir.canonicalize().ok())
+                    .is_some_and(|dir| Some(dir.as_path()) == self.link.parent()))
+    }
+
     fn project(&self) -> PathBuf {
         self.home
             .parent()
@@ -84,6 +97,56 @@ fn other_home(entry: &Value) -> Option<&str> {
         .filter(|c| c.ends_with("/tools/memory_mcp"))
 }
 
+/// Refuses a host's file or folder whose path leads through a symlink below
+/// `base` (the project root or `$HOME`; the base itself and the folders above
+/// it may be links), the way the home refuses symlinks inside it: a
+/// `.cursor/mcp.json` or `.claude/skills` linked elsewhere would have
+/// agentbox write outside the project. With `follow` (`--follow-symlinks`,
+/// dotfiles) links are written through, but a link that points at nothing
+/// is still refused: writing there would create a file wherever it points.
+/// A path outside `base` (a record made under another `$HOME`) has its last
+/// name checked.
+fn check_links(base: &Path, path: &Path, follow: bool) -> Result<()> {
+    let start = match path.parent() {
+        Some(parent) if !path.starts_with(base) => parent,
+        _ => base,
+    };
+    let rel = path.strip_prefix(start).unwrap_or(path);
+    let mut probe = start.to_path_buf();
+    for part in rel.components() {
+        probe.push(part);
+        match std::fs::symlink_metadata(&probe) {
+            Err(_) => break,
+            Ok(meta) if meta.file_type().is_symlink() => {
+                if !follow {
+                    return Err(Error::new(
+                        ErrorType::Permission,
+                        format!(
+                            "{} is a symlink; agentbox does not write host files through symlinks",
+                            probe.display()
+                        ),
+                    )
+                    .with_hint("replace the link with the real file or folder, or pass --follow-symlinks to write at its target (dotfiles)")
+                    .with_detail("path", probe.display().to_string()));
+                }
+                if std::fs::metadata(&probe).is_err() {
+                    return Err(Error::new(
+                        ErrorType::Permission,
+                        format!(
+                            "{} is a symlink that points at nothing; agentbox does not create files through it",
+                            probe.display()
+                        ),
+                    )
+                    .with_hint("remove the link, or create what it points at, then retry")
+                    .with_detail("path", probe.display().to_string()));
+                }
+            }
+            Ok(_) => {}
+        }
+    }
+    Ok(())
+}
+
 fn read_config(path: &Path) -> Result<Option<String>> {
     if path.is_dir() {
         return Err(
@@ -113,9 +176,9 @@ fn new_mode(scope: Scope) -> u32 {
 
 // ---------------------------------------------------------------- list
 
-pub fn list(home: &Home) -> Result<Outcome> {
+pub fn list(home: &Home, follow: bool) -> Result<Outcome> {
     let target = Target::of(home)?;
-    let env = Env::current(target.project());
+    let env = Env::current(target.project(), follow);
     let (exportable, _) = skills::exportable(home)?;
     let owned = Owned::load(home)?;
     let mut hosts = Vec::new();
@@ -125,7 +188,8 @@ pub fn list(home: &Home) -> Result<Outcome> {
         let mut scopes = Vec::new();
         let mut cells = Vec::new();
         for scope in [Scope::Project, Scope::User] {
-            let (value, cell) = scope_status(&env, &target, &owned, &exportable, host, scope);
+            let (value, cell) =
+                scope_status(&env, &target, &owned, &exportable, host, scope, follow);
             scopes.push(value);
             cells.push(cell);
         }
@@ -165,8 +229,9 @@ fn scope_status(
     exportable: &[Exportable],
     host: &HostDef,
     scope: Scope,
+    follow: bool,
 ) -> (Value, String) {
-    let Ok(path) = env.config_path(host, scope) else {
+    let (Ok(path), Ok(base)) = (env.config_path(host, scope), env.base(scope)) else {
         return (
             json!({"scope": scope.as_str(), "available": false}),
             "-".into(),
@@ -179,20 +244,22 @@ fn scope_status(
     });
     let record = owned.get(host.id, scope.as_str());
     let mut cell = String::from("-");
-    match read_config(&path).and_then(|text| {
-        formats::entry(
-            host.format,
-            &path,
-            text.as_deref().unwrap_or(""),
-            SERVER_NAME,
-        )
-    }) {
+    match check_links(base, &path, follow)
+        .and_then(|()| read_config(&path))
+        .and_then(|text| {
+            formats::entry(
+                host.format,
+                &path,
+                text.as_deref().unwrap_or(""),
+                SERVER_NAME,
+            )
+        }) {
         Ok(Some(entry)) => {
-            let here = entry["command"] == json!(target.link.display().to_string());
+            let here = entry["command"].as_str().is_some_and(|c| target.is_link(c));
             let ours = record
                 .and_then(|r| r.server.as_ref())
-                .is_some_and(|s| s.hash == state::value_hash(&entry))
-                || entry == target.entry(host);
+                .is_some_and(|s| state::is_recorded(&s.hash, &entry))
+                || state::same_entry(&entry, &target.entry(host));
             value["memory_mcp"] = json!({"configured": true, "points_here": here, "ours": ours});
             cell = if here {
                 "here"
@@ -210,6 +277,10 @@ fn scope_status(
         }
     }
     let installed: Vec<&str> = match env.skills_dir(host, scope) {
+        Ok(Some(dir)) if check_links(base, &dir, follow).is_err() => {
+            value["skills_dir"] = json!(dir.display().to_string());
+            Vec::new()
+        }
         Ok(Some(dir)) => {
             value["skills_dir"] = json!(dir.display().to_string());
             exportable
@@ -235,9 +306,10 @@ pub fn install(
     all: bool,
     scope: Scope,
     with_skills: bool,
+    follow: bool,
 ) -> Result<Outcome> {
     let target = Target::of(home)?;
-    let env = Env::current(target.project());
+    let env = Env::current(target.project(), follow);
     let hosts = chosen(&env, ids, all)?;
     if !target.link.exists() {
         return Err(Error::not_found(format!(
@@ -257,20 +329,28 @@ pub fn install(
         .with_hint("move the home to a folder whose path holds no token or password"));
     }
     let _lock = home.store.lock(LOCK)?;
-    // Every config must parse before any is written: a bad file stops the
-    // whole install with nothing changed.
-    for host in &hosts {
-        let path = env.config_path(host, scope)?;
-        if let Some(text) = read_config(&path)? {
-            formats::servers(host.format, &path, &text)?;
-        }
-    }
-    let mut owned = Owned::load(home)?;
     let (exportable, held) = if with_skills {
         skills::exportable(home)?
     } else {
         (Vec::new(), Vec::new())
     };
+    // Every config must parse, and no path may lead through a symlink,
+    // before any is written: a bad file stops the whole install with
+    // nothing changed.
+    let base = env.base(scope)?;
+    for host in &hosts {
+        let path = env.config_path(host, scope)?;
+        check_links(base, &path, follow)?;
+        if let Some(dir) = env.skills_dir(host, scope)?
+            && !exportable.is_empty()
+        {
+            check_links(base, &dir, follow)?;
+        }
+        if let Some(text) = read_config(&path)? {
+            formats::servers(host.format, &path, &text)?;
+        }
+    }
+    let mut owned = Owned::load(home)?;
     let mut warnings = Vec::new();
     let mut reports = Vec::new();
     let mut text = String::new();
@@ -355,7 +435,15 @@ fn install_one(
     warnings: &mut Vec<String>,
 ) -> Result<Value> {
     let path = env.config_path(host, scope)?;
-    let server = install_server(target, owned, host, scope, &path, warnings)?;
+    let server = install_server(
+        target,
+        owned,
+        host,
+        scope,
+        &path,
+        env.follow_links,
+        warnings,
+    )?;
     let mut exported = Vec::new();
     if let Some(root) = env.skills_dir(host, scope)? {
         for skill in exportable {
@@ -393,10 +481,11 @@ fn install_server(
     host: &HostDef,
     scope: Scope,
     path: &Path,
+    follow: bool,
     warnings: &mut Vec<String>,
 ) -> Result<&'static str> {
     let desired = target.entry(host);
-    let desired_hash = state::value_hash(&desired);
+    let desired_hash = state::entry_hash(&desired);
     let text = read_config(path)?;
     let current = formats::entry(
         host.format,
@@ -407,16 +496,19 @@ fn install_server(
     let record = owned.entry(host.id, scope.as_str());
     let recorded = record.server.clone();
     let status = match &current {
-        Some(value) if state::value_hash(value) == desired_hash => "unchanged",
+        Some(value) if state::entry_hash(value) == desired_hash => "unchanged",
         Some(value)
             if recorded
                 .as_ref()
-                .is_some_and(|s| s.hash == state::value_hash(value)) =>
+                .is_some_and(|s| state::is_recorded(&s.hash, value)) =>
         {
             "updated"
         }
         Some(value) => {
             let whose = match other_home(value) {
+                Some(link) if target.is_link(link) => {
+                    "that runs this home's memory_mcp but is not what agentbox writes (changed since, or written by hand)".to_string()
+                }
                 Some(link) => format!("for another home ({link}) that this home did not write"),
                 None => "agentbox did not write".to_string(),
             };
@@ -448,7 +540,7 @@ fn install_server(
                 None => Vec::new(),
             };
         }
-        store::write_external(path, new_text.as_bytes(), new_mode(scope))?;
+        store::write_external(path, new_text.as_bytes(), new_mode(scope), follow)?;
     }
     server.config = path.to_path_buf();
     server.hash = desired_hash;
@@ -486,7 +578,13 @@ fn render_install(host: &HostDef, scope: Scope, report: &Value) -> String {
 
 // ---------------------------------------------------------------- remove
 
-pub fn remove(home: &Home, ids: &[String], all: bool, scope: Option<Scope>) -> Result<Outcome> {
+pub fn remove(
+    home: &Home,
+    ids: &[String],
+    all: bool,
+    scope: Option<Scope>,
+    follow: bool,
+) -> Result<Outcome> {
     let hosts: Vec<&'static HostDef> = if all {
         HOSTS.iter().collect()
     } else {
@@ -505,6 +603,25 @@ pub fn remove(home: &Home, ids: &[String], all: bool, scope: Option<Scope>) -> R
     };
     let _lock = home.store.lock(LOCK)?;
     let mut owned = Owned::load(home)?;
+    // No recorded path may lead through a symlink (one put there since the
+    // install) before anything is removed or forgotten.
+    let target = Target::of(home)?;
+    let env = Env::current(target.project(), follow);
+    for host in &hosts {
+        for scope in &scopes {
+            if let Some(record) = owned.get(host.id, scope.as_str()) {
+                let base = env.base(*scope).unwrap_or(&env.project);
+                if let Some(server) = &record.server {
+                    check_links(base, &server.config, follow)?;
+                }
+                for skill in &record.skills {
+                    if let Some(root) = skill.path.parent() {
+                        check_links(base, root, follow)?;
+                    }
+                }
+            }
+        }
+    }
     let mut warnings = Vec::new();
     let mut reports = Vec::new();
     let mut text = String::new();
@@ -521,12 +638,13 @@ pub fn remove(home: &Home, ids: &[String], all: bool, scope: Option<Scope>) -> R
                 }
                 continue;
             };
-            let report = remove_one(host, &record, &mut warnings);
+            // The record goes only once its removal succeeded: a failed one
+            // (a link put in the way since) can be run again.
+            let report = remove_one(host, &record, follow, &mut warnings)?;
             owned
                 .installs
                 .retain(|i| !(i.host == host.id && i.scope == scope.as_str()));
             owned.save(home)?;
-            let report = report?;
             text.push_str(&format!(
                 "{} ({}): memory_mcp {}; skills removed: {}\n",
                 host.id,
@@ -547,7 +665,12 @@ pub fn remove(home: &Home, ids: &[String], all: bool, scope: Option<Scope>) -> R
     Ok(outcome)
 }
 
-fn remove_one(host: &HostDef, record: &Install, warnings: &mut Vec<String>) -> Result<Value> {
+fn remove_one(
+    host: &HostDef,
+    record: &Install,
+    follow: bool,
+    warnings: &mut Vec<String>,
+) -> Result<Value> {
     let mut removed = Vec::new();
     for skill in &record.skills {
         if skills::remove(skill)? {
@@ -562,7 +685,7 @@ fn remove_one(host: &HostDef, record: &Install, warnings: &mut Vec<String>) -> R
     }
     let server = match &record.server {
         None => "none",
-        Some(server) => remove_server(host.format, server, host.id, warnings)?,
+        Some(server) => remove_server(host.format, server, host.id, follow, warnings)?,
     };
     // The folders install created, deepest first, if nothing else is in them.
     let mut dirs: Vec<&PathBuf> = record.created_dirs.iter().collect();
@@ -586,6 +709,7 @@ fn remove_server(
     format: Format,
     server: &Server,
     host: &str,
+    follow: bool,
     warnings: &mut Vec<String>,
 ) -> Result<&'static str> {
     let path = &server.config;
@@ -594,7 +718,7 @@ fn remove_server(
     };
     match formats::entry(format, path, &text, &server.key)? {
         None => return Ok("already gone"),
-        Some(value) if state::value_hash(&value) != server.hash => {
+        Some(value) if !state::is_recorded(&server.hash, &value) => {
             warnings.push(format!(
                 "{host}: the `{}` entry in {} changed since agentbox wrote it; left alone",
                 server.key,
@@ -605,10 +729,13 @@ fn remove_server(
         Some(_) => {}
     }
     let new_text = formats::remove(format, path, &text, &server.key, server.created_container)?;
-    if server.created_file && formats::is_empty(format, path, &new_text)? {
+    // A file install created but that is a link now (followed) is the
+    // user's: its target is written, never the link deleted.
+    let linked = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+    if server.created_file && !linked && formats::is_empty(format, path, &new_text)? {
         store::remove_external_file(path)?;
     } else {
-        store::write_external(path, new_text.as_bytes(), 0o644)?;
+        store::write_external(path, new_text.as_bytes(), 0o644, follow)?;
     }
     Ok("removed")
 }

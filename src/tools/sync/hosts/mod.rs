@@ -38,6 +38,11 @@ pub const SERVER_NAME: &str = "agentbox-memory";
 pub struct HostsArgs {
     #[command(subcommand)]
     action: Option<HostsAction>,
+    /// Write a host's config file or skills folder through a symlink (kept
+    /// in a dotfiles repository) at its target; without it a symlink there
+    /// is `permission`
+    #[arg(long, global = true)]
+    follow_symlinks: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -88,11 +93,12 @@ struct RemoveArgs {
 
 pub(super) fn run(ctx: &Ctx, args: &HostsArgs) -> Result<Outcome> {
     let home = ctx.home()?;
+    let follow = args.follow_symlinks;
     match &args.action {
-        None | Some(HostsAction::List) => install::list(home),
+        None | Some(HostsAction::List) => install::list(home, follow),
         Some(HostsAction::Install(a)) => {
-            install::install(home, &a.hosts, a.all, a.scope, !a.no_skills)
+            install::install(home, &a.hosts, a.all, a.scope, !a.no_skills, follow)
         }
-        Some(HostsAction::Remove(a)) => install::remove(home, &a.hosts, a.all, a.scope),
+        Some(HostsAction::Remove(a)) => install::remove(home, &a.hosts, a.all, a.scope, follow),
     }
 }

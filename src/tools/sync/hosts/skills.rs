@@ -65,9 +65,10 @@ pub fn exportable(home: &Home) -> Result<(Vec<Exportable>, Vec<Held>)> {
     Ok((ok, held))
 }
 
-/// The content hash of an exported folder, `None` when it is not there.
+/// The content hash of an exported folder, `None` when it is not there (or
+/// is a symlink: agentbox never writes one, so it is not an export).
 pub fn hash_of(dir: &Path) -> Option<String> {
-    if !dir.is_dir() {
+    if !fs::symlink_metadata(dir).is_ok_and(|m| m.is_dir()) {
         return None;
     }
     screen::content_hash(dir).ok()
@@ -126,7 +127,17 @@ pub fn export(
         skill.name,
         std::process::id()
     ));
-    let _ = store::remove_external_dir(&staging);
+    // Whatever is left there goes first; a link (planted under the
+    // predictable name) is removed as a link, never copied into.
+    match fs::symlink_metadata(&staging) {
+        Ok(meta) if meta.is_dir() => {
+            store::remove_external_dir(&staging)?;
+        }
+        Ok(_) => {
+            store::remove_external_file(&staging)?;
+        }
+        Err(_) => {}
+    }
     if let Err(e) = copy_tree(&skill.dir, &staging) {
         let _ = store::remove_external_dir(&staging);
         return Err(e);
@@ -141,6 +152,9 @@ pub fn export(
 /// Removes an exported folder if it is still what agentbox wrote; false
 /// (and the folder stays) when someone changed it.
 pub fn remove(record: &Skill) -> Result<bool> {
+    if fs::symlink_metadata(&record.path).is_ok_and(|m| m.file_type().is_symlink()) {
+        return Ok(false);
+    }
     match hash_of(&record.path) {
         None => Ok(true),
         Some(current) if current == record.hash => {
@@ -165,7 +179,7 @@ fn copy_tree(src: &Path, dst: &Path) -> Result<()> {
             copy_tree(&from, &to)?;
         } else if meta.is_file() {
             let bytes = fs::read(&from).map_err(|e| Error::io("read", &from, &e))?;
-            store::write_external(&to, &bytes, mode_for(&meta))?;
+            store::write_external(&to, &bytes, mode_for(&meta), false)?;
         } else {
             return Err(Error::invalid_args(format!(
                 "{} is a symlink; a skill is exported as plain files",
@@ -190,4 +204,33 @@ fn mode_for(meta: &fs::Metadata) -> u32 {
 #[cfg(not(unix))]
 fn mode_for(_meta: &fs::Metadata) -> u32 {
     0o644
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_link_planted_at_the_staging_name_is_not_copied_into() {
+        let dir = tempfile::tempdir().unwrap();
+        let src = dir.path().join("home-skill");
+        fs::create_dir(&src).unwrap();
+        fs::write(src.join("SKILL.md"), "---\nname: s\n---\nbody\n").unwrap();
+        let skill = Exportable {
+            name: "s".into(),
+            dir: src.clone(),
+            hash: screen::content_hash(&src).unwrap(),
+        };
+        let root = dir.path().join("skills");
+        fs::create_dir(&root).unwrap();
+        let outside = dir.path().join("outside");
+        fs::create_dir(&outside).unwrap();
+        let staging = root.join(format!(".s.agentbox-{}.tmp", std::process::id()));
+        std::os::unix::fs::symlink(&outside, &staging).unwrap();
+        let (outcome, _) = export(&skill, &root, None, &mut Vec::new()).unwrap();
+        assert_eq!(outcome, Outcome::Exported);
+        assert_eq!(fs::read_dir(&outside).unwrap().count(), 0);
+        assert!(root.join("s/SKILL.md").is_file());
+        assert!(fs::symlink_metadata(&staging).is_err());
+    }
 }

@@ -116,6 +116,46 @@ impl Owned {
     }
 }
 
+/// The hash recorded for a server entry: [`value_hash`] of the entry with
+/// the fields a host may leave out or spell out at their default value
+/// dropped, so that a host rewriting its config does not make our entry look
+/// foreign (`codex mcp add` drops `args = []` and writes `env` as a
+/// sub-table; a host may add or drop `"type": "stdio"`).
+pub fn entry_hash(value: &Value) -> String {
+    value_hash(&semantic(value))
+}
+
+/// Whether `value` is the entry whose hash was recorded as `hash`: compared
+/// semantically ([`entry_hash`]), or exactly (a record written before the
+/// comparison was semantic).
+pub fn is_recorded(hash: &str, value: &Value) -> bool {
+    entry_hash(value) == hash || value_hash(value) == hash
+}
+
+/// Whether two server entries mean the same thing ([`entry_hash`]).
+pub fn same_entry(a: &Value, b: &Value) -> bool {
+    semantic(a) == semantic(b)
+}
+
+/// A server entry without its default-valued fields: `args: []`, `env: {}`
+/// and `type: "stdio"` mean what their absence means to every host. The
+/// inline-table and sub-table forms of TOML's `env` are the same object
+/// already once read.
+fn semantic(value: &Value) -> Value {
+    let Value::Object(map) = value else {
+        return value.clone();
+    };
+    let mut map = map.clone();
+    let default = |key: &str, v: &Value| match key {
+        "args" => v.as_array().is_some_and(Vec::is_empty),
+        "env" => v.as_object().is_some_and(serde_json::Map::is_empty),
+        "type" => v == "stdio",
+        _ => false,
+    };
+    map.retain(|k, v| !default(k, v));
+    Value::Object(map)
+}
+
 /// `sha256:<hex>` of a value with its object keys sorted, so that a host
 /// reordering keys does not make our entry look foreign.
 pub fn value_hash(value: &Value) -> String {
@@ -143,7 +183,7 @@ fn canonical(value: &Value) -> Value {
 
 #[cfg(test)]
 mod tests {
-    use super::value_hash;
+    use super::{entry_hash, is_recorded, value_hash};
     use serde_json::json;
 
     #[test]
@@ -152,5 +192,23 @@ mod tests {
         let b = json!({"env": {"B": "2", "A": "1"}, "args": [], "command": "x"});
         assert_eq!(value_hash(&a), value_hash(&b));
         assert_ne!(value_hash(&a), value_hash(&json!({"command": "y"})));
+    }
+
+    #[test]
+    fn default_valued_fields_are_the_same_as_missing_ones() {
+        let ours = json!({"command": "x", "args": [], "env": {"A": "1"}});
+        let rewritten = json!({"type": "stdio", "env": {"A": "1"}, "command": "x"});
+        assert_eq!(entry_hash(&ours), entry_hash(&rewritten));
+        assert!(is_recorded(&entry_hash(&ours), &rewritten));
+        // a record from before: the exact hash still counts
+        assert!(is_recorded(&value_hash(&ours), &ours));
+        for other in [
+            json!({"command": "x", "args": ["-v"], "env": {"A": "1"}}),
+            json!({"command": "x", "env": {"A": "2"}}),
+            json!({"command": "x", "env": {"A": "1"}, "type": "http"}),
+            json!({"command": "x"}),
+        ] {
+            assert_ne!(entry_hash(&ours), entry_hash(&other), "{other}");
+        }
     }
 }
