@@ -560,3 +560,46 @@ fn a_runtime_that_ignores_shutdown_is_killed_within_two_seconds() {
     );
     assert_reaped(&sb);
 }
+
+#[test]
+fn escape_sequences_from_the_runtime_are_shown_escaped() {
+    let answer = "done\x1b]8;;https://evil.example\x07click\x1b]8;;\x07 \u{202e}txt.exe \x1b[2J";
+    let sb = routed("ok", json!({}));
+    let raw = |text: &str| {
+        text.chars()
+            .any(|c| (c.is_control() && c != '\n') || matches!(c, '\u{202a}'..='\u{202e}'))
+    };
+    let out = ask(&sb, &["hi", "--format", "text"])
+        .env("FAKE_ODA_ANSWER", answer)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        stdout,
+        "done\\x1b]8;;https://evil.example\\x07click\\x1b]8;;\\x07 \\u{202e}txt.exe \\x1b[2J\n"
+    );
+    assert!(!raw(&stderr), "{stderr:?}");
+    assert!(stderr.contains("assistant: done\\x1b]8;;"), "{stderr}");
+    // json: the text intact, escaped by JSON
+    let out = ask(&sb, &["hi"])
+        .env("FAKE_ODA_ANSWER", answer)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(!raw(&stdout), "{stdout:?}");
+    let env: Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(env["data"]["text"], answer);
+    assert!(!raw(&String::from_utf8(out.stderr).unwrap()));
+    // an error carrying the runtime's message, in text mode on stderr
+    let sb = routed("noadapter", json!({"provider": "evil\u{1b}]0;pwned\u{7}"}));
+    let out = ask(&sb, &["hi", "--format", "text"]).output().unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(!raw(&stderr), "{stderr:?}");
+    assert!(
+        stderr.contains(r#"provider "evil\x1b]0;pwned\x07""#),
+        "{stderr}"
+    );
+}
