@@ -354,12 +354,13 @@ pub fn for_terminal(text: &str, colors: bool) -> Cow<'_, str> {
     let mut out = String::with_capacity(text.len() + 16);
     let mut rest = text;
     while let Some(c) = rest.chars().next() {
-        if colors && c == '\x1b' {
-            if let Some(len) = style_code(rest) {
-                out.push_str(&rest[..len]);
-                rest = &rest[len..];
-                continue;
-            }
+        if colors
+            && c == '\x1b'
+            && let Some(len) = style_code(rest)
+        {
+            out.push_str(&rest[..len]);
+            rest = &rest[len..];
+            continue;
         }
         if !is_unsafe(c) {
             out.push(c);
