@@ -71,6 +71,12 @@ fn install_sigint(format: Format) {
         // only async-signal-safe things (atomic loads and stores, kill,
         // waitpid, the *at() calls, write, _exit, raise).
         unsafe {
+            let mut before: libc::sigaction = std::mem::zeroed();
+            libc::sigaction(signal, std::ptr::null(), &mut before);
+            if signal != libc::SIGINT && before.sa_sigaction == libc::SIG_IGN {
+                // `nohup agentbox …`: an ignored SIGHUP (or SIGTERM) stays so
+                continue;
+            }
             let mut action: libc::sigaction = std::mem::zeroed();
             action.sa_sigaction = handler;
             action.sa_flags = libc::SA_RESTART;
