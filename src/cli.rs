@@ -53,18 +53,36 @@ static CANCELLED: OnceLock<output::Cancelled> = OnceLock::new();
 
 /// SIGINT: the envelope, then exit 130. Installed before any work starts.
 /// Once a write has landed the call finishes instead, and reports it (a long
-/// one stops early at a safe point: `store::interrupt_requested`). A plain
-/// signal handler, not a watcher thread: no thread to start on every call.
+/// one stops early at a safe point: `store::interrupt_requested`). SIGTERM
+/// and SIGHUP still end the process by the signal, but first kill and reap
+/// the runtime it started and remove its scratch folders (`cleanup`), as
+/// SIGINT does. Plain signal handlers, not a watcher thread: no thread to
+/// start on every call.
 fn install_sigint(format: Format) {
     let _ = CANCELLED.set(output::Cancelled::new(format));
-    // SAFETY: a zeroed sigaction is a valid empty one; the handler does only
-    // async-signal-safe things (atomic loads and stores, write, _exit).
-    unsafe {
-        let mut action: libc::sigaction = std::mem::zeroed();
-        action.sa_sigaction = on_sigint as extern "C" fn(libc::c_int) as libc::sighandler_t;
-        action.sa_flags = libc::SA_RESTART;
-        libc::sigemptyset(&mut action.sa_mask);
-        libc::sigaction(libc::SIGINT, &action, std::ptr::null_mut());
+    let on_sigint = on_sigint as extern "C" fn(libc::c_int) as libc::sighandler_t;
+    let on_sigterm = on_sigterm as extern "C" fn(libc::c_int) as libc::sighandler_t;
+    for (signal, handler) in [
+        (libc::SIGINT, on_sigint),
+        (libc::SIGTERM, on_sigterm),
+        (libc::SIGHUP, on_sigterm),
+    ] {
+        // SAFETY: a zeroed sigaction is a valid empty one; the handlers do
+        // only async-signal-safe things (atomic loads and stores, kill,
+        // waitpid, the *at() calls, write, _exit, raise).
+        unsafe {
+            let mut before: libc::sigaction = std::mem::zeroed();
+            libc::sigaction(signal, std::ptr::null(), &mut before);
+            if signal != libc::SIGINT && before.sa_sigaction == libc::SIG_IGN {
+                // `nohup agentbox …`: an ignored SIGHUP (or SIGTERM) stays so
+                continue;
+            }
+            let mut action: libc::sigaction = std::mem::zeroed();
+            action.sa_sigaction = handler;
+            action.sa_flags = libc::SA_RESTART;
+            libc::sigemptyset(&mut action.sa_mask);
+            libc::sigaction(signal, &action, std::ptr::null_mut());
+        }
     }
 }
 
@@ -73,12 +91,24 @@ extern "C" fn on_sigint(_: libc::c_int) {
     // message goes to stderr); its writes are atomic, so stopping mid-call
     // damages nothing.
     if output::stdout_claimed() || !crate::store::write_committed() {
+        crate::cleanup::before_exit();
         let code = CANCELLED.get().map_or(130, output::Cancelled::write);
         // SAFETY: _exit ends the process at once, as a signal would.
         unsafe { libc::_exit(code) }
     }
-    // A long call (`evolve run`) stops at its next safe point.
+    // A long call (`evolve run`) stops at its next safe point; so does a
+    // wait for the Oda runtime (`oda::wire`).
     crate::store::request_interrupt();
+}
+
+extern "C" fn on_sigterm(signal: libc::c_int) {
+    crate::cleanup::before_exit();
+    // SAFETY: back to the default action, then the same signal again: it is
+    // delivered when this handler returns and ends the process as before.
+    unsafe {
+        libc::signal(signal, libc::SIG_DFL);
+        libc::raise(signal);
+    }
 }
 
 /// Flags needed before clap has parsed (to report parse errors in the right format).

@@ -4,6 +4,7 @@
 // built once per failed call, so boxing it would buy nothing but noise.
 #![allow(clippy::result_large_err)]
 
+pub mod cleanup;
 pub mod cli;
 pub mod clock;
 pub mod commands;

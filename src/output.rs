@@ -6,6 +6,7 @@
 use crate::error::{Error, ErrorType, Result};
 use crate::redact::Redactor;
 use serde_json::{Map, Value, json};
+use std::borrow::Cow;
 use std::io::{self, IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -105,8 +106,13 @@ pub struct Style {
     pub color: bool,
 }
 
+/// The SGR parameters `Style` paints with: the only escape sequences
+/// (`ESC [ <code> m`) text output lets through raw, and only with colour on.
+const STYLE_CODES: [&str; 7] = ["0", "1", "2", "31", "32", "33", "36"];
+
 impl Style {
     fn paint(&self, code: &str, text: &str) -> String {
+        debug_assert!(STYLE_CODES.contains(&code), "{code} is not in STYLE_CODES");
         if self.color {
             format!("\x1b[{code}m{text}\x1b[0m")
         } else {
@@ -205,14 +211,18 @@ impl Output {
                 redactor.redact_value(&mut data);
                 redactor.redact_value(&mut meta);
                 let envelope = json!({"ok": true, "data": data, "meta": meta});
-                write_stdout(&format!("{envelope}\n"));
+                write_stdout(&escape_json(format!("{envelope}\n")));
             }
             Format::Text => {
                 for warning in &outcome.warnings {
-                    write_stderr(&redactor.redact(&format!("warning: {warning}\n")));
+                    write_stderr(&for_terminal(
+                        &redactor.redact(&format!("warning: {warning}\n")),
+                        false,
+                    ));
                 }
                 if !self.quiet && !outcome.text.is_empty() {
-                    let mut text = redactor.redact(&outcome.text).into_owned();
+                    let redacted = redactor.redact(&outcome.text);
+                    let mut text = for_terminal(&redacted, self.style.color).into_owned();
                     if !text.ends_with('\n') {
                         text.push('\n');
                     }
@@ -228,12 +238,14 @@ impl Output {
     pub fn failure(&self, error: &Error, redactor: &Redactor) -> i32 {
         if stdout_claimed() {
             // A protocol server that cannot start: a boot failure, exit 1.
-            write_stderr(&redactor.redact(&error_lines(error)));
+            write_stderr(&for_terminal(&redactor.redact(&error_lines(error)), false));
             return 1;
         }
         match self.format {
             Format::Json => write_stdout(&failure_envelope(error, redactor)),
-            Format::Text => write_stderr(&redactor.redact(&error_lines(error))),
+            Format::Text => {
+                write_stderr(&for_terminal(&redactor.redact(&error_lines(error)), false))
+            }
         }
         error.exit_code()
     }
@@ -241,7 +253,8 @@ impl Output {
     /// A log line on stderr, shown with `-v`.
     pub fn log(&self, redactor: &Redactor, message: &str) {
         if self.verbose > 0 {
-            write_stderr(&redactor.redact(&format!("agentbox: {message}\n")));
+            let line = format!("agentbox: {message}\n");
+            write_stderr(&for_terminal(&redactor.redact(&line), false));
         }
     }
 }
@@ -253,7 +266,7 @@ fn failure_envelope(error: &Error, redactor: &Redactor) -> String {
     let mut meta = Value::Object(error.meta.clone());
     redactor.redact_value(&mut meta);
     let envelope = json!({"ok": false, "error": body, "meta": meta});
-    format!("{envelope}\n")
+    escape_json(format!("{envelope}\n"))
 }
 
 /// `error: …` and `hint: …` lines.
@@ -309,11 +322,84 @@ impl<'r> Frames<'r> {
     }
 }
 
-/// A progress line on stderr (`agentbox model ask`), redacted: it may carry
-/// text from another program.
+/// A progress line on stderr (`agentbox model ask`), redacted and shown
+/// escaped: it may carry text from another program.
 pub fn progress(redactor: &Redactor, prefix: &str, line: &str) {
     let line = line.replace(['\n', '\r'], " ");
-    write_stderr(&redactor.redact(&format!("{prefix}: {line}\n")));
+    let line = format!("{prefix}: {line}\n");
+    write_stderr(&for_terminal(&redactor.redact(&line), false));
+}
+
+/// Whether `c` must not reach a terminal raw: control characters (C0 but
+/// newline and tab, DEL, C1: they start escape sequences, ring the bell,
+/// move the cursor) and the bidi controls that reorder what is shown
+/// (embeddings, overrides, isolates, marks).
+fn is_unsafe(c: char) -> bool {
+    (c.is_control() && c != '\n' && c != '\t')
+        || matches!(
+            c,
+            '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}' | '\u{061c}'
+        )
+}
+
+/// Text for a terminal: every unsafe character (see `is_unsafe`) shown
+/// escaped, `\x1b` below U+0080 and `\u{202e}` above. Whatever wrote the
+/// text (a runtime, a remote, a hand-edited file, a skill), nothing in it
+/// can drive the terminal. With `colors`, the codes `Style` paints with
+/// (`ESC [ 1 m` …) pass; nothing else does.
+pub fn for_terminal(text: &str, colors: bool) -> Cow<'_, str> {
+    if !text.chars().any(is_unsafe) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        if colors
+            && c == '\x1b'
+            && let Some(len) = style_code(rest)
+        {
+            out.push_str(&rest[..len]);
+            rest = &rest[len..];
+            continue;
+        }
+        if !is_unsafe(c) {
+            out.push(c);
+        } else if (c as u32) < 0x80 {
+            out.push_str(&format!("\\x{:02x}", c as u32));
+        } else {
+            out.push_str(&format!("\\u{{{:x}}}", c as u32));
+        }
+        rest = &rest[c.len_utf8()..];
+    }
+    Cow::Owned(out)
+}
+
+/// The length of one of `Style`'s own codes at the start of `text`.
+fn style_code(text: &str) -> Option<usize> {
+    let code = text.strip_prefix("\x1b[")?;
+    let end = code.find('m')?;
+    STYLE_CODES
+        .contains(&&code[..end])
+        .then_some("\x1b[".len() + end + 1)
+}
+
+/// A serialized envelope with the unsafe characters JSON leaves raw (DEL,
+/// C1, bidi controls) written as `\u` escapes too: the same JSON value, but
+/// nothing that drives a terminal the envelope is printed on. They can only
+/// sit inside strings, where the escape means the same character.
+fn escape_json(text: String) -> String {
+    if !text.chars().any(is_unsafe) {
+        return text;
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if is_unsafe(c) {
+            out.push_str(&format!("\\u{:04x}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// Writes help, version or a completion script verbatim (they carry no user data).
@@ -375,4 +461,33 @@ fn write_stdout(text: &str) {
 fn write_stderr(text: &str) {
     let mut err = io::stderr().lock();
     let _ = err.write_all(text.as_bytes()).and_then(|()| err.flush());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unsafe_characters_are_escaped_and_only_styles_own_codes_pass() {
+        let text = "a\x1b]0;t\x07b\u{202e}c\u{9b}d\x1b[1me\x1b[0m\x1b[2Jf\tg\n";
+        assert_eq!(
+            for_terminal(text, false),
+            "a\\x1b]0;t\\x07b\\u{202e}c\\u{9b}d\\x1b[1me\\x1b[0m\\x1b[2Jf\tg\n"
+        );
+        assert_eq!(
+            for_terminal(text, true),
+            "a\\x1b]0;t\\x07b\\u{202e}c\\u{9b}d\x1b[1me\x1b[0m\\x1b[2Jf\tg\n"
+        );
+        assert!(matches!(
+            for_terminal("plain ünï\n", true),
+            Cow::Borrowed(_)
+        ));
+        let json = json!({"s": "x\u{202e}\u{7f}\u{9b}\x1b"}).to_string();
+        let escaped = escape_json(json.clone());
+        assert_eq!(escaped, r#"{"s":"x\u202e\u007f\u009b\u001b"}"#);
+        assert_eq!(
+            serde_json::from_str::<Value>(&escaped).unwrap(),
+            serde_json::from_str::<Value>(&json).unwrap()
+        );
+    }
 }

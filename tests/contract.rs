@@ -756,3 +756,32 @@ fn extra_redaction_patterns_from_config() {
     let e = err_of(&mut sb.plan(&["list"]), "invalid_args", 2);
     assert_eq!(e["detail"]["key"], "redaction.extra_patterns[0]");
 }
+
+#[test]
+fn an_ignored_sighup_stays_ignored() {
+    // `nohup agentbox …`: the handler that cleans up before a SIGHUP ends
+    // the process is not installed over an inherited SIG_IGN.
+    use std::os::unix::process::CommandExt;
+    let sb = Sandbox::new();
+    let mut cmd = sb.std_command(sb.home().join("tools/plan"));
+    cmd.args(["create", "T", "--file", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    // SAFETY: signal(2) is async-signal-safe, as pre_exec requires.
+    unsafe {
+        cmd.pre_exec(|| {
+            libc::signal(libc::SIGHUP, libc::SIG_IGN);
+            Ok(())
+        });
+    }
+    let mut child = cmd.spawn().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(400));
+    // SAFETY: signals the process this test started.
+    unsafe { libc::kill(child.id() as i32, libc::SIGHUP) };
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let alive = child.try_wait().unwrap().is_none();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(alive, "SIGHUP ended a call that ignores it");
+}

@@ -462,3 +462,144 @@ fn a_failed_turn_says_so_in_text_mode_on_stderr_only() {
     let (env, _) = envelope(&mut ask(&sb, &["hi"]));
     assert_eq!(env["ok"], false);
 }
+
+/// `model ask` started in its own process group, returned once the runtime
+/// has the prompt (and is busy with it).
+fn ask_in_background(sb: &Sandbox) -> std::process::Child {
+    use std::os::unix::process::CommandExt;
+    use std::process::Stdio;
+    let child = sb
+        .std_command(common::bin())
+        .args(["model", "ask", "hi"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0)
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while !std::fs::read_to_string(sb.path().join("oda.log"))
+        .unwrap_or_default()
+        .contains("session/prompt")
+    {
+        assert!(
+            Instant::now() < deadline,
+            "the runtime never got the prompt"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child
+}
+
+#[test]
+fn a_signal_ends_agentbox_and_the_runtime_it_started() {
+    use std::os::unix::process::ExitStatusExt;
+    // The runtime ignores SIGINT, SIGTERM and SIGHUP and never answers: a
+    // signal to agentbox alone, or to its whole process group, must still end
+    // it (killed and reaped before agentbox exits).
+    for (signal, group) in [
+        (libc::SIGINT, false),
+        (libc::SIGINT, true),
+        (libc::SIGTERM, false),
+        (libc::SIGTERM, true),
+        (libc::SIGHUP, false),
+    ] {
+        let sb = routed("deaf", json!({}));
+        let child = ask_in_background(&sb);
+        let pid = child.id() as i32;
+        let started = Instant::now();
+        // SAFETY: signals a process (group) this test started.
+        assert_eq!(
+            unsafe { libc::kill(if group { -pid } else { pid }, signal) },
+            0
+        );
+        let out = child.wait_with_output().unwrap();
+        assert!(started.elapsed() < Duration::from_secs(5), "{signal}");
+        if signal == libc::SIGINT {
+            assert_eq!(out.status.code(), Some(130), "{out:?}");
+            let env: Value = serde_json::from_slice(&out.stdout).unwrap();
+            assert_eq!(env["error"]["type"], "cancelled", "{env}");
+        } else {
+            assert_eq!(out.status.signal(), Some(signal), "{out:?}");
+        }
+        assert_reaped(&sb);
+    }
+}
+
+#[test]
+fn a_runtime_deaf_to_signals_is_killed_at_the_deadline() {
+    // (5 s: a loaded machine may take a while to start python)
+    let sb = routed("deaf", json!({"timeout_seconds": 5}));
+    let err = err_of(&mut ask(&sb, &["hi"]), "upstream", 1);
+    assert!(
+        err["message"].as_str().unwrap().contains("within 5 s"),
+        "{err}"
+    );
+    assert_reaped(&sb);
+}
+
+#[test]
+fn a_runtime_that_ignores_shutdown_is_killed_within_two_seconds() {
+    let sb = routed("noshutdown", json!({}));
+    let at = sb.path().join("shutdown.at");
+    let mut cmd = ask(&sb, &["hi"]);
+    cmd.env("FAKE_ODA_SHUTDOWN_AT", &at);
+    // the route's env reaches the runtime; agentbox's own env does too
+    let data = ok_data(&mut cmd);
+    let ended = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs_f64();
+    assert_eq!(data["text"], FINAL, "{data}");
+    let asked: f64 = std::fs::read_to_string(&at).unwrap().parse().unwrap();
+    let took = ended - asked;
+    // the documented 2 s, and a margin for a loaded machine
+    assert!(
+        took < 3.0,
+        "the runtime was given {took:.2} s after shutdown"
+    );
+    assert_reaped(&sb);
+}
+
+#[test]
+fn escape_sequences_from_the_runtime_are_shown_escaped() {
+    let answer = "done\x1b]8;;https://evil.example\x07click\x1b]8;;\x07 \u{202e}txt.exe \x1b[2J";
+    let sb = routed("ok", json!({}));
+    let raw = |text: &str| {
+        text.chars()
+            .any(|c| (c.is_control() && c != '\n') || matches!(c, '\u{202a}'..='\u{202e}'))
+    };
+    let out = ask(&sb, &["hi", "--format", "text"])
+        .env("FAKE_ODA_ANSWER", answer)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        stdout,
+        "done\\x1b]8;;https://evil.example\\x07click\\x1b]8;;\\x07 \\u{202e}txt.exe \\x1b[2J\n"
+    );
+    assert!(!raw(&stderr), "{stderr:?}");
+    assert!(stderr.contains("assistant: done\\x1b]8;;"), "{stderr}");
+    // json: the text intact, escaped by JSON
+    let out = ask(&sb, &["hi"])
+        .env("FAKE_ODA_ANSWER", answer)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(!raw(&stdout), "{stdout:?}");
+    let env: Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(env["data"]["text"], answer);
+    assert!(!raw(&String::from_utf8(out.stderr).unwrap()));
+    // an error carrying the runtime's message, in text mode on stderr
+    let sb = routed("noadapter", json!({"provider": "evil\u{1b}]0;pwned\u{7}"}));
+    let out = ask(&sb, &["hi", "--format", "text"]).output().unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(!raw(&stderr), "{stderr:?}");
+    assert!(
+        stderr.contains(r#"provider "evil\x1b]0;pwned\x07""#),
+        "{stderr}"
+    );
+}

@@ -740,3 +740,118 @@ fn the_next_install_sweeps_what_a_killed_one_left_in_staging() {
     assert!(!dead.exists(), "the dead install's folder is still there");
     assert!(live.exists(), "a live install's folder was removed");
 }
+
+/// A skill folder of 2,000 small files (SKILL.md and `refs/…`).
+fn big_skill(dir: &std::path::Path, name: &str) {
+    std::fs::create_dir_all(dir.join("refs")).unwrap();
+    std::fs::write(dir.join("SKILL.md"), good_md(name)).unwrap();
+    for i in 0..1999 {
+        std::fs::write(
+            dir.join(format!("refs/note-{i:04}.md")),
+            format!("# note {i}\n"),
+        )
+        .unwrap();
+    }
+}
+
+/// `skill_forge install SRC` started with its own TMPDIR, SIGINT sent once
+/// `ready` holds; returns the output.
+fn install_interrupted(
+    sb: &Sandbox,
+    src: &str,
+    tmp: &std::path::Path,
+    ready: &dyn Fn() -> bool,
+) -> std::process::Output {
+    use std::process::Stdio;
+    std::fs::create_dir_all(tmp).unwrap();
+    let child = sb
+        .std_command(common::bin())
+        .args(["skill_forge", "install", src])
+        .env("TMPDIR", tmp)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while !ready() {
+        assert!(std::time::Instant::now() < deadline, "never got ready");
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    let started = std::time::Instant::now();
+    // SAFETY: signals the process this test started.
+    assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGINT) }, 0);
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(3),
+        "the interrupt took {:?}",
+        started.elapsed()
+    );
+    out
+}
+
+fn names_in(dir: &std::path::Path) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .map(|d| {
+            d.map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn assert_cancelled(out: &std::process::Output) {
+    assert_eq!(out.status.code(), Some(130), "{out:?}");
+    let env: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(env["error"]["type"], "cancelled", "{env}");
+}
+
+/// SIGINT while a large folder is being installed stops between files:
+/// exit 130, nothing installed, no staging left.
+#[test]
+fn an_interrupted_install_stops_between_files_and_installs_nothing() {
+    let sb = Sandbox::new();
+    let src = sb.path().join("big");
+    big_skill(&src, "big");
+    let staging = sb.home().join("skills/.staging");
+    let out = install_interrupted(&sb, src.to_str().unwrap(), &sb.path().join("tmp"), &|| {
+        names_in(&staging)
+            .iter()
+            .any(|n| names_in(&staging.join(n)).len() > 1)
+    });
+    assert_cancelled(&out);
+    assert!(!sb.home().join("skills/big").exists());
+    assert_eq!(names_in(&staging), Vec::<String>::new());
+}
+
+/// SIGINT while a git URL is being cloned (or installed) removes the clone's
+/// scratch folder, as the docs promise, and installs nothing.
+#[test]
+fn an_interrupted_install_from_a_url_leaves_no_scratch_folder() {
+    let sb = Sandbox::new();
+    let src = sb.path().join("repo");
+    big_skill(&src, "big");
+    let repo = git2::Repository::init(&src).unwrap();
+    let mut index = repo.index().unwrap();
+    index
+        .add_all(["*"], git2::IndexAddOption::DEFAULT, None)
+        .unwrap();
+    let tree = repo.find_tree(index.write_tree().unwrap()).unwrap();
+    let who = git2::Signature::now("t", "t@example.com").unwrap();
+    repo.commit(Some("HEAD"), &who, &who, "skill", &tree, &[])
+        .unwrap();
+    let url = format!("file://{}", src.display());
+    // interrupted while cloning, then while copying the clone
+    for phase in ["clone", "install"] {
+        let tmp = sb.path().join(format!("tmp-{phase}"));
+        let staging = sb.home().join("skills/.staging");
+        let out = install_interrupted(&sb, &url, &tmp, &|| match phase {
+            "clone" => !names_in(&tmp).is_empty(),
+            _ => names_in(&staging)
+                .iter()
+                .any(|n| names_in(&staging.join(n)).len() > 1),
+        });
+        assert_cancelled(&out);
+        assert_eq!(names_in(&tmp), Vec::<String>::new(), "{phase}");
+        assert!(!sb.home().join("skills/big").exists(), "{phase}");
+    }
+}

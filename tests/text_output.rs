@@ -963,3 +963,88 @@ fn sync_text() {
     case("now", &["sync", "now"]);
     case("status_clean", &["sync", "status"]);
 }
+
+/// Text from a hand-edited file (here a note) that carries terminal escape
+/// sequences (OSC, CSI, BEL), C1 controls or bidi overrides reaches the
+/// terminal shown escaped, in every text-mode line; the program's own colour
+/// codes still work; json keeps the text intact and escaped.
+#[test]
+fn control_characters_from_stored_text_are_shown_escaped() {
+    let sb = Sandbox::new();
+    let body = "before\x1b]0;pwned\x07after \u{202e}evil\u{2066} \u{9b}2J \x1b[31mred\rover\x7f";
+    let out = sb
+        .agentbox(&["knowledge", "add", "Note", "--body", body])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let raw = |text: &str| {
+        text.chars()
+            .filter(|&c| {
+                (c.is_control() && c != '\n' && c != '\t')
+                    || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+            })
+            .collect::<String>()
+    };
+    // an error message quoting the input
+    let out = sb
+        .agentbox(&[
+            "--format",
+            "text",
+            "knowledge",
+            "add",
+            "N",
+            "--tag",
+            "t\x1b]0;x\x07",
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(raw(&stderr), "", "{stderr:?}");
+    let escaped =
+        r"before\x1b]0;pwned\x07after \u{202e}evil\u{2066} \u{9b}2J \x1b[31mred\x0dover\x7f";
+    for args in [
+        &["knowledge", "show", "note"][..],
+        &["knowledge", "list"],
+        &["search", "before"],
+    ] {
+        for color in ["never", "always"] {
+            let mut full = vec!["--format", "text", "--color", color];
+            full.extend_from_slice(args);
+            let out = sb.agentbox(&full).output().unwrap();
+            let stdout = String::from_utf8(out.stdout).unwrap();
+            let stderr = String::from_utf8(out.stderr).unwrap();
+            assert!(out.status.success(), "{args:?}: {stderr}");
+            // with colour on, the SGR codes agentbox paints with pass (an
+            // injected one too: it can only colour text); nothing else does
+            let mut seen = stdout.clone();
+            if color == "always" {
+                for code in ["0", "1", "2", "31", "32", "33", "36"] {
+                    seen = seen.replace(&format!("\x1b[{code}m"), "");
+                }
+            }
+            let seen = raw(&seen);
+            assert_eq!(seen, "", "{args:?} --color {color}: {stdout:?}");
+            assert_eq!(raw(&stderr), "", "{args:?}: {stderr:?}");
+            if color == "never" && args[1] == "show" {
+                assert!(stdout.contains(escaped), "{args:?}: {stdout}");
+            }
+            if args[0] == "search" {
+                assert!(stdout.contains(r"\x1b]0;pwned\x07"), "{stdout}");
+            }
+            if color == "always" && args[0] == "search" {
+                // agentbox's own colours are kept
+                assert!(stdout.contains("\x1b[1mnote:note\x1b[0m"), "{stdout:?}");
+            }
+        }
+    }
+    // json: the exact text back, every control character escaped by JSON
+    let out = sb
+        .agentbox(&["knowledge", "show", "note", "--format", "json"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(raw(&stdout), "", "{stdout:?}");
+    let env: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(env["data"]["body"].as_str().unwrap().trim_end(), body);
+}

@@ -29,15 +29,44 @@ pub(crate) struct Launch<'a> {
     pub timeout_label: String,
 }
 
-/// The child, killed (if still running) and reaped when dropped.
-struct Reaped(Child);
+/// How often a wait for the runtime looks for an interrupt.
+const INTERRUPT_POLL: Duration = Duration::from_millis(50);
+
+/// The child, killed (if still running) and reaped when dropped. It is
+/// registered with `cleanup` meanwhile, so a signal that ends agentbox
+/// (SIGINT, SIGTERM, SIGHUP) kills and reaps it too.
+struct Reaped {
+    child: Child,
+    guard: crate::cleanup::ChildGuard,
+}
+
+impl Reaped {
+    fn new(child: Child) -> Reaped {
+        let guard = crate::cleanup::register_child(child.id());
+        Reaped { child, guard }
+    }
+
+    /// Whether the runtime has exited (then it is reaped, and no longer the
+    /// signal handler's to kill).
+    fn exited(&mut self) -> Option<std::process::ExitStatus> {
+        match self.child.try_wait() {
+            Ok(Some(status)) => {
+                self.guard.release();
+                Some(status)
+            }
+            _ => None,
+        }
+    }
+}
 
 impl Drop for Reaped {
     fn drop(&mut self) {
-        if !matches!(self.0.try_wait(), Ok(Some(_))) {
-            let _ = self.0.kill();
+        // Killed first: until it is reaped its pid cannot be reused, so the
+        // handler, if it claims it meanwhile, signals the right process.
+        let _ = self.child.kill();
+        if self.guard.release() {
+            let _ = self.child.wait();
         }
-        let _ = self.0.wait();
     }
 }
 
@@ -96,7 +125,7 @@ impl Connection {
         let stdin = child.stdin.take();
         let stdout = child.stdout.take();
         let stderr_pipe = child.stderr.take();
-        let child = Reaped(child);
+        let child = Reaped::new(child);
         let (tx, lines) = channel();
         if let Some(stdout) = stdout {
             std::thread::spawn(move || {
@@ -186,9 +215,15 @@ impl Connection {
             if self.closed {
                 return Err(self.closed_error("JSON-RPC input closed", waiting));
             }
+            if crate::store::interrupt_requested() {
+                return Err(Error::new(ErrorType::Cancelled, "interrupted")
+                    .with_hint("run the command again; the Oda runtime was stopped")
+                    .with_detail("method", waiting));
+            }
             let left = self.deadline.saturating_duration_since(Instant::now());
-            let read = match self.lines.recv_timeout(left) {
+            let read = match self.lines.recv_timeout(left.min(INTERRUPT_POLL)) {
                 Ok(read) => read,
+                Err(RecvTimeoutError::Timeout) if Instant::now() < self.deadline => continue,
                 Err(RecvTimeoutError::Timeout) => {
                     return Err(Error::new(
                         ErrorType::Upstream,
@@ -237,17 +272,18 @@ impl Connection {
         }
     }
 
-    /// `shutdown`, then a short wait for the process to exit. A runtime that
-    /// does not answer or exit in time is killed when the connection drops.
+    /// `shutdown`, then a short wait for the process to exit: one grace
+    /// period for both. A runtime that does not answer or exit in time is
+    /// killed when the connection drops.
     pub fn shutdown(mut self) -> Result<()> {
-        self.deadline = Instant::now() + EXIT_GRACE;
+        let until = Instant::now() + EXIT_GRACE;
+        self.deadline = until;
         self.timeout_label = format!("{} s", EXIT_GRACE.as_secs());
         let id = self.send("shutdown", json!({}))?;
         let answered = self.response(&id, "shutdown", &mut |_, _| {});
         self.stdin = None;
-        let until = Instant::now() + EXIT_GRACE;
         while Instant::now() < until {
-            if matches!(self.child.0.try_wait(), Ok(Some(_)) | Err(_)) {
+            if self.child.exited().is_some() || crate::store::interrupt_requested() {
                 break;
             }
             std::thread::sleep(Duration::from_millis(10));
@@ -263,7 +299,7 @@ impl Connection {
         let until = Instant::now() + Duration::from_millis(200);
         let mut status = None;
         while Instant::now() < until {
-            if let Ok(Some(s)) = self.child.0.try_wait() {
+            if let Some(s) = self.child.exited() {
                 status = Some(s);
                 break;
             }

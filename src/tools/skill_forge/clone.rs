@@ -18,6 +18,8 @@ pub struct Clone {
     pub dir: PathBuf,
     /// The repository's name (the URL's last segment without `.git`).
     pub repo_name: String,
+    /// Removes the folder if a signal ends the process first.
+    _scratch: crate::cleanup::ScratchGuard,
 }
 
 impl Drop for Clone {
@@ -46,7 +48,12 @@ pub fn clone(url: &str) -> Result<Clone> {
         .trim_end_matches(".git")
         .to_string();
     crate::git::require_https(url)?;
-    let cloned = Clone { dir, repo_name };
+    let _scratch = crate::cleanup::register_scratch(&dir);
+    let cloned = Clone {
+        dir,
+        repo_name,
+        _scratch,
+    };
     let mut fetch = git2::FetchOptions::new();
     if !url.starts_with("file://") && !Path::new(url).exists() {
         // libgit2's local transport does not do shallow fetches

@@ -275,6 +275,8 @@ pub fn draft(
                     None,
                 ));
             }
+            // An interrupt is the user's answer, not a failed route.
+            Err(e) if e.kind == crate::error::ErrorType::Cancelled => return Err(e),
             Err(e) => fallback = Some(e),
         }
     }

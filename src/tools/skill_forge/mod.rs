@@ -367,6 +367,7 @@ impl<'h> Staged<'h> {
     }
 
     fn place(&mut self) -> Result<PathBuf> {
+        stop_if_interrupted()?;
         let target = skill_dir(self.home, &self.name)?;
         refuse_existing(&target, &self.name)?;
         self.home.store.rename_new(&self.dir, &target)?;
@@ -396,6 +397,18 @@ impl Drop for Staged<'_> {
             let _ = self.home.store.remove_dir(&self.dir);
         }
     }
+}
+
+/// Ctrl-C once the staging folder has files in it (a write has landed, so
+/// the signal handler lets the call go on): the copy stops between files and
+/// before the move into place; the staged folder is removed on drop, so
+/// nothing is installed, and the call reports `cancelled` (exit 130).
+fn stop_if_interrupted() -> Result<()> {
+    if crate::store::interrupt_requested() {
+        return Err(Error::new(ErrorType::Cancelled, "interrupted")
+            .with_hint("run the command again; nothing was installed"));
+    }
+    Ok(())
 }
 
 /// A file name inside a skill: dot files are fine, traversal, separators
@@ -436,6 +449,7 @@ pub fn copy_tree(staged: &Staged, src: &Path, max_bytes: u64) -> Result<usize> {
     while let Some((dir, prefix)) = stack.pop() {
         let entries = std::fs::read_dir(&dir).map_err(|e| Error::io("read", &dir, &e))?;
         for entry in entries {
+            stop_if_interrupted()?;
             let entry = entry.map_err(|e| Error::io("read", &dir, &e))?;
             let name = entry.file_name().into_string().map_err(|n| {
                 Error::invalid_args(format!("{} is not a UTF-8 file name", n.to_string_lossy()))
