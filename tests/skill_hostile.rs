@@ -309,3 +309,51 @@ fn deeply_nested_front_matter_is_refused_fast() {
     let lint = ok_data(&mut sf(&sb, &["lint", fine.to_str().unwrap()]));
     assert_eq!(lint["findings"], json!([]), "{lint}");
 }
+
+#[test]
+fn unsupported_git_transports_are_upstream() {
+    let sb = Sandbox::new();
+    for url in [
+        "ssh://git@127.0.0.1:9/skills.git",
+        "git@127.0.0.1:skills.git",
+        "ftp://127.0.0.1:9/skills.git",
+    ] {
+        let err = err_of(&mut sf(&sb, &["install", url]), "upstream", 1);
+        assert!(
+            err["hint"].as_str().unwrap().contains("https"),
+            "{url}: {err}"
+        );
+    }
+}
+
+#[test]
+fn a_bare_repository_path_ending_in_git_is_cloned() {
+    let sb = Sandbox::new();
+    let work = folder(
+        &sb,
+        "pdf-forms",
+        "---\nname: pdf-forms\ndescription: Fill PDF forms.\n---\nBody\n",
+    );
+    git(&work, &["init", "-q"]);
+    git(&work, &["add", "."]);
+    git(&work, &["commit", "-q", "-m", "skill"]);
+    let bare = sb.path().join("repos/pdf-forms.git");
+    std::fs::create_dir_all(bare.parent().unwrap()).unwrap();
+    git(
+        sb.path(),
+        &[
+            "clone",
+            "-q",
+            "--bare",
+            work.to_str().unwrap(),
+            bare.to_str().unwrap(),
+        ],
+    );
+    for arg in [bare.display().to_string(), format!("{}/", bare.display())] {
+        let data = ok_data(&mut sf(&sb, &["install", &arg]));
+        assert_eq!(data["name"], "pdf-forms", "{data}");
+        assert!(sb.home().join("skills/pdf-forms/SKILL.md").is_file());
+        assert!(!sb.home().join("skills/pdf-forms/HEAD").exists());
+        ok_data(&mut sf(&sb, &["rm", "pdf-forms"]));
+    }
+}
