@@ -265,13 +265,23 @@ fn install_of_a_folder_drops_every_git_folder() {
 #[test]
 fn deeply_nested_front_matter_is_refused_fast() {
     let sb = Sandbox::new();
+    let mut aliases = String::from("a0: &a0 [x, x]\n");
+    for i in 1..40 {
+        aliases.push_str(&format!("a{i}: &a{i} [*a{}, *a{}]\n", i - 1, i - 1));
+    }
+    let keys: String = (0..80_000).map(|i| format!("k{i}: v\n")).collect();
     let bombs = [
-        format!("metadata: {}", "[".repeat(400_000)),
-        format!("metadata: {}", "{a: ".repeat(150_000)),
-        format!("metadata: {}x{}", "[".repeat(200_000), "]".repeat(200_000)),
-        format!("metadata:\n{}", "- ".repeat(300_000)),
+        (format!("metadata: {}", "[".repeat(400_000)), "deep"),
+        (format!("metadata: {}", "{a: ".repeat(150_000)), "deep"),
+        (
+            format!("metadata: {}x{}", "[".repeat(200_000), "]".repeat(200_000)),
+            "deep",
+        ),
+        (format!("metadata:\n{}", "- ".repeat(300_000)), "deep"),
+        (aliases, "large"),
+        (keys, "large"),
     ];
-    for (i, bomb) in bombs.iter().enumerate() {
+    for (i, (bomb, why)) in bombs.iter().enumerate() {
         let name = format!("bomb-{i}");
         let dir = sb.home().join("skills").join(&name);
         std::fs::create_dir_all(&dir).unwrap();
@@ -288,7 +298,7 @@ fn deeply_nested_front_matter_is_refused_fast() {
             started.elapsed()
         );
         let rule = lint["findings"][0]["rule"].as_str().unwrap();
-        assert!(rule == "front-matter-too-deep", "{i}: {lint}");
+        assert_eq!(rule, format!("front-matter-too-{why}"), "{i}: {lint}");
     }
     let started = Instant::now();
     let list = ok_data(&mut sf(&sb, &["list"]));

@@ -114,15 +114,28 @@ pub fn parse(text: &str, file: &str) -> Result<SkillDoc, Finding> {
     // Bounded first: the YAML parser's time grows with the square of the
     // flow nesting, so a front matter nested too deeply is refused before
     // it is parsed into values.
-    if let Err(super::yaml::Stop::TooDeep { line }) = super::yaml::walk(yaml) {
-        return Err(fail(
-            "front-matter-too-deep",
-            line + 2,
-            format!(
-                "the front matter nests sequences and mappings more than {} levels deep",
-                super::yaml::MAX_DEPTH
-            ),
-        ));
+    match super::yaml::walk(yaml) {
+        Err(super::yaml::Stop::TooDeep { line }) => {
+            return Err(fail(
+                "front-matter-too-deep",
+                line + 2,
+                format!(
+                    "the front matter nests sequences and mappings more than {} levels deep",
+                    super::yaml::MAX_DEPTH
+                ),
+            ));
+        }
+        Err(super::yaml::Stop::TooLarge { line }) => {
+            return Err(fail(
+                "front-matter-too-large",
+                line + 2,
+                format!(
+                    "the front matter holds more than {} values (aliases expanded)",
+                    super::yaml::MAX_NODES
+                ),
+            ));
+        }
+        Ok(_) | Err(super::yaml::Stop::Syntax) => {}
     }
     let parsed: serde_norway::Value = serde_norway::from_str(yaml).map_err(|e| {
         let line = e.location().map_or(1, |l| l.line() + 1);
@@ -435,13 +448,20 @@ pub fn lint_doc(doc: &SkillDoc, dir: &Path, folder: &str, file: &str) -> Vec<Fin
             "'allowed-tools' must be one space-separated string (\"Bash(git:*) Read\")".into(),
         );
     }
+    // one lookup per key (a front matter may have tens of thousands)
+    let key_lines: std::collections::HashMap<&str, usize> = doc
+        .key_lines
+        .iter()
+        .rev()
+        .map(|(k, l)| (k.as_str(), *l))
+        .collect();
     for key in doc.front.keys() {
         if !KNOWN_KEYS.contains(&key.as_str()) {
             out.push(Finding {
                 rule: "unknown-key",
                 severity: "warning",
                 file: file.to_string(),
-                line: doc.line_of(key),
+                line: key_lines.get(key.as_str()).copied().unwrap_or(1),
                 message: format!(
                     "unknown front-matter key {key:?}; the spec knows {}; put extra fields under 'metadata'",
                     KNOWN_KEYS.join(", ")

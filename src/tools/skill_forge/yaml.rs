@@ -13,6 +13,12 @@ use unsafe_libyaml_norway as unsafe_sys;
 /// its keys); 64 leaves room for any honest use.
 pub const MAX_DEPTH: usize = 64;
 
+/// The most values (scalars, sequences, mappings) a front matter may hold
+/// with every alias expanded: the specification's keys are a handful of
+/// strings and a map of strings, and the bound keeps the work of building
+/// the values (and of checking them) small whatever the input.
+pub const MAX_NODES: u64 = 100_000;
+
 /// What the walk found.
 #[derive(Debug, Default)]
 pub struct Walk {
@@ -53,6 +59,9 @@ pub enum Value {
 pub enum Stop {
     /// Nested deeper than [`MAX_DEPTH`], at this 0-based line.
     TooDeep { line: usize },
+    /// More than [`MAX_NODES`] values once aliases are expanded, found at
+    /// this 0-based line.
+    TooLarge { line: usize },
     /// libyaml refused the text (the YAML parser says why and where).
     Syntax,
 }
@@ -97,14 +106,15 @@ enum Event {
     CollectionStart {
         mapping: bool,
         flow: bool,
+        anchor: Option<Vec<u8>>,
     },
     CollectionEnd,
     Scalar {
         value: Vec<u8>,
         block: bool,
-        anchored: bool,
+        anchor: Option<Vec<u8>>,
     },
-    Alias,
+    Alias(Vec<u8>),
     Other,
 }
 
@@ -129,10 +139,12 @@ impl Parser<'_> {
                 unsafe_sys::YAML_MAPPING_START_EVENT => Event::CollectionStart {
                     mapping: true,
                     flow: e.data.mapping_start.style == unsafe_sys::YAML_FLOW_MAPPING_STYLE,
+                    anchor: c_string(e.data.mapping_start.anchor),
                 },
                 unsafe_sys::YAML_SEQUENCE_START_EVENT => Event::CollectionStart {
                     mapping: false,
                     flow: e.data.sequence_start.style == unsafe_sys::YAML_FLOW_SEQUENCE_STYLE,
+                    anchor: c_string(e.data.sequence_start.anchor),
                 },
                 unsafe_sys::YAML_MAPPING_END_EVENT | unsafe_sys::YAML_SEQUENCE_END_EVENT => {
                     Event::CollectionEnd
@@ -143,10 +155,12 @@ impl Parser<'_> {
                         value: std::slice::from_raw_parts(s.value, s.length as usize).to_vec(),
                         block: s.style == unsafe_sys::YAML_LITERAL_SCALAR_STYLE
                             || s.style == unsafe_sys::YAML_FOLDED_SCALAR_STYLE,
-                        anchored: !s.anchor.is_null(),
+                        anchor: c_string(s.anchor),
                     }
                 }
-                unsafe_sys::YAML_ALIAS_EVENT => Event::Alias,
+                unsafe_sys::YAML_ALIAS_EVENT => {
+                    Event::Alias(c_string(e.data.alias.anchor).unwrap_or_default())
+                }
                 _ => Event::Other,
             };
             let marks = (e.start_mark, e.end_mark);
@@ -156,10 +170,27 @@ impl Parser<'_> {
     }
 }
 
+/// A NUL-terminated string of libyaml's (an anchor's name), if any.
+///
+/// # Safety
+/// `ptr` is null or points to a NUL-terminated string.
+unsafe fn c_string(ptr: *const u8) -> Option<Vec<u8>> {
+    if ptr.is_null() {
+        return None;
+    }
+    // SAFETY: not null, and libyaml terminates its strings with NUL.
+    Some(
+        unsafe { std::ffi::CStr::from_ptr(ptr.cast()) }
+            .to_bytes()
+            .to_vec(),
+    )
+}
+
 /// Walks `yaml` (its first document for `name`, every document for the
 /// depth: the YAML parser reads them all): `Err(TooDeep)` as soon as the
 /// nesting passes [`MAX_DEPTH`] (so the work stays linear in the input),
-/// `Err(Syntax)` when libyaml refuses it.
+/// `Err(TooLarge)` as soon as the values, aliases expanded, pass
+/// [`MAX_NODES`], `Err(Syntax)` when libyaml refuses it.
 pub fn walk(yaml: &str) -> Result<Walk, Stop> {
     let mut parser = Parser::new(yaml.as_bytes());
     let mut walk = Walk::default();
@@ -168,8 +199,12 @@ pub fn walk(yaml: &str) -> Result<Walk, Stop> {
     let mut children = 0usize;
     let mut name_next = false;
     let mut first = true;
+    let mut nodes = Nodes::default();
     loop {
         let (event, start, end) = parser.next().ok_or(Stop::Syntax)?;
+        let too_large = || Stop::TooLarge {
+            line: start.line as usize,
+        };
         let index = |m: unsafe_sys::yaml_mark_t| m.index as usize;
         let in_top = first && depth == 1 && walk.top.is_some();
         let is_key = in_top && children.is_multiple_of(2);
@@ -188,9 +223,15 @@ pub fn walk(yaml: &str) -> Result<Walk, Stop> {
             Event::DocumentEnd => {
                 first = false;
                 depth = 0;
+                nodes.open.clear();
             }
             Event::Other => {}
-            Event::CollectionStart { mapping, flow } => {
+            Event::CollectionStart {
+                mapping,
+                flow,
+                anchor,
+            } => {
+                nodes.open.push((anchor, 1));
                 if in_top {
                     if !is_key && name_next {
                         set_name(&mut walk, Value::Other);
@@ -213,8 +254,15 @@ pub fn walk(yaml: &str) -> Result<Walk, Stop> {
                     });
                 }
             }
-            Event::CollectionEnd => depth = depth.saturating_sub(1),
-            Event::Alias => {
+            Event::CollectionEnd => {
+                depth = depth.saturating_sub(1);
+                if let Some((anchor, size)) = nodes.open.pop() {
+                    nodes.add(size, anchor).map_err(|()| too_large())?;
+                }
+            }
+            Event::Alias(anchor) => {
+                let size = nodes.anchors.get(&anchor).copied().unwrap_or(1);
+                nodes.add(size, None).map_err(|()| too_large())?;
                 if in_top {
                     if !is_key && name_next {
                         set_name(&mut walk, Value::Other);
@@ -226,8 +274,10 @@ pub fn walk(yaml: &str) -> Result<Walk, Stop> {
             Event::Scalar {
                 value,
                 block,
-                anchored,
+                anchor,
             } => {
+                let anchored = anchor.is_some();
+                nodes.add(1, anchor).map_err(|()| too_large())?;
                 if in_top {
                     if is_key {
                         name_next = value == b"name";
@@ -247,6 +297,38 @@ pub fn walk(yaml: &str) -> Result<Walk, Stop> {
                 }
             }
         }
+    }
+}
+
+/// The size of the front matter with every alias expanded, as the YAML
+/// parser builds it: each alias costs the nodes of what it refers to.
+#[derive(Default)]
+struct Nodes {
+    /// Open collections: their anchor and their size so far.
+    open: Vec<(Option<Vec<u8>>, u64)>,
+    /// The expanded size of each anchored node.
+    anchors: std::collections::HashMap<Vec<u8>, u64>,
+    /// Nodes of the documents' roots so far.
+    total: u64,
+}
+
+impl Nodes {
+    /// Adds a finished node of `size` to its parent; `Err` past [`MAX_NODES`].
+    fn add(&mut self, size: u64, anchor: Option<Vec<u8>>) -> Result<(), ()> {
+        if let Some(anchor) = anchor {
+            self.anchors.insert(anchor, size);
+        }
+        let sum = match self.open.last_mut() {
+            Some((_, parent)) => {
+                *parent = parent.saturating_add(size);
+                *parent
+            }
+            None => {
+                self.total = self.total.saturating_add(size);
+                self.total
+            }
+        };
+        if sum > MAX_NODES { Err(()) } else { Ok(()) }
     }
 }
 
@@ -299,5 +381,18 @@ mod tests {
         assert_eq!(walk("a: [").unwrap_err(), Stop::Syntax);
         let second = format!("name: a\n--- {}", "[".repeat(200_000));
         assert_eq!(walk(&second).unwrap_err(), Stop::TooDeep { line: 1 });
+    }
+
+    #[test]
+    fn aliases_count_what_they_expand_to() {
+        // each level doubles: 2^40 values from a few hundred bytes
+        let mut yaml = String::from("a0: &a0 [x, x]\n");
+        for i in 1..40 {
+            yaml.push_str(&format!("a{i}: &a{i} [*a{}, *a{}]\n", i - 1, i - 1));
+        }
+        assert!(matches!(walk(&yaml), Err(Stop::TooLarge { .. })));
+        let many = format!("m: [{}]", vec!["x"; MAX_NODES as usize].join(", "));
+        assert!(matches!(walk(&many), Err(Stop::TooLarge { .. })));
+        assert!(walk("a: &a [x, y]\nb: *a\n").is_ok());
     }
 }
