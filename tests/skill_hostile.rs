@@ -367,3 +367,24 @@ fn a_bare_repository_path_ending_in_git_is_cloned() {
         ok_data(&mut sf(&sb, &["rm", "pdf-forms"]));
     }
 }
+
+/// A fifo as a skill's SKILL.md (nobody ever writes to it) must not hang
+/// `list`, `show` or `doctor`: it is reported, never opened for a wait.
+#[test]
+fn a_fifo_skill_md_in_the_home_is_reported_not_waited_on() {
+    let sb = Sandbox::new();
+    let dir = sb.home().join("skills/piped");
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("SKILL.md");
+    let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    // SAFETY: a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
+    let started = Instant::now();
+    let list = ok_data(&mut sf(&sb, &["list"]));
+    assert!(list["skills"][0]["problem"].as_str().is_some(), "{list}");
+    err_of(&mut sf(&sb, &["show", "piped"]), "invalid_args", 2);
+    let doctor = ok_data(&mut sb.agentbox(&["doctor"]));
+    assert_eq!(doctor["healthy"], false, "{doctor}");
+    err_of(&mut sf(&sb, &["lint", "piped"]), "invalid_args", 2);
+    assert!(started.elapsed() < Duration::from_secs(20));
+}

@@ -231,9 +231,15 @@ pub fn names(home: &Home) -> Result<Vec<String>> {
 pub fn read_doc(home: &Home, name: &str, dir: &Path) -> Result<spec::SkillDoc> {
     let path = dir.join(spec::SKILL_FILE);
     let file = format!("{name}/{}", spec::SKILL_FILE);
-    let text = home.store.read(&path)?.ok_or_else(|| {
+    // no link below the home, only a regular file (a fifo would wait for
+    // a writer), at most the item cap
+    home.store.check_path(&path)?;
+    let bytes = read_plain_file(&path, &file, home.store.max_item_bytes())?.ok_or_else(|| {
         Error::not_found(format!("skill '{name}' has no SKILL.md"))
             .with_hint(format!("add {DIR}/{file}, or remove the folder"))
+    })?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        crate::store::not_utf8(&file, &e).with_hint(format!("save {DIR}/{file} as UTF-8"))
     })?;
     spec::parse(&text, &file).map_err(|f| {
         Error::invalid_args(format!("{}:{}: {}", f.file, f.line, f.message))
