@@ -199,7 +199,8 @@ impl Ctx {
 }
 
 /// Reads an input file, or stdin for "-", as UTF-8, refusing more than
-/// `limit` bytes (stdin is read at most `limit + 1` bytes, never whole).
+/// `limit` bytes (stdin and files are read at most `limit + 1` bytes, never
+/// whole).
 /// `what` names the input in errors ("plan file", "messages file").
 /// Returns the text and the name to use in messages (`<stdin>` or the path).
 pub fn read_input(file: &str, what: &str, limit: u64) -> Result<(String, String)> {
@@ -229,7 +230,12 @@ pub fn read_input(file: &str, what: &str, limit: u64) -> Result<(String, String)
             );
         }
         check_size(file, meta.len(), limit)?;
-        let bytes = std::fs::read(path).map_err(|e| Error::io("read", path, &e))?;
+        // A device or a file that grows (/dev/zero, a log) reports a size
+        // that says nothing: read at most `limit + 1` bytes, like stdin.
+        let mut bytes = Vec::new();
+        std::fs::File::open(path)
+            .and_then(|f| f.take(limit + 1).read_to_end(&mut bytes))
+            .map_err(|e| Error::io("read", path, &e))?;
         (bytes, file.to_string())
     };
     check_size(&name, bytes.len() as u64, limit)?;

@@ -373,7 +373,23 @@ fn run_lint(home: &Home, args: LintArgs) -> Result<Outcome> {
     };
     let mut findings = Vec::new();
     for t in &targets {
-        findings.extend(spec::lint_dir(&t.dir, &t.folder, &t.label));
+        // Never through a link out of the home or the folder, never more
+        // than the item cap: one named target is refused (like `show`),
+        // one skill among all is a finding on its line.
+        let path = t.dir.join(SKILL_FILE);
+        let shown = format!("{}/{SKILL_FILE}", t.label);
+        let read = match &t.home_skill {
+            Some(_) => home
+                .store
+                .check_path(&path)
+                .and_then(|()| super::read_plain_file(&path, &shown, home.store.max_item_bytes())),
+            None => super::read_plain_file(&path, &shown, home.store.max_item_bytes()),
+        };
+        let read = match read {
+            Err(e) if args.target.is_some() => return Err(e),
+            other => other.map_err(|e| e.message),
+        };
+        findings.extend(spec::lint_dir(read, &t.dir, &t.folder, &t.label));
     }
     let json_findings: Vec<Value> = findings.iter().map(spec::Finding::to_json).collect();
     if args.strict && !findings.is_empty() {
@@ -467,11 +483,12 @@ fn run_install(ctx: &Ctx, home: &Home, args: InstallArgs) -> Result<Outcome> {
         );
     }
     let skill_md = src.join(SKILL_FILE);
-    let text = match std::fs::read(&skill_md) {
-        Ok(bytes) => {
+    let max = home.store.max_item_bytes();
+    let text = match super::read_plain_file(&skill_md, SKILL_FILE, max)? {
+        Some(bytes) => {
             String::from_utf8(bytes).map_err(|e| crate::store::not_utf8(SKILL_FILE, &e))?
         }
-        Err(_) => {
+        None => {
             return Err(Error::invalid_args(format!(
                 "{} has no SKILL.md; it is not a skill",
                 args.path
@@ -482,14 +499,15 @@ fn run_install(ctx: &Ctx, home: &Home, args: InstallArgs) -> Result<Outcome> {
             .with_detail("path", args.path.clone()));
         }
     };
-    let doc = spec::parse(&text, SKILL_FILE).map_err(|f| {
+    let unparsed = |f: spec::Finding| {
         Error::invalid_args(format!("{}:{}: {}", f.file, f.line, f.message))
             .with_hint(format!(
                 "fix it, then check with `skill_forge lint {}`",
                 args.path
             ))
             .with_detail("line", f.line)
-    })?;
+    };
+    let doc = spec::parse(&text, SKILL_FILE).map_err(unparsed)?;
     let name = match &args.name {
         Some(name) => name.clone(),
         None if !doc.name.is_empty() => doc.name.clone(),
@@ -504,44 +522,53 @@ fn run_install(ctx: &Ctx, home: &Home, args: InstallArgs) -> Result<Outcome> {
     };
     check_name(&name)?;
     let staged = Staged::new(home, &name)?;
-    let files = copy_tree(&staged, src, home.store.max_item_bytes())?;
-    if doc.name != name {
-        // the spec wants name == folder: rename the skill in its front matter
-        let renamed = rename_in_front_matter(
-            &text,
-            &name,
-            doc.line_of("name"),
-            doc.front.contains_key("name"),
-        );
+    let copied = copy_tree(&staged, src, max)?;
+    // What is screened, hashed and installed is the staged copy: its
+    // SKILL.md is read again from there (the source may have changed).
+    let staged_md = staged.dir().join(SKILL_FILE);
+    let staged_text = home.store.read(&staged_md)?.ok_or_else(|| {
+        Error::invalid_args(format!(
+            "{} lost its SKILL.md while it was copied",
+            args.path
+        ))
+        .with_hint("retry when nothing else changes the folder")
+        .with_detail("path", args.path.clone())
+    })?;
+    let staged_doc = spec::parse(&staged_text, SKILL_FILE).map_err(unparsed)?;
+    if staged_doc.name != name {
+        // the spec wants name == folder: rename the skill in its front
+        // matter, the value alone, as the YAML parser locates it
+        let renamed = spec::rename(&staged_text, &name).map_err(|why| {
+            Error::invalid_args(format!(
+                "cannot set the name of {} to {name:?} in its SKILL.md: {why}",
+                args.path
+            ))
+            .with_hint(format!(
+                "set `name: {name}` in a copy of the skill by hand and install that, or install it without --name"
+            ))
+            .with_detail("path", args.path.clone())
+        })?;
         staged.write(SKILL_FILE, renamed.as_bytes(), false)?;
     }
     let (screen, status) = staged.admit(&ctx.clock, args.accept_warnings)?;
     let mut data = screen_json(&screen);
     data["name"] = name.clone().into();
     data["path"] = super::rel_path(&name).into();
-    data["files"] = files.into();
+    data["files"] = copied.files.into();
     data["status"] = status.into();
+    data["dropped"] = copied.dropped.clone().into();
     let mut text = screen_text(&screen);
+    if !copied.dropped.is_empty() {
+        text.push_str(&format!(
+            "Left out (git's own data): {}\n",
+            copied.dropped.join(", ")
+        ));
+    }
     text.push_str(&format!(
-        "Installed skill {name} ({files} file(s)), screened: {status}\n"
+        "Installed skill {name} ({} file(s)), screened: {status}\n",
+        copied.files
     ));
     Ok(Outcome::new(data, text))
-}
-
-/// SKILL.md with its `name` line (1-based `line`) replaced, or added.
-fn rename_in_front_matter(text: &str, name: &str, line: usize, has_name: bool) -> String {
-    let mut out = String::new();
-    for (i, l) in text.split_inclusive('\n').enumerate() {
-        if has_name && i + 1 == line {
-            out.push_str(&format!("name: {name}\n"));
-        } else {
-            out.push_str(l);
-            if !has_name && i == 0 {
-                out.push_str(&format!("name: {name}\n"));
-            }
-        }
-    }
-    out
 }
 
 fn run_list(home: &Home) -> Result<Outcome> {

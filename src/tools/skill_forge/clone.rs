@@ -6,11 +6,53 @@
 use crate::error::{Error, ErrorType, Result};
 use std::path::{Path, PathBuf};
 
-/// Whether an install argument names a git repository rather than a folder.
+/// Whether an install argument names a git repository rather than a folder:
+/// a URL, an scp-like `[user@]host:path`, or a path ending in `.git` that
+/// is not a folder — or is a repository itself (a bare one: `HEAD` and
+/// `objects/`, no SKILL.md), which is cloned like any other.
 pub fn looks_like_url(arg: &str) -> bool {
-    arg.contains("://")
-        || arg.starts_with("git@")
-        || (arg.ends_with(".git") && !Path::new(arg).is_dir())
+    if arg.contains("://") || arg.starts_with("git@") || scp_like(arg) {
+        return true;
+    }
+    let trimmed = arg.trim_end_matches('/');
+    if !trimmed.ends_with(".git") {
+        return false;
+    }
+    let path = Path::new(trimmed);
+    !path.is_dir()
+        || (!path.join("SKILL.md").exists()
+            && path.join("HEAD").is_file()
+            && path.join("objects").is_dir())
+}
+
+/// `[user@]host:path`, git's scp-like SSH syntax: a `:` before any `/`,
+/// and no such file here.
+fn scp_like(arg: &str) -> bool {
+    arg.split_once(':').is_some_and(|(host, _)| {
+        !host.is_empty() && !host.contains('/') && !Path::new(arg).exists()
+    })
+}
+
+/// The transports this libgit2 has: https (OpenSSL loaded on demand),
+/// http, the git daemon's, and local paths. Anything else (ssh, ftp …) is
+/// `upstream`, before any connection is tried.
+fn check_transport(url: &str) -> Result<()> {
+    let scheme = match url.split_once("://") {
+        Some((scheme, _)) => Some(scheme.to_ascii_lowercase()),
+        None if url.starts_with("git@") || scp_like(url) => Some("ssh".to_string()),
+        None => None,
+    };
+    match scheme.as_deref() {
+        None | Some("https" | "http" | "file" | "git") => Ok(()),
+        Some(other) => Err(Error::new(
+            ErrorType::Upstream,
+            format!("cannot clone {url}: unsupported URL protocol ({other})"),
+        )
+        .with_hint(
+            "this agentbox clones over https, http, git:// and local paths: use the repository's https URL, or clone it yourself and pass the folder",
+        )
+        .with_detail("url", url)),
+    }
 }
 
 /// A cloned work tree, deleted on drop.
@@ -40,6 +82,11 @@ pub fn clone(url: &str) -> Result<Clone> {
         "agentbox-skill-clone-{}-{nanos}",
         std::process::id()
     ));
+    let url = if url.contains("://") {
+        url
+    } else {
+        url.trim_end_matches('/')
+    };
     let repo_name = url
         .trim_end_matches('/')
         .rsplit(['/', ':'])
@@ -47,6 +94,7 @@ pub fn clone(url: &str) -> Result<Clone> {
         .unwrap_or("")
         .trim_end_matches(".git")
         .to_string();
+    check_transport(url)?;
     crate::git::require_https(url)?;
     let _scratch = crate::cleanup::register_scratch(&dir);
     let cloned = Clone {

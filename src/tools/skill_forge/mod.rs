@@ -12,6 +12,7 @@ mod clone;
 pub mod draft;
 pub mod spec;
 mod suggest;
+mod yaml;
 
 use crate::clock::Clock;
 use crate::error::{Error, ErrorType, Result};
@@ -230,9 +231,15 @@ pub fn names(home: &Home) -> Result<Vec<String>> {
 pub fn read_doc(home: &Home, name: &str, dir: &Path) -> Result<spec::SkillDoc> {
     let path = dir.join(spec::SKILL_FILE);
     let file = format!("{name}/{}", spec::SKILL_FILE);
-    let text = home.store.read(&path)?.ok_or_else(|| {
+    // no link below the home, only a regular file (a fifo would wait for
+    // a writer), at most the item cap
+    home.store.check_path(&path)?;
+    let bytes = read_plain_file(&path, &file, home.store.max_item_bytes())?.ok_or_else(|| {
         Error::not_found(format!("skill '{name}' has no SKILL.md"))
             .with_hint(format!("add {DIR}/{file}, or remove the folder"))
+    })?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        crate::store::not_utf8(&file, &e).with_hint(format!("save {DIR}/{file} as UTF-8"))
     })?;
     spec::parse(&text, &file).map_err(|f| {
         Error::invalid_args(format!("{}:{}: {}", f.file, f.line, f.message))
@@ -411,20 +418,21 @@ fn stop_if_interrupted() -> Result<()> {
     Ok(())
 }
 
-/// A file name inside a skill: dot files are fine, traversal, separators
-/// and control characters are not.
+/// A file name inside a skill: dot files are fine, traversal, separators,
+/// control characters and `.git` are not.
 fn check_file_name(rel: &str, part: &str) -> Result<()> {
     let bad = part.is_empty()
         || part == "."
         || part == ".."
         || part.contains(['/', '\\'])
         || part.chars().any(char::is_control)
-        || part.len() > 255;
+        || part.len() > 255
+        || is_git_dir_name(part);
     if bad {
         return Err(Error::invalid_args(format!(
             "{rel:?} is not a plain file path inside a skill"
         ))
-        .with_hint("rename the file: no '..', separators or control characters")
+        .with_hint("rename the file: no '..', '.git', separators or control characters")
         .with_detail("path", rel));
     }
     Ok(())
@@ -441,10 +449,30 @@ fn refuse_existing(target: &Path, name: &str) -> Result<()> {
     Ok(())
 }
 
+/// What [`copy_tree`] copied.
+pub struct Copied {
+    /// Files copied.
+    pub files: usize,
+    /// The `.git` entries left out (relative paths, sorted).
+    pub dropped: Vec<String>,
+}
+
+/// Whether a file name is git's own folder (or a `.git` file pointing to
+/// one). Compared without case, as git does on case-insensitive disks.
+fn is_git_dir_name(name: &str) -> bool {
+    name.eq_ignore_ascii_case(".git")
+}
+
 /// Copies every file below `src` into `staged`: symlinks, special files and
-/// files over the item cap are refused (nothing is skipped silently).
-pub fn copy_tree(staged: &Staged, src: &Path, max_bytes: u64) -> Result<usize> {
-    let mut count = 0;
+/// files over the item cap are refused (nothing is skipped silently). A
+/// `.git` entry, at any depth, is left out and named in
+/// [`Copied::dropped`], exactly as a git URL's `.git` is: its config could
+/// run commands (`core.fsmonitor`) on the next `git status` in that folder.
+pub fn copy_tree(staged: &Staged, src: &Path, max_bytes: u64) -> Result<Copied> {
+    let mut copied = Copied {
+        files: 0,
+        dropped: Vec::new(),
+    };
     let mut stack = vec![(src.to_path_buf(), String::new())];
     while let Some((dir, prefix)) = stack.pop() {
         let entries = std::fs::read_dir(&dir).map_err(|e| Error::io("read", &dir, &e))?;
@@ -459,33 +487,80 @@ pub fn copy_tree(staged: &Staged, src: &Path, max_bytes: u64) -> Result<usize> {
             } else {
                 format!("{prefix}/{name}")
             };
+            if is_git_dir_name(&name) {
+                copied.dropped.push(rel);
+                continue;
+            }
             let path = entry.path();
             let meta =
                 std::fs::symlink_metadata(&path).map_err(|e| Error::io("read", &path, &e))?;
             if meta.file_type().is_symlink() {
-                return Err(Error::new(
-                    ErrorType::Permission,
-                    format!("{rel} is a symlink; a skill installs only real files and folders"),
-                )
-                .with_hint("replace the link with the file it points to, then retry")
-                .with_detail("path", rel));
+                return Err(symlink_refused(&rel));
             }
             if meta.is_dir() {
                 stack.push((path, rel));
             } else if meta.is_file() {
                 crate::store::check_size(&rel, meta.len(), max_bytes)?;
-                let bytes = std::fs::read(&path).map_err(|e| Error::io("read", &path, &e))?;
+                let bytes = read_plain_file(&path, &rel, max_bytes)?.ok_or_else(|| {
+                    Error::not_found(format!("{rel} went away while it was copied"))
+                        .with_hint("retry when nothing else changes the folder")
+                        .with_detail("path", rel.clone())
+                })?;
                 staged.write(&rel, &bytes, is_executable(&meta))?;
-                count += 1;
+                copied.files += 1;
             } else {
-                return Err(
-                    Error::invalid_args(format!("{rel} is not a regular file or folder"))
-                        .with_detail("path", rel),
-                );
+                return Err(not_regular(&rel));
             }
         }
     }
-    Ok(count)
+    copied.dropped.sort();
+    Ok(copied)
+}
+
+fn symlink_refused(rel: &str) -> Error {
+    Error::new(
+        ErrorType::Permission,
+        format!("{rel} is a symlink; a skill installs only real files and folders"),
+    )
+    .with_hint("replace the link with the file it points to, then retry")
+    .with_detail("path", rel)
+}
+
+fn not_regular(rel: &str) -> Error {
+    Error::invalid_args(format!("{rel} is not a regular file or folder"))
+        .with_hint("a skill holds only regular files and folders; remove it")
+        .with_detail("path", rel)
+}
+
+/// Reads a file of a skill that is not trusted yet (`rel` names it in
+/// errors): never through a symlink (`permission`), only a regular file
+/// (a fifo or a device is `invalid_args`), at most `max_bytes` whatever
+/// size the file claims. `None` when it does not exist.
+pub fn read_plain_file(path: &Path, rel: &str, max_bytes: u64) -> Result<Option<Vec<u8>>> {
+    use std::io::Read;
+    use std::os::unix::fs::OpenOptionsExt;
+    let file = match std::fs::OpenOptions::new()
+        .read(true)
+        // O_NONBLOCK: opening a fifo must not wait for a writer
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+        .open(path)
+    {
+        Ok(file) => file,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) if e.raw_os_error() == Some(libc::ELOOP) => return Err(symlink_refused(rel)),
+        Err(e) => return Err(Error::io("read", path, &e)),
+    };
+    let meta = file.metadata().map_err(|e| Error::io("read", path, &e))?;
+    if !meta.is_file() {
+        return Err(not_regular(rel));
+    }
+    crate::store::check_size(rel, meta.len(), max_bytes)?;
+    let mut bytes = Vec::new();
+    file.take(max_bytes + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Error::io("read", path, &e))?;
+    crate::store::check_size(rel, bytes.len() as u64, max_bytes)?;
+    Ok(Some(bytes))
 }
 
 #[cfg(unix)]

@@ -90,33 +90,54 @@ pub fn parse(text: &str, file: &str) -> Result<SkillDoc, Finding> {
         message,
     };
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut lines = text.split_inclusive('\n');
-    let first = lines.next().unwrap_or("");
-    if first.trim_end() != "---" {
-        return Err(fail(
-            "missing-front-matter",
-            1,
-            "SKILL.md must start with YAML front matter between '---' lines".to_string(),
-        ));
-    }
-    let mut yaml = String::new();
-    let mut end = None;
-    for (i, line) in lines.by_ref().enumerate() {
-        if line.trim_end() == "---" {
-            end = Some(i + 2);
-            break;
-        }
-        yaml.push_str(line);
-    }
-    let Some(end_line) = end else {
-        return Err(fail(
-            "missing-front-matter",
-            1,
-            "the front matter is not closed by a '---' line".to_string(),
-        ));
+    let Some((yaml_range, end_line)) = front_matter(text) else {
+        return Err(
+            if text.split_inclusive('\n').next().unwrap_or("").trim_end() == "---" {
+                fail(
+                    "missing-front-matter",
+                    1,
+                    "the front matter is not closed by a '---' line".to_string(),
+                )
+            } else {
+                fail(
+                    "missing-front-matter",
+                    1,
+                    "SKILL.md must start with YAML front matter between '---' lines".to_string(),
+                )
+            },
+        );
     };
-    let body: String = lines.collect();
-    let parsed: serde_norway::Value = serde_norway::from_str(&yaml).map_err(|e| {
+    let yaml = &text[yaml_range.clone()];
+    let body = text[yaml_range.end..]
+        .split_once('\n')
+        .map_or("", |(_, rest)| rest);
+    // Bounded first: the YAML parser's time grows with the square of the
+    // flow nesting, so a front matter nested too deeply is refused before
+    // it is parsed into values.
+    match super::yaml::walk(yaml) {
+        Err(super::yaml::Stop::TooDeep { line }) => {
+            return Err(fail(
+                "front-matter-too-deep",
+                line + 2,
+                format!(
+                    "the front matter nests sequences and mappings more than {} levels deep",
+                    super::yaml::MAX_DEPTH
+                ),
+            ));
+        }
+        Err(super::yaml::Stop::TooLarge { line }) => {
+            return Err(fail(
+                "front-matter-too-large",
+                line + 2,
+                format!(
+                    "the front matter holds more than {} values (aliases expanded)",
+                    super::yaml::MAX_NODES
+                ),
+            ));
+        }
+        Ok(_) | Err(super::yaml::Stop::Syntax) => {}
+    }
+    let parsed: serde_norway::Value = serde_norway::from_str(yaml).map_err(|e| {
         let line = e.location().map_or(1, |l| l.line() + 1);
         fail(
             "yaml-syntax",
@@ -161,6 +182,83 @@ pub fn parse(text: &str, file: &str) -> Result<SkillDoc, Finding> {
     })
 }
 
+/// Where the front matter's YAML is in `text` (BOM already taken off):
+/// the byte range between the opening and the closing `---` line, and the
+/// closing line's 1-based number; `None` when either line is missing.
+fn front_matter(text: &str) -> Option<(std::ops::Range<usize>, usize)> {
+    let mut lines = text.split_inclusive('\n');
+    let first = lines.next()?;
+    if first.trim_end() != "---" {
+        return None;
+    }
+    let start = first.len();
+    let mut at = start;
+    for (i, line) in lines.enumerate() {
+        if line.trim_end() == "---" {
+            return Some((start..at, i + 2));
+        }
+        at += line.len();
+    }
+    None
+}
+
+/// `text` (a SKILL.md that parses) with its front matter's `name` set to
+/// `name`: the value is located by the YAML parser and only its bytes
+/// change (a missing `name` is added as the first key), so the author's
+/// comments, quoting and layout stay. The result is parsed again and must
+/// differ from `text` in `name` alone; otherwise `Err` says why.
+pub fn rename(text: &str, name: &str) -> Result<String, String> {
+    let before = parse(text, SKILL_FILE).map_err(|f| f.message)?;
+    let bom = text.len() - text.strip_prefix('\u{feff}').unwrap_or(text).len();
+    let (range, _) = front_matter(&text[bom..]).ok_or("SKILL.md has no front matter")?;
+    let base = bom + range.start;
+    let yaml = &text[base..bom + range.end];
+    let walk = super::yaml::walk(yaml).map_err(|_| "the front matter does not parse")?;
+    let quoted = Value::from(name).to_string();
+    let (at, cut, with) = match walk.top {
+        None => (0, 0, format!("name: {quoted}\n")),
+        Some(top) => match top.name {
+            Some(super::yaml::Value::Scalar { anchored: true, .. }) => {
+                return Err("its name carries an anchor (&) that other values may refer to".into());
+            }
+            Some(super::yaml::Value::Scalar {
+                start, end, block, ..
+            }) => {
+                let newline = if block && yaml[start..end].ends_with('\n') {
+                    "\n"
+                } else {
+                    ""
+                };
+                (start, end, format!("{quoted}{newline}"))
+            }
+            Some(super::yaml::Value::Other) => {
+                return Err("its name is not a plain value (an alias or a collection)".into());
+            }
+            None if top.flow => {
+                let brace = yaml[top.start..]
+                    .find('{')
+                    .map_or(top.start, |i| top.start + i);
+                let rest = if top.first_key.is_some() { ", " } else { "" };
+                (brace + 1, brace + 1, format!("name: {quoted}{rest}"))
+            }
+            None => match top.first_key {
+                Some((key, column)) => {
+                    (key, key, format!("name: {quoted}\n{}", " ".repeat(column)))
+                }
+                None => (top.start, top.start, format!("name: {quoted}\n")),
+            },
+        },
+    };
+    let renamed = format!("{}{with}{}", &text[..base + at], &text[base + cut..]);
+    let after = parse(&renamed, SKILL_FILE).map_err(|f| f.message)?;
+    let mut expected = before.front.clone();
+    expected.insert("name".into(), name.into());
+    if after.front != expected || after.body != before.body || after.name != name {
+        return Err("changing the name in place would change more than the name".into());
+    }
+    Ok(renamed)
+}
+
 /// YAML to JSON (keys as strings; tags dropped).
 fn yaml_to_json(value: &serde_norway::Value) -> Value {
     use serde_norway::Value as Y;
@@ -188,13 +286,20 @@ fn yaml_to_json(value: &serde_norway::Value) -> Value {
     }
 }
 
-/// Checks one skill folder against the specification. `folder` is the
+/// Checks one skill folder against the specification. `read` is its
+/// SKILL.md as read by the caller (`None`: missing; `Err`: why it could
+/// not be read safely — a symlink, a fifo, over the cap). `folder` is the
 /// folder's name (the `name` must equal it); `label` prefixes file names
 /// in findings.
-pub fn lint_dir(dir: &Path, folder: &str, label: &str) -> Vec<Finding> {
+pub fn lint_dir(
+    read: Result<Option<Vec<u8>>, String>,
+    dir: &Path,
+    folder: &str,
+    label: &str,
+) -> Vec<Finding> {
     let file = format!("{label}/{SKILL_FILE}");
-    let text = match std::fs::read(dir.join(SKILL_FILE)) {
-        Ok(bytes) => match String::from_utf8(bytes) {
+    let text = match read {
+        Ok(Some(bytes)) => match String::from_utf8(bytes) {
             Ok(text) => text,
             Err(_) => {
                 return vec![finding(
@@ -205,12 +310,20 @@ pub fn lint_dir(dir: &Path, folder: &str, label: &str) -> Vec<Finding> {
                 )];
             }
         },
-        Err(_) => {
+        Ok(None) => {
             return vec![finding(
                 "missing-skill-md",
                 &file,
                 0,
                 format!("the skill folder {label} has no SKILL.md"),
+            )];
+        }
+        Err(why) => {
+            return vec![finding(
+                "unreadable",
+                &file,
+                0,
+                format!("SKILL.md is not read: {why}"),
             )];
         }
     };
@@ -335,13 +448,20 @@ pub fn lint_doc(doc: &SkillDoc, dir: &Path, folder: &str, file: &str) -> Vec<Fin
             "'allowed-tools' must be one space-separated string (\"Bash(git:*) Read\")".into(),
         );
     }
+    // one lookup per key (a front matter may have tens of thousands)
+    let key_lines: std::collections::HashMap<&str, usize> = doc
+        .key_lines
+        .iter()
+        .rev()
+        .map(|(k, l)| (k.as_str(), *l))
+        .collect();
     for key in doc.front.keys() {
         if !KNOWN_KEYS.contains(&key.as_str()) {
             out.push(Finding {
                 rule: "unknown-key",
                 severity: "warning",
                 file: file.to_string(),
-                line: doc.line_of(key),
+                line: key_lines.get(key.as_str()).copied().unwrap_or(1),
                 message: format!(
                     "unknown front-matter key {key:?}; the spec knows {}; put extra fields under 'metadata'",
                     KNOWN_KEYS.join(", ")
@@ -434,6 +554,39 @@ mod tests {
             (f[0].rule, f[0].severity, f[0].line),
             ("body-too-long", "warning", 505)
         );
+    }
+
+    #[test]
+    fn rename_changes_the_name_value_alone() {
+        let cases = [
+            (
+                "---\nname:\n  a-b # c\ndescription: d\n---\nbody\n",
+                "---\nname:\n  \"x-y\" # c\ndescription: d\n---\nbody\n",
+            ),
+            (
+                "---\n{description: d, name: a-b}\n---\n",
+                "---\n{description: d, name: \"x-y\"}\n---\n",
+            ),
+            (
+                "---\n# top\ndescription: d\n---\n",
+                "---\n# top\nname: \"x-y\"\ndescription: d\n---\n",
+            ),
+            (
+                "---\n{description: d}\n---\n",
+                "---\n{name: \"x-y\", description: d}\n---\n",
+            ),
+            (
+                "---\nname: >\n  a-b\ndescription: d\n---\n",
+                "---\nname: \"x-y\"\ndescription: d\n---\n",
+            ),
+        ];
+        for (before, after) in cases {
+            assert_eq!(rename(before, "x-y").unwrap(), after);
+        }
+        let anchored = "---\nname: &n a-b\ndescription: *n\n---\n";
+        assert!(rename(anchored, "x-y").is_err());
+        let aliased = "---\nd: &n a-b\nname: *n\ndescription: d\n---\n";
+        assert!(rename(aliased, "x-y").is_err());
     }
 
     #[test]
