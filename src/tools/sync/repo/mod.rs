@@ -188,6 +188,9 @@ pub(super) fn safe_rel(rel: &str) -> bool {
         && rel
             .split('/')
             .all(|part| !part.is_empty() && part != "." && part != ".." && part != ".git")
+        && super::fold(rel)
+            .split('/')
+            .all(|part| part != ".git" && part != "git~1" && !part.is_empty())
         && super::syncs(rel)
 }
 
