@@ -46,8 +46,8 @@ fn plant(remote: &Remote, entries: &[(&str, &[u8], i32)]) {
     let tree = repo
         .find_tree(index.write_tree_to(&repo).expect("write tree"))
         .expect("tree");
-    let sig = git2::Signature::new("mallory", "m@x", &git2::Time::new(1_768_000_000, 0))
-        .expect("sig");
+    let sig =
+        git2::Signature::new("mallory", "m@x", &git2::Time::new(1_768_000_000, 0)).expect("sig");
     let parents: Vec<&git2::Commit> = parent.iter().collect();
     repo.commit(
         Some("refs/heads/main"),
@@ -63,11 +63,7 @@ fn plant(remote: &Remote, entries: &[(&str, &[u8], i32)]) {
 /// The bytes of `path` in the remote's `main`, if it has it.
 fn remote_file(remote: &Remote, path: &str) -> Option<Vec<u8>> {
     let repo = remote.repo();
-    let tree = repo
-        .find_commit(remote.main()?)
-        .ok()?
-        .tree()
-        .ok()?;
+    let tree = repo.find_commit(remote.main()?).ok()?.tree().ok()?;
     let entry = tree.get_path(Path::new(path)).ok()?;
     let blob = repo.find_blob(entry.id()).ok()?;
     Some(blob.content().to_vec())
@@ -105,7 +101,11 @@ fn a_file_folder_clash_between_two_homes_is_a_conflict_that_keeps_both() {
         let a = home_on(&remote);
         let b = home_on(&remote);
         let (folder_home, file_home) = if b_has_the_file { (&a, &b) } else { (&b, &a) };
-        write(folder_home, "skills/tool/SKILL.md", b"---\nname: tool\n---\nfolder side\n");
+        write(
+            folder_home,
+            "skills/tool/SKILL.md",
+            b"---\nname: tool\n---\nfolder side\n",
+        );
         write(file_home, "skills/tool", b"file side\n");
         ok(&a, &["sync", "now"]);
         let err = fails(&b, &["sync", "now"], "conflict", 1);
@@ -123,7 +123,10 @@ fn a_file_folder_clash_between_two_homes_is_a_conflict_that_keeps_both() {
                 "---\nname: tool\n---\nfolder side\n",
                 "{err}"
             );
-            assert!(err["hint"].as_str().unwrap().contains("skills/tool.remote"), "{err}");
+            assert!(
+                err["hint"].as_str().unwrap().contains("skills/tool.remote"),
+                "{err}"
+            );
         } else {
             assert_eq!(
                 std::fs::read_to_string(b.home().join("skills/tool/SKILL.md")).unwrap(),
@@ -144,11 +147,7 @@ fn a_file_folder_clash_between_two_homes_is_a_conflict_that_keeps_both() {
         assert!(check.to_string().contains(".remote"), "{check}");
         // The person keeps B's version and moves the other one aside.
         let copy = b.home().join("skills/tool.remote");
-        if b_has_the_file {
-            std::fs::rename(&copy, b.home().join("skills/tool2")).unwrap();
-        } else {
-            std::fs::rename(&copy, b.home().join("skills/tool2")).unwrap();
-        }
+        std::fs::rename(&copy, b.home().join("skills/tool2")).unwrap();
         ok(&b, &["sync", "now"]);
         ok(&a, &["sync", "now"]);
         assert_eq!(status(&b)["interrupted_pull"], false);
@@ -169,7 +168,10 @@ fn a_remote_symlink_where_the_home_has_a_folder_is_a_conflict() {
     ok(&b, &["plan", "create", "Ship", "--step", "one"]);
     let before: Vec<_> = std::fs::read_dir(b.home().join("plans")).unwrap().collect();
     let err = fails(&b, &["sync", "now"], "conflict", 1);
-    assert!(err["detail"]["files"].to_string().contains("plans"), "{err}");
+    assert!(
+        err["detail"]["files"].to_string().contains("plans"),
+        "{err}"
+    );
     let meta = std::fs::symlink_metadata(b.home().join("plans")).unwrap();
     assert!(meta.is_dir(), "plans is still a folder");
     let after: Vec<_> = std::fs::read_dir(b.home().join("plans")).unwrap().collect();
@@ -220,17 +222,27 @@ fn an_interrupted_pull_that_keeps_failing_can_be_aborted() {
         &remote,
         &[
             ("memory/episodes/s/a.jsonl", b"{}\n", 0o100644),
-            ("memory/knowledge/in.md", b"---\ntitle: In\n---\nx\n", 0o100644),
+            (
+                "memory/knowledge/in.md",
+                b"---\ntitle: In\n---\nx\n",
+                0o100644,
+            ),
         ],
     );
     let err = fails(&b, &["sync", "pull"], "permission", 1);
     let interrupted = status(&b)["interrupted_pull"] == true;
     if interrupted {
-        assert!(err["hint"].as_str().unwrap().contains("sync abort"), "{err}");
+        assert!(
+            err["hint"].as_str().unwrap().contains("sync abort"),
+            "{err}"
+        );
         let check = doctor_sync_check(&b);
         assert!(check.to_string().contains("sync abort"), "{check}");
         let again = fails(&b, &["sync", "now"], "permission", 1);
-        assert!(again["hint"].as_str().unwrap().contains("sync abort"), "{again}");
+        assert!(
+            again["hint"].as_str().unwrap().contains("sync abort"),
+            "{again}"
+        );
     }
     let data = ok(&b, &["sync", "abort"]);
     assert!(data.is_object(), "{data}");
@@ -256,15 +268,24 @@ fn a_remote_symlink_is_a_conflict_not_a_file() {
         &remote,
         &[
             ("memory/knowledge/passwd.md", b"/etc/passwd", 0o120000),
-            ("memory/knowledge/fine.md", b"---\ntitle: Fine\n---\nok\n", 0o100644),
+            (
+                "memory/knowledge/fine.md",
+                b"---\ntitle: Fine\n---\nok\n",
+                0o100644,
+            ),
         ],
     );
     let err = fails(&a, &["sync", "pull"], "conflict", 1);
     assert!(
-        err["detail"]["files"].to_string().contains("memory/knowledge/passwd.md"),
+        err["detail"]["files"]
+            .to_string()
+            .contains("memory/knowledge/passwd.md"),
         "{err}"
     );
-    assert!(err["detail"]["reasons"].to_string().contains("symlink"), "{err}");
+    assert!(
+        err["detail"]["reasons"].to_string().contains("symlink"),
+        "{err}"
+    );
     assert!(
         std::fs::symlink_metadata(a.home().join("memory/knowledge/passwd.md")).is_err(),
         "the link entry was written"
@@ -292,12 +313,18 @@ fn a_pulled_persona_is_not_shown_as_edited_by_hand() {
     let b = home_on(&remote);
     let shown = ok(&b, &["persona", "list"]);
     assert!(shown.to_string().contains("ada"), "{shown}");
-    assert!(!shown.to_string().contains("\"hand_edited\":true"), "{shown}");
+    assert!(
+        !shown.to_string().contains("\"hand_edited\":true"),
+        "{shown}"
+    );
     ok(&a, &["persona", "set", "ada", "tone=warm"]);
     ok(&a, &["sync", "now"]);
     ok(&b, &["sync", "now"]);
     let shown = ok(&b, &["persona", "list"]);
-    assert!(!shown.to_string().contains("\"hand_edited\":true"), "{shown}");
+    assert!(
+        !shown.to_string().contains("\"hand_edited\":true"),
+        "{shown}"
+    );
     let history = ok(&b, &["persona", "history", "ada"]);
     assert!(history.to_string().contains("pulled"), "{history}");
 }
@@ -320,7 +347,10 @@ fn what_a_pull_writes_is_indexed_even_when_it_ends_on_a_conflict() {
     // it wrote.
     note(&a, "Yak facts", "Yaks are woolly quokkalike.");
     ok(&a, &["sync", "now"]);
-    plant(&remote, &[("memory/knowledge/l.md", b"/etc/passwd", 0o120000)]);
+    plant(
+        &remote,
+        &[("memory/knowledge/l.md", b"/etc/passwd", 0o120000)],
+    );
     fails(&b, &["sync", "now"], "conflict", 1);
     let check = doctor_index_check(&b);
     assert_eq!(check["ok"], true, "{check}");
@@ -349,7 +379,11 @@ fn never_synced_paths_match_whatever_their_case_or_normal_form() {
             ("tools./plan", b"x", 0o100644),
             // `local` with a decomposed accent-free twin is not needed: NFD
             // of `persona/.history` with a combining mark stays distinct.
-            ("memory/knowledge/fine.md", b"---\ntitle: Fine\n---\nok\n", 0o100644),
+            (
+                "memory/knowledge/fine.md",
+                b"---\ntitle: Fine\n---\nok\n",
+                0o100644,
+            ),
         ],
     );
     ok(&a, &["sync", "pull"]);
@@ -357,8 +391,18 @@ fn never_synced_paths_match_whatever_their_case_or_normal_form() {
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
-    for bad in ["SYNC.GIT", "Config.json", "INDEX", "Local", "sync\u{200d}.git", "tools."] {
-        assert!(!names.contains(&bad.to_string()), "{bad} was written: {names:?}");
+    for bad in [
+        "SYNC.GIT",
+        "Config.json",
+        "INDEX",
+        "Local",
+        "sync\u{200d}.git",
+        "tools.",
+    ] {
+        assert!(
+            !names.contains(&bad.to_string()),
+            "{bad} was written: {names:?}"
+        );
     }
     assert!(!a.home().join("persona/.HISTORY").exists());
     assert!(!a.home().join("memory/knowledge/x.md.REMOTE").exists());
@@ -387,15 +431,28 @@ fn files_over_the_limits_are_held_back_as_a_conflict_and_stay_on_the_remote() {
         &remote,
         &[
             ("memory/knowledge/big.md", big_note.as_bytes(), 0o100644),
-            ("memory/episodes/s/ep-big.jsonl", big_episode.as_bytes(), 0o100644),
-            ("memory/knowledge/fine.md", b"---\ntitle: Fine\n---\nok\n", 0o100644),
+            (
+                "memory/episodes/s/ep-big.jsonl",
+                big_episode.as_bytes(),
+                0o100644,
+            ),
+            (
+                "memory/knowledge/fine.md",
+                b"---\ntitle: Fine\n---\nok\n",
+                0o100644,
+            ),
         ],
     );
     let err = fails(&b, &["sync", "now"], "conflict", 1);
     let files = err["detail"]["files"].to_string();
     assert!(files.contains("memory/knowledge/big.md"), "{err}");
     assert!(files.contains("memory/episodes/s/ep-big.jsonl"), "{err}");
-    assert!(err["detail"]["reasons"].to_string().contains("max_item_bytes"), "{err}");
+    assert!(
+        err["detail"]["reasons"]
+            .to_string()
+            .contains("max_item_bytes"),
+        "{err}"
+    );
     assert!(err["hint"].as_str().unwrap().contains("sync.git"), "{err}");
     assert!(!b.home().join("memory/knowledge/big.md").exists());
     assert!(!b.home().join("memory/episodes/s/ep-big.jsonl").exists());
@@ -404,7 +461,10 @@ fn files_over_the_limits_are_held_back_as_a_conflict_and_stay_on_the_remote() {
     assert!(!list.to_string().contains("big.md"), "{list}");
     // Resolved (the copies deleted, if any): syncing goes on and the remote
     // keeps both files.
-    for rel in ["memory/knowledge/big.md.remote", "memory/episodes/s/ep-big.jsonl.remote"] {
+    for rel in [
+        "memory/knowledge/big.md.remote",
+        "memory/episodes/s/ep-big.jsonl.remote",
+    ] {
         let _ = std::fs::remove_file(b.home().join(rel));
     }
     note(&b, "After", "written after the conflict");
@@ -418,6 +478,10 @@ fn files_over_the_limits_are_held_back_as_a_conflict_and_stay_on_the_remote() {
     assert!(remote_file(&remote, "memory/episodes/s/ep-big.jsonl").is_some());
     let st = status(&b);
     assert_eq!(st["dirty"], serde_json::json!([]), "{st}");
-    ok(&a, &["sync", "now"]);
-    let _ = envelope(&mut ab(&a, &["knowledge", "list", "--format", "json"]));
+    // The other home meets them the same way; its tools keep working.
+    fails(&a, &["sync", "now"], "conflict", 1);
+    let list = ok(&a, &["knowledge", "list"]);
+    assert!(list.to_string().contains("after"), "{list}");
+    let (env, _) = envelope(&mut ab(&a, &["doctor", "--format", "json"]));
+    assert!(!env.to_string().contains("changed since indexed"), "{env}");
 }
