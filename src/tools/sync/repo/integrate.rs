@@ -461,7 +461,7 @@ fn conflict_error(session: &Session, record: &ConflictRecord) -> Error {
         String::new()
     } else {
         format!(
-            "the remote's version is kept as {}: keep what you want in the home, delete each {CONFLICT_SUFFIX} copy, then run `agentbox sync now`",
+            "keep what you want in the home, delete each {CONFLICT_SUFFIX} copy, then run `agentbox sync now` (the remote's versions are kept as {})",
             copies.join(", ")
         )
     };
@@ -567,7 +567,15 @@ pub(super) const ABORT_HINT: &str = "the pull stopped part-way: fix the cause an
 /// Writes the journal's files, moves `main`, updates both indexes, removes
 /// the journal. An error that leaves the journal says how to get out.
 fn finish(session: &Session, journal: &Journal) -> Result<Vec<String>> {
-    finish_journal(session, journal).map_err(|e| {
+    let mut touched = Vec::new();
+    let result = finish_journal(session, journal, &mut touched);
+    // What was written is indexed even when the pull stopped on a conflict
+    // or part-way (the search index follows the files, as for every writer).
+    if !touched.is_empty() {
+        crate::search::index_update_or_warn(session.home, |ix| ix.refresh_files(&touched));
+        record_pulled_personas(session, &touched);
+    }
+    result.map(|()| touched).map_err(|e| {
         if session.git_path(state::JOURNAL).exists() {
             let hint = if e.hint.is_empty() {
                 ABORT_HINT.to_string()
@@ -686,7 +694,7 @@ pub(super) fn held_as_is(session: &Session, held: &state::Held, rel: &str) -> bo
         .is_some_and(|h| live_blob(&abs(session.home, rel)) == h.live)
 }
 
-fn finish_journal(session: &Session, journal: &Journal) -> Result<Vec<String>> {
+fn finish_journal(session: &Session, journal: &Journal, touched: &mut Vec<String>) -> Result<()> {
     let repo = &session.repo;
     let target = Oid::from_str(&journal.target)
         .map_err(|_| Error::internal("sync.git/agentbox-pull.json names no commit"))?;
@@ -710,7 +718,6 @@ fn finish_journal(session: &Session, journal: &Journal) -> Result<Vec<String>> {
     // What each touched file now holds, for the git index (hashing the
     // files again would cost as much as writing them).
     let mut staged: HashMap<String, Oid> = HashMap::new();
-    let mut touched = Vec::new();
     let mut written = 0;
     let mut late_conflicts = Vec::new();
     let mut held = state::read_held(session)?;
@@ -809,7 +816,7 @@ fn finish_journal(session: &Session, journal: &Journal) -> Result<Vec<String>> {
     // branch moves (until then the journal can redo them).
     // Files first, then their folders.
     let (mut files, mut dirs) = (Vec::new(), Vec::new());
-    for rel in &touched {
+    for rel in touched.iter() {
         let path = abs(session.home, rel);
         if let Some(dir) = path.parent() {
             dirs.push(dir.to_path_buf());
@@ -832,7 +839,7 @@ fn finish_journal(session: &Session, journal: &Journal) -> Result<Vec<String>> {
     let mut index = repo
         .index()
         .map_err(|e| git_error("open the git index", &e))?;
-    for rel in &touched {
+    for rel in touched.iter() {
         let result = match std::fs::symlink_metadata(abs(session.home, rel)) {
             // A folder now (a file replaced by one): its files are staged
             // by their own paths.
@@ -879,12 +886,9 @@ fn finish_journal(session: &Session, journal: &Journal) -> Result<Vec<String>> {
         Some(record_conflict(session, target, &late_conflicts)?)
     };
     state::remove_journal(session)?;
-    let rels = touched.clone();
-    crate::search::index_update_or_warn(session.home, |ix| ix.refresh_files(&rels));
-    record_pulled_personas(session, &touched);
     match late {
         Some(conflict) => Err(conflict),
-        None => Ok(touched),
+        None => Ok(()),
     }
 }
 
