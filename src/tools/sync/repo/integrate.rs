@@ -853,24 +853,24 @@ fn finish_journal(session: &Session, journal: &Journal, touched: &mut Vec<String
         result.map_err(|e| git_error(&format!("stage {rel}"), &e))?;
     }
     // A held-back path keeps `main`'s version in the git index (no stat
-    // data: the home's file, if any, is not claimed to be it).
+    // data: the home's file, if any, is not claimed to be it). One the index
+    // cannot hold (a hostile tree naming a file and a folder alike) is left
+    // out: the next commit drops it from `main` rather than wedge the pull.
     for (rel, oid, mode) in &held_back {
-        index
-            .add(&git2::IndexEntry {
-                ctime: git2::IndexTime::new(0, 0),
-                mtime: git2::IndexTime::new(0, 0),
-                dev: 0,
-                ino: 0,
-                mode: *mode as u32,
-                uid: 0,
-                gid: 0,
-                file_size: 0,
-                id: *oid,
-                flags: (rel.len().min(0xfff)) as u16,
-                flags_extended: 0,
-                path: rel.as_bytes().to_vec(),
-            })
-            .map_err(|e| git_error(&format!("stage {rel}"), &e))?;
+        let _ = index.add(&git2::IndexEntry {
+            ctime: git2::IndexTime::new(0, 0),
+            mtime: git2::IndexTime::new(0, 0),
+            dev: 0,
+            ino: 0,
+            mode: *mode as u32,
+            uid: 0,
+            gid: 0,
+            file_size: 0,
+            id: *oid,
+            flags: (rel.len().min(0xfff)) as u16,
+            flags_extended: 0,
+            path: rel.as_bytes().to_vec(),
+        });
     }
     index
         .write()
