@@ -111,20 +111,24 @@ fn a_file_folder_clash_between_two_homes_is_a_conflict_that_keeps_both() {
         let err = fails(&b, &["sync", "now"], "conflict", 1);
         let files = err["detail"]["files"].to_string();
         assert!(files.contains("skills/tool"), "{err}");
-        // Both versions kept: B's in place, A's beside it under `.remote`.
+        // Both versions kept: B's in place, A's beside it under `.remote`
+        // (a folder of the remote under `sync.remote/`).
         if b_has_the_file {
             assert_eq!(
                 std::fs::read(b.home().join("skills/tool")).unwrap(),
                 b"file side\n"
             );
-            let copy = b.home().join("skills/tool.remote/SKILL.md");
+            let copy = b.home().join("sync.remote/skills/tool/SKILL.md");
             assert_eq!(
                 std::fs::read_to_string(&copy).unwrap(),
                 "---\nname: tool\n---\nfolder side\n",
                 "{err}"
             );
             assert!(
-                err["hint"].as_str().unwrap().contains("skills/tool.remote"),
+                err["hint"]
+                    .as_str()
+                    .unwrap()
+                    .contains("sync.remote/skills/tool/SKILL.md"),
                 "{err}"
             );
         } else {
@@ -138,6 +142,11 @@ fn a_file_folder_clash_between_two_homes_is_a_conflict_that_keeps_both() {
                 "{err}"
             );
         }
+        // The copy is never indexed nor taken for a skill of the home.
+        let check = doctor_index_check(&b);
+        assert_eq!(check["ok"], true, "{check}");
+        let skills = ok(&b, &["skill_forge", "list"]);
+        assert!(!skills.to_string().contains("tool.remote"), "{skills}");
         // Not wedged: no interrupted pull, doctor names the conflict.
         let st = status(&b);
         assert_eq!(st["interrupted_pull"], false, "{st}");
@@ -146,7 +155,11 @@ fn a_file_folder_clash_between_two_homes_is_a_conflict_that_keeps_both() {
         assert_eq!(check["ok"], false, "{check}");
         assert!(check.to_string().contains(".remote"), "{check}");
         // The person keeps B's version and moves the other one aside.
-        let copy = b.home().join("skills/tool.remote");
+        let copy = if b_has_the_file {
+            b.home().join("sync.remote/skills/tool")
+        } else {
+            b.home().join("skills/tool.remote")
+        };
         std::fs::rename(&copy, b.home().join("skills/tool2")).unwrap();
         ok(&b, &["sync", "now"]);
         ok(&a, &["sync", "now"]);

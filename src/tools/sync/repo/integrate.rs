@@ -361,10 +361,16 @@ impl Stop {
     }
 }
 
-/// The copy of `rel` when the clash is at its folder `at` (a file of this
-/// home where the remote has a folder): `<at>.remote/<rest>`.
-fn copy_at(rel: &str, at: &str) -> String {
-    format!("{at}{CONFLICT_SUFFIX}{}", &rel[at.len()..])
+/// The never-synced folder (its name ends in `.remote`) at the home's root
+/// that keeps the remote's files of a folder that clashed with a file.
+const CLASH_DIR: &str = "sync.remote";
+
+/// The copy of the remote's `rel` when a file of this home is where the
+/// remote has a folder: `sync.remote/<rel>`. Not beside the file: a folder
+/// `<file>.remote/` would be taken for a skill or a session by the tools
+/// that list folders.
+fn copy_at(rel: &str) -> String {
+    format!("{CLASH_DIR}/{rel}")
 }
 
 /// The folders of `rel`, outermost first (`a`, `a/b` for `a/b/c`).
@@ -385,7 +391,7 @@ fn tree_clashes(result: &Flat, ours: &Flat) -> Vec<Stop> {
             Stop {
                 rel: rel.clone(),
                 reason: format!("the remote has a folder {dir}/ where this home has a file"),
-                copy: Some(copy_at(rel, dir)),
+                copy: Some(copy_at(rel)),
             }
         } else {
             Stop::beside(
@@ -647,7 +653,7 @@ fn unwritable(
                 return Ok(Some(Stop {
                     rel: rel.to_string(),
                     reason: format!("a file of this home, {dir}, is where the remote has a folder"),
-                    copy: Some(copy_at(rel, dir)),
+                    copy: Some(copy_at(rel)),
                 }));
             }
             Err(_) => return Ok(None),
