@@ -491,6 +491,23 @@ fn files_over_the_limits_are_held_back_as_a_conflict_and_stay_on_the_remote() {
     assert!(remote_file(&remote, "memory/episodes/s/ep-big.jsonl").is_some());
     let st = status(&b);
     assert_eq!(st["dirty"], serde_json::json!([]), "{st}");
+    // The remote's next version fits: it is written, the other stays held.
+    plant(
+        &remote,
+        &[(
+            "memory/knowledge/big.md",
+            b"---\ntitle: Big\n---\nsmall now\n",
+            0o100644,
+        )],
+    );
+    ok(&b, &["sync", "now"]);
+    let small = std::fs::read_to_string(b.home().join("memory/knowledge/big.md")).unwrap();
+    assert!(small.contains("small now"), "{small}");
+    let held = status(&b)["held"].to_string();
+    assert!(
+        !held.contains("big.md") && held.contains("ep-big"),
+        "{held}"
+    );
     // The other home meets them the same way; its tools keep working.
     fails(&a, &["sync", "now"], "conflict", 1);
     let list = ok(&a, &["knowledge", "list"]);

@@ -726,7 +726,8 @@ fn finish_journal(session: &Session, journal: &Journal, touched: &mut Vec<String
     let mut staged: HashMap<String, Oid> = HashMap::new();
     let mut written = 0;
     let mut late_conflicts = Vec::new();
-    let mut held = state::read_held(session)?;
+    let held_before = state::read_held(session)?;
+    let mut held = held_before.clone();
     // A held-back path whose version `main` no longer has is done with.
     held.retain(|rel, h| {
         target_files
@@ -765,7 +766,12 @@ fn finish_journal(session: &Session, journal: &Journal, touched: &mut Vec<String
             late_conflicts.push(stop);
             continue;
         }
+        // A path held back until now that the home still has as it was then
+        // is no edit of this home: it takes the incoming version.
         held.remove(rel);
+        let was_held = held_before
+            .get(rel)
+            .is_some_and(|h| live_blob(&path) == h.live);
         let current = match std::fs::symlink_metadata(&path) {
             Ok(meta) if meta.is_file() => {
                 Some(std::fs::read(&path).map_err(|e| Error::io("read", &path, &e))?)
@@ -785,7 +791,7 @@ fn finish_journal(session: &Session, journal: &Journal, touched: &mut Vec<String
         // An empty file where the target has bytes is a write a crash cut
         // short (files are flushed once, at the end), not an agent's edit.
         let cut_short = current.as_deref() == Some(&[][..]) && target_bytes.is_some();
-        if current == base_bytes || cut_short {
+        if current == base_bytes || cut_short || was_held {
             write(session, rel, target_bytes.as_deref(), executable)?;
         } else {
             // Written here after our commit step (an agent at work): merge
