@@ -220,6 +220,9 @@ _agentbox() {
             agentbox__subcmd__skill_forge,show)
                 cmd="agentbox__subcmd__skill_forge__subcmd__show"
                 ;;
+            agentbox__subcmd__sync,abort)
+                cmd="agentbox__subcmd__sync__subcmd__abort"
+                ;;
             agentbox__subcmd__sync,hosts)
                 cmd="agentbox__subcmd__sync__subcmd__hosts"
                 ;;
@@ -2324,8 +2327,34 @@ _agentbox() {
             return 0
             ;;
         agentbox__subcmd__sync)
-            opts="-q -v -h -V --format --home --quiet --verbose --color --help --version init remote status pull push now hosts"
+            opts="-q -v -h -V --format --home --quiet --verbose --color --help --version init remote status pull push now abort hosts"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "auto json text" -- "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        agentbox__subcmd__sync__subcmd__abort)
+            opts="-q -v -h -V --format --home --quiet --verbose --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -5437,6 +5466,9 @@ _sync() {
             ",$1")
                 cmd="sync"
                 ;;
+            sync,abort)
+                cmd="sync__subcmd__abort"
+                ;;
             sync,hosts)
                 cmd="sync__subcmd__hosts"
                 ;;
@@ -5483,8 +5515,34 @@ _sync() {
 
     case "${cmd}" in
         sync)
-            opts="-q -v -h -V --format --home --quiet --verbose --color --help --version init remote status pull push now hosts"
+            opts="-q -v -h -V --format --home --quiet --verbose --color --help --version init remote status pull push now abort hosts"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "auto json text" -- "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sync__subcmd__abort)
+            opts="-q -v -h -V --format --home --quiet --verbose --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi

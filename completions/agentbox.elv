@@ -1055,6 +1055,7 @@ set edit:completion:arg-completer[agentbox] = {|@words|
             cand pull 'Take the remote''s changes into the home (commits local changes first)'
             cand push 'Send the home''s changes to the remote (integrating the remote''s first)'
             cand now 'Pull, then push: the one command to run after a session'
+            cand abort 'Drop a pull that stopped part-way and keeps failing to finish'
             cand hosts 'Detect host agents; install or remove memory_mcp and the screened skills'
         }
         &'agentbox;sync;init'= {
@@ -1175,6 +1176,19 @@ set edit:completion:arg-completer[agentbox] = {|@words|
             cand --verbose 'Log what happens to stderr'
             cand -h 'Print help'
             cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'agentbox;sync;abort'= {
+            cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
+            cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
+            cand --color 'Colour text output: auto respects NO_COLOR and terminals'
+            cand -q 'Print nothing on success in text mode (json still prints its envelope)'
+            cand --quiet 'Print nothing on success in text mode (json still prints its envelope)'
+            cand -v 'Log what happens to stderr'
+            cand --verbose 'Log what happens to stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
         }
@@ -2580,6 +2594,7 @@ set edit:completion:arg-completer[sync] = {|@words|
             cand pull 'Take the remote''s changes into the home (commits local changes first)'
             cand push 'Send the home''s changes to the remote (integrating the remote''s first)'
             cand now 'Pull, then push: the one command to run after a session'
+            cand abort 'Drop a pull that stopped part-way and keeps failing to finish'
             cand hosts 'Detect host agents; install or remove memory_mcp and the screened skills'
         }
         &'sync;init'= {
@@ -2700,6 +2715,19 @@ set edit:completion:arg-completer[sync] = {|@words|
             cand --verbose 'Log what happens to stderr'
             cand -h 'Print help'
             cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'sync;abort'= {
+            cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
+            cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
+            cand --color 'Colour text output: auto respects NO_COLOR and terminals'
+            cand -q 'Print nothing on success in text mode (json still prints its envelope)'
+            cand --quiet 'Print nothing on success in text mode (json still prints its envelope)'
+            cand -v 'Log what happens to stderr'
+            cand --verbose 'Log what happens to stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
         }

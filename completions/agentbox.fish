@@ -887,24 +887,25 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_
 complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from extract" -s v -l verbose -d 'Log what happens to stderr'
 complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from extract" -s h -l help -d 'Print help'
 complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from extract" -s V -l version -d 'Print version'
-complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and not __fish_seen_subcommand_from init remote status pull push now hosts" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and not __fish_seen_subcommand_from init remote status pull push now abort hosts" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"
-complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and not __fish_seen_subcommand_from init remote status pull push now hosts" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
-complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and not __fish_seen_subcommand_from init remote status pull push now hosts" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and not __fish_seen_subcommand_from init remote status pull push now abort hosts" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and not __fish_seen_subcommand_from init remote status pull push now abort hosts" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and not __fish_seen_subcommand_from init remote status pull push now hosts" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
-complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and not __fish_seen_subcommand_from init remote status pull push now hosts" -s v -l verbose -d 'Log what happens to stderr'
-complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and not __fish_seen_subcommand_from init remote status pull push now hosts" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and not __fish_seen_subcommand_from init remote status pull push now hosts" -s V -l version -d 'Print version'
-complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and not __fish_seen_subcommand_from init remote status pull push now hosts" -f -a "init" -d 'Start keeping the home\'s history (and take the remote\'s, when it has one)'
-complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and not __fish_seen_subcommand_from init remote status pull push now hosts" -f -a "remote" -d 'Show, set or remove the remote'
-complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and not __fish_seen_subcommand_from init remote status pull push now hosts" -f -a "status" -d 'What is unsynced: commits ahead/behind the remote, changed files'
-complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and not __fish_seen_subcommand_from init remote status pull push now hosts" -f -a "pull" -d 'Take the remote\'s changes into the home (commits local changes first)'
-complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and not __fish_seen_subcommand_from init remote status pull push now hosts" -f -a "push" -d 'Send the home\'s changes to the remote (integrating the remote\'s first)'
-complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and not __fish_seen_subcommand_from init remote status pull push now hosts" -f -a "now" -d 'Pull, then push: the one command to run after a session'
-complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and not __fish_seen_subcommand_from init remote status pull push now hosts" -f -a "hosts" -d 'Detect host agents; install or remove memory_mcp and the screened skills'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and not __fish_seen_subcommand_from init remote status pull push now abort hosts" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and not __fish_seen_subcommand_from init remote status pull push now abort hosts" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and not __fish_seen_subcommand_from init remote status pull push now abort hosts" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and not __fish_seen_subcommand_from init remote status pull push now abort hosts" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and not __fish_seen_subcommand_from init remote status pull push now abort hosts" -f -a "init" -d 'Start keeping the home\'s history (and take the remote\'s, when it has one)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and not __fish_seen_subcommand_from init remote status pull push now abort hosts" -f -a "remote" -d 'Show, set or remove the remote'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and not __fish_seen_subcommand_from init remote status pull push now abort hosts" -f -a "status" -d 'What is unsynced: commits ahead/behind the remote, changed files'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and not __fish_seen_subcommand_from init remote status pull push now abort hosts" -f -a "pull" -d 'Take the remote\'s changes into the home (commits local changes first)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and not __fish_seen_subcommand_from init remote status pull push now abort hosts" -f -a "push" -d 'Send the home\'s changes to the remote (integrating the remote\'s first)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and not __fish_seen_subcommand_from init remote status pull push now abort hosts" -f -a "now" -d 'Pull, then push: the one command to run after a session'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and not __fish_seen_subcommand_from init remote status pull push now abort hosts" -f -a "abort" -d 'Drop a pull that stopped part-way and keeps failing to finish'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and not __fish_seen_subcommand_from init remote status pull push now abort hosts" -f -a "hosts" -d 'Detect host agents; install or remove memory_mcp and the screened skills'
 complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from init" -l remote -d 'The remote to sync with (https:// or file://; credentials come from git credential helpers or GIT_ASKPASS, never from the URL)' -r
 complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from init" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
@@ -975,6 +976,17 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_
 complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from now" -s v -l verbose -d 'Log what happens to stderr'
 complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from now" -s h -l help -d 'Print help'
 complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from now" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from abort" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from abort" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from abort" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from abort" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from abort" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from abort" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from abort" -s V -l version -d 'Print version'
 complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from hosts" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"
@@ -2222,6 +2234,7 @@ complete -c sync -n "__fish_sync_needs_command" -f -a "status" -d 'What is unsyn
 complete -c sync -n "__fish_sync_needs_command" -f -a "pull" -d 'Take the remote\'s changes into the home (commits local changes first)'
 complete -c sync -n "__fish_sync_needs_command" -f -a "push" -d 'Send the home\'s changes to the remote (integrating the remote\'s first)'
 complete -c sync -n "__fish_sync_needs_command" -f -a "now" -d 'Pull, then push: the one command to run after a session'
+complete -c sync -n "__fish_sync_needs_command" -f -a "abort" -d 'Drop a pull that stopped part-way and keeps failing to finish'
 complete -c sync -n "__fish_sync_needs_command" -f -a "hosts" -d 'Detect host agents; install or remove memory_mcp and the screened skills'
 complete -c sync -n "__fish_sync_using_subcommand init" -l remote -d 'The remote to sync with (https:// or file://; credentials come from git credential helpers or GIT_ASKPASS, never from the URL)' -r
 complete -c sync -n "__fish_sync_using_subcommand init" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
@@ -2326,6 +2339,17 @@ complete -c sync -n "__fish_sync_using_subcommand now" -s q -l quiet -d 'Print n
 complete -c sync -n "__fish_sync_using_subcommand now" -s v -l verbose -d 'Log what happens to stderr'
 complete -c sync -n "__fish_sync_using_subcommand now" -s h -l help -d 'Print help'
 complete -c sync -n "__fish_sync_using_subcommand now" -s V -l version -d 'Print version'
+complete -c sync -n "__fish_sync_using_subcommand abort" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c sync -n "__fish_sync_using_subcommand abort" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c sync -n "__fish_sync_using_subcommand abort" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c sync -n "__fish_sync_using_subcommand abort" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c sync -n "__fish_sync_using_subcommand abort" -s v -l verbose -d 'Log what happens to stderr'
+complete -c sync -n "__fish_sync_using_subcommand abort" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c sync -n "__fish_sync_using_subcommand abort" -s V -l version -d 'Print version'
 complete -c sync -n "__fish_sync_using_subcommand hosts; and not __fish_seen_subcommand_from list install remove" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"

@@ -119,8 +119,14 @@ fn a_hostile_remote_writes_nothing_outside_what_syncs() {
         ("memory/knowledge/passwd.md", b"/etc/passwd", 0o120000),
         ("memory/knowledge/leak.md", note_body.as_bytes(), 0o100644),
     ]);
-    let data = ok(&a, &["sync", "pull"]);
-    assert!(data["pulled"].as_u64().unwrap() >= 1, "{data}");
+    // The symlink entry is a conflict (never written); the rest is pulled.
+    let err = fails(&a, &["sync", "pull"], "conflict", 1);
+    assert_eq!(
+        err["detail"]["files"],
+        serde_json::json!(["memory/knowledge/passwd.md"]),
+        "{err}"
+    );
+    assert!(home.join("memory/knowledge/leak.md").is_file());
     assert_eq!(
         std::fs::read_link(home.join("tools/plan")).unwrap(),
         link_before
@@ -155,7 +161,9 @@ fn a_hostile_remote_writes_nothing_outside_what_syncs() {
         "the token landed unredacted: {:?}",
         files_holding(&home, TOKEN.as_bytes())
     );
-    // The home keeps working: a later sync succeeds and doctor passes sync.
+    // The home keeps working: once the link's copy is deleted, a later sync
+    // succeeds and doctor passes sync.
+    std::fs::remove_file(home.join("memory/knowledge/passwd.md.remote")).unwrap();
     ok(&a, &["sync", "now"]);
     ok(&a, &["sync", "status"]);
 }

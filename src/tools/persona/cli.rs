@@ -500,6 +500,7 @@ fn describe(e: &Entry) -> String {
             None => "revert".to_string(),
         },
         "hand_edit" => "hand edit".to_string(),
+        "pulled" => "pulled by sync".to_string(),
         "text" => "text".to_string(),
         kind if keys.is_empty() => kind.to_string(),
         kind => format!("{kind} {keys}"),

@@ -308,6 +308,33 @@ fn record_hand_edit(
     Ok((recorded, Some(entry.rev)))
 }
 
+/// Records the persona file `name` a sync pull just wrote as a revision of
+/// kind `pulled` (its history does not sync, so without this every pulled
+/// persona would look edited by hand). The file is left as it is; a file
+/// whose rev this home's history already has with other content (two
+/// homes' histories diverged) stays an unrecorded edit, recorded by the
+/// next change. True when a revision was recorded.
+pub fn record_pulled(home: &Home, clock: &Clock, name: &str) -> Result<bool> {
+    let lock = home.store.lock(LOCK)?;
+    let current = match load(home, name) {
+        Ok(current) => current,
+        // Gone, or broken: nothing to record (`persona list` reports it).
+        Err(_) => return Ok(false),
+    };
+    if !current.standing.hand_edited || current.standing.rev != current.persona.rev {
+        return Ok(false);
+    }
+    let entry = Entry {
+        rev: current.persona.rev,
+        created: clock.stamp(),
+        kind: "pulled".to_string(),
+        keys: Vec::new(),
+        from: None,
+    };
+    history::record(home, &lock, &current.text, &entry, name)?;
+    Ok(true)
+}
+
 /// Writes `persona` as revision `entry.rev`: the file, its snapshot, its log
 /// line, the index. Returns what the file now holds.
 fn write(home: &Home, lock: &Lock, mut persona: Persona, entry: &Entry) -> Result<Current> {

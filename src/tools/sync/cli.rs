@@ -42,6 +42,7 @@ enum Verb {
     Pull(PullArgs),
     Push(PushArgs),
     Now(NowArgs),
+    Abort(AbortArgs),
     Hosts(hosts::HostsArgs),
 }
 
@@ -113,6 +114,15 @@ pub(super) struct PushArgs {}
 #[command(after_help = "Examples:\n  sync now\n  sync now --format json | jq .data")]
 pub(super) struct NowArgs {}
 
+/// Drop a pull that stopped part-way and keeps failing to finish.
+///
+/// The files it already wrote stay as they are; the next sync commits them
+/// and merges the remote again, so nothing is lost. `sync now` finishes an
+/// interrupted pull by itself: this is for when that keeps failing.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  sync abort\n  sync status")]
+pub(super) struct AbortArgs {}
+
 pub(super) fn run(ctx: &Ctx, m: &clap::ArgMatches) -> Result<Outcome> {
     let cli = <SyncCli as clap::FromArgMatches>::from_arg_matches(m)
         .map_err(|e| crate::error::Error::invalid_args(e.to_string()))?;
@@ -123,6 +133,7 @@ pub(super) fn run(ctx: &Ctx, m: &clap::ArgMatches) -> Result<Outcome> {
         Verb::Pull(_) => repo::pull_verb(ctx, ctx.home()?),
         Verb::Push(_) => repo::push_verb(ctx, ctx.home()?),
         Verb::Now(_) => repo::now_verb(ctx, ctx.home()?),
+        Verb::Abort(_) => repo::abort_verb(ctx, ctx.home()?),
         // Hosts live outside the home (their config folders): a home is
         // needed only to name the memory_mcp link and the skills.
         Verb::Hosts(args) => hosts::run(ctx, &args),

@@ -49,11 +49,38 @@ pub const NEVER: &[&str] = &[
     "persona/.history/",
 ];
 
+/// A path as a case-insensitive, normalising file system (macOS, Windows)
+/// sees it: the code points HFS+ ignores dropped, lower case, NFC, and each
+/// name without trailing dots and spaces (which Windows drops). Two paths
+/// that fold alike may be one file there: `SYNC.GIT/config` is
+/// `sync.git/config`.
+pub fn fold(rel: &str) -> String {
+    let kept: String = rel.chars().filter(|c| !ignorable(*c)).collect();
+    let lower = kept.to_lowercase();
+    let nfc = icu_normalizer::ComposingNormalizerBorrowed::new_nfc().normalize(&lower);
+    nfc.split('/')
+        .map(|part| part.trim_end_matches(['.', ' ']))
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// The code points HFS+ ignores in names (git's list for `.git`).
+fn ignorable(c: char) -> bool {
+    matches!(
+        c,
+        '\u{200c}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{206a}'..='\u{206f}' | '\u{feff}'
+    )
+}
+
 /// Whether a home-relative path (`/`-separated) is shared through the remote.
+/// Compared as the file system may see it ([`fold`]): a never-synced name in
+/// another case or normal form never syncs either.
 pub fn syncs(rel: &str) -> bool {
     if rel.is_empty() || rel.starts_with('/') {
         return false;
     }
+    let folded = fold(rel);
+    let rel = folded.as_str();
     // A never-synced folder's own name too (`index` as a file would be
     // written over the folder).
     if NEVER
@@ -104,6 +131,17 @@ mod tests {
             "persona/.history",
             "memory/knowledge/x.md.remote/y.md",
             "memory/.a.tmp/b.md",
+            "SYNC.GIT/config",
+            "Config.json",
+            "INDEX/search.db",
+            "Local/home-id",
+            "persona/.HISTORY/ada/1.md",
+            "memory/knowledge/x.md.REMOTE",
+            "plans/x.json.Tmp",
+            "sync\u{200d}.git/HEAD",
+            "tools./plan",
+            "locks /x",
+            "loc\u{212a}s/sync.lock",
         ] {
             assert!(!syncs(rel), "{rel} should not sync");
         }

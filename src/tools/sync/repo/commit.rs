@@ -39,6 +39,9 @@ pub(super) fn changed_paths(session: &Session, refresh: bool) -> Result<Vec<(Str
         .map_err(|e| git_error("list changed files", &e))?;
     let mut out = Vec::new();
     let mut ignored = Vec::new();
+    // Paths a pull held back (kept in `main`, not in the home): no change of
+    // this home while the home has there what it had when they were held.
+    let held = super::state::read_held(session)?;
     for entry in statuses.iter() {
         let status = entry.status();
         if status.is_empty() {
@@ -49,10 +52,13 @@ pub(super) fn changed_paths(session: &Session, refresh: bool) -> Result<Vec<(Str
             ignored.push(rel.trim_end_matches('/').to_string());
             continue;
         }
-        if !safe_rel(rel) {
+        if !safe_rel(rel) || super::integrate::held_as_is(session, &held, rel) {
             continue;
         }
-        let exists = std::fs::symlink_metadata(super::abs(session.home, rel)).is_ok();
+        // A file replaced by a folder is gone as a file (the folder's files
+        // are entries of their own).
+        let exists = std::fs::symlink_metadata(super::abs(session.home, rel))
+            .is_ok_and(|meta| !meta.is_dir());
         out.push((rel.to_string(), exists));
     }
     if !ignored.is_empty() {

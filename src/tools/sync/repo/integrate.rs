@@ -2,7 +2,7 @@
 //! (each path both sides changed goes to `merge::merge_file`), applying the
 //! result to the work tree under a journal, and conflicts.
 
-use super::state::{self, ConflictRecord, Journal};
+use super::state::{self, ConflictRecord, HeldPath, Journal};
 use super::{BRANCH, Session, abs, git_error, net, safe_rel, short};
 use crate::error::{Error, Result};
 use crate::tools::Ctx;
@@ -202,7 +202,7 @@ pub(super) fn integrate(
         .collect();
     let mut result = Flat::new();
     let mut produced: BTreeMap<String, String> = BTreeMap::new();
-    let mut conflicts: Vec<(String, String)> = Vec::new();
+    let mut conflicts: Vec<Stop> = Vec::new();
     let mut renamed = Vec::new();
     for rel in paths {
         let (b, o, t) = (
@@ -230,21 +230,21 @@ pub(super) fn integrate(
             blob(session, t.map(|e| e.0))?.as_deref(),
         );
         match merged {
-            Merged::Conflict(reason) => conflicts.push((rel.clone(), reason)),
+            Merged::Conflict(reason) => conflicts.push(Stop::beside(rel, reason)),
             Merged::Clean(outputs) => {
                 let mode = o.or(t).map_or(0o100644, |e| e.1);
                 for (path, bytes) in outputs {
                     if path != *rel {
                         if !safe_rel(&path) {
-                            conflicts.push((
-                                rel.clone(),
+                            conflicts.push(Stop::beside(
+                                rel,
                                 format!("the merge named an unsafe path {path}"),
                             ));
                             continue;
                         }
                         if paths_taken(&flat_ours, &flat_theirs, &produced, &path) {
-                            conflicts.push((
-                                rel.clone(),
+                            conflicts.push(Stop::beside(
+                                rel,
                                 format!("a renamed record would overwrite {path}"),
                             ));
                             continue;
@@ -267,6 +267,9 @@ pub(super) fn integrate(
             }
         }
     }
+    // A file of one side where the other has a folder cannot be one tree
+    // (git would keep one of them and the home would lose the other).
+    conflicts.extend(tree_clashes(&result, &flat_ours));
     if !conflicts.is_empty() {
         return Err(record_conflict(session, remote, &conflicts)?);
     }
@@ -338,21 +341,103 @@ fn build_tree(session: &Session, flat: &Flat) -> Result<Oid> {
         .map_err(|e| git_error("write the merged tree", &e))
 }
 
-/// Keeps each conflicted file's remote version as `<file>.remote`, records
-/// the conflict and returns the `conflict` error. No synced file changes.
-fn record_conflict(
-    session: &Session,
-    remote: Oid,
-    conflicts: &[(String, String)],
-) -> Result<Error> {
+/// A path that stops a pull: why, and where the remote's version is kept in
+/// the home (`None`: only in sync.git).
+#[derive(Debug, Clone)]
+struct Stop {
+    rel: String,
+    reason: String,
+    copy: Option<String>,
+}
+
+impl Stop {
+    /// A conflict whose remote version goes beside the file, `<file>.remote`.
+    fn beside(rel: &str, reason: impl Into<String>) -> Stop {
+        Stop {
+            rel: rel.to_string(),
+            reason: reason.into(),
+            copy: Some(format!("{rel}{CONFLICT_SUFFIX}")),
+        }
+    }
+}
+
+/// The never-synced folder (its name ends in `.remote`) at the home's root
+/// that keeps the remote's files of a folder that clashed with a file.
+const CLASH_DIR: &str = "sync.remote";
+
+/// The copy of the remote's `rel` when a file of this home is where the
+/// remote has a folder: `sync.remote/<rel>`. Not beside the file: a folder
+/// `<file>.remote/` would be taken for a skill or a session by the tools
+/// that list folders.
+fn copy_at(rel: &str) -> String {
+    format!("{CLASH_DIR}/{rel}")
+}
+
+/// The folders of `rel`, outermost first (`a`, `a/b` for `a/b/c`).
+fn folders(rel: &str) -> impl Iterator<Item = &str> {
+    rel.match_indices('/').map(move |(i, _)| &rel[..i])
+}
+
+/// The file/folder clashes of a merge result: a file `a` on one side where
+/// the other side has files under `a/`. The remote's side of each clash is a
+/// conflict, its version kept under `a.remote`; this home's side stays.
+fn tree_clashes(result: &Flat, ours: &Flat) -> Vec<Stop> {
+    let mut stops: BTreeMap<String, Stop> = BTreeMap::new();
+    for rel in result.keys() {
+        let Some(dir) = folders(rel).find(|d| result.contains_key(*d)) else {
+            continue;
+        };
+        let stop = if ours.contains_key(dir) {
+            Stop {
+                rel: rel.clone(),
+                reason: format!("the remote has a folder {dir}/ where this home has a file"),
+                copy: Some(copy_at(rel)),
+            }
+        } else {
+            Stop::beside(
+                dir,
+                format!("the remote has a file {dir} where this home has a folder"),
+            )
+        };
+        stops.insert(stop.rel.clone(), stop);
+    }
+    stops.into_values().collect()
+}
+
+/// The size of a blob, read from its header (a hostile remote's blob may be
+/// far too big to read whole).
+fn blob_size(session: &Session, oid: Oid) -> Result<u64> {
+    session
+        .repo
+        .odb()
+        .and_then(|odb| odb.read_header(oid))
+        .map(|(size, _)| size as u64)
+        .map_err(|e| git_error("read a file of the history", &e))
+}
+
+/// Keeps each conflicted file's remote version where its `Stop` says (no
+/// copy of a file too big for the store: it stays in sync.git), records the
+/// conflict and returns the `conflict` error. No synced file changes.
+fn record_conflict(session: &Session, remote: Oid, stops: &[Stop]) -> Result<Error> {
     let tree = tree_of(session, Some(remote))?;
-    for (rel, _) in conflicts {
+    let mut copies = Vec::new();
+    for stop in stops {
+        let Some(copy_rel) = &stop.copy else {
+            copies.push(String::new());
+            continue;
+        };
         let theirs = tree
             .as_ref()
-            .and_then(|t| t.get_path(Path::new(rel)).ok())
+            .and_then(|t| t.get_path(Path::new(&stop.rel)).ok())
             .map(|e| e.id());
+        if let Some(oid) = theirs
+            && blob_size(session, oid)? > crate::store::MAX_STATE_BYTES
+        {
+            copies.push(String::new());
+            continue;
+        }
         let bytes = blob(session, theirs)?.unwrap_or_default();
-        let copy = abs(session.home, &format!("{rel}{CONFLICT_SUFFIX}"));
+        let copy = abs(session.home, copy_rel);
         if let Some(parent) = copy.parent() {
             session.home.store.ensure_dir(parent)?;
         }
@@ -361,27 +446,59 @@ fn record_conflict(
             .home
             .store
             .sync_paths([copy.as_path()].into_iter().chain(copy.parent()));
+        copies.push(copy_rel.clone());
     }
     let record = ConflictRecord {
         remote: remote.to_string(),
-        files: conflicts.iter().map(|(f, _)| f.clone()).collect(),
-        reasons: conflicts.iter().map(|(_, r)| r.clone()).collect(),
+        files: stops.iter().map(|s| s.rel.clone()).collect(),
+        reasons: stops.iter().map(|s| s.reason.clone()).collect(),
+        copies,
     };
     state::write_conflict(session, &record)?;
-    Ok(conflict_error(&record))
+    Ok(conflict_error(session, &record))
 }
 
 /// The `conflict` error every syncing verb returns while a conflict waits.
-fn conflict_error(record: &ConflictRecord) -> Error {
+fn conflict_error(session: &Session, record: &ConflictRecord) -> Error {
+    let copies: Vec<String> = (0..record.files.len())
+        .filter_map(|i| record.copy(i))
+        .collect();
+    let mut hint = if copies.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "keep what you want in the home, delete each {CONFLICT_SUFFIX} copy, then run `agentbox sync now` (the remote's versions are kept as {})",
+            copies.join(", ")
+        )
+    };
+    if copies.len() < record.files.len() {
+        if !hint.is_empty() {
+            hint.push_str("; ");
+        }
+        hint.push_str(&format!(
+            "files not written into the home stay in sync.git (`git --git-dir {} show {}:PATH` prints one), and syncing them leaves them as they are on the remote",
+            session.git_path("").display(),
+            short_id(&record.remote)
+        ));
+    }
+    let shown: Vec<String> = record
+        .files
+        .iter()
+        .zip(&record.reasons)
+        .map(|(f, r)| format!("{f} ({r})"))
+        .collect();
     Error::conflict(format!(
-        "sync stopped: this home and the remote both changed {}",
-        record.files.join(", ")
+        "sync stopped on a conflict with the remote: {}",
+        shown.join("; ")
     ))
-    .with_hint(format!(
-        "edit each file to keep what you want, delete its {CONFLICT_SUFFIX} copy (the remote's version), then run `agentbox sync now`"
-    ))
+    .with_hint(hint)
     .with_detail("files", record.files.clone())
     .with_detail("reasons", record.reasons.clone())
+    .with_detail("copies", copies)
+}
+
+fn short_id(oid: &str) -> &str {
+    &oid[..oid.len().min(8)]
 }
 
 /// Stops while a recorded conflict still has a `.remote` copy; once all are
@@ -391,11 +508,13 @@ pub(super) fn conflict_gate(session: &Session, ctx: &Ctx) -> Result<()> {
     let Some(record) = state::read_conflict(session)? else {
         return Ok(());
     };
-    let waiting = record.files.iter().any(|rel| {
-        std::fs::symlink_metadata(abs(session.home, &format!("{rel}{CONFLICT_SUFFIX}"))).is_ok()
+    let waiting = (0..record.files.len()).any(|i| {
+        record
+            .copy(i)
+            .is_some_and(|copy| std::fs::symlink_metadata(abs(session.home, &copy)).is_ok())
     });
     if waiting {
-        return Err(conflict_error(&record));
+        return Err(conflict_error(session, &record));
     }
     super::commit::commit_step(session, ctx)?;
     if let Ok(remote) = Oid::from_str(&record.remote)
@@ -447,9 +566,141 @@ pub(super) fn repair(session: &Session) -> Result<()> {
     Ok(())
 }
 
+/// The hint of a pull that stopped part-way and left its journal: the way
+/// out when finishing it keeps failing.
+pub(super) const ABORT_HINT: &str = "the pull stopped part-way: fix the cause and run `agentbox sync now` to finish it, or run `agentbox sync abort` to drop it (the files it wrote stay and the next sync commits and merges them)";
+
 /// Writes the journal's files, moves `main`, updates both indexes, removes
-/// the journal.
+/// the journal. An error that leaves the journal says how to get out.
 fn finish(session: &Session, journal: &Journal) -> Result<Vec<String>> {
+    let mut touched = Vec::new();
+    let result = finish_journal(session, journal, &mut touched);
+    // What was written is indexed even when the pull stopped on a conflict
+    // or part-way (the search index follows the files, as for every writer).
+    if !touched.is_empty() {
+        crate::search::index_update_or_warn(session.home, |ix| ix.refresh_files(&touched));
+        record_pulled_personas(session, &touched);
+    }
+    result.map(|()| touched).map_err(|e| {
+        if session.git_path(state::JOURNAL).exists() {
+            let hint = if e.hint.is_empty() {
+                ABORT_HINT.to_string()
+            } else {
+                format!("{}; {ABORT_HINT}", e.hint)
+            };
+            e.with_hint(hint)
+        } else {
+            e
+        }
+    })
+}
+
+/// What a file pulled into `rel` may weigh: what the tools that read it
+/// accept. `foresight.jsonl` is read line by line (each line capped); every
+/// other file is read whole under `limits.max_item_bytes`.
+fn pull_limit(session: &Session, rel: &str) -> (u64, &'static str) {
+    if rel == "memory/foresight.jsonl" {
+        (crate::store::MAX_STATE_BYTES, "the state cap")
+    } else {
+        (session.home.store.max_item_bytes(), "limits.max_item_bytes")
+    }
+}
+
+/// Why the remote's entry `(oid, mode)` at `rel` cannot be written into the
+/// home as it is, if it cannot: a symlink or other non-file entry, a file
+/// over the limits, or something of the home in the way (a file where its
+/// folder goes, a folder holding files where it goes). An empty folder in
+/// the way is removed.
+fn unwritable(
+    session: &Session,
+    target: Oid,
+    rel: &str,
+    (oid, mode): (Oid, i32),
+) -> Result<Option<Stop>> {
+    if mode == 0o120000 {
+        return Ok(Some(Stop::beside(
+            rel,
+            "the remote has a symlink here; sync never makes links in the home",
+        )));
+    }
+    if mode != 0o100644 && mode != 0o100755 {
+        return Ok(Some(Stop {
+            rel: rel.to_string(),
+            reason: format!("the remote has an entry of mode {mode:o} here, not a file"),
+            copy: None,
+        }));
+    }
+    let size = blob_size(session, oid)?;
+    let (limit, name) = pull_limit(session, rel);
+    if size > limit {
+        return Ok(Some(Stop {
+            rel: rel.to_string(),
+            reason: format!(
+                "{size} bytes, over {name} ({limit}): not written into the home; `git --git-dir {} show {}:{rel}` prints it",
+                session.git_path("").display(),
+                short(target)
+            ),
+            copy: None,
+        }));
+    }
+    for dir in folders(rel) {
+        match std::fs::symlink_metadata(abs(session.home, dir)) {
+            Ok(meta) if meta.is_dir() => {}
+            // A link is the store's to refuse (`permission`), and a missing
+            // folder is created.
+            Ok(meta) if meta.file_type().is_symlink() => return Ok(None),
+            Ok(_) => {
+                return Ok(Some(Stop {
+                    rel: rel.to_string(),
+                    reason: format!("a file of this home, {dir}, is where the remote has a folder"),
+                    copy: Some(copy_at(rel)),
+                }));
+            }
+            Err(_) => return Ok(None),
+        }
+    }
+    let path = abs(session.home, rel);
+    if std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir()) {
+        if holds_no_file(&path) {
+            session.home.store.remove_dir(&path)?;
+            return Ok(None);
+        }
+        return Ok(Some(Stop::beside(
+            rel,
+            "a folder of this home is where the remote has a file",
+        )));
+    }
+    Ok(None)
+}
+
+/// Whether a folder holds no file at any depth (only empty folders).
+fn holds_no_file(dir: &Path) -> bool {
+    std::fs::read_dir(dir).is_ok_and(|entries| {
+        entries.flatten().all(|e| {
+            std::fs::symlink_metadata(e.path()).is_ok_and(|m| m.is_dir())
+                && holds_no_file(&e.path())
+        })
+    })
+}
+
+/// The blob id of the regular file at `path`, `None` for anything else.
+fn live_blob(path: &Path) -> Option<String> {
+    match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.is_file() => Oid::hash_file(git2::ObjectType::Blob, path)
+            .ok()
+            .map(|o| o.to_string()),
+        _ => None,
+    }
+}
+
+/// Whether the held-back path `rel` is still as the pull left it (so it is
+/// no change of this home: the commit step keeps `main`'s version).
+pub(super) fn held_as_is(session: &Session, held: &state::Held, rel: &str) -> bool {
+    held.get(rel)
+        .is_some_and(|h| live_blob(&abs(session.home, rel)) == h.live)
+}
+
+fn finish_journal(session: &Session, journal: &Journal, touched: &mut Vec<String>) -> Result<()> {
     let repo = &session.repo;
     let target = Oid::from_str(&journal.target)
         .map_err(|_| Error::internal("sync.git/agentbox-pull.json names no commit"))?;
@@ -473,13 +724,54 @@ fn finish(session: &Session, journal: &Journal) -> Result<Vec<String>> {
     // What each touched file now holds, for the git index (hashing the
     // files again would cost as much as writing them).
     let mut staged: HashMap<String, Oid> = HashMap::new();
-    let mut touched = Vec::new();
     let mut written = 0;
     let mut late_conflicts = Vec::new();
-    for rel in &journal.files {
+    let held_before = state::read_held(session)?;
+    let mut held = held_before.clone();
+    // A held-back path whose version `main` no longer has is done with.
+    held.retain(|rel, h| {
+        target_files
+            .get(rel)
+            .is_some_and(|e| e.0.to_string() == h.blob)
+    });
+    let mut held_back: Vec<(String, Oid, i32)> = Vec::new();
+    // Deletions first: a folder the remote replaced with a file (or a file
+    // with a folder) is gone before its replacement is written.
+    let (gone, kept): (Vec<&String>, Vec<&String>) = journal
+        .files
+        .iter()
+        .partition(|rel| !target_files.contains_key(*rel));
+    for rel in gone.into_iter().chain(kept) {
         let theirs = entry(&target_files, rel);
         let base = entry(&from_files, rel);
         let path = abs(session.home, rel);
+        if let Some(theirs) = theirs
+            && let Some(stop) = unwritable(session, target, rel, theirs)?
+        {
+            // Kept in `main` (the next push leaves it on the remote), not
+            // written into the home; reported as a conflict below.
+            let live = match held.get(rel) {
+                Some(h) if h.blob == theirs.0.to_string() => h.live.clone(),
+                _ => live_blob(&path),
+            };
+            held.insert(
+                rel.clone(),
+                HeldPath {
+                    blob: theirs.0.to_string(),
+                    live,
+                    reason: stop.reason.clone(),
+                },
+            );
+            held_back.push((rel.clone(), theirs.0, theirs.1));
+            late_conflicts.push(stop);
+            continue;
+        }
+        // A path held back until now that the home still has as it was then
+        // is no edit of this home: it takes the incoming version.
+        held.remove(rel);
+        let was_held = held_before
+            .get(rel)
+            .is_some_and(|h| live_blob(&path) == h.live);
         let current = match std::fs::symlink_metadata(&path) {
             Ok(meta) if meta.is_file() => {
                 Some(std::fs::read(&path).map_err(|e| Error::io("read", &path, &e))?)
@@ -499,7 +791,7 @@ fn finish(session: &Session, journal: &Journal) -> Result<Vec<String>> {
         // An empty file where the target has bytes is a write a crash cut
         // short (files are flushed once, at the end), not an agent's edit.
         let cut_short = current.as_deref() == Some(&[][..]) && target_bytes.is_some();
-        if current == base_bytes || cut_short {
+        if current == base_bytes || cut_short || was_held {
             write(session, rel, target_bytes.as_deref(), executable)?;
         } else {
             // Written here after our commit step (an agent at work): merge
@@ -523,7 +815,7 @@ fn finish(session: &Session, journal: &Journal) -> Result<Vec<String>> {
                 }
                 Merged::Conflict(reason) => {
                     staged.remove(rel);
-                    late_conflicts.push((rel.clone(), reason));
+                    late_conflicts.push(Stop::beside(rel, reason));
                 }
             }
         }
@@ -536,7 +828,7 @@ fn finish(session: &Session, journal: &Journal) -> Result<Vec<String>> {
     // branch moves (until then the journal can redo them).
     // Files first, then their folders.
     let (mut files, mut dirs) = (Vec::new(), Vec::new());
-    for rel in &touched {
+    for rel in touched.iter() {
         let path = abs(session.home, rel);
         if let Some(dir) = path.parent() {
             dirs.push(dir.to_path_buf());
@@ -559,8 +851,11 @@ fn finish(session: &Session, journal: &Journal) -> Result<Vec<String>> {
     let mut index = repo
         .index()
         .map_err(|e| git_error("open the git index", &e))?;
-    for rel in &touched {
+    for rel in touched.iter() {
         let result = match std::fs::symlink_metadata(abs(session.home, rel)) {
+            // A folder now (a file replaced by one): its files are staged
+            // by their own paths.
+            Ok(meta) if meta.is_dir() => index.remove_path(Path::new(rel)),
             Ok(meta) => match staged.get(rel) {
                 Some(oid) if meta.is_file() => index.add(&index_entry(rel, &meta, *oid)),
                 _ => index.add_path(Path::new(rel)),
@@ -569,9 +864,30 @@ fn finish(session: &Session, journal: &Journal) -> Result<Vec<String>> {
         };
         result.map_err(|e| git_error(&format!("stage {rel}"), &e))?;
     }
+    // A held-back path keeps `main`'s version in the git index (no stat
+    // data: the home's file, if any, is not claimed to be it). One the index
+    // cannot hold (a hostile tree naming a file and a folder alike) is left
+    // out: the next commit drops it from `main` rather than wedge the pull.
+    for (rel, oid, mode) in &held_back {
+        let _ = index.add(&git2::IndexEntry {
+            ctime: git2::IndexTime::new(0, 0),
+            mtime: git2::IndexTime::new(0, 0),
+            dev: 0,
+            ino: 0,
+            mode: *mode as u32,
+            uid: 0,
+            gid: 0,
+            file_size: 0,
+            id: *oid,
+            flags: (rel.len().min(0xfff)) as u16,
+            flags_extended: 0,
+            path: rel.as_bytes().to_vec(),
+        });
+    }
     index
         .write()
         .map_err(|e| git_error("write the git index", &e))?;
+    state::write_held(session, &held)?;
     // A file written here meanwhile that cannot be merged with the incoming
     // one keeps this home's bytes; the incoming ones go beside it as
     // `.remote`. The target is now our commit, so the person's resolution is
@@ -582,11 +898,38 @@ fn finish(session: &Session, journal: &Journal) -> Result<Vec<String>> {
         Some(record_conflict(session, target, &late_conflicts)?)
     };
     state::remove_journal(session)?;
-    let rels = touched.clone();
-    crate::search::index_update_or_warn(session.home, |ix| ix.refresh_files(&rels));
     match late {
         Some(conflict) => Err(conflict),
-        None => Ok(touched),
+        None => Ok(()),
+    }
+}
+
+/// Each persona file the pull wrote becomes a `pulled` revision of its
+/// history (which does not sync): it is not a hand edit. A failure only
+/// warns: the pull itself is done.
+fn record_pulled_personas(session: &Session, touched: &[String]) {
+    let names: Vec<&str> = touched
+        .iter()
+        .filter_map(|rel| rel.strip_prefix("persona/")?.strip_suffix(".md"))
+        .filter(|name| !name.contains('/') && !name.starts_with('.'))
+        .collect();
+    if names.is_empty() {
+        return;
+    }
+    let clock = match crate::clock::Clock::from_env() {
+        Ok(clock) => clock,
+        Err(e) => {
+            session.home.warn(e.message);
+            return;
+        }
+    };
+    for name in names {
+        if let Err(e) = crate::tools::persona::record_pulled(session.home, &clock, name) {
+            session.home.warn(format!(
+                "persona/{name}.md was pulled, but its revision could not be recorded: {}",
+                e.message
+            ));
+        }
     }
 }
 

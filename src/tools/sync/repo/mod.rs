@@ -188,6 +188,9 @@ pub(super) fn safe_rel(rel: &str) -> bool {
         && rel
             .split('/')
             .all(|part| !part.is_empty() && part != "." && part != ".." && part != ".git")
+        && super::fold(rel)
+            .split('/')
+            .all(|part| part != ".git" && part != "git~1" && !part.is_empty())
         && super::syncs(rel)
 }
 
@@ -342,6 +345,10 @@ pub(super) fn status_verb(ctx: &Ctx, home: &Home) -> Result<Outcome> {
     let remote = session.remote_url();
     let last_sync = state::last_sync(&session);
     let conflict = state::read_conflict(&session)?.map(|c| c.files);
+    let held: Vec<Value> = state::read_held(&session)?
+        .into_iter()
+        .map(|(path, h)| json!({"path": path, "reason": h.reason}))
+        .collect();
     let mut text = status_text(
         ctx,
         ahead,
@@ -353,8 +360,15 @@ pub(super) fn status_verb(ctx: &Ctx, home: &Home) -> Result<Outcome> {
     );
     if interrupted {
         text.push_str(
-            "\nA pull was interrupted before it finished writing the home: `agentbox sync now` finishes it",
+            "\nA pull was interrupted before it finished writing the home: `agentbox sync now` finishes it (`agentbox sync abort` drops it when that keeps failing)",
         );
+    }
+    for h in &held {
+        text.push_str(&format!(
+            "\nNot written into the home (kept on the remote): {} — {}",
+            h["path"].as_str().unwrap_or_default(),
+            h["reason"].as_str().unwrap_or_default()
+        ));
     }
     let data = json!({
         "ahead": ahead,
@@ -364,6 +378,7 @@ pub(super) fn status_verb(ctx: &Ctx, home: &Home) -> Result<Outcome> {
         "last_sync": last_sync,
         "conflict": conflict,
         "interrupted_pull": interrupted,
+        "held": held,
     });
     Ok(Outcome::new(data, text))
 }
@@ -537,6 +552,29 @@ pub(super) fn now_verb(ctx: &Ctx, home: &Home) -> Result<Outcome> {
     ))
 }
 
+/// `sync abort`: drops an interrupted pull's journal (the files it wrote
+/// stay; the next commit step takes them and the next pull merges again).
+pub(super) fn abort_verb(_ctx: &Ctx, home: &Home) -> Result<Outcome> {
+    let session = Session::open_as_is(home)?;
+    let journal = state::read_journal(&session).ok().flatten();
+    let present = session.git_path(state::JOURNAL).exists();
+    if present {
+        state::remove_journal(&session)?;
+    }
+    let text = if present {
+        "Dropped the interrupted pull: the files it wrote stay, and the next `agentbox sync now` commits them and merges the remote again".to_string()
+    } else {
+        "No interrupted pull to drop".to_string()
+    };
+    Ok(Outcome::new(
+        json!({
+            "aborted": present,
+            "target": journal.map(|j| j.target),
+        }),
+        text,
+    ))
+}
+
 /// Doctor: an interrupted pull, an unresolved conflict, a stale git lock.
 /// Reads files only (no lock: a running sync must not stall the checklist).
 pub(super) fn check(home: &Home) -> Check {
@@ -552,14 +590,14 @@ pub(super) fn check(home: &Home) -> Check {
         return Check::fail(
             NAME,
             "a pull was interrupted before it finished writing the home",
-            "run `agentbox sync now` (it finishes the pull first)",
+            "run `agentbox sync now` (it finishes the pull first); if that keeps failing, `agentbox sync abort` drops the pull (the files it wrote stay and the next sync commits and merges them)",
         );
     }
     if let Some(record) = state::peek_conflict(&git_dir) {
         return Check::fail(
             NAME,
             format!("a sync conflict waits on {}", record.files.join(", ")),
-            "edit each file to keep what you want, delete its .remote copy, then run `agentbox sync now`",
+            "keep what you want in the home, delete each .remote copy (the remote's version; `agentbox sync status` lists them), then run `agentbox sync now`",
         );
     }
     if git_dir.join("index.lock").exists() && home.store.try_lock(LOCK).ok().flatten().is_some() {
@@ -572,13 +610,21 @@ pub(super) fn check(home: &Home) -> Check {
     // No libgit2 here (starting it costs the TLS set-up): the remote from
     // the config text, the last sync from agentbox's own record.
     let last = state::peek_last_sync(&git_dir);
-    let message = match net::configured_url(&git_dir) {
+    let mut message = match net::configured_url(&git_dir) {
         None => "set up, no remote".to_string(),
         Some(url) => format!(
             "{url}: last sync {}",
             last.unwrap_or_else(|| "never".to_string())
         ),
     };
+    let held = state::peek_held(&git_dir);
+    if !held.is_empty() {
+        message.push_str(&format!(
+            "; {} file(s) of the remote not written into the home ({}): `agentbox sync status` says why",
+            held.len(),
+            held.keys().cloned().collect::<Vec<_>>().join(", ")
+        ));
+    }
     Check::pass(NAME, message)
 }
 

@@ -14,6 +14,9 @@ pub(super) const JOURNAL: &str = "agentbox-pull.json";
 pub(super) const CONFLICT: &str = "agentbox-conflict.json";
 /// `{last_sync}`.
 const STATE: &str = "agentbox.json";
+/// The paths `main` has that a pull did not write into the home (a remote
+/// symlink, a file over the limits, something of the home in the way).
+pub(super) const HELD: &str = "agentbox-held.json";
 
 /// A pull in progress: move the work tree from the tree `from` to the commit
 /// `target`, for `files`.
@@ -31,7 +34,41 @@ pub(super) struct ConflictRecord {
     pub files: Vec<String>,
     #[serde(default)]
     pub reasons: Vec<String>,
+    /// Where each file's remote version is kept, home-relative (`""`: only
+    /// in sync.git). Absent in older records: `<file>.remote` each.
+    #[serde(default)]
+    pub copies: Vec<String>,
 }
+
+impl ConflictRecord {
+    /// The home-relative copy of the remote's version of file `i`, if any.
+    pub fn copy(&self, i: usize) -> Option<String> {
+        match self.copies.get(i) {
+            Some(copy) if copy.is_empty() => None,
+            Some(copy) => Some(copy.clone()),
+            None => Some(format!(
+                "{}{}",
+                self.files[i],
+                crate::tools::sync::CONFLICT_SUFFIX
+            )),
+        }
+    }
+}
+
+/// A path of `main` a pull held back from the home.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub(super) struct HeldPath {
+    /// The blob `main` has there.
+    pub blob: String,
+    /// The blob of the file the home had there when it was held back
+    /// (`None`: nothing). While the home still has exactly that, the path is
+    /// not a change of this home: the next commit keeps `main`'s version.
+    pub live: Option<String>,
+    pub reason: String,
+}
+
+/// Every held-back path, by home-relative path.
+pub(super) type Held = std::collections::BTreeMap<String, HeldPath>;
 
 fn read_json<T: for<'de> Deserialize<'de>>(session: &Session, name: &str) -> Result<Option<T>> {
     let path = session.git_path(name);
@@ -78,6 +115,27 @@ pub(super) fn write_conflict(session: &Session, record: &ConflictRecord) -> Resu
 
 pub(super) fn remove_conflict(session: &Session) -> Result<()> {
     remove(session, CONFLICT)
+}
+
+pub(super) fn read_held(session: &Session) -> Result<Held> {
+    Ok(read_json(session, HELD)?.unwrap_or_default())
+}
+
+/// Writes the held-back paths (removes the file when there are none).
+pub(super) fn write_held(session: &Session, held: &Held) -> Result<()> {
+    if held.is_empty() {
+        remove(session, HELD)
+    } else {
+        write_json(session, HELD, held)
+    }
+}
+
+/// The held-back paths without a session (doctor).
+pub(super) fn peek_held(git_dir: &Path) -> Held {
+    std::fs::read_to_string(git_dir.join(HELD))
+        .ok()
+        .and_then(|text| serde_json::from_str(&text).ok())
+        .unwrap_or_default()
 }
 
 /// The conflict record without a session (doctor).
