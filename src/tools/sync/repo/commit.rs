@@ -292,7 +292,7 @@ fn persist(
     let fail = |e: git2::Error| git_error("pack the new objects", &e);
     let known = session.repo.odb().map_err(fail)?;
     let ids = super::pack::missing(staging, commit, &known)?;
-    super::pack::transfer(odb, &ids, &known)?;
+    super::pack::transfer(odb, &ids, &known).map_err(super::pack::Failed::into_error)?;
     if !known.exists(commit) {
         return Err(Error::internal(
             "sync: the new commit did not reach sync.git",

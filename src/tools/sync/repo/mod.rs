@@ -548,6 +548,15 @@ pub(super) fn check(home: &Home) -> Check {
             "not set up (`agentbox sync init` shares the home through git)",
         );
     }
+    for name in [state::JOURNAL, state::CONFLICT] {
+        if state::peek_damaged(&git_dir, name) {
+            return Check::fail(
+                NAME,
+                format!("sync.git/{name} is damaged"),
+                state::repair_hint(name),
+            );
+        }
+    }
     if git_dir.join(state::JOURNAL).exists() {
         return Check::fail(
             NAME,
