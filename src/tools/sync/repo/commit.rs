@@ -138,11 +138,15 @@ fn refuse_links(session: &Session, changed: &[(String, bool)]) -> Result<()> {
     Ok(())
 }
 
-/// One credential-looking line about to be committed.
+/// One credential-looking line (or path) about to be committed.
 struct Finding {
+    /// The path, masked when the path itself holds the credential.
     rel: String,
+    /// 1-based; 0 for a path.
     line: usize,
     masked: String,
+    /// `content` or `path`.
+    place: &'static str,
 }
 
 /// Commits the work tree's synced changes; `None` when nothing changed.
@@ -168,6 +172,15 @@ pub(super) fn commit_step(session: &Session, ctx: &Ctx) -> Result<Option<Oid>> {
     for (rel, exists) in &changed {
         if !exists {
             continue;
+        }
+        // A path is pushed as it is (tree entries, the commit subject): a
+        // new one passes the same check as a new line. One the last commit
+        // holds was checked then, or came from the remote.
+        let committed = head_tree
+            .as_ref()
+            .is_some_and(|t| t.get_path(Path::new(rel)).is_ok());
+        if !committed {
+            scan_path(session, rel, &mut findings);
         }
         let path = super::abs(session.home, rel);
         let meta = std::fs::symlink_metadata(&path).map_err(|e| Error::io("read", &path, &e))?;
@@ -255,8 +268,9 @@ pub(super) fn commit_step(session: &Session, ctx: &Ctx) -> Result<Option<Oid>> {
         };
         let sig = signature(session, ctx)?;
         let parents: Vec<&git2::Commit> = parent.iter().collect();
+        let message = message(session.home.store.redactor(), &changed);
         let oid = staging
-            .commit(None, &sig, &sig, &message(&changed), &tree, &parents)
+            .commit(None, &sig, &sig, &message, &tree, &parents)
             .map_err(|e| git_error("commit", &e))?;
         Some(oid)
     };
@@ -301,6 +315,28 @@ fn persist(
     Ok(())
 }
 
+/// Records a path the redactor would change (as a whole or a part of it).
+fn scan_path(session: &Session, rel: &str, out: &mut Vec<Finding>) {
+    let redactor = session.home.store.redactor();
+    let masked = redactor.redact(rel);
+    if masked != rel || rel.split('/').any(|part| redactor.redact(part) != part) {
+        let masked = if masked == rel {
+            rel.split('/')
+                .map(|part| redactor.redact(part))
+                .collect::<Vec<_>>()
+                .join("/")
+        } else {
+            masked.into_owned()
+        };
+        out.push(Finding {
+            rel: masked.clone(),
+            line: 0,
+            masked,
+            place: "path",
+        });
+    }
+}
+
 /// Records each new line of `bytes` the redactor would change.
 fn scan(session: &Session, rel: &str, bytes: &[u8], before: Option<&[u8]>, out: &mut Vec<Finding>) {
     let redactor = session.home.store.redactor();
@@ -323,9 +359,10 @@ fn scan(session: &Session, rel: &str, bytes: &[u8], before: Option<&[u8]>, out: 
             continue;
         }
         out.push(Finding {
-            rel: rel.to_string(),
+            rel: redactor.redact(rel).into_owned(),
             line: n + 1,
             masked: masked.into_owned(),
+            place: "content",
         });
     }
 }
@@ -333,38 +370,54 @@ fn scan(session: &Session, rel: &str, bytes: &[u8], before: Option<&[u8]>, out: 
 /// The `permission` error for credential-looking lines.
 fn blocked(findings: &[Finding]) -> Error {
     let first = &findings[0];
-    let mut message = format!(
-        "{}:{} looks like it holds a credential: {}",
-        first.rel,
-        first.line,
-        first.masked.trim()
-    );
+    let mut message = match first.place {
+        "path" => format!("the path {} looks like it holds a credential", first.masked),
+        _ => format!(
+            "{}:{} looks like it holds a credential: {}",
+            first.rel,
+            first.line,
+            first.masked.trim()
+        ),
+    };
     if findings.len() > 1 {
-        message.push_str(&format!(" (and {} more lines)", findings.len() - 1));
+        message.push_str(&format!(" (and {} more)", findings.len() - 1));
     }
     message.push_str("; nothing was committed or pushed");
     let files: Vec<_> = findings
         .iter()
         .take(MAX_FINDINGS)
-        .map(|f| json!({"path": f.rel, "line": f.line, "masked": f.masked}))
+        .map(|f| {
+            json!({
+                "path": f.rel,
+                "line": if f.line == 0 { serde_json::Value::Null } else { f.line.into() },
+                "masked": f.masked,
+                "where": f.place,
+            })
+        })
         .collect();
+    let hint = if findings.iter().any(|f| f.place == "path") {
+        "rename the file or folder (paths are pushed as they are) and remove any secret from the files (keep it in a credential store or an environment variable), then run the sync again"
+    } else {
+        "remove the secret from the file (keep it in a credential store or an environment variable), then run the sync again"
+    };
     Error::new(ErrorType::Permission, message)
-        .with_hint(
-            "remove the secret from the file (keep it in a credential store or an environment variable), then run the sync again",
-        )
+        .with_hint(hint)
         .with_detail("files", files)
 }
 
-/// `agentbox sync: 3 files (a, b, c)`.
-fn message(changed: &[(String, bool)]) -> String {
+/// `agentbox sync: 3 files (a, b, c)`, redacted: the paths of new files
+/// were checked, but a deleted one (from the remote or an older commit) may
+/// still name a credential, and the subject must not repeat it.
+fn message(redactor: &crate::redact::Redactor, changed: &[(String, bool)]) -> String {
     let n = changed.len();
     let shown: Vec<&str> = changed.iter().take(3).map(|(r, _)| r.as_str()).collect();
-    format!(
+    let text = format!(
         "agentbox sync: {n} file{} ({}{})",
         if n == 1 { "" } else { "s" },
         shown.join(", "),
         if n > shown.len() { ", …" } else { "" }
-    )
+    );
+    redactor.redact(&text).into_owned()
 }
 
 /// The author: git config's user when set, else `agentbox`; the time is the
@@ -374,6 +427,23 @@ pub(super) fn signature(session: &Session, ctx: &Ctx) -> Result<Signature<'stati
     let get = |key: &str| config.as_ref().and_then(|c| c.get_string(key).ok());
     let name = get("user.name").unwrap_or_else(|| "agentbox".to_string());
     let email = get("user.email").unwrap_or_else(|| "agentbox@localhost".to_string());
+    // The author goes into every commit pushed: it passes the secret check.
+    let redactor = session.home.store.redactor();
+    for (key, value) in [("user.name", &name), ("user.email", &email)] {
+        let masked = redactor.redact(value);
+        if masked != value.as_str() {
+            return Err(Error::new(
+                ErrorType::Permission,
+                format!(
+                    "git config's {key} ({masked}) looks like it holds a credential; nothing was committed or pushed"
+                ),
+            )
+            .with_hint(format!(
+                "set {key} to a name without a secret (`git config --global {key} …`), then run the sync again"
+            ))
+            .with_detail("files", vec![json!({"path": key, "line": null, "masked": masked, "where": "author"})]));
+        }
+    }
     let time = Time::new(ctx.clock.now().timestamp(), 0);
     Signature::new(&name, &email, &time)
         .or_else(|_| Signature::new("agentbox", "agentbox@localhost", &time))
