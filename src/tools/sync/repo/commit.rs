@@ -6,6 +6,7 @@ use crate::error::{Error, ErrorType, Result};
 use crate::tools::Ctx;
 use git2::{Oid, Signature, Status, StatusOptions, Time};
 use serde_json::json;
+use std::borrow::Cow;
 use std::collections::HashSet;
 use std::path::Path;
 
@@ -337,34 +338,82 @@ fn scan_path(session: &Session, rel: &str, out: &mut Vec<Finding>) {
     }
 }
 
-/// Records each new line of `bytes` the redactor would change.
+/// Records each new line of `bytes` the redactor would change, in the
+/// first of the file's [`text_views`] that has any.
 fn scan(session: &Session, rel: &str, bytes: &[u8], before: Option<&[u8]>, out: &mut Vec<Finding>) {
     let redactor = session.home.store.redactor();
-    let text = String::from_utf8_lossy(bytes);
+    let before_views = before.map(text_views).unwrap_or_default();
     let mut old: Option<HashSet<&str>> = None;
-    let before_text = before.map(String::from_utf8_lossy);
-    for (n, line) in text.lines().enumerate() {
-        let masked = redactor.redact(line);
-        if masked == line {
-            continue;
+    for text in text_views(bytes) {
+        let mut found = false;
+        for (n, line) in text.lines().enumerate() {
+            let masked = redactor.redact(line);
+            if masked == line {
+                continue;
+            }
+            // A line already committed was checked then (or came from the remote).
+            let old =
+                old.get_or_insert_with(|| before_views.iter().flat_map(|t| t.lines()).collect());
+            if old.contains(line) {
+                continue;
+            }
+            found = true;
+            out.push(Finding {
+                rel: redactor.redact(rel).into_owned(),
+                line: n + 1,
+                masked: masked.into_owned(),
+                place: "content",
+            });
         }
-        // A line already committed was checked then (or came from the remote).
-        let old = old.get_or_insert_with(|| {
-            before_text
-                .as_deref()
-                .map(|t| t.lines().collect())
-                .unwrap_or_default()
-        });
-        if old.contains(line) {
-            continue;
+        if found {
+            return;
         }
-        out.push(Finding {
-            rel: redactor.redact(rel).into_owned(),
-            line: n + 1,
-            masked: masked.into_owned(),
-            place: "content",
-        });
     }
+}
+
+/// The texts a file's bytes can be read as, for the secret check: UTF-16
+/// first when a byte-order mark says so, UTF-8 (invalid bytes replaced),
+/// and — when the bytes hold a NUL, as UTF-16 and UTF-32 text does — UTF-16
+/// in both byte orders and the bytes with every NUL dropped (ASCII text in
+/// UTF-16 or UTF-32 of either byte order, at any alignment). A credential
+/// must not pass by being written in another encoding.
+fn text_views(bytes: &[u8]) -> Vec<Cow<'_, str>> {
+    let mut views = Vec::new();
+    let bom = match bytes {
+        [0xff, 0xfe, ..] => Some(false),
+        [0xfe, 0xff, ..] => Some(true),
+        _ => None,
+    };
+    if let Some(big_endian) = bom {
+        views.push(Cow::Owned(utf16(&bytes[2..], big_endian)));
+    }
+    views.push(String::from_utf8_lossy(bytes));
+    if bytes.contains(&0) {
+        for big_endian in [false, true] {
+            if bom != Some(big_endian) {
+                views.push(Cow::Owned(utf16(bytes, big_endian)));
+            }
+        }
+        let ascii: Vec<u8> = bytes.iter().copied().filter(|b| *b != 0).collect();
+        views.push(Cow::Owned(String::from_utf8_lossy(&ascii).into_owned()));
+    }
+    views
+}
+
+/// `bytes` decoded as UTF-16, unpaired surrogates (and an odd last byte)
+/// replaced.
+fn utf16(bytes: &[u8], big_endian: bool) -> String {
+    let units = bytes.chunks_exact(2).map(|pair| {
+        let pair = [pair[0], pair[1]];
+        if big_endian {
+            u16::from_be_bytes(pair)
+        } else {
+            u16::from_le_bytes(pair)
+        }
+    });
+    char::decode_utf16(units)
+        .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
+        .collect()
 }
 
 /// The `permission` error for credential-looking lines.
