@@ -117,7 +117,16 @@ pub(super) fn check_url(home: &Home, url: &str) -> Result<String> {
                     ));
                 }
                 // Stored as given; its path is decoded (`%20`) at each use.
-                work_tree_remote(url, &decode_path(rest))?;
+                let path = decode_path(rest);
+                let shown = path.to_string_lossy();
+                if home.store.redactor().redact(&shown) != shown {
+                    return Err(bad_url(
+                        &home.store.redactor().redact(&shown),
+                        "holds a credential (once decoded)",
+                        "keep credentials out of URLs and paths",
+                    ));
+                }
+                work_tree_remote(url, &path)?;
                 Ok(url.to_string())
             }
             "ssh" | "git+ssh" | "ssh+git" => Err(bad_url(url, "uses ssh", ssh_hint)),
