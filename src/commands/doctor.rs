@@ -84,10 +84,7 @@ fn gitignore(root: &Path) -> Check {
     let bytes = std::fs::read(root.join(".gitignore")).unwrap_or_default();
     let missing = home::gitignore_missing(&bytes);
     if missing.is_empty() {
-        Check::pass(
-            "gitignore",
-            ".gitignore keeps sync.git/, index/, locks/, local/ and temp files out of git",
-        )
+        Check::pass("gitignore", ".gitignore keeps index/ and locks/ out of git")
     } else {
         Check::fail(
             "gitignore",
