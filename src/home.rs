@@ -29,6 +29,86 @@ pub const LAYOUT_DIRS: &[&str] = &[
 /// The home's `.gitignore`: derived and transient files never reach a remote.
 pub const GITIGNORE: &str = "# agentbox: derived, transient or per-home, never synced\nindex/\nlocks/\nlocal/\nsync.git/\n*.lock\n.*.tmp\n";
 
+/// The lines of [`GITIGNORE`] a home needs (all but its comment): without
+/// them a project repository around the home would stage `sync.git/`, the
+/// search index, the locks or per-home files.
+pub fn gitignore_needed() -> impl Iterator<Item = &'static str> {
+    GITIGNORE
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+}
+
+/// The needed lines a `.gitignore` (its bytes, any encoding) lacks, in
+/// [`GITIGNORE`]'s order. A needed line counts as present in git's own
+/// spellings (`index/`, `/index/`, `index`, `/index`; trailing spaces and a
+/// CR dropped as git drops them), and only when no `!` line follows it: a
+/// later negation could re-include what it ignores.
+pub fn gitignore_missing(bytes: &[u8]) -> Vec<&'static str> {
+    let lines: Vec<&[u8]> = bytes
+        .split(|b| *b == b'\n')
+        .map(|l| {
+            let l = l.strip_suffix(b"\r").unwrap_or(l);
+            let end = l.iter().rposition(|b| *b != b' ').map_or(0, |i| i + 1);
+            &l[..end]
+        })
+        .collect();
+    gitignore_needed()
+        .filter(|need| {
+            let bare = need.trim_end_matches('/');
+            let spellings = [
+                need.to_string(),
+                format!("/{need}"),
+                bare.to_string(),
+                format!("/{bare}"),
+            ];
+            let last = lines
+                .iter()
+                .rposition(|l| spellings.iter().any(|s| s.as_bytes() == *l));
+            match last {
+                None => true,
+                Some(at) => lines[at + 1..].iter().any(|l| l.starts_with(b"!")),
+            }
+        })
+        .collect()
+}
+
+/// Makes the home's `.gitignore` hold the lines it needs, whatever a remote
+/// or a hand edit left: creates it when absent, else appends the missing
+/// lines (the person's own lines stay). A `.gitignore` that is not a regular
+/// file is left alone (doctor reports it). The lines added.
+pub fn restore_gitignore(store: &Store) -> Result<Vec<&'static str>> {
+    let path = store.root().join(".gitignore");
+    let mut bytes = match std::fs::symlink_metadata(&path) {
+        Err(_) => Vec::new(),
+        Ok(meta) if meta.is_file() => {
+            store.check_path(&path)?;
+            std::fs::read(&path).map_err(|e| Error::io("read", &path, &e))?
+        }
+        Ok(_) => return Ok(Vec::new()),
+    };
+    let missing = gitignore_missing(&bytes);
+    if missing.is_empty() {
+        return Ok(missing);
+    }
+    if bytes.is_empty() {
+        bytes.extend_from_slice(GITIGNORE.as_bytes());
+    } else {
+        if !bytes.ends_with(b"\n") {
+            bytes.push(b'\n');
+        }
+        bytes.extend_from_slice(b"# agentbox: restored, these never go into git\n");
+        for line in &missing {
+            bytes.extend_from_slice(line.as_bytes());
+            bytes.push(b'\n');
+        }
+    }
+    // Capped like a pulled file, not at the item cap: a remote may have
+    // sent a big one, and the sync must not wedge on it.
+    store.write_pulled(&path, &bytes, false)?;
+    store.sync_paths([path.as_path(), store.root()]);
+    Ok(missing)
+}
+
 /// What to consult when looking for the home, in order.
 #[derive(Debug, Clone, Default)]
 pub struct HomeLookup {

@@ -81,16 +81,18 @@ fn layout(root: &Path) -> Check {
 }
 
 fn gitignore(root: &Path) -> Check {
-    let gitignore = std::fs::read_to_string(root.join(".gitignore")).unwrap_or_default();
-    if gitignore.lines().any(|l| l.trim() == "index/")
-        && gitignore.lines().any(|l| l.trim() == "locks/")
-    {
+    let bytes = std::fs::read(root.join(".gitignore")).unwrap_or_default();
+    let missing = home::gitignore_missing(&bytes);
+    if missing.is_empty() {
         Check::pass("gitignore", ".gitignore keeps index/ and locks/ out of git")
     } else {
         Check::fail(
             "gitignore",
-            ".gitignore is missing or does not ignore index/ and locks/",
-            "add the lines `index/` and `locks/` to .agent/.gitignore",
+            format!(
+                ".gitignore is missing or does not ignore {} (a later `!` line counts as undoing one)",
+                missing.join(", ")
+            ),
+            "run `agentbox init` (or any `agentbox sync` verb): it appends the missing lines and keeps yours",
         )
     }
 }

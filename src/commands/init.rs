@@ -58,12 +58,18 @@ fn run(ctx: &Ctx, m: &ArgMatches) -> Result<Outcome> {
     if bare.write_text_if_absent(&root.join("config.json"), crate::config::DEFAULT_CONFIG)? {
         created.push("config.json".to_string());
     }
-    if bare.write_text_if_absent(&root.join(".gitignore"), GITIGNORE)? {
+    let restored = if bare.write_text_if_absent(&root.join(".gitignore"), GITIGNORE)? {
         created.push(".gitignore".to_string());
-    }
+        Vec::new()
+    } else {
+        // The lines agentbox needs, whatever a remote or a hand edit left.
+        crate::home::restore_gitignore(&bare)?
+    };
     let home = ctx.set_home(Home::open(root.canonicalize().unwrap_or(root))?);
     let (exe, rows) = link_rows(ctx, home)?;
-    let changed = !created.is_empty() || rows.iter().any(|r| r.2 != LinkState::Unchanged);
+    let changed = !created.is_empty()
+        || !restored.is_empty()
+        || rows.iter().any(|r| r.2 != LinkState::Unchanged);
 
     let s = ctx.style;
     let mut text = if changed {
@@ -81,12 +87,20 @@ fn run(ctx: &Ctx, m: &ArgMatches) -> Result<Outcome> {
     if !created.is_empty() {
         text.push_str(&format!("  {:<8} {}\n", "created", created.join(", ")));
     }
+    if !restored.is_empty() {
+        text.push_str(&format!(
+            "  {:<8} .gitignore lines {}\n",
+            "restored",
+            restored.join(", ")
+        ));
+    }
     text.push_str(&link_text(&rows, &exe, s));
     text.push_str("\nNext: .agent/tools/plan create \"First plan\" --step \"Read the code\"\n");
     Ok(Outcome::new(
         json!({
             "home": home.root.display().to_string(),
             "created": created,
+            "restored": restored,
             "links": links_json(&rows),
             "target": exe.display().to_string(),
         }),

@@ -6,6 +6,7 @@ use crate::error::{Error, ErrorType, Result};
 use crate::tools::Ctx;
 use git2::{Oid, Signature, Status, StatusOptions, Time};
 use serde_json::json;
+use std::borrow::Cow;
 use std::collections::HashSet;
 use std::path::Path;
 
@@ -144,11 +145,15 @@ fn refuse_links(session: &Session, changed: &[(String, bool)]) -> Result<()> {
     Ok(())
 }
 
-/// One credential-looking line about to be committed.
+/// One credential-looking line (or path) about to be committed.
 struct Finding {
+    /// The path, masked when the path itself holds the credential.
     rel: String,
+    /// 1-based; 0 for a path.
     line: usize,
     masked: String,
+    /// `content` or `path`.
+    place: &'static str,
 }
 
 /// Commits the work tree's synced changes; `None` when nothing changed.
@@ -174,6 +179,15 @@ pub(super) fn commit_step(session: &Session, ctx: &Ctx) -> Result<Option<Oid>> {
     for (rel, exists) in &changed {
         if !exists {
             continue;
+        }
+        // A path is pushed as it is (tree entries, the commit subject): a
+        // new one passes the same check as a new line. One the last commit
+        // holds was checked then, or came from the remote.
+        let committed = head_tree
+            .as_ref()
+            .is_some_and(|t| t.get_path(Path::new(rel)).is_ok());
+        if !committed {
+            scan_path(session, rel, &mut findings);
         }
         let path = super::abs(session.home, rel);
         let meta = std::fs::symlink_metadata(&path).map_err(|e| Error::io("read", &path, &e))?;
@@ -261,8 +275,9 @@ pub(super) fn commit_step(session: &Session, ctx: &Ctx) -> Result<Option<Oid>> {
         };
         let sig = signature(session, ctx)?;
         let parents: Vec<&git2::Commit> = parent.iter().collect();
+        let message = message(session.home.store.redactor(), &changed);
         let oid = staging
-            .commit(None, &sig, &sig, &message(&changed), &tree, &parents)
+            .commit(None, &sig, &sig, &message, &tree, &parents)
             .map_err(|e| git_error("commit", &e))?;
         Some(oid)
     };
@@ -298,7 +313,7 @@ fn persist(
     let fail = |e: git2::Error| git_error("pack the new objects", &e);
     let known = session.repo.odb().map_err(fail)?;
     let ids = super::pack::missing(staging, commit, &known)?;
-    super::pack::transfer(odb, &ids, &known)?;
+    super::pack::transfer(odb, &ids, &known).map_err(super::pack::Failed::into_error)?;
     if !known.exists(commit) {
         return Err(Error::internal(
             "sync: the new commit did not reach sync.git",
@@ -307,70 +322,157 @@ fn persist(
     Ok(())
 }
 
-/// Records each new line of `bytes` the redactor would change.
-fn scan(session: &Session, rel: &str, bytes: &[u8], before: Option<&[u8]>, out: &mut Vec<Finding>) {
+/// Records a path the redactor would change (as a whole or a part of it).
+fn scan_path(session: &Session, rel: &str, out: &mut Vec<Finding>) {
     let redactor = session.home.store.redactor();
-    let text = String::from_utf8_lossy(bytes);
-    let mut old: Option<HashSet<&str>> = None;
-    let before_text = before.map(String::from_utf8_lossy);
-    for (n, line) in text.lines().enumerate() {
-        let masked = redactor.redact(line);
-        if masked == line {
-            continue;
-        }
-        // A line already committed was checked then (or came from the remote).
-        let old = old.get_or_insert_with(|| {
-            before_text
-                .as_deref()
-                .map(|t| t.lines().collect())
-                .unwrap_or_default()
-        });
-        if old.contains(line) {
-            continue;
-        }
+    let masked = redactor.redact(rel);
+    if masked != rel || rel.split('/').any(|part| redactor.redact(part) != part) {
+        let masked = if masked == rel {
+            rel.split('/')
+                .map(|part| redactor.redact(part))
+                .collect::<Vec<_>>()
+                .join("/")
+        } else {
+            masked.into_owned()
+        };
         out.push(Finding {
-            rel: rel.to_string(),
-            line: n + 1,
-            masked: masked.into_owned(),
+            rel: masked.clone(),
+            line: 0,
+            masked,
+            place: "path",
         });
     }
+}
+
+/// Records each new line of `bytes` the redactor would change, in the
+/// first of the file's [`text_views`] that has any.
+fn scan(session: &Session, rel: &str, bytes: &[u8], before: Option<&[u8]>, out: &mut Vec<Finding>) {
+    let redactor = session.home.store.redactor();
+    let before_views = before.map(text_views).unwrap_or_default();
+    let mut old: Option<HashSet<&str>> = None;
+    for text in text_views(bytes) {
+        let mut found = false;
+        for (n, line) in text.lines().enumerate() {
+            let masked = redactor.redact(line);
+            if masked == line {
+                continue;
+            }
+            // A line already committed was checked then (or came from the remote).
+            let old =
+                old.get_or_insert_with(|| before_views.iter().flat_map(|t| t.lines()).collect());
+            if old.contains(line) {
+                continue;
+            }
+            found = true;
+            out.push(Finding {
+                rel: redactor.redact(rel).into_owned(),
+                line: n + 1,
+                masked: masked.into_owned(),
+                place: "content",
+            });
+        }
+        if found {
+            return;
+        }
+    }
+}
+
+/// The texts a file's bytes can be read as, for the secret check: UTF-16
+/// first when a byte-order mark says so, UTF-8 (invalid bytes replaced),
+/// and — when the bytes hold a NUL, as UTF-16 and UTF-32 text does — UTF-16
+/// in both byte orders and the bytes with every NUL dropped (ASCII text in
+/// UTF-16 or UTF-32 of either byte order, at any alignment). A credential
+/// must not pass by being written in another encoding.
+fn text_views(bytes: &[u8]) -> Vec<Cow<'_, str>> {
+    let mut views = Vec::new();
+    let bom = match bytes {
+        [0xff, 0xfe, ..] => Some(false),
+        [0xfe, 0xff, ..] => Some(true),
+        _ => None,
+    };
+    if let Some(big_endian) = bom {
+        views.push(Cow::Owned(utf16(&bytes[2..], big_endian)));
+    }
+    views.push(String::from_utf8_lossy(bytes));
+    if bytes.contains(&0) {
+        for big_endian in [false, true] {
+            if bom != Some(big_endian) {
+                views.push(Cow::Owned(utf16(bytes, big_endian)));
+            }
+        }
+        let ascii: Vec<u8> = bytes.iter().copied().filter(|b| *b != 0).collect();
+        views.push(Cow::Owned(String::from_utf8_lossy(&ascii).into_owned()));
+    }
+    views
+}
+
+/// `bytes` decoded as UTF-16, unpaired surrogates (and an odd last byte)
+/// replaced.
+fn utf16(bytes: &[u8], big_endian: bool) -> String {
+    let units = bytes.chunks_exact(2).map(|pair| {
+        let pair = [pair[0], pair[1]];
+        if big_endian {
+            u16::from_be_bytes(pair)
+        } else {
+            u16::from_le_bytes(pair)
+        }
+    });
+    char::decode_utf16(units)
+        .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
+        .collect()
 }
 
 /// The `permission` error for credential-looking lines.
 fn blocked(findings: &[Finding]) -> Error {
     let first = &findings[0];
-    let mut message = format!(
-        "{}:{} looks like it holds a credential: {}",
-        first.rel,
-        first.line,
-        first.masked.trim()
-    );
+    let mut message = match first.place {
+        "path" => format!("the path {} looks like it holds a credential", first.masked),
+        _ => format!(
+            "{}:{} looks like it holds a credential: {}",
+            first.rel,
+            first.line,
+            first.masked.trim()
+        ),
+    };
     if findings.len() > 1 {
-        message.push_str(&format!(" (and {} more lines)", findings.len() - 1));
+        message.push_str(&format!(" (and {} more)", findings.len() - 1));
     }
     message.push_str("; nothing was committed or pushed");
     let files: Vec<_> = findings
         .iter()
         .take(MAX_FINDINGS)
-        .map(|f| json!({"path": f.rel, "line": f.line, "masked": f.masked}))
+        .map(|f| {
+            json!({
+                "path": f.rel,
+                "line": if f.line == 0 { serde_json::Value::Null } else { f.line.into() },
+                "masked": f.masked,
+                "where": f.place,
+            })
+        })
         .collect();
+    let hint = if findings.iter().any(|f| f.place == "path") {
+        "rename the file or folder (paths are pushed as they are) and remove any secret from the files (keep it in a credential store or an environment variable), then run the sync again"
+    } else {
+        "remove the secret from the file (keep it in a credential store or an environment variable), then run the sync again"
+    };
     Error::new(ErrorType::Permission, message)
-        .with_hint(
-            "remove the secret from the file (keep it in a credential store or an environment variable), then run the sync again",
-        )
+        .with_hint(hint)
         .with_detail("files", files)
 }
 
-/// `agentbox sync: 3 files (a, b, c)`.
-fn message(changed: &[(String, bool)]) -> String {
+/// `agentbox sync: 3 files (a, b, c)`, redacted: the paths of new files
+/// were checked, but a deleted one (from the remote or an older commit) may
+/// still name a credential, and the subject must not repeat it.
+fn message(redactor: &crate::redact::Redactor, changed: &[(String, bool)]) -> String {
     let n = changed.len();
     let shown: Vec<&str> = changed.iter().take(3).map(|(r, _)| r.as_str()).collect();
-    format!(
+    let text = format!(
         "agentbox sync: {n} file{} ({}{})",
         if n == 1 { "" } else { "s" },
         shown.join(", "),
         if n > shown.len() { ", …" } else { "" }
-    )
+    );
+    redactor.redact(&text).into_owned()
 }
 
 /// The author: git config's user when set, else `agentbox`; the time is the
@@ -380,6 +482,23 @@ pub(super) fn signature(session: &Session, ctx: &Ctx) -> Result<Signature<'stati
     let get = |key: &str| config.as_ref().and_then(|c| c.get_string(key).ok());
     let name = get("user.name").unwrap_or_else(|| "agentbox".to_string());
     let email = get("user.email").unwrap_or_else(|| "agentbox@localhost".to_string());
+    // The author goes into every commit pushed: it passes the secret check.
+    let redactor = session.home.store.redactor();
+    for (key, value) in [("user.name", &name), ("user.email", &email)] {
+        let masked = redactor.redact(value);
+        if masked != value.as_str() {
+            return Err(Error::new(
+                ErrorType::Permission,
+                format!(
+                    "git config's {key} ({masked}) looks like it holds a credential; nothing was committed or pushed"
+                ),
+            )
+            .with_hint(format!(
+                "set {key} to a name without a secret (`git config --global {key} …`), then run the sync again"
+            ))
+            .with_detail("files", vec![json!({"path": key, "line": null, "masked": masked, "where": "author"})]));
+        }
+    }
     let time = Time::new(ctx.clock.now().timestamp(), 0);
     Signature::new(&name, &email, &time)
         .or_else(|_| Signature::new("agentbox", "agentbox@localhost", &time))

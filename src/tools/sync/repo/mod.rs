@@ -213,8 +213,8 @@ pub(super) fn init_verb(ctx: &Ctx, home: &Home, args: &InitArgs) -> Result<Outco
         .as_deref()
         .map(|u| net::check_url(home, u))
         .transpose()?;
-    let added_ignore = ensure_gitignore(home)?;
     let (session, created) = Session::create(home)?;
+    let restored = crate::home::restore_gitignore(&home.store)?;
     if let Some(url) = &url {
         net::set_remote(&session, url)?;
     }
@@ -222,7 +222,7 @@ pub(super) fn init_verb(ctx: &Ctx, home: &Home, args: &InitArgs) -> Result<Outco
     let mut imported = Vec::new();
     if session.remote_url().is_some() {
         integrate::conflict_gate(&session, ctx)?;
-        let pulled = integrate::pull(&session, ctx)?;
+        let pulled = pull_restoring(&session, ctx)?;
         imported = pulled.files.clone();
         state::record_sync(&session, ctx)?;
     }
@@ -245,8 +245,8 @@ pub(super) fn init_verb(ctx: &Ctx, home: &Home, args: &InitArgs) -> Result<Outco
         )),
         None => text.push_str("\nNo remote yet: `agentbox sync remote set URL`"),
     }
-    if added_ignore {
-        text.push_str("\nAdded sync.git/ to .gitignore");
+    if !restored.is_empty() {
+        text.push_str(&format!("\nAdded to .gitignore: {}", restored.join(", ")));
     }
     let data = json!({
         "git_dir": git_dir.display().to_string(),
@@ -256,28 +256,6 @@ pub(super) fn init_verb(ctx: &Ctx, home: &Home, args: &InitArgs) -> Result<Outco
         "imported": imported,
     });
     Ok(Outcome::new(data, text))
-}
-
-/// Appends `sync.git/` to the home's `.gitignore` when it is missing, so a
-/// project repository around the home never sees the sync history.
-fn ensure_gitignore(home: &Home) -> Result<bool> {
-    let path = home.root.join(".gitignore");
-    let current = home.store.read(&path)?.unwrap_or_default();
-    if current.lines().any(|l| {
-        matches!(
-            l.trim(),
-            "sync.git/" | "sync.git" | "/sync.git/" | "/sync.git"
-        )
-    }) {
-        return Ok(false);
-    }
-    let mut text = current;
-    if !text.is_empty() && !text.ends_with('\n') {
-        text.push('\n');
-    }
-    text.push_str("sync.git/\n");
-    home.store.write_text(&path, &text)?;
-    Ok(true)
 }
 
 /// `sync remote [show|set URL|rm]`.
@@ -490,8 +468,23 @@ pub(super) fn pull_verb(ctx: &Ctx, home: &Home) -> Result<Outcome> {
 fn pull_in(session: &Session, ctx: &Ctx) -> Result<integrate::Pulled> {
     net::require_remote(session)?;
     integrate::conflict_gate(session, ctx)?;
+    crate::home::restore_gitignore(&session.home.store)?;
     commit::commit_step(session, ctx)?;
-    integrate::pull(session, ctx)
+    pull_restoring(session, ctx)
+}
+
+/// Fetch and integrate, then put back the `.gitignore` lines the home needs
+/// when the remote's version lacks them (a remote must not make the
+/// project's repository stage `sync.git/`), committed at once so the next
+/// push sends the repaired file.
+fn pull_restoring(session: &Session, ctx: &Ctx) -> Result<integrate::Pulled> {
+    let mut pulled = integrate::pull(session, ctx)?;
+    if !crate::home::restore_gitignore(&session.home.store)?.is_empty()
+        && let Some(oid) = commit::commit_step(session, ctx)?
+    {
+        pulled.commit = Some(oid);
+    }
+    Ok(pulled)
 }
 
 /// `sync push`.
@@ -520,7 +513,7 @@ fn push_out(session: &Session, ctx: &Ctx) -> Result<(integrate::Pulled, net::Pus
             }
             None if retries < net::PUSH_RETRIES => {
                 retries += 1;
-                let again = integrate::pull(session, ctx)?;
+                let again = pull_restoring(session, ctx)?;
                 first.absorb(again);
             }
             None => {
@@ -585,6 +578,15 @@ pub(super) fn check(home: &Home) -> Check {
             NAME,
             "not set up (`agentbox sync init` shares the home through git)",
         );
+    }
+    for name in [state::JOURNAL, state::CONFLICT] {
+        if state::peek_damaged(&git_dir, name) {
+            return Check::fail(
+                NAME,
+                format!("sync.git/{name} is damaged"),
+                state::repair_hint(name),
+            );
+        }
     }
     if git_dir.join(state::JOURNAL).exists() {
         return Check::fail(

@@ -7,7 +7,7 @@ use crate::home::Home;
 use git2::{AutotagOption, Cred, CredentialType, FetchOptions, Oid, PushOptions, RemoteCallbacks};
 use serde_json::{Value, json};
 use std::cell::RefCell;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// How often a push rejected because the remote moved is retried.
 pub(super) const PUSH_RETRIES: usize = 5;
@@ -116,7 +116,17 @@ pub(super) fn check_url(home: &Home, url: &str) -> Result<String> {
                         "e.g. file:///srv/git/memory.git",
                     ));
                 }
-                work_tree_remote(url, Path::new(rest))?;
+                // Stored as given; its path is decoded (`%20`) at each use.
+                let path = decode_path(rest);
+                let shown = path.to_string_lossy();
+                if home.store.redactor().redact(&shown) != shown {
+                    return Err(bad_url(
+                        &home.store.redactor().redact(&shown),
+                        "holds a credential (once decoded)",
+                        "keep credentials out of URLs and paths",
+                    ));
+                }
+                work_tree_remote(url, &path)?;
                 Ok(url.to_string())
             }
             "ssh" | "git+ssh" | "ssh+git" => Err(bad_url(url, "uses ssh", ssh_hint)),
@@ -129,19 +139,107 @@ pub(super) fn check_url(home: &Home, url: &str) -> Result<String> {
     } else if is_scp_like(url) {
         Err(bad_url(url, "is an ssh address", ssh_hint))
     } else {
-        let path = Path::new(url);
-        let path = if path.is_absolute() {
-            path.to_path_buf()
-        } else {
-            std::env::current_dir()
-                .map_err(|e| Error::io("read", Path::new("."), &e))?
-                .join(path)
-        };
-        let path = std::fs::canonicalize(&path).unwrap_or(path);
-        let url = format!("file://{}", path.display());
+        // The path the user gave, made absolute and NOT resolved: a remote
+        // reached through a symlink follows the link at each sync.
+        let path = absolute(Path::new(url))?;
+        let url = format!("file://{}", encode_path(&path));
         work_tree_remote(&url, &path)?;
         Ok(url)
     }
+}
+
+/// `path` made absolute against the working directory, without resolving
+/// symlinks: `.` parts dropped, a leading `..` climbing out of the working
+/// directory (which has no symlinks in it: it is the kernel's own path), a
+/// `..` after a name kept for the file system to resolve, as git would.
+fn absolute(path: &Path) -> Result<PathBuf> {
+    use std::path::Component;
+    let mut out = if path.is_absolute() {
+        PathBuf::new()
+    } else {
+        std::env::current_dir().map_err(|e| Error::io("read", Path::new("."), &e))?
+    };
+    let mut named = false;
+    for part in path.components() {
+        match part {
+            Component::CurDir => {}
+            Component::ParentDir if !named && !path.is_absolute() => {
+                out.pop();
+            }
+            Component::Normal(_) => {
+                named = true;
+                out.push(part);
+            }
+            _ => out.push(part),
+        }
+    }
+    Ok(out)
+}
+
+/// A path as the path of a `file://` URL: ASCII that a URL cannot carry
+/// as is (a space, `%`, `#`, `?`, control characters, quotes, …) and bytes
+/// that are not UTF-8 are percent-encoded; other characters are kept.
+fn encode_path(path: &Path) -> String {
+    use std::os::unix::ffi::OsStrExt;
+    const KEEP: &[u8] = b"-._~/!$&'()*+,;=:@";
+    let bytes = path.as_os_str().as_bytes();
+    let utf8 = std::str::from_utf8(bytes).is_ok();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b.is_ascii_alphanumeric() || KEEP.contains(&b) {
+            out.push(b as char);
+            i += 1;
+        } else if b >= 0x80 && utf8 {
+            // A whole UTF-8 character, kept readable.
+            let len = match b {
+                0xf0.. => 4,
+                0xe0.. => 3,
+                _ => 2,
+            };
+            out.push_str(std::str::from_utf8(&bytes[i..i + len]).unwrap_or("\u{fffd}"));
+            i += len;
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+            i += 1;
+        }
+    }
+    out
+}
+
+/// The path of a `file://` URL (after `file://`), percent-decoded as git
+/// decodes it (`%20` is a space; a `%` not followed by two hex digits stays).
+fn decode_path(rest: &str) -> PathBuf {
+    use std::os::unix::ffi::OsStringExt;
+    let bytes = rest.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| (b as char).to_digit(16);
+        if bytes[i] == b'%'
+            && let (Some(hi), Some(lo)) = (
+                bytes.get(i + 1).and_then(|b| hex(*b)),
+                bytes.get(i + 2).and_then(|b| hex(*b)),
+            )
+        {
+            out.push((hi * 16 + lo) as u8);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    PathBuf::from(std::ffi::OsString::from_vec(out))
+}
+
+/// The local path of a `file://` URL (the scheme in any case); `None` for
+/// other URLs.
+pub(super) fn local_path(url: &str) -> Option<PathBuf> {
+    let (scheme, rest) = url.split_once("://")?;
+    scheme
+        .eq_ignore_ascii_case("file")
+        .then(|| decode_path(rest))
 }
 
 /// `git@github.com:me/x.git`.
@@ -297,10 +395,10 @@ fn work_tree_remote(url: &str, path: &Path) -> Result<()> {
 /// A `file://` remote that does not exist is `not_found`, before libgit2
 /// reports it as a transport failure.
 fn check_local(url: &str) -> Result<()> {
-    let Some(path) = url.strip_prefix("file://") else {
+    let Some(path) = local_path(url) else {
         return Ok(());
     };
-    let path = Path::new(path);
+    let path = path.as_path();
     if !path.exists() {
         return Err(Error::not_found(format!("the remote {url} does not exist"))
             .with_hint("create it (`git init --bare PATH`) or fix the URL with `agentbox sync remote set URL`")
@@ -322,8 +420,8 @@ fn check_local(url: &str) -> Result<()> {
 pub(super) fn fetch(session: &Session) -> Result<Option<Oid>> {
     let url = require_remote(session)?;
     check_local(&url)?;
-    if let Some(path) = url.strip_prefix("file://") {
-        return super::pack::fetch_local(session, &url, Path::new(path));
+    if let Some(path) = local_path(&url) {
+        return super::pack::fetch_local(session, &url, &path);
     }
     crate::git::require_https(&url)?;
     let mut remote = session
@@ -367,8 +465,8 @@ pub(super) fn push(session: &Session) -> Result<Option<Pushed>> {
     }
     let count = session.count_commits(head, tracking)?;
     check_local(&url)?;
-    if let Some(path) = url.strip_prefix("file://") {
-        if !super::pack::push_local(session, &url, Path::new(path), head)? {
+    if let Some(path) = local_path(&url) {
+        if !super::pack::push_local(session, &url, &path, head)? {
             return Ok(None);
         }
     } else if !push_remote(session, &url)? {
@@ -438,4 +536,45 @@ fn moved(err: &git2::Error) -> bool {
     err.code() == git2::ErrorCode::NotFastForward
         || err.message().contains("fast-forward")
         || err.message().contains("fetch first")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn file_url_paths_encode_and_decode() {
+        for raw in [
+            "/srv/my memory/x.git",
+            "/a/100%/b#c?d",
+            "/é/ü.git",
+            "/plain/x.git",
+        ] {
+            let encoded = encode_path(Path::new(raw));
+            assert!(!encoded.contains(' '), "{encoded}");
+            assert_eq!(decode_path(&encoded), PathBuf::from(raw), "{encoded}");
+        }
+        assert_eq!(encode_path(Path::new("/a b/%")), "/a%20b/%25");
+        assert_eq!(decode_path("/a%zz/%2"), PathBuf::from("/a%zz/%2"));
+        assert_eq!(local_path("FILE:///a%20b"), Some(PathBuf::from("/a b")));
+        assert_eq!(local_path("https://x/y"), None);
+    }
+
+    #[test]
+    fn a_relative_path_is_made_absolute_without_resolving_links() {
+        let cwd = std::env::current_dir().unwrap();
+        let parent = cwd.parent().unwrap().to_path_buf();
+        assert_eq!(
+            absolute(Path::new("../m.git")).unwrap(),
+            parent.join("m.git")
+        );
+        assert_eq!(
+            absolute(Path::new("./x/../m.git")).unwrap(),
+            cwd.join("x/../m.git")
+        );
+        assert_eq!(
+            absolute(Path::new("/srv/./m.git")).unwrap(),
+            PathBuf::from("/srv/m.git")
+        );
+    }
 }

@@ -51,11 +51,16 @@ pub(super) fn fetch_local(session: &Session, url: &str, path: &Path) -> Result<O
         .repo
         .odb()
         .map_err(|e| git_error("open the object database", &e))?;
-    let ids = missing(&remote, tip, &have)?;
+    // Reading the remote's objects is the remote's failure (`network`);
+    // writing them into sync.git is this home's (`io`).
+    let ids = missing(&remote, tip, &have).map_err(|e| remote_side(url, "read", e))?;
     let theirs = remote
         .odb()
         .map_err(|e| local_error(url, "read the objects of", &e))?;
-    transfer(&theirs, &ids, &have)?;
+    transfer(&theirs, &ids, &have).map_err(|e| match e {
+        Failed::Read(e) => remote_side(url, "read", e),
+        Failed::Write(e) => e,
+    })?;
     session
         .repo
         .reference(
@@ -73,15 +78,18 @@ pub(super) fn fetch_local(session: &Session, url: &str, path: &Path) -> Result<O
 /// when the remote moved meanwhile (pull again and retry).
 pub(super) fn push_local(session: &Session, url: &str, path: &Path, head: Oid) -> Result<bool> {
     let remote = open_local(url, path)?;
+    send(&session.repo, url, &remote, head)
+}
+
+/// The push over `file://` once the remote is open: any failure of the
+/// remote's side (it was removed or damaged meanwhile) is `network`, as
+/// every push failure is.
+fn send(ours: &Repository, url: &str, remote: &Repository, head: Oid) -> Result<bool> {
     let current = remote.refname_to_id(BRANCH).ok();
     if let Some(current) = current {
-        let ours = session.repo.odb().is_ok_and(|odb| odb.exists(current));
-        let forward = current == head
-            || (ours
-                && session
-                    .repo
-                    .graph_descendant_of(head, current)
-                    .unwrap_or(false));
+        let known = ours.odb().is_ok_and(|odb| odb.exists(current));
+        let forward =
+            current == head || (known && ours.graph_descendant_of(head, current).unwrap_or(false));
         if !forward {
             return Ok(false);
         }
@@ -89,12 +97,14 @@ pub(super) fn push_local(session: &Session, url: &str, path: &Path, head: Oid) -
     let theirs = remote
         .odb()
         .map_err(|e| local_error(url, "read the objects of", &e))?;
-    let ids = missing(&session.repo, head, &theirs)?;
-    let ours = session
-        .repo
+    let ids = missing(ours, head, &theirs)?;
+    let odb = ours
         .odb()
         .map_err(|e| git_error("open the object database", &e))?;
-    transfer(&ours, &ids, &theirs)?;
+    transfer(&odb, &ids, &theirs).map_err(|e| match e {
+        Failed::Read(e) => e,
+        Failed::Write(e) => remote_side(url, "write to", e),
+    })?;
     let message = format!("agentbox sync: push {}", short(head));
     let moved = match current {
         Some(current) => remote.reference_matching(BRANCH, head, true, current, &message),
@@ -154,37 +164,71 @@ pub(super) fn missing(src: &Repository, tip: Oid, have: &Odb) -> Result<Vec<Oid>
     Ok(out)
 }
 
+/// Which side of a transfer failed: reading `src` or writing `dest`.
+pub(super) enum Failed {
+    Read(Error),
+    Write(Error),
+}
+
+impl Failed {
+    pub(super) fn into_error(self) -> Error {
+        match self {
+            Failed::Read(e) | Failed::Write(e) => e,
+        }
+    }
+}
+
+/// A failure on the remote's side of a `file://` transfer: `network`, with
+/// the URL, whatever libgit2 or the file system said.
+fn remote_side(url: &str, what: &str, err: Error) -> Error {
+    Error::new(
+        ErrorType::Network,
+        format!("cannot {what} {url}: {}", err.message),
+    )
+    .with_hint(
+        "check that the remote still exists and is a bare repository you may write to (`agentbox sync remote`), then retry",
+    )
+    .with_detail("url", url)
+}
+
 /// Writes the objects `ids` of `src` into `dest` as one pack.
-pub(super) fn transfer(src: &Odb, ids: &[Oid], dest: &Odb) -> Result<()> {
+pub(super) fn transfer(src: &Odb, ids: &[Oid], dest: &Odb) -> std::result::Result<(), Failed> {
     if ids.is_empty() {
         return Ok(());
     }
-    let fail = |e: git2::Error| git_error("write a pack", &e);
+    let read = |e: git2::Error| Failed::Read(git_error("read the objects to transfer", &e));
+    let fail = |e: git2::Error| Failed::Write(git_error("write a pack", &e));
     let mut pack = Vec::new();
     pack.extend_from_slice(b"PACK");
     pack.extend_from_slice(&2u32.to_be_bytes());
     let count = u32::try_from(ids.len())
-        .map_err(|_| Error::internal("sync: too many objects for one pack"))?;
+        .map_err(|_| Failed::Read(Error::internal("sync: too many objects for one pack")))?;
     pack.extend_from_slice(&count.to_be_bytes());
     for id in ids {
-        let object = src.read(*id).map_err(fail)?;
+        let object = src.read(*id).map_err(read)?;
         let kind = match object.kind() {
             ObjectType::Commit => 1,
             ObjectType::Tree => 2,
             ObjectType::Blob => 3,
             ObjectType::Tag => 4,
-            _ => return Err(Error::internal("sync: an object of no known type")),
+            _ => {
+                return Err(Failed::Read(Error::internal(
+                    "sync: an object of no known type",
+                )));
+            }
         };
         entry_header(&mut pack, kind, object.len() as u64);
         let mut z = flate2::write::ZlibEncoder::new(&mut pack, flate2::Compression::fast());
         z.write_all(object.data())
             .and_then(|()| z.finish().map(drop))
-            .map_err(io_error)?;
+            .map_err(|e| Failed::Read(io_error(e)))?;
     }
     let trailer = Sha1::digest(&pack);
     pack.extend_from_slice(&trailer);
     let mut writer = dest.packwriter().map_err(fail)?;
-    writer.write_all(&pack).map_err(io_error)?;
+    writer
+        .write_all(&pack)
+        .map_err(|e| Failed::Write(io_error(e)))?;
     writer.commit().map_err(fail)?;
     dest.refresh().map_err(fail)
 }
@@ -225,6 +269,28 @@ mod tests {
     }
 
     #[test]
+    fn a_remote_removed_mid_push_is_network() {
+        let dir = tempfile::tempdir().unwrap();
+        let ours = Repository::init_bare(dir.path().join("ours")).unwrap();
+        let sig = git2::Signature::new("t", "t@t", &git2::Time::new(0, 0)).unwrap();
+        let mut builder = ours.treebuilder(None).unwrap();
+        builder
+            .insert("a", ours.blob(b"one").unwrap(), 0o100644)
+            .unwrap();
+        let tree = ours.find_tree(builder.write().unwrap()).unwrap();
+        let head = ours.commit(None, &sig, &sig, "m", &tree, &[]).unwrap();
+        let path = dir.path().join("remote.git");
+        Repository::init_bare(&path).unwrap();
+        let remote = open_local("file:///remote.git", &path).unwrap();
+        // Removed once the push has the remote's object database open.
+        drop(remote.odb().unwrap());
+        std::fs::remove_dir_all(&path).unwrap();
+        let err = send(&ours, "file:///remote.git", &remote, head).unwrap_err();
+        assert_eq!(err.kind, ErrorType::Network, "{err:?}");
+        assert!(!err.hint.is_empty());
+    }
+
+    #[test]
     fn a_transfer_copies_exactly_the_missing_objects() {
         let dir = tempfile::tempdir().unwrap();
         let src = Repository::init_bare(dir.path().join("src")).unwrap();
@@ -248,7 +314,7 @@ mod tests {
         let first = commit(&src, &[("a", b"one"), ("b", &big)], None);
         let ids = missing(&src, first, &dest.odb().unwrap()).unwrap();
         assert_eq!(ids.len(), 4, "a commit, a tree and two files");
-        transfer(&src.odb().unwrap(), &ids, &dest.odb().unwrap()).unwrap();
+        assert!(transfer(&src.odb().unwrap(), &ids, &dest.odb().unwrap()).is_ok());
         let second = commit(
             &src,
             &[("a", b"one"), ("b", &big), ("c", b"two")],
@@ -256,7 +322,7 @@ mod tests {
         );
         let ids = missing(&src, second, &dest.odb().unwrap()).unwrap();
         assert_eq!(ids.len(), 3, "only the new commit, tree and file");
-        transfer(&src.odb().unwrap(), &ids, &dest.odb().unwrap()).unwrap();
+        assert!(transfer(&src.odb().unwrap(), &ids, &dest.odb().unwrap()).is_ok());
         let got = dest.find_commit(second).unwrap().tree().unwrap();
         let b = got.get_name("b").unwrap().id();
         assert_eq!(dest.find_blob(b).unwrap().content(), &big[..]);

@@ -2,7 +2,7 @@
 //! the pull journal, the conflict record, the time of the last sync.
 
 use super::Session;
-use crate::error::Result;
+use crate::error::{Error, ErrorType, Result};
 use crate::tools::Ctx;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -72,13 +72,54 @@ pub(super) type Held = std::collections::BTreeMap<String, HeldPath>;
 
 fn read_json<T: for<'de> Deserialize<'de>>(session: &Session, name: &str) -> Result<Option<T>> {
     let path = session.git_path(name);
-    let Some(text) = session.home.store.read_state(&path)? else {
-        return Ok(None);
+    let text = match session.home.store.read_state(&path) {
+        Ok(Some(text)) => text,
+        Ok(None) => return Ok(None),
+        // Not UTF-8 or over the cap: as damaged as bad JSON.
+        Err(e) if e.kind != ErrorType::Permission && e.kind != ErrorType::Io => {
+            return Err(damaged(&path, name, &e.message));
+        }
+        Err(e) => return Err(e),
     };
-    serde_json::from_str(&text).map(Some).map_err(|e| {
-        crate::error::Error::internal(format!("{} is damaged: {e}", path.display()))
-            .with_hint("delete it and run `agentbox sync now`")
-    })
+    serde_json::from_str(&text)
+        .map(Some)
+        .map_err(|e| damaged(&path, name, &e.to_string()))
+}
+
+/// `io` for a state file of `sync.git` that cannot be read back, with the
+/// repair: deleting it loses nothing (see [`repair_hint`]).
+fn damaged(path: &Path, name: &str, why: &str) -> Error {
+    Error::new(
+        ErrorType::Io,
+        format!("sync: {} is damaged: {why}", path.display()),
+    )
+    .with_hint(repair_hint(name))
+    .with_detail("path", path.display().to_string())
+}
+
+/// How to repair a damaged state file. Deleting either loses nothing: a
+/// pull journal's files are committed by the next sync as this home's
+/// changes and merged again with the remote (which holds the same bytes);
+/// a conflict record is made again by the next sync, which stops on the
+/// same conflict.
+pub(super) fn repair_hint(name: &str) -> String {
+    let next = if name == JOURNAL {
+        "the next sync commits what the interrupted pull wrote and merges with the remote again"
+    } else {
+        "the next sync finds the conflict again"
+    };
+    format!("delete sync.git/{name} ({next}; no file is lost), then run `agentbox sync now`")
+}
+
+/// Whether a state file exists and does not parse (doctor).
+pub(super) fn peek_damaged(git_dir: &Path, name: &str) -> bool {
+    match std::fs::read(git_dir.join(name)) {
+        Ok(bytes) => match name {
+            JOURNAL => serde_json::from_slice::<Journal>(&bytes).is_err(),
+            _ => serde_json::from_slice::<ConflictRecord>(&bytes).is_err(),
+        },
+        Err(_) => false,
+    }
 }
 
 fn write_json<T: Serialize>(session: &Session, name: &str, value: &T) -> Result<()> {
