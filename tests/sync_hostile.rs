@@ -9,62 +9,6 @@ use common::{Sandbox, envelope};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
-/// A hostile remote: commits built by hand.
-trait Plant {
-    fn plant(&self, entries: &[(&str, &[u8], i32)]);
-}
-
-impl Plant for Remote {
-    /// Adds a commit on top of the remote's `main` whose tree is `main`'s
-    /// plus `entries` (path, bytes, file mode), built by hand with git2.
-    fn plant(&self, entries: &[(&str, &[u8], i32)]) {
-        let repo = self.repo();
-        let parent = repo
-            .refname_to_id("refs/heads/main")
-            .ok()
-            .map(|o| repo.find_commit(o).expect("commit"));
-        let mut index = git2::Index::new().expect("index");
-        if let Some(parent) = &parent {
-            index
-                .read_tree(&parent.tree().expect("tree"))
-                .expect("read tree");
-        }
-        for (path, bytes, mode) in entries {
-            let oid = repo.blob(bytes).expect("blob");
-            let entry = git2::IndexEntry {
-                ctime: git2::IndexTime::new(0, 0),
-                mtime: git2::IndexTime::new(0, 0),
-                dev: 0,
-                ino: 0,
-                mode: *mode as u32,
-                uid: 0,
-                gid: 0,
-                file_size: 0,
-                id: oid,
-                flags: (path.len().min(0xfff)) as u16,
-                flags_extended: 0,
-                path: path.as_bytes().to_vec(),
-            };
-            index.add(&entry).expect("add entry");
-        }
-        let tree = repo
-            .find_tree(index.write_tree_to(&repo).expect("write tree"))
-            .expect("tree");
-        let sig = git2::Signature::new("mallory", "m@x", &git2::Time::new(1_768_000_000, 0))
-            .expect("sig");
-        let parents: Vec<&git2::Commit> = parent.iter().collect();
-        repo.commit(
-            Some("refs/heads/main"),
-            &sig,
-            &sig,
-            "hostile",
-            &tree,
-            &parents,
-        )
-        .expect("commit");
-    }
-}
-
 /// Every regular file under `dir` (recursively) whose bytes contain `needle`.
 fn files_holding(dir: &Path, needle: &[u8]) -> Vec<PathBuf> {
     let mut out = Vec::new();

@@ -9,65 +9,6 @@ mod common;
 use common::sync::{Remote, ab, doctor_sync_check, fails, home_on, note, ok};
 use common::{Sandbox, envelope};
 use serde_json::Value;
-use std::path::Path;
-
-/// Adds a commit on top of the remote's `main` whose tree is `main`'s plus
-/// `entries` (path, bytes, file mode), built by hand with git2.
-fn plant(remote: &Remote, entries: &[(&str, &[u8], i32)]) {
-    let repo = remote.repo();
-    let parent = repo
-        .refname_to_id("refs/heads/main")
-        .ok()
-        .map(|o| repo.find_commit(o).expect("commit"));
-    let mut index = git2::Index::new().expect("index");
-    if let Some(parent) = &parent {
-        index
-            .read_tree(&parent.tree().expect("tree"))
-            .expect("read tree");
-    }
-    for (path, bytes, mode) in entries {
-        let oid = repo.blob(bytes).expect("blob");
-        let entry = git2::IndexEntry {
-            ctime: git2::IndexTime::new(0, 0),
-            mtime: git2::IndexTime::new(0, 0),
-            dev: 0,
-            ino: 0,
-            mode: *mode as u32,
-            uid: 0,
-            gid: 0,
-            file_size: 0,
-            id: oid,
-            flags: (path.len().min(0xfff)) as u16,
-            flags_extended: 0,
-            path: path.as_bytes().to_vec(),
-        };
-        index.add(&entry).expect("add entry");
-    }
-    let tree = repo
-        .find_tree(index.write_tree_to(&repo).expect("write tree"))
-        .expect("tree");
-    let sig =
-        git2::Signature::new("mallory", "m@x", &git2::Time::new(1_768_000_000, 0)).expect("sig");
-    let parents: Vec<&git2::Commit> = parent.iter().collect();
-    repo.commit(
-        Some("refs/heads/main"),
-        &sig,
-        &sig,
-        "planted",
-        &tree,
-        &parents,
-    )
-    .expect("commit");
-}
-
-/// The bytes of `path` in the remote's `main`, if it has it.
-fn remote_file(remote: &Remote, path: &str) -> Option<Vec<u8>> {
-    let repo = remote.repo();
-    let tree = repo.find_commit(remote.main()?).ok()?.tree().ok()?;
-    let entry = tree.get_path(Path::new(path)).ok()?;
-    let blob = repo.find_blob(entry.id()).ok()?;
-    Some(blob.content().to_vec())
-}
 
 fn write(sb: &Sandbox, rel: &str, bytes: &[u8]) {
     let path = sb.home().join(rel);
@@ -177,7 +118,7 @@ fn a_remote_symlink_where_the_home_has_a_folder_is_a_conflict() {
     let b = home_on(&remote);
     ok(&b, &["sync", "now"]);
     let a = home_on(&remote);
-    plant(&remote, &[("plans", b"/etc", 0o120000)]);
+    remote.plant(&[("plans", b"/etc", 0o120000)]);
     ok(&b, &["plan", "create", "Ship", "--step", "one"]);
     let before: Vec<_> = std::fs::read_dir(b.home().join("plans")).unwrap().collect();
     let err = fails(&b, &["sync", "now"], "conflict", 1);
@@ -231,17 +172,14 @@ fn an_interrupted_pull_that_keeps_failing_can_be_aborted() {
     let moved = outside.path().join("knowledge");
     std::fs::rename(b.home().join("memory/knowledge"), &moved).unwrap();
     std::os::unix::fs::symlink(&moved, b.home().join("memory/knowledge")).unwrap();
-    plant(
-        &remote,
-        &[
-            ("memory/episodes/s/a.jsonl", b"{}\n", 0o100644),
-            (
-                "memory/knowledge/in.md",
-                b"---\ntitle: In\n---\nx\n",
-                0o100644,
-            ),
-        ],
-    );
+    remote.plant(&[
+        ("memory/episodes/s/a.jsonl", b"{}\n", 0o100644),
+        (
+            "memory/knowledge/in.md",
+            b"---\ntitle: In\n---\nx\n",
+            0o100644,
+        ),
+    ]);
     let err = fails(&b, &["sync", "pull"], "permission", 1);
     let interrupted = status(&b)["interrupted_pull"] == true;
     if interrupted {
@@ -277,17 +215,14 @@ fn a_remote_symlink_is_a_conflict_not_a_file() {
     let remote = Remote::new();
     let a = home_on(&remote);
     ok(&a, &["sync", "now"]);
-    plant(
-        &remote,
-        &[
-            ("memory/knowledge/passwd.md", b"/etc/passwd", 0o120000),
-            (
-                "memory/knowledge/fine.md",
-                b"---\ntitle: Fine\n---\nok\n",
-                0o100644,
-            ),
-        ],
-    );
+    remote.plant(&[
+        ("memory/knowledge/passwd.md", b"/etc/passwd", 0o120000),
+        (
+            "memory/knowledge/fine.md",
+            b"---\ntitle: Fine\n---\nok\n",
+            0o100644,
+        ),
+    ]);
     let err = fails(&a, &["sync", "pull"], "conflict", 1);
     assert!(
         err["detail"]["files"]
@@ -360,10 +295,7 @@ fn what_a_pull_writes_is_indexed_even_when_it_ends_on_a_conflict() {
     // it wrote.
     note(&a, "Yak facts", "Yaks are woolly quokkalike.");
     ok(&a, &["sync", "now"]);
-    plant(
-        &remote,
-        &[("memory/knowledge/l.md", b"/etc/passwd", 0o120000)],
-    );
+    remote.plant(&[("memory/knowledge/l.md", b"/etc/passwd", 0o120000)]);
     fails(&b, &["sync", "now"], "conflict", 1);
     let check = doctor_index_check(&b);
     assert_eq!(check["ok"], true, "{check}");
@@ -377,28 +309,25 @@ fn never_synced_paths_match_whatever_their_case_or_normal_form() {
     let remote = Remote::new();
     let a = home_on(&remote);
     ok(&a, &["sync", "now"]);
-    plant(
-        &remote,
-        &[
-            ("SYNC.GIT/config", b"[core]\n\tworktree = /\n", 0o100644),
-            ("Config.json", b"{}", 0o100644),
-            ("INDEX/search.db", b"x", 0o100644),
-            ("Local/home-id", b"evil00\n", 0o100644),
-            ("persona/.HISTORY/ada/1.md", b"x", 0o100644),
-            ("memory/knowledge/x.md.REMOTE", b"x", 0o100644),
-            ("memory/knowledge/y.md.Tmp", b"x", 0o100644),
-            // `sync.git` with an ignorable zero-width joiner and a trailing dot.
-            ("sync\u{200d}.git/HEAD", b"x", 0o100644),
-            ("tools./plan", b"x", 0o100644),
-            // `local` with a decomposed accent-free twin is not needed: NFD
-            // of `persona/.history` with a combining mark stays distinct.
-            (
-                "memory/knowledge/fine.md",
-                b"---\ntitle: Fine\n---\nok\n",
-                0o100644,
-            ),
-        ],
-    );
+    remote.plant(&[
+        ("SYNC.GIT/config", b"[core]\n\tworktree = /\n", 0o100644),
+        ("Config.json", b"{}", 0o100644),
+        ("INDEX/search.db", b"x", 0o100644),
+        ("Local/home-id", b"evil00\n", 0o100644),
+        ("persona/.HISTORY/ada/1.md", b"x", 0o100644),
+        ("memory/knowledge/x.md.REMOTE", b"x", 0o100644),
+        ("memory/knowledge/y.md.Tmp", b"x", 0o100644),
+        // `sync.git` with an ignorable zero-width joiner and a trailing dot.
+        ("sync\u{200d}.git/HEAD", b"x", 0o100644),
+        ("tools./plan", b"x", 0o100644),
+        // `local` with a decomposed accent-free twin is not needed: NFD
+        // of `persona/.history` with a combining mark stays distinct.
+        (
+            "memory/knowledge/fine.md",
+            b"---\ntitle: Fine\n---\nok\n",
+            0o100644,
+        ),
+    ]);
     ok(&a, &["sync", "pull"]);
     let names: Vec<String> = std::fs::read_dir(a.home())
         .unwrap()
@@ -440,22 +369,19 @@ fn files_over_the_limits_are_held_back_as_a_conflict_and_stay_on_the_remote() {
     );
     let line = "{\"id\":\"t\",\"role\":\"user\",\"content\":\"x\"}\n";
     let big_episode = line.repeat(limit / line.len() + 100);
-    plant(
-        &remote,
-        &[
-            ("memory/knowledge/big.md", big_note.as_bytes(), 0o100644),
-            (
-                "memory/episodes/s/ep-big.jsonl",
-                big_episode.as_bytes(),
-                0o100644,
-            ),
-            (
-                "memory/knowledge/fine.md",
-                b"---\ntitle: Fine\n---\nok\n",
-                0o100644,
-            ),
-        ],
-    );
+    remote.plant(&[
+        ("memory/knowledge/big.md", big_note.as_bytes(), 0o100644),
+        (
+            "memory/episodes/s/ep-big.jsonl",
+            big_episode.as_bytes(),
+            0o100644,
+        ),
+        (
+            "memory/knowledge/fine.md",
+            b"---\ntitle: Fine\n---\nok\n",
+            0o100644,
+        ),
+    ]);
     let err = fails(&b, &["sync", "now"], "conflict", 1);
     let files = err["detail"]["files"].to_string();
     assert!(files.contains("memory/knowledge/big.md"), "{err}");
@@ -484,22 +410,19 @@ fn files_over_the_limits_are_held_back_as_a_conflict_and_stay_on_the_remote() {
     ok(&b, &["sync", "now"]);
     ok(&b, &["sync", "now"]);
     assert_eq!(
-        remote_file(&remote, "memory/knowledge/big.md").as_deref(),
+        remote.file("memory/knowledge/big.md").as_deref(),
         Some(big_note.as_bytes()),
         "the push deleted the held-back note"
     );
-    assert!(remote_file(&remote, "memory/episodes/s/ep-big.jsonl").is_some());
+    assert!(remote.file("memory/episodes/s/ep-big.jsonl").is_some());
     let st = status(&b);
     assert_eq!(st["dirty"], serde_json::json!([]), "{st}");
     // The remote's next version fits: it is written, the other stays held.
-    plant(
-        &remote,
-        &[(
-            "memory/knowledge/big.md",
-            b"---\ntitle: Big\n---\nsmall now\n",
-            0o100644,
-        )],
-    );
+    remote.plant(&[(
+        "memory/knowledge/big.md",
+        b"---\ntitle: Big\n---\nsmall now\n",
+        0o100644,
+    )]);
     ok(&b, &["sync", "now"]);
     let small = std::fs::read_to_string(b.home().join("memory/knowledge/big.md")).unwrap();
     assert!(small.contains("small now"), "{small}");

@@ -31,55 +31,6 @@ fn local_repo(sb: &Sandbox) -> git2::Repository {
     git2::Repository::open_bare(sb.home().join("sync.git")).unwrap()
 }
 
-/// Adds a commit on the remote's `main` whose tree is `main`'s with `path`
-/// set to `bytes`.
-fn plant(remote: &Remote, path: &str, bytes: &[u8]) {
-    let repo = remote.repo();
-    let parent = repo
-        .refname_to_id("refs/heads/main")
-        .ok()
-        .map(|o| repo.find_commit(o).unwrap());
-    let mut index = git2::Index::new().unwrap();
-    if let Some(parent) = &parent {
-        index.read_tree(&parent.tree().unwrap()).unwrap();
-    }
-    let entry = git2::IndexEntry {
-        ctime: git2::IndexTime::new(0, 0),
-        mtime: git2::IndexTime::new(0, 0),
-        dev: 0,
-        ino: 0,
-        mode: 0o100644,
-        uid: 0,
-        gid: 0,
-        file_size: 0,
-        id: repo.blob(bytes).unwrap(),
-        flags: (path.len().min(0xfff)) as u16,
-        flags_extended: 0,
-        path: path.as_bytes().to_vec(),
-    };
-    index.add(&entry).unwrap();
-    let tree = repo.find_tree(index.write_tree_to(&repo).unwrap()).unwrap();
-    let sig = git2::Signature::new("mallory", "m@x", &git2::Time::new(1_768_000_000, 0)).unwrap();
-    let parents: Vec<&git2::Commit> = parent.iter().collect();
-    repo.commit(
-        Some("refs/heads/main"),
-        &sig,
-        &sig,
-        "hostile",
-        &tree,
-        &parents,
-    )
-    .unwrap();
-}
-
-/// The bytes of `path` in the remote's `main`.
-fn remote_file(remote: &Remote, path: &str) -> Option<Vec<u8>> {
-    let repo = remote.repo();
-    let tree = repo.find_commit(remote.main()?).unwrap().tree().unwrap();
-    let entry = tree.get_path(Path::new(path)).ok()?;
-    Some(repo.find_blob(entry.id()).unwrap().content().to_vec())
-}
-
 // ---------------------------------------------------------------- item 3
 
 #[test]
@@ -267,12 +218,12 @@ fn a_gitignore_emptied_by_the_remote_is_restored_and_pushed_back() {
         let remote = Remote::new();
         let a = home_on(&remote);
         ok(&a, &["sync", "now"]);
-        plant(&remote, ".gitignore", hostile.as_bytes());
+        remote.plant(&[(".gitignore", hostile.as_bytes(), 0o100644)]);
         ok(&a, &["sync", "pull"]);
         assert_project_ignores_the_home_state(&a);
         // The restored lines are committed and go back to the remote.
         ok(&a, &["sync", "now"]);
-        let text = String::from_utf8(remote_file(&remote, ".gitignore").unwrap()).unwrap();
+        let text = String::from_utf8(remote.file(".gitignore").unwrap()).unwrap();
         for line in NEEDED {
             assert!(text.lines().any(|l| l == *line), "{line} in {text:?}");
         }

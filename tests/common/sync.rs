@@ -33,6 +33,64 @@ impl Remote {
     pub fn main(&self) -> Option<git2::Oid> {
         self.repo().refname_to_id("refs/heads/main").ok()
     }
+
+    /// The bytes of `path` in the remote's `main`, if it has it.
+    pub fn file(&self, path: &str) -> Option<Vec<u8>> {
+        let repo = self.repo();
+        let tree = repo.find_commit(self.main()?).ok()?.tree().ok()?;
+        let entry = tree.get_path(std::path::Path::new(path)).ok()?;
+        let blob = repo.find_blob(entry.id()).ok()?;
+        Some(blob.content().to_vec())
+    }
+
+    /// A hostile remote's commit, built by hand: adds a commit on top of the remote's `main` whose tree is `main`'s
+    /// plus `entries` (path, bytes, file mode), built by hand with git2.
+    pub fn plant(&self, entries: &[(&str, &[u8], i32)]) {
+        let repo = self.repo();
+        let parent = repo
+            .refname_to_id("refs/heads/main")
+            .ok()
+            .map(|o| repo.find_commit(o).expect("commit"));
+        let mut index = git2::Index::new().expect("index");
+        if let Some(parent) = &parent {
+            index
+                .read_tree(&parent.tree().expect("tree"))
+                .expect("read tree");
+        }
+        for (path, bytes, mode) in entries {
+            let oid = repo.blob(bytes).expect("blob");
+            let entry = git2::IndexEntry {
+                ctime: git2::IndexTime::new(0, 0),
+                mtime: git2::IndexTime::new(0, 0),
+                dev: 0,
+                ino: 0,
+                mode: *mode as u32,
+                uid: 0,
+                gid: 0,
+                file_size: 0,
+                id: oid,
+                flags: (path.len().min(0xfff)) as u16,
+                flags_extended: 0,
+                path: path.as_bytes().to_vec(),
+            };
+            index.add(&entry).expect("add entry");
+        }
+        let tree = repo
+            .find_tree(index.write_tree_to(&repo).expect("write tree"))
+            .expect("tree");
+        let sig = git2::Signature::new("mallory", "m@x", &git2::Time::new(1_768_000_000, 0))
+            .expect("sig");
+        let parents: Vec<&git2::Commit> = parent.iter().collect();
+        repo.commit(
+            Some("refs/heads/main"),
+            &sig,
+            &sig,
+            "planted",
+            &tree,
+            &parents,
+        )
+        .expect("commit");
+    }
 }
 
 /// `agentbox ARGS…` with git's own configuration kept out (HOME is the

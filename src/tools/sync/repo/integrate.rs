@@ -314,24 +314,29 @@ fn paths_taken(
     ours.contains_key(path) || theirs.contains_key(path) || produced.contains_key(path)
 }
 
+/// A git index entry with no stat data: `path` holds the object `oid`.
+fn bare_entry(path: &str, oid: Oid, mode: i32) -> git2::IndexEntry {
+    git2::IndexEntry {
+        ctime: git2::IndexTime::new(0, 0),
+        mtime: git2::IndexTime::new(0, 0),
+        dev: 0,
+        ino: 0,
+        mode: mode as u32,
+        uid: 0,
+        gid: 0,
+        file_size: 0,
+        id: oid,
+        flags: (path.len().min(0xfff)) as u16,
+        flags_extended: 0,
+        path: path.as_bytes().to_vec(),
+    }
+}
+
 /// A tree object from a flat map (through an in-memory git index).
 fn build_tree(session: &Session, flat: &Flat) -> Result<Oid> {
     let mut index = git2::Index::new().map_err(|e| git_error("build a tree", &e))?;
     for (path, (oid, mode)) in flat {
-        let entry = git2::IndexEntry {
-            ctime: git2::IndexTime::new(0, 0),
-            mtime: git2::IndexTime::new(0, 0),
-            dev: 0,
-            ino: 0,
-            mode: *mode as u32,
-            uid: 0,
-            gid: 0,
-            file_size: 0,
-            id: *oid,
-            flags: (path.len().min(0xfff)) as u16,
-            flags_extended: 0,
-            path: path.as_bytes().to_vec(),
-        };
+        let entry = bare_entry(path, *oid, *mode);
         index
             .add(&entry)
             .map_err(|e| git_error(&format!("add {path} to the merged tree"), &e))?;
@@ -869,20 +874,7 @@ fn finish_journal(session: &Session, journal: &Journal, touched: &mut Vec<String
     // cannot hold (a hostile tree naming a file and a folder alike) is left
     // out: the next commit drops it from `main` rather than wedge the pull.
     for (rel, oid, mode) in &held_back {
-        let _ = index.add(&git2::IndexEntry {
-            ctime: git2::IndexTime::new(0, 0),
-            mtime: git2::IndexTime::new(0, 0),
-            dev: 0,
-            ino: 0,
-            mode: *mode as u32,
-            uid: 0,
-            gid: 0,
-            file_size: 0,
-            id: *oid,
-            flags: (rel.len().min(0xfff)) as u16,
-            flags_extended: 0,
-            path: rel.as_bytes().to_vec(),
-        });
+        let _ = index.add(&bare_entry(rel, *oid, *mode));
     }
     index
         .write()
