@@ -438,3 +438,52 @@ fn files_over_the_limits_are_held_back_as_a_conflict_and_stay_on_the_remote() {
     let (env, _) = envelope(&mut ab(&a, &["doctor", "--format", "json"]));
     assert!(!env.to_string().contains("changed since indexed"), "{env}");
 }
+
+/// Every file a pull writes or deletes, of every source kind (a persona and
+/// its `ACTIVE` marker, a note, an episode, a skill, a deleted note), leaves
+/// `doctor`'s index check clean, with no search in between.
+#[test]
+fn every_file_a_pull_writes_or_deletes_leaves_the_index_in_step() {
+    let remote = Remote::new();
+    let a = home_on(&remote);
+    ok(&a, &["sync", "now"]);
+    let b = home_on(&remote);
+    ok(&b, &["search", "anything"]);
+    let gone = note(&a, "Short lived", "Soon deleted quokkalike.");
+    ok(&a, &["sync", "now"]);
+    ok(&b, &["sync", "now"]);
+    assert_eq!(doctor_index_check(&b)["ok"], true);
+
+    ok(&a, &["persona", "create", "pbot", "--trait", "tone=calm"]);
+    note(&a, "Zebra facts", "Zebras are striped quokkalike.");
+    ok(
+        &a,
+        &[
+            "track",
+            "record",
+            "--content",
+            "a turn quokkalike",
+            "--flush",
+        ],
+    );
+    ok(
+        &a,
+        &[
+            "skill_forge",
+            "new",
+            "ship-docs",
+            "--description",
+            "Ships docs.",
+        ],
+    );
+    ok(&a, &["knowledge", "rm", &gone]);
+    ok(&a, &["sync", "now"]);
+    ok(&b, &["sync", "now"]);
+    assert!(b.home().join("persona/ACTIVE").is_file());
+    assert!(b.home().join("skills/ship-docs/SKILL.md").is_file());
+    let check = doctor_index_check(&b);
+    assert_eq!(check["ok"], true, "{check}");
+    let hits = ok(&b, &["search", "quokkalike"]);
+    assert!(hits.to_string().contains("Zebra"), "{hits}");
+    assert!(!hits.to_string().contains("Short lived"), "{hits}");
+}

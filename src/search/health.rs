@@ -474,15 +474,25 @@ impl<'h> Index<'h> {
 
     /// Reads a file again and replaces its documents. An unreadable or
     /// unparsable file indexes nothing until it is fixed; its stamp is still
-    /// recorded, so it is not retried on every call.
+    /// recorded, so it is not retried on every call. A path no source lists
+    /// (`persona/ACTIVE`, a file one level too deep, a symlink or folder
+    /// where a file goes) is forgotten instead, exactly as `behind` sees it.
     pub(super) fn reextract(&self, rel: &str) -> Result<()> {
-        let Some(source) = sources::all()?
-            .iter()
-            .find(|f| rel.starts_with(&format!("{}/", f.dir)))
-        else {
-            return self.remove_source(rel);
+        let path = self.home.root.join(rel);
+        let real = |path: &Path, dir: bool| {
+            std::fs::symlink_metadata(path)
+                .is_ok_and(|m| if dir { m.is_dir() } else { m.is_file() })
         };
-        self.reextract_from(source, rel)
+        match sources::owner(rel)? {
+            // A nested source lists only the files of real folders.
+            Some(source)
+                if real(&path, false)
+                    && (!source.nested || path.parent().is_some_and(|p| real(p, true))) =>
+            {
+                self.reextract_from(source, rel)
+            }
+            _ => self.remove_source(rel),
+        }
     }
 
     /// Re-extracts `rel` unless, once this connection holds the write lock,

@@ -115,6 +115,30 @@ pub(super) fn files(home: &Home, source: &Source) -> Vec<String> {
     files
 }
 
+/// The source `rel` belongs to, if any: the one whose listing (`files`)
+/// would hold it, i.e. in its folder (one level down when nested) with a
+/// name it accepts. Other files of a source's folder (`persona/ACTIVE`, a
+/// skill's scripts) belong to none and are never indexed.
+pub(super) fn owner(rel: &str) -> Result<Option<&'static Source>> {
+    Ok(all()?.iter().copied().find(|s| {
+        let Some(rest) = rel
+            .strip_prefix(s.dir)
+            .and_then(|rest| rest.strip_prefix('/'))
+        else {
+            return false;
+        };
+        let name = if s.nested {
+            match rest.split_once('/') {
+                Some((folder, name)) if !folder.is_empty() => name,
+                _ => return false,
+            }
+        } else {
+            rest
+        };
+        !name.is_empty() && !name.contains('/') && (s.accept)(name)
+    }))
+}
+
 /// Whether `rel` is a file its source lets grow by appends (an open
 /// episode): such files are stat-ed on every refresh, found by an index.
 pub(super) fn growing(rel: &str) -> bool {
