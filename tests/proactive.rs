@@ -901,3 +901,81 @@ fn long_items_never_push_the_others_out_of_mem_context() {
         &["done", "f-000000000001", "f-000000000002"],
     ));
 }
+
+/// Four hand-edited (or synced) items with 60,000-character ids (one with
+/// line breaks), due before the rent, cut the Foresight section: only the
+/// text of a bullet was capped, the id was printed whole. Every part of a
+/// bullet is bounded now, so each takes a small line.
+#[test]
+fn huge_ids_never_push_the_others_out_of_mem_context() {
+    let sb = Sandbox::new();
+    let huge = |n: usize| {
+        let id = if n == 0 {
+            format!("f-{}", "line\n".repeat(10_000))
+        } else {
+            format!("f-{n}{}", "9".repeat(60_000))
+        };
+        json!({
+            "id": id, "text": format!("Huge id {n}"),
+            "valid_from": "2026-01-01T00:00:00Z", "valid_until": "2026-02-01T00:00:00Z",
+            "due": "2026-01-15T10:20:00Z", "source": "cli",
+            "created": "2026-01-01T00:00:00Z", "updated": "2026-01-01T00:00:00Z",
+            "status": "open", "tags": vec!["t".repeat(64); 1500],
+        })
+        .to_string()
+    };
+    let lines: Vec<String> = (0..4).map(huge).collect();
+    std::fs::write(foresight_file(&sb), lines.join("\n") + "\n").unwrap();
+    let rent = id_of(&add(&sb, &["Pay rent", "--due", "in 7 hours"]));
+    let section = foresight_section(&mem_context(&sb, NOW));
+    let start: String = section.chars().take(3000).collect();
+    assert!(!section.contains("[truncated"), "{start}");
+    assert!(
+        section.contains(&format!(
+            "- Pay rent (due Thu 2026-01-15 16:30 UTC (in 7 hours); {rent})"
+        )),
+        "{start}"
+    );
+    assert_eq!(section.lines().count(), 5, "{start}");
+    for n in 0..4 {
+        let line = section
+            .lines()
+            .find(|l| l.starts_with(&format!("- Huge id {n} ")))
+            .unwrap_or_else(|| panic!("item {n}: {start}"));
+        assert!(line.chars().count() < 200, "{line}");
+        assert!(line.contains("; f-") && line.ends_with("…)"), "{line}");
+    }
+}
+
+/// `add` took 1,500 `--tag` values (~99 KB on one item): the tags are
+/// capped in count (and length), with `invalid_args`, and nothing is stored.
+#[test]
+fn add_refuses_too_many_tags() {
+    let sb = Sandbox::new();
+    let tags: Vec<String> = (0..=20).map(|i| format!("t{i}")).collect();
+    let mut args = vec!["add", "Too tagged"];
+    for tag in &tags {
+        args.extend(["--tag", tag]);
+    }
+    let err = err_of(&mut pro(&sb, NOW, &args), "invalid_args", 2);
+    assert_eq!(err["detail"]["limit"], 20, "{err}");
+    assert_eq!(err["detail"]["observed"], 21, "{err}");
+    assert!(err["hint"].as_str().unwrap().contains("20"), "{err}");
+    assert!(
+        !foresight_file(&sb).exists()
+            || std::fs::read_to_string(foresight_file(&sb))
+                .unwrap()
+                .is_empty()
+    );
+    // Repeats count once; twenty distinct tags are fine.
+    args.truncate(args.len() - 2);
+    args.extend(["--tag", "t0"]);
+    let item = add(&sb, &args[1..]);
+    assert_eq!(item["tags"].as_array().unwrap().len(), 20, "{item}");
+    let long = "x".repeat(65);
+    err_of(
+        &mut pro(&sb, NOW, &["add", "Long tag", "--tag", &long]),
+        "invalid_args",
+        2,
+    );
+}

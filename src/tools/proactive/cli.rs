@@ -216,6 +216,7 @@ fn check_text(text: &str) -> Result<String> {
 
 fn check_tags(tags: &[String]) -> Result<Vec<String>> {
     let mut out: Vec<String> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
     for tag in tags {
         let tag = tag.trim().trim_start_matches('#');
         if tag.is_empty()
@@ -228,9 +229,22 @@ fn check_tags(tags: &[String]) -> Result<Vec<String>> {
                 .with_hint("a tag is 1-64 characters without spaces or commas (--tag ops)")
                 .with_detail("tag", tag));
         }
-        if !out.iter().any(|t| t == tag) {
+        // A set, so thousands of `--tag`s cost no quadratic scan.
+        if seen.insert(tag) {
             out.push(tag.to_string());
         }
+    }
+    if out.len() > super::MAX_TAGS {
+        return Err(Error::invalid_args(format!(
+            "{} tags given, over the {} an item can hold",
+            out.len(),
+            super::MAX_TAGS
+        ))
+        .with_hint(format!(
+            "keep at most {} tags (--tag ops --tag billing); say the rest in the text",
+            super::MAX_TAGS
+        ))
+        .with_limit("item_tags", out.len() as u64, super::MAX_TAGS as u64));
     }
     Ok(out)
 }

@@ -31,6 +31,14 @@ pub const MAX_TEXT_BYTES: u64 = 2048;
 /// many as `extract` keeps), so one long item cannot push the others out.
 pub const BULLET_TEXT_CHARS: usize = extract::MAX_TEXT_CHARS;
 
+/// The most characters of an item's id a `mem_context` bullet shows: ids
+/// minted here are 14 (`f-<12 hex>`); a hand-edited or synced one may be
+/// any length and is cut (with `…`).
+pub const BULLET_ID_CHARS: usize = 64;
+
+/// The most tags `add` puts on one item (each 1-64 characters).
+pub const MAX_TAGS: usize = 20;
+
 /// Where the items live, relative to the home.
 pub const FORESIGHT_FILE: &str = "memory/foresight.jsonl";
 

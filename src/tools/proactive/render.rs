@@ -121,22 +121,25 @@ pub fn one_line(text: &str) -> String {
         .collect()
 }
 
-/// One bullet of `mem_context`'s Foresight section. The text is redacted,
-/// then cut to [`BULLET_TEXT_CHARS`](super::BULLET_TEXT_CHARS) characters
-/// (with `…`), so a long item takes no more room than a short one and every
-/// valid item gets its line; redacting first means a cut never leaves the
-/// start of a secret its pattern no longer recognises.
+/// One bullet of `mem_context`'s Foresight section. Every part is bounded,
+/// so a long item takes no more room than a short one and every valid item
+/// gets its line: the text is cut to
+/// [`BULLET_TEXT_CHARS`](super::BULLET_TEXT_CHARS) characters and the id
+/// (hand-edited or synced, any length) to
+/// [`BULLET_ID_CHARS`](super::BULLET_ID_CHARS), each with `…`; the dates are
+/// printed by this program. Both are redacted first (a cut never leaves the
+/// start of a secret its pattern no longer recognises) and put on one line.
 pub fn bullet(item: &Item, now: DateTime<Utc>, redactor: &Redactor) -> String {
     let when = match item.due_at() {
         Some(due) if due < now => format!("overdue since {}", absolute(due)),
         Some(due) => format!("due {} ({})", absolute(due), relative(due, now)),
         None => format!("until {}", absolute(item.until_at())),
     };
-    let text = one_line(&redactor.redact(&item.text));
+    let bounded = |text: &str, max: usize| cut(&one_line(&redactor.redact(text)), max);
     format!(
         "- {} ({when}; {})\n",
-        cut(&text, super::BULLET_TEXT_CHARS),
-        item.id
+        bounded(&item.text, super::BULLET_TEXT_CHARS),
+        bounded(&item.id, super::BULLET_ID_CHARS)
     )
 }
 
