@@ -477,10 +477,14 @@ fn every_file_a_pull_writes_or_deletes_leaves_the_index_in_step() {
         ],
     );
     ok(&a, &["knowledge", "rm", &gone]);
+    // Files in a source's folder that no source lists: never indexed.
+    write(&a, "skills/ship-docs/run.sh", b"echo quokkalike\n");
+    write(&a, "memory/knowledge/deep/x.md", b"# Deep quokkalike\n");
     ok(&a, &["sync", "now"]);
     ok(&b, &["sync", "now"]);
     assert!(b.home().join("persona/ACTIVE").is_file());
     assert!(b.home().join("skills/ship-docs/SKILL.md").is_file());
+    assert!(b.home().join("memory/knowledge/deep/x.md").is_file());
     let check = doctor_index_check(&b);
     assert_eq!(check["ok"], true, "{check}");
     let hits = ok(&b, &["search", "quokkalike"]);
