@@ -163,3 +163,50 @@ fn a_content_conflict_on_a_long_name_is_a_conflict_not_an_io_error() {
     ok(&b, &["sync", "now"]);
     ok(&b, &["sync", "now"]);
 }
+
+/// Item 3: the remote's side of a file/folder clash over
+/// `limits.max_item_bytes` is never copied into the home (either way
+/// round): the reason says how to see it in sync.git.
+#[test]
+fn a_clash_copy_over_the_item_limit_is_not_written() {
+    let big = vec![b'x'; 3 * 1024 * 1024];
+    for remote_has_the_file in [true, false] {
+        let remote = Remote::new();
+        let a = home_on(&remote);
+        ok(&a, &["sync", "now"]);
+        let b = home_on(&remote);
+        let (local, planted, copy) = if remote_has_the_file {
+            (
+                "skills/tool2/SKILL.md",
+                "skills/tool2",
+                "skills/tool2.remote",
+            )
+        } else {
+            (
+                "skills/tool2",
+                "skills/tool2/big.txt",
+                "sync.remote/skills/tool2/big.txt",
+            )
+        };
+        let path = b.home().join(local);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, "---\nname: tool2\n---\nmine\n").unwrap();
+        remote.plant(&[(planted, &big, 0o100644)]);
+        let err = fails(&b, &["sync", "now"], "conflict", 1);
+        assert!(
+            !b.home().join(copy).exists(),
+            "a 3 MB copy was written: {err}"
+        );
+        let reasons = err["detail"]["reasons"].to_string();
+        assert!(
+            reasons.contains("max_item_bytes") && reasons.contains("show"),
+            "{err}"
+        );
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            "---\nname: tool2\n---\nmine\n"
+        );
+        // No copy to wait for: the next sync goes on with this home's side.
+        ok(&b, &["sync", "now"]);
+    }
+}

@@ -129,7 +129,9 @@ fn a_remote_path_with_a_control_character_is_not_written() {
         ),
     ]);
     // Held back (kept in `main` and on the remote), reported as a conflict.
-    let out = ab(&a, &["sync", "pull", "--format", "text"]).output().unwrap();
+    let out = ab(&a, &["sync", "pull", "--format", "text"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(1), "{out:?}");
     let text = format!(
         "{}{}",
