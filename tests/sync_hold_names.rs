@@ -210,3 +210,108 @@ fn a_clash_copy_over_the_item_limit_is_not_written() {
         ok(&b, &["sync", "now"]);
     }
 }
+
+/// A remote commit whose `.gitignore` is a folder holding `x`.
+fn plant_gitignore_folder(remote: &Remote) {
+    let repo = remote.repo();
+    let parent = repo
+        .find_commit(remote.main().expect("a main"))
+        .expect("commit");
+    let mut index = git2::Index::new().expect("index");
+    index.read_tree(&parent.tree().unwrap()).unwrap();
+    let _ = index.remove_path(Path::new(".gitignore"));
+    let oid = repo.blob(b"!index/\n").unwrap();
+    let entry = git2::IndexEntry {
+        ctime: git2::IndexTime::new(0, 0),
+        mtime: git2::IndexTime::new(0, 0),
+        dev: 0,
+        ino: 0,
+        mode: 0o100644,
+        uid: 0,
+        gid: 0,
+        file_size: 0,
+        id: oid,
+        flags: ".gitignore/x".len() as u16,
+        flags_extended: 0,
+        path: b".gitignore/x".to_vec(),
+    };
+    index.add(&entry).expect("add");
+    let tree = repo.find_tree(index.write_tree_to(&repo).unwrap()).unwrap();
+    let sig = git2::Signature::new("mallory", "m@x", &git2::Time::new(1_768_000_000, 0)).unwrap();
+    repo.commit(
+        Some("refs/heads/main"),
+        &sig,
+        &sig,
+        "planted",
+        &tree,
+        &[&parent],
+    )
+    .unwrap();
+}
+
+fn gitignore_check(sb: &common::Sandbox) -> serde_json::Value {
+    let doctor = ok(sb, &["doctor"]);
+    doctor["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "gitignore")
+        .cloned()
+        .unwrap()
+}
+
+/// Item 4: a remote that makes `.gitignore` a folder never gets it written:
+/// the home keeps a regular `.gitignore` with the lines it needs, and the
+/// next push repairs the remote.
+#[test]
+fn a_remote_gitignore_folder_is_never_written_and_the_file_comes_back() {
+    let remote = Remote::new();
+    let a = home_on(&remote);
+    ok(&a, &["sync", "now"]);
+    let b = home_on(&remote);
+    ok(&b, &["sync", "now"]);
+    plant_gitignore_folder(&remote);
+    ok(&b, &["sync", "now"]);
+    // The remote's folder was never written (not even moved aside).
+    assert!(!b.home().join("sync.remote/.gitignore").exists());
+    assert!(!b.home().join(".gitignore/x").exists());
+    ok(&b, &["sync", "now"]);
+    let meta = std::fs::symlink_metadata(b.home().join(".gitignore")).unwrap();
+    assert!(meta.is_file(), ".gitignore is no regular file");
+    assert_eq!(gitignore_check(&b)["ok"], true);
+    let pushed = remote
+        .file(".gitignore")
+        .expect("the remote's .gitignore is a file again");
+    assert!(String::from_utf8_lossy(&pushed).contains("index/"));
+}
+
+/// Item 4: a home whose `.gitignore` a pull made a folder recovers with
+/// `init` (and any sync verb): the folder's files move under sync.remote/,
+/// the file comes back, doctor passes.
+#[test]
+fn a_gitignore_folder_in_the_home_is_moved_aside_by_init_and_sync() {
+    for verb in ["init", "sync"] {
+        let remote = Remote::new();
+        let b = home_on(&remote);
+        ok(&b, &["sync", "now"]);
+        let gi = b.home().join(".gitignore");
+        std::fs::remove_file(&gi).unwrap();
+        std::fs::create_dir(&gi).unwrap();
+        std::fs::write(gi.join("x"), "!index/\n").unwrap();
+        assert_eq!(gitignore_check(&b)["ok"], false);
+        if verb == "init" {
+            ok(&b, &["init"]);
+        } else {
+            ok(&b, &["sync", "now"]);
+        }
+        assert!(std::fs::symlink_metadata(&gi).unwrap().is_file(), "{verb}");
+        assert_eq!(gitignore_check(&b)["ok"], true, "{verb}");
+        assert_eq!(
+            std::fs::read_to_string(b.home().join("sync.remote/.gitignore/x")).unwrap(),
+            "!index/\n",
+            "{verb}"
+        );
+        ok(&b, &["sync", "now"]);
+        assert!(remote.file(".gitignore").is_some(), "{verb}");
+    }
+}
