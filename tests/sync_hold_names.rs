@@ -315,3 +315,30 @@ fn a_gitignore_folder_in_the_home_is_moved_aside_by_init_and_sync() {
         assert!(remote.file(".gitignore").is_some(), "{verb}");
     }
 }
+
+/// Item 1, this home's side: a file whose name never syncs (not UTF-8, a
+/// backslash, a tab) is named in a warning by `status` and `sync now`.
+#[test]
+fn a_local_file_whose_name_never_syncs_is_warned_about() {
+    let remote = Remote::new();
+    let b = home_on(&remote);
+    ok(&b, &["sync", "now"]);
+    let dir = b.home().join("memory/knowledge");
+    for name in [&b"caf\xe9.md"[..], b"a\\b.md", b"tab\there.md"] {
+        std::fs::write(dir.join(OsStr::from_bytes(name)), "x\n").unwrap();
+    }
+    for verb in ["status", "now"] {
+        let out = common::sync::ab(&b, &["sync", verb, "--format", "json"])
+            .output()
+            .unwrap();
+        let (env, _) = (
+            serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap(),
+            (),
+        );
+        assert_eq!(env["ok"], true, "{env}");
+        let warnings = env["meta"]["warnings"].to_string();
+        for needle in ["caf\\\\xe9.md", "a\\\\b.md", "tab\\\\there.md"] {
+            assert!(warnings.contains(needle), "{needle} not in {warnings}");
+        }
+    }
+}

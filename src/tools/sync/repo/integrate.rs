@@ -3,7 +3,7 @@
 //! result to the work tree under a journal, and conflicts.
 
 use super::state::{self, ConflictRecord, HeldPath, Journal};
-use super::{BRANCH, Session, abs, git_error, held_name, net, safe_rel, short};
+use super::{BRANCH, Session, abs, git_error, held_name, net, safe_rel, short, shown};
 use crate::error::{Error, Result};
 use crate::tools::Ctx;
 use crate::tools::sync::CONFLICT_SUFFIX;
@@ -151,11 +151,6 @@ fn flatten_all(session: &Session, tree: Option<&Tree>) -> Result<(Flat, Raw)> {
         }
     }
     Ok((flat, raw))
-}
-
-/// A path that is not UTF-8, as reports show it.
-fn shown(path: &[u8]) -> String {
-    path.escape_ascii().to_string()
 }
 
 fn tree_of<'r>(session: &'r Session, commit: Option<Oid>) -> Result<Option<Tree<'r>>> {

@@ -223,11 +223,43 @@ pub(super) fn unholdable(rel: &str) -> Option<String> {
 /// or names `..` or `.git` is `None` (never written nor kept either).
 pub(super) fn held_name(rel: &str) -> Option<String> {
     let reason = unholdable(rel)?;
-    let cleaned: String = rel
-        .chars()
+    safe_rel(&cleaned(rel)).then_some(reason)
+}
+
+/// `rel` with each backslash and control character made `_`.
+fn cleaned(rel: &str) -> String {
+    rel.chars()
         .map(|c| if c == '\\' || c.is_control() { '_' } else { c })
-        .collect();
-    safe_rel(&cleaned).then_some(reason)
+        .collect()
+}
+
+/// Whether a path of the work tree would sync but for its name: not UTF-8,
+/// or with a backslash or a control character (never committed: other
+/// homes could not hold it).
+pub(super) fn unsynced_name(path: &[u8]) -> bool {
+    match std::str::from_utf8(path) {
+        Ok(rel) => !safe_rel(rel) && safe_rel(&cleaned(rel)),
+        Err(_) => safe_rel(&cleaned(&String::from_utf8_lossy(path))),
+    }
+}
+
+/// A path as reports show it: control characters escaped (`\t`), bytes
+/// that are not UTF-8 as `\xNN`.
+pub(super) fn shown(path: &[u8]) -> String {
+    let mut out = String::new();
+    for chunk in path.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            if c.is_control() {
+                out.extend(c.escape_default());
+            } else {
+                out.push(c);
+            }
+        }
+        for b in chunk.invalid() {
+            out.push_str(&format!("\\x{b:02x}"));
+        }
+    }
+    out
 }
 
 /// The absolute path of a home-relative one.
