@@ -75,9 +75,17 @@ pub fn gitignore_missing(bytes: &[u8]) -> Vec<&'static str> {
 /// Makes the home's `.gitignore` hold the lines it needs, whatever a remote
 /// or a hand edit left: creates it when absent, else appends the missing
 /// lines (the person's own lines stay). A `.gitignore` that is not a regular
-/// file is left alone (doctor reports it). The lines added.
+/// file is left alone (doctor reports it), except a folder (a pull of an
+/// older version wrote a remote's `.gitignore/x`): an empty one is removed,
+/// one holding files moves to `sync.remote/.gitignore` (the never-synced
+/// folder of the remote's side of a file/folder clash, see sync.md). The
+/// lines added.
 pub fn restore_gitignore(store: &Store) -> Result<Vec<&'static str>> {
     let path = store.root().join(".gitignore");
+    let meta = std::fs::symlink_metadata(&path);
+    if meta.as_ref().is_ok_and(|m| m.is_dir()) {
+        move_gitignore_folder(store, &path)?;
+    }
     let mut bytes = match std::fs::symlink_metadata(&path) {
         Err(_) => Vec::new(),
         Ok(meta) if meta.is_file() => {
@@ -107,6 +115,35 @@ pub fn restore_gitignore(store: &Store) -> Result<Vec<&'static str>> {
     store.write_pulled(&path, &bytes, false)?;
     store.sync_paths([path.as_path(), store.root()]);
     Ok(missing)
+}
+
+/// Moves a `.gitignore` folder out of the way: removed when it holds no
+/// file, else renamed to `sync.remote/.gitignore` (`.gitignore-2`, … when
+/// taken).
+fn move_gitignore_folder(store: &Store, path: &Path) -> Result<()> {
+    if holds_no_file(path) {
+        store.remove_dir(path)?;
+        return Ok(());
+    }
+    let aside = store.root().join("sync.remote");
+    store.ensure_dir(&aside)?;
+    let mut to = aside.join(".gitignore");
+    let mut n = 1;
+    while std::fs::symlink_metadata(&to).is_ok() {
+        n += 1;
+        to = aside.join(format!(".gitignore-{n}"));
+    }
+    store.rename_new(path, &to)
+}
+
+/// Whether a folder holds no file at any depth (only empty folders).
+fn holds_no_file(dir: &Path) -> bool {
+    std::fs::read_dir(dir).is_ok_and(|entries| {
+        entries.flatten().all(|e| {
+            std::fs::symlink_metadata(e.path()).is_ok_and(|m| m.is_dir())
+                && holds_no_file(&e.path())
+        })
+    })
 }
 
 /// What to consult when looking for the home, in order.

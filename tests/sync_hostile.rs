@@ -128,11 +128,19 @@ fn a_remote_path_with_a_control_character_is_not_written() {
             0o100644,
         ),
     ]);
-    let out = ab(&a, &["sync", "pull"]).output().unwrap();
-    assert!(out.status.success(), "{out:?}");
-    let text = String::from_utf8_lossy(&out.stdout);
+    // Held back (kept in `main` and on the remote), reported as a conflict.
+    let out = ab(&a, &["sync", "pull", "--format", "text"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("conflict"), "{text}");
     assert!(
-        !text.contains('\u{1b}'),
+        !text.contains('\u{1b}') && !text.contains('\u{7}'),
         "an escape reached the terminal: {text:?}"
     );
     let names: Vec<String> = std::fs::read_dir(a.home().join("memory/knowledge"))

@@ -89,6 +89,11 @@ pub fn syncs(rel: &str) -> bool {
     {
         return false;
     }
+    // The home's `.gitignore` is a file: nothing under a folder so named
+    // syncs (a remote's `.gitignore/x` would replace the file).
+    if rel.starts_with(".gitignore/") {
+        return false;
+    }
     // Temp files of atomic writes (`.x.json.123.tmp`), lock files, and the
     // remote's side of a conflicted file (`x.md.remote`, see `CONFLICT_SUFFIX`),
     // and anything under a folder so named (as `sync.git/info/exclude` says).

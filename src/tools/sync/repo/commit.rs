@@ -43,9 +43,16 @@ pub(super) fn changed_paths(session: &Session, refresh: bool) -> Result<Vec<(Str
     // Paths a pull held back (kept in `main`, not in the home): no change of
     // this home while the home has there what it had when they were held.
     let held = super::state::read_held(session)?;
+    // New files whose name never syncs (see `unsynced_name`): named in a
+    // warning, never staged.
+    let mut unsynced = Vec::new();
     for entry in statuses.iter() {
         let status = entry.status();
         if status.is_empty() {
+            continue;
+        }
+        if status.contains(Status::WT_NEW) && super::unsynced_name(entry.path_bytes()) {
+            unsynced.push(super::shown(entry.path_bytes()));
             continue;
         }
         let Some(rel) = entry.path() else { continue };
@@ -61,6 +68,15 @@ pub(super) fn changed_paths(session: &Session, refresh: bool) -> Result<Vec<(Str
         let exists = std::fs::symlink_metadata(super::abs(session.home, rel))
             .is_ok_and(|meta| !meta.is_dir());
         out.push((rel.to_string(), exists));
+    }
+    if !unsynced.is_empty() {
+        let more = unsynced.len().saturating_sub(MAX_FINDINGS);
+        unsynced.truncate(MAX_FINDINGS);
+        session.home.warn(format!(
+            "never synced, their names hold a backslash, a control character or bytes that are not UTF-8 (rename them to sync them): {}{}",
+            unsynced.join(", "),
+            if more > 0 { format!(" and {more} more") } else { String::new() }
+        ));
     }
     if !ignored.is_empty() {
         let index = session

@@ -3,14 +3,15 @@
 //! result to the work tree under a journal, and conflicts.
 
 use super::state::{self, ConflictRecord, HeldPath, Journal};
-use super::{BRANCH, Session, abs, git_error, net, safe_rel, short};
+use super::{BRANCH, Session, abs, git_error, held_name, net, safe_rel, short, shown};
 use crate::error::{Error, Result};
 use crate::tools::Ctx;
 use crate::tools::sync::CONFLICT_SUFFIX;
 use crate::tools::sync::merge::{self, Merged};
-use git2::{Oid, Tree, TreeWalkMode, TreeWalkResult};
+use git2::{Oid, Tree};
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
 /// The test hook: after writing this many files, a pull sleeps 60 s (so a
@@ -113,20 +114,43 @@ pub(super) fn pull(session: &Session, ctx: &Ctx) -> Result<Pulled> {
 /// A path → (blob, mode) map of a tree.
 type Flat = BTreeMap<String, (Oid, i32)>;
 
-fn flatten(tree: Option<&Tree>) -> Result<Flat> {
-    let mut out = Flat::new();
-    if let Some(tree) = tree {
-        tree.walk(TreeWalkMode::PreOrder, |root, entry| {
-            if entry.kind() == Some(git2::ObjectType::Blob)
-                && let Some(name) = entry.name()
-            {
-                out.insert(format!("{root}{name}"), (entry.id(), entry.filemode()));
+/// The files of a tree whose path is not UTF-8 (a hostile remote's): never
+/// written into the home, kept in `main` as they are.
+type Raw = BTreeMap<Vec<u8>, (Oid, i32)>;
+
+/// The files of a tree: those with a UTF-8 path, and the others. Walked by
+/// hand: git2's walk stops at a folder whose name is not UTF-8.
+fn flatten_all(session: &Session, tree: Option<&Tree>) -> Result<(Flat, Raw)> {
+    let (mut flat, mut raw) = (Flat::new(), Raw::new());
+    let Some(tree) = tree else {
+        return Ok((flat, raw));
+    };
+    let mut todo: Vec<(Vec<u8>, Oid)> = vec![(Vec::new(), tree.id())];
+    while let Some((prefix, oid)) = todo.pop() {
+        let tree = session
+            .repo
+            .find_tree(oid)
+            .map_err(|e| git_error("read a tree", &e))?;
+        for entry in tree.iter() {
+            let mut path = prefix.clone();
+            if !path.is_empty() {
+                path.push(b'/');
             }
-            TreeWalkResult::Ok
-        })
-        .map_err(|e| git_error("read a tree", &e))?;
+            path.extend_from_slice(entry.name_bytes());
+            match entry.kind() {
+                Some(git2::ObjectType::Tree) => todo.push((path, entry.id())),
+                Some(git2::ObjectType::Blob) => {
+                    let value = (entry.id(), entry.filemode());
+                    match String::from_utf8(path) {
+                        Ok(rel) => flat.insert(rel, value),
+                        Err(e) => raw.insert(e.into_bytes(), value),
+                    };
+                }
+                _ => {}
+            }
+        }
     }
-    Ok(out)
+    Ok((flat, raw))
 }
 
 fn tree_of<'r>(session: &'r Session, commit: Option<Oid>) -> Result<Option<Tree<'r>>> {
@@ -190,11 +214,24 @@ pub(super) fn integrate(
         });
     }
     let base = repo.merge_base(local, remote).ok();
-    let (flat_base, flat_ours, flat_theirs) = (
-        flatten(tree_of(session, base)?.as_ref())?,
-        flatten(tree_of(session, Some(local))?.as_ref())?,
-        flatten(tree_of(session, Some(remote))?.as_ref())?,
+    let ((flat_base, raw_base), (flat_ours, raw_ours), (flat_theirs, raw_theirs)) = (
+        flatten_all(session, tree_of(session, base)?.as_ref())?,
+        flatten_all(session, tree_of(session, Some(local))?.as_ref())?,
+        flatten_all(session, tree_of(session, Some(remote))?.as_ref())?,
     );
+    // Paths that are not UTF-8 only ever come from the remote (the commit
+    // step never stages one): the remote's change wins, and none is lost.
+    let mut raw = Raw::new();
+    for path in raw_base
+        .keys()
+        .chain(raw_ours.keys())
+        .chain(raw_theirs.keys())
+    {
+        let (b, o, t) = (raw_base.get(path), raw_ours.get(path), raw_theirs.get(path));
+        if let Some(entry) = if o == t || t == b { o } else { t } {
+            raw.insert(path.clone(), *entry);
+        }
+    }
     let paths: BTreeSet<&String> = flat_base
         .keys()
         .chain(flat_ours.keys())
@@ -273,7 +310,7 @@ pub(super) fn integrate(
     if !conflicts.is_empty() {
         return Err(record_conflict(session, remote, &conflicts)?);
     }
-    let tree = build_tree(session, &result)?;
+    let tree = build_tree(session, &result, &raw)?;
     let sig = super::commit::signature(session, ctx)?;
     let (lc, rc) = (
         repo.find_commit(local)
@@ -315,7 +352,7 @@ fn paths_taken(
 }
 
 /// A git index entry with no stat data: `path` holds the object `oid`.
-fn bare_entry(path: &str, oid: Oid, mode: i32) -> git2::IndexEntry {
+fn bare_entry(path: &[u8], oid: Oid, mode: i32) -> git2::IndexEntry {
     git2::IndexEntry {
         ctime: git2::IndexTime::new(0, 0),
         mtime: git2::IndexTime::new(0, 0),
@@ -328,15 +365,17 @@ fn bare_entry(path: &str, oid: Oid, mode: i32) -> git2::IndexEntry {
         id: oid,
         flags: (path.len().min(0xfff)) as u16,
         flags_extended: 0,
-        path: path.as_bytes().to_vec(),
+        path: path.to_vec(),
     }
 }
 
 /// A tree object from a flat map (through an in-memory git index).
-fn build_tree(session: &Session, flat: &Flat) -> Result<Oid> {
+fn build_tree(session: &Session, flat: &Flat, raw: &Raw) -> Result<Oid> {
     let mut index = git2::Index::new().map_err(|e| git_error("build a tree", &e))?;
-    for (path, (oid, mode)) in flat {
+    let paths = flat.iter().map(|(p, e)| (p.as_bytes(), e));
+    for (path, (oid, mode)) in paths.chain(raw.iter().map(|(p, e)| (p.as_slice(), e))) {
         let entry = bare_entry(path, *oid, *mode);
+        let path = String::from_utf8_lossy(path);
         index
             .add(&entry)
             .map_err(|e| git_error(&format!("add {path} to the merged tree"), &e))?;
@@ -426,18 +465,39 @@ fn blob_size(session: &Session, oid: Oid) -> Result<u64> {
 fn record_conflict(session: &Session, remote: Oid, stops: &[Stop]) -> Result<Error> {
     let tree = tree_of(session, Some(remote))?;
     let mut copies = Vec::new();
-    for stop in stops {
+    let mut stops = stops.to_vec();
+    let kept = format!(
+        "the remote's version is not written into the home; `git --git-dir {} show {}:PATH` prints it",
+        session.git_path("").display(),
+        short(remote)
+    );
+    for stop in &mut stops {
         let Some(copy_rel) = &stop.copy else {
             copies.push(String::new());
             continue;
         };
+        // A copy whose name this home cannot hold (too long with its
+        // `.remote`) is not made.
+        if let Some(why) = super::unholdable(copy_rel) {
+            stop.reason = format!("{}; its copy would have {why}: {kept}", stop.reason);
+            copies.push(String::new());
+            continue;
+        }
         let theirs = tree
             .as_ref()
             .and_then(|t| t.get_path(Path::new(&stop.rel)).ok())
             .map(|e| e.id());
+        // Nor one over what the tools read (the limits of the path it
+        // copies): it stays in sync.git.
+        let (limit, name) = pull_limit(session, &stop.rel);
         if let Some(oid) = theirs
-            && blob_size(session, oid)? > crate::store::MAX_STATE_BYTES
+            && let size = blob_size(session, oid)?
+            && size > limit
         {
+            stop.reason = format!(
+                "{}; {size} bytes, over {name} ({limit}): {kept}",
+                stop.reason
+            );
             copies.push(String::new());
             continue;
         }
@@ -546,7 +606,7 @@ fn apply(session: &Session, from: Option<Oid>, target: Oid) -> Result<Vec<String
     for delta in diff.deltas() {
         for file in [delta.old_file(), delta.new_file()] {
             if let Some(rel) = file.path().and_then(Path::to_str)
-                && safe_rel(rel)
+                && (safe_rel(rel) || held_name(rel).is_some())
                 && !files.iter().any(|f: &String| f == rel)
             {
                 files.push(rel.to_string());
@@ -622,6 +682,17 @@ fn unwritable(
     rel: &str,
     (oid, mode): (Oid, i32),
 ) -> Result<Option<Stop>> {
+    if let Some(reason) = held_name(rel) {
+        return Ok(Some(Stop {
+            rel: rel.to_string(),
+            reason: format!(
+                "{reason}: not written into the home; `git --git-dir {} show {}:PATH` prints it",
+                session.git_path("").display(),
+                short(target)
+            ),
+            copy: None,
+        }));
+    }
     if mode == 0o120000 {
         return Ok(Some(Stop::beside(
             rel,
@@ -724,7 +795,10 @@ fn finish_journal(session: &Session, journal: &Journal, touched: &mut Vec<String
         .unwrap_or(60);
     // Looked up in maps: a tree lookup per file re-reads (and re-hashes)
     // every tree on the way, which grows with the folder.
-    let (target_files, from_files) = (flatten(target_tree.as_ref())?, flatten(from_tree.as_ref())?);
+    let ((target_files, target_raw), (from_files, from_raw)) = (
+        flatten_all(session, target_tree.as_ref())?,
+        flatten_all(session, from_tree.as_ref())?,
+    );
     let entry = |files: &Flat, rel: &str| files.get(rel).copied();
     // What each touched file now holds, for the git index (hashing the
     // files again would cost as much as writing them).
@@ -874,7 +948,33 @@ fn finish_journal(session: &Session, journal: &Journal, touched: &mut Vec<String
     // cannot hold (a hostile tree naming a file and a folder alike) is left
     // out: the next commit drops it from `main` rather than wedge the pull.
     for (rel, oid, mode) in &held_back {
-        let _ = index.add(&bare_entry(rel, *oid, *mode));
+        let _ = index.add(&bare_entry(rel.as_bytes(), *oid, *mode));
+    }
+    // Paths that are not UTF-8 are never written into the home: the git
+    // index keeps `main`'s version of each (so the next commit keeps it on
+    // the remote) and drops those `main` no longer has. A new or changed one
+    // is reported like any held-back path.
+    let stale: Vec<Vec<u8>> = index
+        .iter()
+        .filter(|e| std::str::from_utf8(&e.path).is_err() && !target_raw.contains_key(&e.path))
+        .map(|e| e.path)
+        .collect();
+    for path in stale {
+        let _ = index.remove(Path::new(std::ffi::OsStr::from_bytes(&path)), 0);
+    }
+    for (path, (oid, mode)) in &target_raw {
+        let _ = index.add(&bare_entry(path, *oid, *mode));
+        if from_raw.get(path) != Some(&(*oid, *mode)) {
+            late_conflicts.push(Stop {
+                rel: shown(path),
+                reason: format!(
+                    "a name that is not UTF-8; this home never writes such a name: not written into the home; `git --git-dir {} show {}:PATH` prints it",
+                    session.git_path("").display(),
+                    short(target)
+                ),
+                copy: None,
+            });
+        }
     }
     index
         .write()

@@ -194,6 +194,74 @@ pub(super) fn safe_rel(rel: &str) -> bool {
         && super::syncs(rel)
 }
 
+/// The longest file name (in bytes) a pull writes into the home: the file
+/// systems' 255 less the atomic write's temp name around it
+/// (`.NAME.PID.N.tmp`, up to 34 bytes) and a conflict copy's `.remote`.
+pub(super) const MAX_NAME_BYTES: usize = 214;
+
+/// Why this home cannot hold the synced path `rel` as a file, if it cannot:
+/// a backslash or a control character in it (the tools cannot name it, and
+/// other systems read it otherwise), or a name over [`MAX_NAME_BYTES`].
+/// Only for paths that are otherwise synced paths (see [`held_name`]).
+pub(super) fn unholdable(rel: &str) -> Option<String> {
+    if rel.contains('\\') {
+        return Some("a backslash in the path; this home never writes such a name".to_string());
+    }
+    if rel.chars().any(char::is_control) {
+        return Some(
+            "a control character in the path; this home never writes such a name".to_string(),
+        );
+    }
+    let long = rel.split('/').map(str::len).max().unwrap_or(0);
+    (long > MAX_NAME_BYTES)
+        .then(|| format!("a name of {long} bytes, over the {MAX_NAME_BYTES} this home writes"))
+}
+
+/// Why the remote's path `rel` is held back (kept in `main` and on the
+/// remote, never written into the home), if it is: a path that would sync
+/// but that this home cannot hold ([`unholdable`]). A path that never syncs
+/// or names `..` or `.git` is `None` (never written nor kept either).
+pub(super) fn held_name(rel: &str) -> Option<String> {
+    let reason = unholdable(rel)?;
+    safe_rel(&cleaned(rel)).then_some(reason)
+}
+
+/// `rel` with each backslash and control character made `_`.
+fn cleaned(rel: &str) -> String {
+    rel.chars()
+        .map(|c| if c == '\\' || c.is_control() { '_' } else { c })
+        .collect()
+}
+
+/// Whether a path of the work tree would sync but for its name: not UTF-8,
+/// or with a backslash or a control character (never committed: other
+/// homes could not hold it).
+pub(super) fn unsynced_name(path: &[u8]) -> bool {
+    match std::str::from_utf8(path) {
+        Ok(rel) => !safe_rel(rel) && safe_rel(&cleaned(rel)),
+        Err(_) => safe_rel(&cleaned(&String::from_utf8_lossy(path))),
+    }
+}
+
+/// A path as reports show it: control characters escaped (`\t`), bytes
+/// that are not UTF-8 as `\xNN`.
+pub(super) fn shown(path: &[u8]) -> String {
+    let mut out = String::new();
+    for chunk in path.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            if c.is_control() {
+                out.extend(c.escape_default());
+            } else {
+                out.push(c);
+            }
+        }
+        for b in chunk.invalid() {
+            out.push_str(&format!("\\x{b:02x}"));
+        }
+    }
+    out
+}
+
 /// The absolute path of a home-relative one.
 pub(super) fn abs(home: &Home, rel: &str) -> PathBuf {
     let mut path = home.root.clone();
