@@ -137,7 +137,7 @@ fn move_gitignore_folder(store: &Store, path: &Path) -> Result<()> {
 }
 
 /// Whether a folder holds no file at any depth (only empty folders).
-fn holds_no_file(dir: &Path) -> bool {
+pub fn holds_no_file(dir: &Path) -> bool {
     std::fs::read_dir(dir).is_ok_and(|entries| {
         entries.flatten().all(|e| {
             std::fs::symlink_metadata(e.path()).is_ok_and(|m| m.is_dir())

@@ -737,7 +737,7 @@ fn unwritable(
     }
     let path = abs(session.home, rel);
     if std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir()) {
-        if holds_no_file(&path) {
+        if crate::home::holds_no_file(&path) {
             session.home.store.remove_dir(&path)?;
             return Ok(None);
         }
@@ -747,16 +747,6 @@ fn unwritable(
         )));
     }
     Ok(None)
-}
-
-/// Whether a folder holds no file at any depth (only empty folders).
-fn holds_no_file(dir: &Path) -> bool {
-    std::fs::read_dir(dir).is_ok_and(|entries| {
-        entries.flatten().all(|e| {
-            std::fs::symlink_metadata(e.path()).is_ok_and(|m| m.is_dir())
-                && holds_no_file(&e.path())
-        })
-    })
 }
 
 /// The blob id of the regular file at `path`, `None` for anything else.
