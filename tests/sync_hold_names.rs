@@ -11,49 +11,6 @@ use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
-/// Like `Remote::plant`, with raw (maybe not UTF-8) paths.
-fn plant_raw(remote: &Remote, entries: &[(&[u8], &[u8], i32)]) {
-    let repo = remote.repo();
-    let parent = repo
-        .refname_to_id("refs/heads/main")
-        .ok()
-        .map(|o| repo.find_commit(o).expect("commit"));
-    let mut index = git2::Index::new().expect("index");
-    if let Some(parent) = &parent {
-        index.read_tree(&parent.tree().unwrap()).unwrap();
-    }
-    for (path, bytes, mode) in entries {
-        let oid = repo.blob(bytes).expect("blob");
-        let entry = git2::IndexEntry {
-            ctime: git2::IndexTime::new(0, 0),
-            mtime: git2::IndexTime::new(0, 0),
-            dev: 0,
-            ino: 0,
-            mode: *mode as u32,
-            uid: 0,
-            gid: 0,
-            file_size: 0,
-            id: oid,
-            flags: (path.len().min(0xfff)) as u16,
-            flags_extended: 0,
-            path: path.to_vec(),
-        };
-        index.add(&entry).expect("add entry");
-    }
-    let tree = repo.find_tree(index.write_tree_to(&repo).unwrap()).unwrap();
-    let sig = git2::Signature::new("mallory", "m@x", &git2::Time::new(1_768_000_000, 0)).unwrap();
-    let parents: Vec<&git2::Commit> = parent.iter().collect();
-    repo.commit(
-        Some("refs/heads/main"),
-        &sig,
-        &sig,
-        "planted",
-        &tree,
-        &parents,
-    )
-    .unwrap();
-}
-
 /// Whether the remote's `main` holds the raw path.
 fn remote_has(remote: &Remote, path: &[u8]) -> bool {
     let repo = remote.repo();
@@ -104,7 +61,7 @@ fn remote_names_the_home_cannot_hold_are_held_back_and_stay_on_the_remote() {
             .map(|n| (n.as_slice(), &b"hostile\n"[..], 0o100644))
             .collect();
         entries.push((b"memory/knowledge/link\x1b", b"/etc/passwd", 0o120000));
-        plant_raw(&remote, &entries);
+        remote.plant_raw(&entries);
         if merged {
             note(&b, "Local", "two");
         }

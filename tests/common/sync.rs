@@ -43,9 +43,10 @@ impl Remote {
         Some(blob.content().to_vec())
     }
 
-    /// A hostile remote's commit, built by hand: adds a commit on top of the remote's `main` whose tree is `main`'s
+    /// A hostile remote's commit, built by hand (paths as raw bytes, which
+    /// need not be UTF-8): adds a commit on top of the remote's `main` whose tree is `main`'s
     /// plus `entries` (path, bytes, file mode), built by hand with git2.
-    pub fn plant(&self, entries: &[(&str, &[u8], i32)]) {
+    pub fn plant_raw(&self, entries: &[(&[u8], &[u8], i32)]) {
         let repo = self.repo();
         let parent = repo
             .refname_to_id("refs/heads/main")
@@ -71,7 +72,7 @@ impl Remote {
                 id: oid,
                 flags: (path.len().min(0xfff)) as u16,
                 flags_extended: 0,
-                path: path.as_bytes().to_vec(),
+                path: path.to_vec(),
             };
             index.add(&entry).expect("add entry");
         }
@@ -90,6 +91,15 @@ impl Remote {
             &parents,
         )
         .expect("commit");
+    }
+
+    /// [`Remote::plant_raw`] with UTF-8 paths.
+    pub fn plant(&self, entries: &[(&str, &[u8], i32)]) {
+        let raw: Vec<(&[u8], &[u8], i32)> = entries
+            .iter()
+            .map(|(path, bytes, mode)| (path.as_bytes(), *bytes, *mode))
+            .collect();
+        self.plant_raw(&raw);
     }
 }
 
