@@ -1052,6 +1052,30 @@ fn write(session: &Session, rel: &str, bytes: Option<&[u8]>, executable: bool) -
             }
             session.home.store.write_pulled(&path, bytes, executable)
         }
-        None => session.home.store.remove_file(&path).map(drop),
+        None => {
+            session.home.store.remove_file(&path)?;
+            prune_empty_parents(session, rel)
+        }
     }
+}
+
+/// Removes the folders a deletion left without any file (a skill the
+/// remote removed would otherwise stay as an empty `skills/NAME/`, which
+/// `skill_forge list` and doctor report as a skill without SKILL.md), up to
+/// the home's own layout folders, which stay.
+fn prune_empty_parents(session: &Session, rel: &str) -> Result<()> {
+    let mut dir = Path::new(rel).parent();
+    while let Some(folder) = dir.and_then(Path::to_str).filter(|f| !f.is_empty()) {
+        if super::is_layout_folder(folder) {
+            break;
+        }
+        let path = abs(session.home, folder);
+        let is_dir = std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir());
+        if !is_dir || !crate::home::holds_no_file(&path) {
+            break;
+        }
+        session.home.store.remove_dir(&path)?;
+        dir = Path::new(folder).parent();
+    }
+    Ok(())
 }

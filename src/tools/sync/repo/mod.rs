@@ -212,9 +212,27 @@ pub(super) fn unholdable(rel: &str) -> Option<String> {
             "a control character in the path; this home never writes such a name".to_string(),
         );
     }
+    if is_layout_folder(rel) {
+        return Some(
+            "a folder of the home's layout; this home never turns it into a file".to_string(),
+        );
+    }
     let long = rel.split('/').map(str::len).max().unwrap_or(0);
     (long > MAX_NAME_BYTES)
         .then(|| format!("a name of {long} bytes, over the {MAX_NAME_BYTES} this home writes"))
+}
+
+/// Whether `rel` is one of the folders every home has (`plans`,
+/// `memory/knowledge`, …) or a folder above one (`memory`): a remote file
+/// there would leave the tools without their folder.
+pub(super) fn is_layout_folder(rel: &str) -> bool {
+    let rel = rel.trim_end_matches('/').to_lowercase();
+    crate::home::LAYOUT_DIRS.iter().any(|dir| {
+        *dir == rel
+            || dir
+                .strip_prefix(rel.as_str())
+                .is_some_and(|rest| rest.starts_with('/'))
+    })
 }
 
 /// Why the remote's path `rel` is held back (kept in `main` and on the
