@@ -96,11 +96,12 @@ fn remote_names_the_home_cannot_hold_are_held_back_and_stay_on_the_remote() {
     }
 }
 
-/// Item 2: a content conflict on a name too long for its `.remote` copy
-/// (both homes made the file) is a conflict all the same: no copy, the
-/// remote's version stays in sync.git, and sync goes on.
+/// A name too long for other homes (both homes made the file) is never
+/// pushed, so it cannot meet the other home's version in a conflict whose
+/// `.remote` copy would be too long to write: each home keeps its own, is
+/// warned, and sync goes on.
 #[test]
-fn a_content_conflict_on_a_long_name_is_a_conflict_not_an_io_error() {
+fn a_long_name_made_in_two_homes_stays_in_each_home() {
     let remote = Remote::new();
     let a = home_on(&remote);
     let b = home_on(&remote);
@@ -109,16 +110,27 @@ fn a_content_conflict_on_a_long_name_is_a_conflict_not_an_io_error() {
     name.push_str(".md");
     let path = |sb: &common::Sandbox| sb.home().join(&name);
     std::fs::write(path(&a), "---\ntitle: A\n---\nfrom a\n").unwrap();
-    ok(&a, &["sync", "now"]);
+    let data = common::sync::ab(&a, &["sync", "now", "--format", "json"])
+        .output()
+        .unwrap();
+    let env: serde_json::Value = serde_json::from_slice(&data.stdout).unwrap();
+    assert_eq!(env["ok"], true, "{env}");
+    assert!(
+        env["meta"]["warnings"].to_string().contains("mmmm"),
+        "{env}"
+    );
     std::fs::write(path(&b), "---\ntitle: A\n---\nfrom b\n").unwrap();
-    let err = fails(&b, &["sync", "now"], "conflict", 1);
-    assert!(err.to_string().contains("mmmm"), "{err}");
+    ok(&b, &["sync", "now"]);
+    ok(&b, &["sync", "now"]);
+    assert!(remote.file(&name).is_none());
     assert_eq!(
         std::fs::read_to_string(path(&b)).unwrap(),
         "---\ntitle: A\n---\nfrom b\n"
     );
-    ok(&b, &["sync", "now"]);
-    ok(&b, &["sync", "now"]);
+    assert_eq!(
+        std::fs::read_to_string(path(&a)).unwrap(),
+        "---\ntitle: A\n---\nfrom a\n"
+    );
 }
 
 /// Item 3: the remote's side of a file/folder clash over
@@ -284,6 +296,9 @@ fn a_local_file_whose_name_never_syncs_is_warned_about() {
     for name in [&b"caf\xe9.md"[..], b"a\\b.md", b"tab\there.md"] {
         std::fs::write(dir.join(OsStr::from_bytes(name)), "x\n").unwrap();
     }
+    // A name this home can write but others cannot (over 214 bytes).
+    let long = format!("{}.md", "q".repeat(240));
+    std::fs::write(dir.join(&long), "x\n").unwrap();
     for verb in ["status", "now"] {
         let out = common::sync::ab(&b, &["sync", verb, "--format", "json"])
             .output()
@@ -294,8 +309,17 @@ fn a_local_file_whose_name_never_syncs_is_warned_about() {
         );
         assert_eq!(env["ok"], true, "{env}");
         let warnings = env["meta"]["warnings"].to_string();
-        for needle in ["caf\\\\xe9.md", "a\\\\b.md", "tab\\\\there.md"] {
+        for needle in [
+            "caf\\\\xe9.md",
+            "a\\\\\\\\b.md",
+            "tab\\\\there.md",
+            long.as_str(),
+        ] {
             assert!(warnings.contains(needle), "{needle} not in {warnings}");
         }
     }
+    assert!(
+        remote.file(&format!("memory/knowledge/{long}")).is_none(),
+        "a name other homes cannot write was pushed"
+    );
 }

@@ -73,7 +73,8 @@ pub(super) fn changed_paths(session: &Session, refresh: bool) -> Result<Vec<(Str
         let more = unsynced.len().saturating_sub(MAX_FINDINGS);
         unsynced.truncate(MAX_FINDINGS);
         session.home.warn(format!(
-            "never synced, their names hold a backslash, a control character or bytes that are not UTF-8 (rename them to sync them): {}{}",
+            "never synced, their names hold a backslash, a control character, bytes that are not UTF-8 or a part over {} bytes, which other homes cannot write (rename them to sync them): {}{}",
+            super::MAX_NAME_BYTES,
             unsynced.join(", "),
             if more > 0 { format!(" and {more} more") } else { String::new() }
         ));

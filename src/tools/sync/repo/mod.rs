@@ -252,22 +252,23 @@ fn cleaned(rel: &str) -> String {
 }
 
 /// Whether a path of the work tree would sync but for its name: not UTF-8,
-/// or with a backslash or a control character (never committed: other
-/// homes could not hold it).
+/// with a backslash or a control character, or a part longer than other
+/// homes write (never committed: other homes could not hold it).
 pub(super) fn unsynced_name(path: &[u8]) -> bool {
     match std::str::from_utf8(path) {
-        Ok(rel) => !safe_rel(rel) && safe_rel(&cleaned(rel)),
+        Ok(rel) if safe_rel(rel) => rel.split('/').any(|part| part.len() > MAX_NAME_BYTES),
+        Ok(rel) => safe_rel(&cleaned(rel)),
         Err(_) => safe_rel(&cleaned(&String::from_utf8_lossy(path))),
     }
 }
 
-/// A path as reports show it: control characters escaped (`\t`), bytes
-/// that are not UTF-8 as `\xNN`.
+/// A path as reports show it: control characters and backslashes escaped
+/// (`\t`, `\\`), bytes that are not UTF-8 as `\xNN`.
 pub(super) fn shown(path: &[u8]) -> String {
     let mut out = String::new();
     for chunk in path.utf8_chunks() {
         for c in chunk.valid().chars() {
-            if c.is_control() {
+            if c.is_control() || c == '\\' {
                 out.extend(c.escape_default());
             } else {
                 out.push(c);
