@@ -87,3 +87,31 @@ fn a_pulled_deletion_of_a_skill_leaves_no_empty_folder() {
     assert!(b.home().join("skills").is_dir(), "the layout folder stays");
     assert_eq!(doctor_check(&b, "skills")["ok"], true);
 }
+
+#[test]
+fn a_remote_gitignore_symlink_is_replaced_on_the_remote_by_the_restored_file() {
+    let remote = Remote::new();
+    let a = home_on(&remote);
+    ok(&a, &["sync", "now"]);
+    remote.plant(&[(".gitignore", b"/etc/passwd", 0o120000)]);
+    let first = sync_now(&a);
+    if first["ok"] != true {
+        for copy in first["error"]["detail"]["copies"].as_array().unwrap() {
+            let _ = std::fs::remove_file(a.home().join(copy.as_str().unwrap()));
+        }
+    }
+    ok(&a, &["sync", "now"]);
+    let repo = remote.repo();
+    let tree = repo
+        .find_commit(remote.main().unwrap())
+        .unwrap()
+        .tree()
+        .unwrap();
+    let entry = tree
+        .get_name(".gitignore")
+        .expect(".gitignore on the remote");
+    assert_eq!(entry.filemode(), 0o100644, "still a link on the remote");
+    let text = String::from_utf8(remote.file(".gitignore").unwrap()).unwrap();
+    assert!(text.contains("sync.git/"), "{text}");
+    assert!(a.home().join(".gitignore").is_file());
+}

@@ -60,7 +60,11 @@ pub(super) fn changed_paths(session: &Session, refresh: bool) -> Result<Vec<(Str
             ignored.push(rel.trim_end_matches('/').to_string());
             continue;
         }
-        if !safe_rel(rel) || super::integrate::held_as_is(session, &held, rel) {
+        // `.gitignore` is never left held: the home restores the file every
+        // sync, and that file replaces whatever the remote had (a link).
+        if !safe_rel(rel)
+            || (rel != ".gitignore" && super::integrate::held_as_is(session, &held, rel))
+        {
             continue;
         }
         // A file replaced by a folder is gone as a file (the folder's files
