@@ -592,3 +592,49 @@ fn a_folder_edited_here_that_the_remote_made_a_file_is_one_clash() {
     ok(&b, &["sync", "now"]);
     assert!(b.home().join("plans/t2/x.md").is_file());
 }
+
+/// The other way round: this home made a file a folder (or a folder a file)
+/// while the remote changed it: one clash, the remote's version kept, and
+/// resolving it keeps this home's side.
+#[test]
+fn a_type_change_here_against_a_remote_edit_is_one_clash() {
+    for here_made_a_folder in [true, false] {
+        let remote = Remote::new();
+        let a = home_on(&remote);
+        let (old, new) = if here_made_a_folder {
+            ("plans/t2", "plans/t2/x.md")
+        } else {
+            ("plans/t2/x.md", "plans/t2")
+        };
+        write(&a, old, b"one\n");
+        ok(&a, &["sync", "now"]);
+        let b = home_on(&remote);
+        write(&b, old, b"one\nremote edit\n");
+        ok(&b, &["sync", "now"]);
+        std::fs::remove_dir_all(a.home().join("plans/t2"))
+            .or_else(|_| std::fs::remove_file(a.home().join("plans/t2")))
+            .unwrap();
+        write(&a, new, b"mine\n");
+        let err = fails(&a, &["sync", "now"], "conflict", 1);
+        assert_eq!(err["detail"]["files"].as_array().unwrap().len(), 1, "{err}");
+        let copy = if here_made_a_folder {
+            "plans/t2.remote"
+        } else {
+            "sync.remote/plans/t2/x.md"
+        };
+        assert_eq!(
+            std::fs::read(a.home().join(copy)).unwrap(),
+            b"one\nremote edit\n",
+            "{err}"
+        );
+        assert_eq!(std::fs::read(a.home().join(new)).unwrap(), b"mine\n");
+        std::fs::remove_dir_all(a.home().join("sync.remote"))
+            .or_else(|_| std::fs::remove_file(a.home().join(copy)))
+            .unwrap();
+        ok(&a, &["sync", "now"]);
+        ok(&a, &["sync", "now"]);
+        assert_eq!(std::fs::read(a.home().join(new)).unwrap(), b"mine\n");
+        assert_eq!(remote.file(new).as_deref(), Some(&b"mine\n"[..]));
+        assert_eq!(doctor_sync_check(&a)["ok"], true);
+    }
+}
