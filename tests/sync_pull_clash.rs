@@ -491,3 +491,150 @@ fn every_file_a_pull_writes_or_deletes_leaves_the_index_in_step() {
     assert!(hits.to_string().contains("Zebra"), "{hits}");
     assert!(!hits.to_string().contains("Short lived"), "{hits}");
 }
+
+/// A file changed here that the remote turned into a folder: one file/folder
+/// clash (never `io`), the remote's folder kept under `sync.remote/`, and
+/// once the copy is deleted the next sync keeps this home's file.
+#[test]
+fn a_file_edited_here_that_the_remote_made_a_folder_is_one_clash() {
+    let remote = Remote::new();
+    let a = home_on(&remote);
+    write(&a, "plans/t2", b"plan\n");
+    ok(&a, &["sync", "now"]);
+    let b = home_on(&remote);
+    std::fs::remove_file(b.home().join("plans/t2")).unwrap();
+    write(&b, "plans/t2/x.md", b"r\n");
+    ok(&b, &["sync", "now"]);
+    assert!(remote.file("plans/t2/x.md").is_some());
+    write(&a, "plans/t2", b"plan\nedit\n");
+    let err = fails(&a, &["sync", "now"], "conflict", 1);
+    assert!(
+        err["detail"]["reasons"].to_string().contains("folder"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read(a.home().join("plans/t2")).unwrap(),
+        b"plan\nedit\n"
+    );
+    assert_eq!(
+        std::fs::read(a.home().join("sync.remote/plans/t2/x.md")).unwrap(),
+        b"r\n",
+        "{err}"
+    );
+    assert_eq!(status(&a)["interrupted_pull"], false);
+    std::fs::remove_dir_all(a.home().join("sync.remote")).unwrap();
+    ok(&a, &["sync", "now"]);
+    ok(&a, &["sync", "now"]);
+    assert_eq!(
+        std::fs::read(a.home().join("plans/t2")).unwrap(),
+        b"plan\nedit\n"
+    );
+    assert_eq!(
+        remote.file("plans/t2").as_deref(),
+        Some(&b"plan\nedit\n"[..])
+    );
+    assert_eq!(doctor_sync_check(&a)["ok"], true);
+    ok(&b, &["sync", "now"]);
+    assert_eq!(
+        std::fs::read(b.home().join("plans/t2")).unwrap(),
+        b"plan\nedit\n"
+    );
+}
+
+/// A folder whose file was changed here that the remote turned into a file:
+/// one file/folder clash (not a delete/change conflict that alternates with
+/// it), the remote's file in `<path>.remote`, and once it is deleted the
+/// next sync keeps this home's folder.
+#[test]
+fn a_folder_edited_here_that_the_remote_made_a_file_is_one_clash() {
+    let remote = Remote::new();
+    let a = home_on(&remote);
+    write(&a, "plans/t2/x.md", b"x\n");
+    ok(&a, &["sync", "now"]);
+    let b = home_on(&remote);
+    std::fs::remove_dir_all(b.home().join("plans/t2")).unwrap();
+    write(&b, "plans/t2", b"f\n");
+    ok(&b, &["sync", "now"]);
+    assert_eq!(remote.file("plans/t2").as_deref(), Some(&b"f\n"[..]));
+    write(&a, "plans/t2/x.md", b"x\nedit\n");
+    let err = fails(&a, &["sync", "now"], "conflict", 1);
+    assert_eq!(
+        err["detail"]["files"],
+        serde_json::json!(["plans/t2"]),
+        "{err}"
+    );
+    assert!(
+        err["detail"]["reasons"].to_string().contains("file"),
+        "{err}"
+    );
+    assert!(!a.home().join("plans/t2/x.md.remote").exists(), "{err}");
+    assert_eq!(
+        std::fs::read(a.home().join("plans/t2.remote")).unwrap(),
+        b"f\n",
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read(a.home().join("plans/t2/x.md")).unwrap(),
+        b"x\nedit\n"
+    );
+    std::fs::remove_file(a.home().join("plans/t2.remote")).unwrap();
+    ok(&a, &["sync", "now"]);
+    ok(&a, &["sync", "now"]);
+    assert_eq!(
+        std::fs::read(a.home().join("plans/t2/x.md")).unwrap(),
+        b"x\nedit\n"
+    );
+    assert_eq!(
+        remote.file("plans/t2/x.md").as_deref(),
+        Some(&b"x\nedit\n"[..])
+    );
+    assert_eq!(doctor_sync_check(&a)["ok"], true);
+    ok(&b, &["sync", "now"]);
+    assert!(b.home().join("plans/t2/x.md").is_file());
+}
+
+/// The other way round: this home made a file a folder (or a folder a file)
+/// while the remote changed it: one clash, the remote's version kept, and
+/// resolving it keeps this home's side.
+#[test]
+fn a_type_change_here_against_a_remote_edit_is_one_clash() {
+    for here_made_a_folder in [true, false] {
+        let remote = Remote::new();
+        let a = home_on(&remote);
+        let (old, new) = if here_made_a_folder {
+            ("plans/t2", "plans/t2/x.md")
+        } else {
+            ("plans/t2/x.md", "plans/t2")
+        };
+        write(&a, old, b"one\n");
+        ok(&a, &["sync", "now"]);
+        let b = home_on(&remote);
+        write(&b, old, b"one\nremote edit\n");
+        ok(&b, &["sync", "now"]);
+        std::fs::remove_dir_all(a.home().join("plans/t2"))
+            .or_else(|_| std::fs::remove_file(a.home().join("plans/t2")))
+            .unwrap();
+        write(&a, new, b"mine\n");
+        let err = fails(&a, &["sync", "now"], "conflict", 1);
+        assert_eq!(err["detail"]["files"].as_array().unwrap().len(), 1, "{err}");
+        let copy = if here_made_a_folder {
+            "plans/t2.remote"
+        } else {
+            "sync.remote/plans/t2/x.md"
+        };
+        assert_eq!(
+            std::fs::read(a.home().join(copy)).unwrap(),
+            b"one\nremote edit\n",
+            "{err}"
+        );
+        assert_eq!(std::fs::read(a.home().join(new)).unwrap(), b"mine\n");
+        std::fs::remove_dir_all(a.home().join("sync.remote"))
+            .or_else(|_| std::fs::remove_file(a.home().join(copy)))
+            .unwrap();
+        ok(&a, &["sync", "now"]);
+        ok(&a, &["sync", "now"]);
+        assert_eq!(std::fs::read(a.home().join(new)).unwrap(), b"mine\n");
+        assert_eq!(remote.file(new).as_deref(), Some(&b"mine\n"[..]));
+        assert_eq!(doctor_sync_check(&a)["ok"], true);
+    }
+}

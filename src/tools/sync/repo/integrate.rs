@@ -260,6 +260,18 @@ pub(super) fn integrate(
             }
             continue;
         }
+        // Gone from one side because that side made it a folder (or made a
+        // folder of its own a file): a file/folder clash, not a deletion.
+        // The changed side is kept here and `tree_clashes` reports the
+        // clash (a merge would read the other side's folder as a file).
+        if (o.is_none() && type_changed(&flat_ours, rel))
+            || (t.is_none() && type_changed(&flat_theirs, rel))
+        {
+            if let Some(entry) = o.or(t) {
+                result.insert(rel.clone(), entry);
+            }
+            continue;
+        }
         let merged = merge::merge_file(
             rel,
             blob(session, b.map(|e| e.0))?.as_deref(),
@@ -338,6 +350,16 @@ pub(super) fn integrate(
         commit: Some(merge),
         empty_remote: false,
     })
+}
+
+/// Whether the side `flat`, which has no file `rel`, has a folder there
+/// (files under `rel/`) or a file where a folder of `rel` goes.
+fn type_changed(flat: &Flat, rel: &str) -> bool {
+    let prefix = format!("{rel}/");
+    flat.range(prefix.clone()..)
+        .next()
+        .is_some_and(|(k, _)| k.starts_with(&prefix))
+        || folders(rel).any(|d| flat.contains_key(d))
 }
 
 /// Whether `path` (an extra path of a merge) is already another path of the
@@ -486,6 +508,7 @@ fn record_conflict(session: &Session, remote: Oid, stops: &[Stop]) -> Result<Err
         let theirs = tree
             .as_ref()
             .and_then(|t| t.get_path(Path::new(&stop.rel)).ok())
+            .filter(|e| e.kind() == Some(git2::ObjectType::Blob))
             .map(|e| e.id());
         // Nor one over what the tools read (the limits of the path it
         // copies): it stays in sync.git.
