@@ -62,8 +62,7 @@ pub(super) fn changed_paths(session: &Session, refresh: bool) -> Result<Vec<(Str
         }
         // `.gitignore` is never left held: the home restores the file every
         // sync, and that file replaces whatever the remote had (a link).
-        if !safe_rel(rel)
-            || (rel != ".gitignore" && super::integrate::held_as_is(session, &held, rel))
+        if !safe_rel(rel) || (rel != ".gitignore" && super::apply::held_as_is(session, &held, rel))
         {
             continue;
         }

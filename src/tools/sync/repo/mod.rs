@@ -8,6 +8,7 @@
 //! - `net`: remote URLs, credentials, fetch, push and their errors.
 //! - `state`: the small JSON files agentbox keeps in `sync.git/`.
 
+mod apply;
 mod commit;
 mod integrate;
 mod net;
@@ -75,7 +76,7 @@ impl<'h> Session<'h> {
     /// index lock and an interrupted pull.
     pub fn open(home: &'h Home) -> Result<Session<'h>> {
         let session = Session::open_as_is(home)?;
-        integrate::repair(&session)?;
+        apply::repair(&session)?;
         Ok(session)
     }
 
@@ -124,7 +125,7 @@ impl<'h> Session<'h> {
         };
         session.prepare()?;
         if !created {
-            integrate::repair(&session)?;
+            apply::repair(&session)?;
         }
         Ok((session, created))
     }
