@@ -651,26 +651,7 @@ fn from_episode_drafts_through_the_model_route_with_a_fallback() {
 #[test]
 fn install_clones_a_git_url() {
     let sb = Sandbox::new();
-    let git = |dir: &std::path::Path, args: &[&str]| {
-        let out = std::process::Command::new("git")
-            .args([
-                "-c",
-                "user.name=t",
-                "-c",
-                "user.email=t@example.com",
-                "-c",
-                "init.defaultBranch=main",
-            ])
-            .args(args)
-            .current_dir(dir)
-            .output()
-            .expect("git is installed");
-        assert!(
-            out.status.success(),
-            "git {args:?}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-    };
+    let git = common::git;
     let repo = |name: &str, files: &[(&str, &str)]| {
         let dir = sb.path().join("repos").join(name);
         std::fs::create_dir_all(&dir).unwrap();

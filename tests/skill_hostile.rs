@@ -5,9 +5,9 @@
 
 mod common;
 
-use common::{Sandbox, err_of, ok_data};
+use common::{Sandbox, err_of, git, ok_data};
 use serde_json::{Value, json};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 fn sf(sb: &Sandbox, args: &[&str]) -> assert_cmd::Command {
@@ -23,27 +23,6 @@ fn folder(sb: &Sandbox, name: &str, skill_md: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("SKILL.md"), skill_md).unwrap();
     dir
-}
-
-fn git(dir: &Path, args: &[&str]) {
-    let out = std::process::Command::new("git")
-        .args([
-            "-c",
-            "user.name=t",
-            "-c",
-            "user.email=t@example.com",
-            "-c",
-            "init.defaultBranch=main",
-        ])
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("git is installed");
-    assert!(
-        out.status.success(),
-        "git {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
 }
 
 fn record(sb: &Sandbox, name: &str) -> Value {

@@ -3,7 +3,9 @@
 
 mod common;
 
-use common::sync::{Remote, ab, doctor_sync_check, fails, home_on, note, ok, spawn_stalled};
+use common::sync::{
+    Remote, ab, doctor_sync_check, fails, home_on, note, odb_holds, ok, spawn_stalled,
+};
 use common::{Sandbox, envelope, ok_data};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -443,22 +445,6 @@ fn conflicting_note_edits_stop_keep_both_and_resolve() {
     assert_same_files(&a, &b);
     let check = doctor_sync_check(&b);
     assert_eq!(check["ok"], true, "{check}");
-}
-
-/// Whether any object of a repository's database holds `needle`.
-fn odb_holds(repo: &git2::Repository, needle: &[u8]) -> bool {
-    let odb = repo.odb().unwrap();
-    let mut ids = Vec::new();
-    odb.foreach(|id| {
-        ids.push(*id);
-        true
-    })
-    .unwrap();
-    ids.iter().any(|id| {
-        odb.read(*id)
-            .map(|o| o.data().windows(needle.len()).any(|w| w == needle))
-            .unwrap_or(false)
-    })
 }
 
 #[test]

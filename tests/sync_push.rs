@@ -4,28 +4,12 @@
 
 mod common;
 
-use common::sync::{Remote, ab, doctor_sync_check, fails, home_on, note, ok};
+use common::sync::{Remote, ab, doctor_sync_check, fails, home_on, note, odb_holds, ok};
 use common::{Sandbox, envelope};
 use std::path::Path;
 
 /// A token the redactor recognises (a GitHub personal access token).
 const TOKEN: &str = "ghp_abcdefghijklmnopqrstuvwxyz0123456789";
-
-/// Whether any object of `repo` holds `needle` (a tree holds its names).
-fn odb_holds(repo: &git2::Repository, needle: &[u8]) -> bool {
-    let odb = repo.odb().unwrap();
-    let mut ids = Vec::new();
-    odb.foreach(|id| {
-        ids.push(*id);
-        true
-    })
-    .unwrap();
-    ids.iter().any(|id| {
-        odb.read(*id)
-            .map(|o| o.data().windows(needle.len()).any(|w| w == needle))
-            .unwrap_or(false)
-    })
-}
 
 fn local_repo(sb: &Sandbox) -> git2::Repository {
     git2::Repository::open_bare(sb.home().join("sync.git")).unwrap()

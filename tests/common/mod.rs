@@ -174,3 +174,26 @@ pub fn temp_files(dir: &Path) -> Vec<String> {
         .filter(|n| n.starts_with('.') && n.ends_with(".tmp"))
         .collect()
 }
+
+/// `git ARGS…` in `dir` with a fixed identity and branch name; fails the
+/// test when git does.
+pub fn git(dir: &Path, args: &[&str]) {
+    let out = std::process::Command::new("git")
+        .args([
+            "-c",
+            "user.name=t",
+            "-c",
+            "user.email=t@example.com",
+            "-c",
+            "init.defaultBranch=main",
+        ])
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("git is installed");
+    assert!(
+        out.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

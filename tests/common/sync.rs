@@ -191,3 +191,19 @@ pub fn spawn_server(cmd: &mut std::process::Command) -> (std::process::Child, u1
     let port = line.trim().parse().expect("the server's port");
     (child, port)
 }
+
+/// Whether any object of a repository's database holds `needle`.
+pub fn odb_holds(repo: &git2::Repository, needle: &[u8]) -> bool {
+    let odb = repo.odb().unwrap();
+    let mut ids = Vec::new();
+    odb.foreach(|id| {
+        ids.push(*id);
+        true
+    })
+    .unwrap();
+    ids.iter().any(|id| {
+        odb.read(*id)
+            .map(|o| o.data().windows(needle.len()).any(|w| w == needle))
+            .unwrap_or(false)
+    })
+}
