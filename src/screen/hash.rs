@@ -128,13 +128,24 @@ pub(crate) fn hash_entries(
         h.update((body.len() as u64).to_le_bytes());
         h.update(&body);
     }
+    Ok(hex_of(h))
+}
+
+/// `sha256:<hex>` of one text (`screen_text`).
+pub(crate) fn text_hash(text: &str) -> String {
+    let mut h = Sha256::new();
+    h.update(text.as_bytes());
+    hex_of(h)
+}
+
+fn hex_of(h: Sha256) -> String {
     let digest = h.finalize();
     let mut hex = String::with_capacity(7 + 64);
     hex.push_str("sha256:");
     for b in digest {
         hex.push_str(&format!("{b:02x}"));
     }
-    Ok(hex)
+    hex
 }
 
 /// Reads a regular file whole.

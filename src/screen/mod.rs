@@ -150,6 +150,21 @@ pub fn screen_dir(dir: &Path, redactor: &Redactor) -> Result<Screen> {
     })
 }
 
+/// Screens one text an agent will later follow that is not a skill folder —
+/// a preference or knowledge proposal at apply time, persona text — as if it
+/// were a skill's `SKILL.md` named `rel`. The content hash is over the text.
+pub fn screen_text(rel: &str, text: &str, redactor: &Redactor) -> Screen {
+    let mut findings = Vec::new();
+    screen_file(rel, text.as_bytes(), false, true, redactor, &mut findings);
+    findings.sort_by(|a, b| (&a.file, a.line).cmp(&(&b.file, b.line)));
+    findings.dedup_by(|a, b| a.rule == b.rule && a.file == b.file && a.line == b.line);
+    Screen {
+        verdict: verdict_of(&findings),
+        content_hash: hash::text_hash(text),
+        findings,
+    }
+}
+
 /// The content hash of a skill folder: sha256 over, for every file in sorted
 /// relative-path order, its path, its mode (executable or not) and its bytes.
 /// A symlink contributes its target string, never what it points to.
