@@ -11,6 +11,8 @@
 #[allow(dead_code)] // wired in by judge.rs (issue #29, in progress)
 mod facts;
 mod hash;
+#[allow(dead_code)] // wired in with the analysers (issue #29, in progress)
+mod judge;
 mod rules;
 mod scan;
 mod unicode;
@@ -77,6 +79,19 @@ pub struct Finding {
     pub excerpt: String,
     /// Why it matters, one sentence.
     pub why: &'static str,
+    /// For a flow: where the data (or code) comes from.
+    pub source: Option<Loc>,
+    /// For a flow: where it goes (a network call, an execution).
+    pub sink: Option<Loc>,
+}
+
+/// One end of a flow.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Loc {
+    pub file: String,
+    pub line: usize,
+    /// The text there, redacted and cut like a finding's.
+    pub excerpt: String,
 }
 
 /// A screen of one skill folder.
@@ -121,6 +136,8 @@ pub fn screen_dir(dir: &Path, redactor: &Redactor) -> Result<Screen> {
                 line: 0,
                 excerpt: scan::excerpt(&format!("-> {target}"), 0, redactor),
                 why: "A symlink can point anywhere on the installing machine; skills ship real files.",
+                source: None,
+                sink: None,
             }),
             (EntryKind::Special, _) => findings.push(Finding {
                 rule: "file-special",
@@ -130,6 +147,8 @@ pub fn screen_dir(dir: &Path, redactor: &Redactor) -> Result<Screen> {
                 line: 0,
                 excerpt: String::new(),
                 why: "A FIFO, socket or device file has no place in a skill.",
+                source: None,
+                sink: None,
             }),
             (EntryKind::File { executable }, Some(bytes)) => {
                 screen_file(&e.rel, bytes, *executable, explained(&e.rel), redactor, &mut findings);
@@ -195,7 +214,14 @@ fn screen_file(
 ) {
     let head = &bytes[..bytes.len().min(8192)];
     let native = native_format(bytes);
-    let binary = native.is_some() || head.contains(&0);
+    let nul = head.contains(&0);
+    // A NUL does not make a script binary: a shell or an interpreter still
+    // runs the text around it. Text with NULs is screened as text (NULs
+    // removed), and the NULs themselves are a finding.
+    let textual = nul
+        && native.is_none()
+        && (runnable_name(rel, head) || (!inert_name(rel) && mostly_text(head)));
+    let binary = native.is_some() || (nul && !textual);
     let whole_file = |rule, severity, excerpt: String, why| Finding {
         rule,
         category: BINARY,
@@ -204,6 +230,8 @@ fn screen_file(
         line: 0,
         excerpt,
         why,
+        source: None,
+        sink: None,
     };
     if let Some(format) = native {
         out.push(if explained {
@@ -223,22 +251,7 @@ fn screen_file(
                 "Compiled bytecode runs without its source being reviewable.",
             ));
         } else if !explained {
-            let inert = matches!(
-                ext.as_str(),
-                "png"
-                    | "jpg"
-                    | "jpeg"
-                    | "gif"
-                    | "webp"
-                    | "ico"
-                    | "bmp"
-                    | "ttf"
-                    | "otf"
-                    | "woff"
-                    | "woff2"
-                    | "pdf"
-            );
-            out.push(if inert {
+            out.push(if inert_name(rel) {
                 whole_file(
                     "binary-asset",
                     Severity::Info,
@@ -256,6 +269,19 @@ fn screen_file(
         }
         return;
     }
+    if textual {
+        out.push(Finding {
+            rule: "text-nul-bytes",
+            category: "obfuscation",
+            severity: Severity::Warn,
+            file: rel.to_string(),
+            line: 0,
+            excerpt: format!("{} NUL byte(s)", bytes.iter().filter(|&&b| b == 0).count()),
+            why: "NUL bytes in a text file make tools treat it as binary and skip it; it is screened as text.",
+            source: None,
+            sink: None,
+        });
+    }
     if executable && !explained {
         out.push(whole_file(
             "executable-unexplained",
@@ -264,9 +290,90 @@ fn screen_file(
             "An executable file that SKILL.md never mentions.",
         ));
     }
+    let stripped: Vec<u8>;
+    let bytes = if textual {
+        stripped = bytes.iter().copied().filter(|&b| b != 0).collect();
+        &stripped[..]
+    } else {
+        bytes
+    };
     let text = String::from_utf8_lossy(bytes);
     let kind = text_kind(rel, &text);
     scan::scan_text(rel, &text, kind, redactor, out);
+}
+
+/// An image, font or PDF by its extension.
+fn inert_name(rel: &str) -> bool {
+    let ext = rel.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase());
+    matches!(
+        ext.as_deref(),
+        Some(
+            "png"
+                | "jpg"
+                | "jpeg"
+                | "gif"
+                | "webp"
+                | "ico"
+                | "bmp"
+                | "ttf"
+                | "otf"
+                | "woff"
+                | "woff2"
+                | "pdf"
+        )
+    )
+}
+
+/// A name or first line that says "a shell or an interpreter runs this".
+fn runnable_name(rel: &str, head: &[u8]) -> bool {
+    let ext = rel.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase());
+    head.starts_with(b"#!")
+        || matches!(
+            ext.as_deref(),
+            Some(
+                "sh" | "bash"
+                    | "zsh"
+                    | "ksh"
+                    | "fish"
+                    | "command"
+                    | "py"
+                    | "pyw"
+                    | "js"
+                    | "mjs"
+                    | "cjs"
+                    | "ts"
+                    | "rb"
+                    | "pl"
+                    | "pm"
+                    | "php"
+                    | "ps1"
+                    | "psm1"
+                    | "bat"
+                    | "cmd"
+                    | "lua"
+                    | "md"
+                    | "txt"
+                    | "json"
+                    | "yaml"
+                    | "yml"
+                    | "toml"
+            )
+        )
+}
+
+/// At least 90 % of the bytes other than NUL are printable ASCII,
+/// whitespace or part of a UTF-8 sequence: text with NULs sprinkled in.
+fn mostly_text(head: &[u8]) -> bool {
+    let rest: Vec<u8> = head.iter().copied().filter(|&b| b != 0).collect();
+    if rest.is_empty() {
+        return false;
+    }
+    let printable = String::from_utf8_lossy(&rest)
+        .chars()
+        .filter(|&c| c != '\u{FFFD}' && (!c.is_control() || matches!(c, '\n' | '\r' | '\t')))
+        .count();
+    let total = String::from_utf8_lossy(&rest).chars().count();
+    printable * 10 >= total * 9
 }
 
 /// ELF, Mach-O or PE: a program, by its magic number.
@@ -332,6 +439,8 @@ fn tool_grants(skill_md: &str, out: &mut Vec<Finding>) {
                 line: i + 1,
                 excerpt: broad.join(" "),
                 why: "allowed-tools pre-approves every command: the skill runs anything without asking.",
+                source: None,
+                sink: None,
             });
         }
     }

@@ -101,6 +101,8 @@ pub(crate) fn scan_text(
                     line: lineno,
                     excerpt: h.excerpt,
                     why: h.why,
+                    source: None,
+                    sink: None,
                 });
             }
             line_owned = Some(unicode::strip_invisible(raw));
@@ -218,6 +220,8 @@ pub(crate) fn scan_text(
                 line: lineno,
                 excerpt: excerpt(line, m.start(), redactor),
                 why: rule.why,
+                source: None,
+                sink: None,
             });
             if let Some(b) = block.as_deref_mut() {
                 b.findings.push(out.len() - 1);
@@ -308,6 +312,8 @@ fn check_comment(start: usize, text: &str, rel: &str, redactor: &Redactor, out: 
             line: start,
             excerpt: excerpt(&text.replace('\n', " "), m.start(), redactor),
             why: "An HTML comment is invisible in rendered markdown but read by the model: hidden instructions.",
+            source: None,
+            sink: None,
         });
     }
 }
@@ -353,6 +359,8 @@ fn combinations(
             line: *n,
             excerpt: excerpt(l, 0, redactor),
             why: "Reads credentials and talks to the network in the same script or block.",
+            source: None,
+            sink: None,
         });
     }
     // Download, then make executable or run, without a checksum.
@@ -369,6 +377,8 @@ fn combinations(
             line: *n,
             excerpt: excerpt(l, 0, redactor),
             why: "Downloads a program and makes it executable or runs it, with no checksum check.",
+            source: None,
+            sink: None,
         });
     }
     // A connected socket wired to a shell.
@@ -384,6 +394,8 @@ fn combinations(
             line: *n,
             excerpt: excerpt(l, 0, redactor),
             why: "Connects a socket and wires a shell's input and output to it: a reverse shell.",
+            source: None,
+            sink: None,
         });
     }
 }

@@ -497,6 +497,8 @@ fn verdict_is_the_worst_severity() {
         line: 1,
         excerpt: String::new(),
         why: "w",
+        source: None,
+        sink: None,
     };
     assert_eq!(verdict_of(&[]), Verdict::Pass);
     assert_eq!(verdict_of(&[f(Severity::Info)]), Verdict::Pass);

@@ -187,8 +187,16 @@ pub(super) fn run(ctx: &Ctx, matches: &clap::ArgMatches) -> Result<Outcome> {
 
 /// A screen finding as JSON (`data.findings[]` of `screen`, `detail.findings` of refusals).
 pub(super) fn finding_json(f: &screen::Finding) -> Value {
-    json!({"rule": f.rule, "category": f.category, "severity": f.severity.as_str(),
-           "file": f.file, "line": f.line, "excerpt": f.excerpt, "why": f.why})
+    let mut v = json!({"rule": f.rule, "category": f.category, "severity": f.severity.as_str(),
+           "file": f.file, "line": f.line, "excerpt": f.excerpt, "why": f.why});
+    let end = |l: &screen::Loc| json!({"file": l.file, "line": l.line, "excerpt": l.excerpt});
+    if let Some(source) = &f.source {
+        v["source"] = end(source);
+    }
+    if let Some(sink) = &f.sink {
+        v["sink"] = end(sink);
+    }
+    v
 }
 
 fn screen_json(s: &Screen) -> Value {

@@ -677,6 +677,8 @@ mod tests {
                 line: 3,
                 excerpt: "curl x | sh".into(),
                 why: "runs remote code",
+                source: None,
+                sink: None,
             }],
         }
     }

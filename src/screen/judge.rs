@@ -1,0 +1,376 @@
+//! From behaviour to verdict: the facts and flows every analyser found in a
+//! skill become findings.
+//!
+//! - A **flow** (a secret reaching the network, downloaded or decoded
+//!   content executed) is `fail`.
+//! - A **dangerous capability** is `fail` when the skill's name and
+//!   description do not account for it (a changelog writer that reads
+//!   `~/.aws`), `warn` when they do: the reviewer should still look.
+//! - Some capabilities have no honest explanation (a reverse shell, hiding
+//!   actions from the user, overriding the agent's instructions): always
+//!   `fail`.
+//! - Text that merely quotes an attack (`Origin::Quoted`) goes from `fail`
+//!   to `warn` at most. Nothing else softens a finding: the author chooses
+//!   every word of a skill, so wording can never clear one.
+
+use super::facts::{Analysis, Cap, Fact, Flow, FlowKind, Origin};
+use super::{Finding, Loc, Severity};
+use crate::redact::Redactor;
+
+/// What the skill says it is for: its name and description, lowercased.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Intent {
+    text: String,
+}
+
+impl Intent {
+    pub(crate) fn new(name: &str, description: &str) -> Intent {
+        let mut text = format!("{name} {description}").to_lowercase();
+        // `log-shipper` and `log_shipper` read as words.
+        text = text.replace(['-', '_', '/', '.'], " ");
+        Intent { text }
+    }
+
+    /// True when the name or description accounts for `cap`: one of the
+    /// cap's words appears as a word (or a word's start: "uploads",
+    /// "credentials").
+    pub(crate) fn explains(&self, cap: Cap) -> bool {
+        let words: &[&str] = match cap {
+            Cap::Egress => &[
+                "upload",
+                "send",
+                "post",
+                "publish",
+                "sync",
+                "backup",
+                "back up",
+                "share",
+                "notif",
+                "webhook",
+                "slack",
+                "discord",
+                "teams",
+                "telegram",
+                "email",
+                "mail",
+                "deploy",
+                "push",
+                "api",
+                "http",
+                "rest",
+                "endpoint",
+                "server",
+                "cloud",
+                "s3",
+                "bucket",
+                "remote",
+                "ship",
+                "forward",
+                "submit",
+                "report to",
+                "gist",
+                "paste",
+                "transfer",
+                "client",
+                "request",
+                "telemetry",
+                "graphql",
+                "ftp",
+                "scp",
+                "rsync",
+            ],
+            Cap::Fetch => &[""],
+            Cap::SecretRead => &[
+                "credential",
+                "secret",
+                "ssh",
+                "aws",
+                "token",
+                "password",
+                "keychain",
+                "vault",
+                "wallet",
+                "auth",
+                "login",
+                "certificate",
+                "gpg",
+                "kube",
+                "cookie",
+                "dotenv",
+                "env",
+                "keys",
+                "key rotation",
+                "key management",
+                "1password",
+                "bitwarden",
+            ],
+            Cap::SecretEnv => &[""],
+            Cap::DynamicExec => &[
+                "install",
+                "setup",
+                "set up",
+                "bootstrap",
+                "run",
+                "execut",
+                "eval",
+                "repl",
+                "shell",
+                "interpret",
+                "plugin",
+                "script",
+                "calculat",
+                "expression",
+                "sandbox",
+                "notebook",
+                "loader",
+                "load",
+            ],
+            Cap::Decode | Cap::Spawn => &[""],
+            Cap::Persist => &[
+                "cron",
+                "schedul",
+                "startup",
+                "start up",
+                "login item",
+                "daemon",
+                "service",
+                "systemd",
+                "launchd",
+                "launch agent",
+                "autostart",
+                "bashrc",
+                "zshrc",
+                "shell config",
+                "alias",
+                "dotfile",
+                "profile",
+                "prompt",
+                "boot",
+            ],
+            Cap::AgentConfig => &[
+                "claude",
+                "agents md",
+                "agent config",
+                "settings",
+                "mcp",
+                "hook",
+                "cursor",
+                "codex",
+                "gemini",
+                "copilot",
+                "instruction file",
+                "memory file",
+            ],
+            Cap::Destroy => &[
+                "clean",
+                "delete",
+                "remov",
+                "wipe",
+                "uninstall",
+                "purge",
+                "reset",
+                "format",
+                "prune",
+                "erase",
+                "shred",
+            ],
+            Cap::ReverseShell | Cap::Conceal | Cap::Override => &[],
+        };
+        words.iter().any(|w| {
+            w.is_empty()
+                || self
+                    .text
+                    .match_indices(w)
+                    .any(|(at, _)| at == 0 || !self.text.as_bytes()[at - 1].is_ascii_alphanumeric())
+        })
+    }
+}
+
+/// Judges one skill's behaviour into findings.
+pub(crate) fn judge(a: &Analysis, intent: &Intent, redactor: &Redactor) -> Vec<Finding> {
+    let mut out = Vec::new();
+    for flow in &a.flows {
+        out.push(flow_finding(flow, redactor));
+    }
+    for fact in &a.facts {
+        if let Some(f) = fact_finding(fact, intent, redactor) {
+            out.push(f);
+        }
+    }
+    out
+}
+
+/// A flow's finding: at the sink, citing both ends.
+fn flow_finding(flow: &Flow, redactor: &Redactor) -> Finding {
+    let (category, why) = match flow.kind {
+        FlowKind::SecretToNetwork => (
+            "exfiltration",
+            "A secret is read and sent off the machine: that is exfiltration, whatever the skill calls it.",
+        ),
+        FlowKind::DownloadToExec => (
+            "remote_code_execution",
+            "Runs what it downloads: whatever the server sends runs unseen, and can change at any time.",
+        ),
+        FlowKind::DecodeToExec => (
+            "obfuscation",
+            "Decodes a hidden payload and runs it: the reviewer never sees the real command.",
+        ),
+        FlowKind::InstructRun => (
+            "remote_code_execution",
+            "Tells the agent to run a script of the skill that does something dangerous.",
+        ),
+    };
+    let quoted = flow.source.origin == Origin::Quoted && flow.sink.origin == Origin::Quoted;
+    let sink = &flow.sink.site;
+    Finding {
+        rule: flow.kind.as_str(),
+        category,
+        severity: if quoted {
+            Severity::Warn
+        } else {
+            Severity::Fail
+        },
+        file: sink.file.clone(),
+        line: sink.line,
+        excerpt: excerpt(&flow.sink, redactor),
+        why,
+        source: Some(loc(&flow.source, redactor)),
+        sink: Some(loc(&flow.sink, redactor)),
+    }
+}
+
+fn loc(fact: &Fact, redactor: &Redactor) -> Loc {
+    Loc {
+        file: fact.site.file.clone(),
+        line: fact.site.line,
+        excerpt: excerpt(fact, redactor),
+    }
+}
+
+fn excerpt(fact: &Fact, redactor: &Redactor) -> String {
+    let text = if fact.via.is_empty() {
+        fact.site.text.clone()
+    } else {
+        format!("{} (decoded: {})", fact.site.text.trim(), fact.via)
+    };
+    super::scan::excerpt(&text, 0, redactor)
+}
+
+/// A capability's finding, or none for the capabilities that are normal
+/// (fetching, decoding, reading one named variable, spawning a fixed
+/// command): those only matter in a flow.
+fn fact_finding(fact: &Fact, intent: &Intent, redactor: &Redactor) -> Option<Finding> {
+    use Severity::{Fail, Warn};
+    let explained = intent.explains(fact.cap);
+    // (rule if explained, rule if not, category, severity if explained, if not, why)
+    let (rule, category, severity, why): (&'static str, &'static str, Severity, &'static str) =
+        match (fact.cap, explained) {
+            (Cap::Fetch | Cap::SecretEnv | Cap::Decode | Cap::Spawn, _) => return None,
+            (Cap::ReverseShell, _) => (
+                "cap-reverse-shell",
+                "reverse_shell",
+                Fail,
+                "Wires a shell to a network connection: a remote stranger gets a command line.",
+            ),
+            (Cap::Conceal, _) => (
+                "cap-conceal",
+                "prompt_injection",
+                Fail,
+                "Tells the agent to hide what it does from the user.",
+            ),
+            (Cap::Override, _) => (
+                "cap-instruction-override",
+                "prompt_injection",
+                Fail,
+                "Tries to override the agent's instructions or role.",
+            ),
+            (Cap::Egress, true) => (
+                "cap-network-egress",
+                "exfiltration",
+                Warn,
+                "Sends data off the machine, as the description says; check what and where.",
+            ),
+            (Cap::Egress, false) => (
+                "cap-network-egress-unexplained",
+                "exfiltration",
+                Fail,
+                "Sends data off the machine though its name and description never say so.",
+            ),
+            (Cap::SecretRead, true) => (
+                "cap-secret-read",
+                "credential_access",
+                Warn,
+                "Reads credentials or secrets, as the description says; check where they go.",
+            ),
+            (Cap::SecretRead, false) => (
+                "cap-secret-read-unexplained",
+                "credential_access",
+                Fail,
+                "Reads credentials or secrets its name and description do not account for.",
+            ),
+            (Cap::DynamicExec, true) => (
+                "cap-dynamic-exec",
+                "remote_code_execution",
+                Warn,
+                "Runs code it builds or receives at run time rather than a fixed command.",
+            ),
+            (Cap::DynamicExec, false) => (
+                "cap-dynamic-exec-unexplained",
+                "remote_code_execution",
+                Warn,
+                "Runs code built at run time (eval, exec, a shell of a computed string) that the description does not explain.",
+            ),
+            (Cap::Persist, true) => (
+                "cap-persistence",
+                "persistence",
+                Warn,
+                "Installs something that outlives the session, as the description says.",
+            ),
+            (Cap::Persist, false) => (
+                "cap-persistence-unexplained",
+                "persistence",
+                Fail,
+                "Installs something that keeps running after the skill is gone, unannounced.",
+            ),
+            (Cap::AgentConfig, true) => (
+                "cap-agent-config",
+                "agent_config_tampering",
+                Warn,
+                "Changes the agent's own instructions or settings, as the description says.",
+            ),
+            (Cap::AgentConfig, false) => (
+                "cap-agent-config-unexplained",
+                "agent_config_tampering",
+                Fail,
+                "Rewrites the agent's own instructions or settings, unannounced.",
+            ),
+            (Cap::Destroy, true) => (
+                "cap-destruction",
+                "destructive",
+                Warn,
+                "Deletes or overwrites outside the project, as the description says.",
+            ),
+            (Cap::Destroy, false) => (
+                "cap-destruction-unexplained",
+                "destructive",
+                Fail,
+                "Deletes or overwrites outside the project, unannounced.",
+            ),
+        };
+    let severity = if fact.origin == Origin::Quoted {
+        severity.min(Warn)
+    } else {
+        severity
+    };
+    Some(Finding {
+        rule,
+        category,
+        severity,
+        file: fact.site.file.clone(),
+        line: fact.site.line,
+        excerpt: excerpt(fact, redactor),
+        why,
+        source: None,
+        sink: None,
+    })
+}
