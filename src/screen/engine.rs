@@ -1,0 +1,336 @@
+//! The behaviour pipeline of one skill: every text file is normalised
+//! (look-alikes folded, invisible characters dropped), scripts go to the
+//! code analyser, documents to the instruction analyser (whose code blocks
+//! go to the code analyser too), encoded payloads and strings the code
+//! assembles are decoded and analysed in turn (bounded depth), flows are
+//! linked across files, and `judge` turns it all into findings.
+
+use super::facts::{Analysis, Cap, Fact, Flow, FlowKind, Origin, Site};
+use super::judge::{self, Intent};
+use super::scan::{self, TextKind};
+use super::{Finding, allow, code, decode, instruct};
+use crate::redact::Redactor;
+
+/// One text file of the skill, as read (NULs already removed).
+pub(crate) struct TextFile<'a> {
+    pub rel: &'a str,
+    pub text: &'a str,
+    pub kind: TextKind,
+}
+
+/// How deep decoded payloads are followed (a base64 of a hex of a command
+/// is depth 2).
+const MAX_DEPTH: usize = 3;
+/// How many decoded or assembled strings one skill may add to the work.
+const MAX_DERIVED: usize = 256;
+
+struct Work<'r> {
+    all: Analysis,
+    /// Line-rule findings on decoded text, placed at the payload's line.
+    decoded_findings: Vec<Finding>,
+    derived_left: usize,
+    redactor: &'r Redactor,
+}
+
+/// Screens the behaviour of a skill's text files into findings.
+pub(crate) fn behaviour(files: &[TextFile], skill_md: &str, redactor: &Redactor) -> Vec<Finding> {
+    let (name, description) = front_matter(skill_md);
+    let intent = Intent::new(&name, &description);
+    let mut w = Work {
+        all: Analysis::default(),
+        decoded_findings: Vec::new(),
+        derived_left: MAX_DERIVED,
+        redactor,
+    };
+    let mut runs = Vec::new();
+    for f in files {
+        let text = decode::normalize(f.text);
+        let mut a = Analysis::default();
+        match f.kind {
+            TextKind::Doc => {
+                let doc = instruct::analyze_doc(f.rel, &text);
+                a.extend(doc.analysis);
+                for span in doc.spans {
+                    let info = if span.inline { "" } else { span.info.as_str() };
+                    if let Some(lang) = code::lang_of_fence(info, &span.text) {
+                        let mut c = code::analyze(f.rel, &span.text, lang, span.first_line);
+                        relabel(&mut c, span.origin);
+                        a.extend(c);
+                    }
+                }
+                runs.extend(doc.runs);
+            }
+            TextKind::Code => {
+                if let Some(lang) = code::lang_of_file(f.rel, &text) {
+                    a.extend(code::analyze(f.rel, &text, lang, 1));
+                }
+            }
+        }
+        let derived = std::mem::take(&mut a.derived);
+        w.all.extend(a);
+        for p in decode::payloads(&text) {
+            decoded(&mut w, f.rel, p.line, &p.decoded, &p.encoding, false, 1);
+        }
+        for d in derived {
+            follow(&mut w, d, 1);
+        }
+    }
+    cross_file_flows(&mut w.all);
+    instructed_runs(&mut w.all, &runs);
+    official_installers(&mut w.all);
+    let mut out = judge::judge(&w.all, &intent, redactor);
+    out.append(&mut w.decoded_findings);
+    out
+}
+
+/// A string the code assembled or handed to a decoder: decode it if it is
+/// encoded (or reversed), then analyse it as code of its own.
+fn follow(w: &mut Work, d: super::facts::Derived, depth: usize) {
+    if depth > MAX_DEPTH || w.derived_left == 0 {
+        return;
+    }
+    w.derived_left -= 1;
+    let rel = d.site.file.clone();
+    if let Some((text, enc)) = decode::decode_blob(&d.text) {
+        let how = format!("{enc}, {}", d.how);
+        decoded(w, &rel, d.site.line, &text, &how, d.executed, depth);
+    } else if let Some(text) = decode::reversed_if_command(&d.text) {
+        let how = format!("reversed, {}", d.how);
+        decoded(w, &rel, d.site.line, &text, &how, d.executed, depth);
+    } else {
+        decoded(w, &rel, d.site.line, &d.text, &d.how, d.executed, depth);
+    }
+}
+
+/// Analyses decoded or assembled text found at `rel:line`: its capabilities
+/// and line-rule findings are placed at that line and cite how it was
+/// reached; when the text is executed, anything dangerous in it is a
+/// decode-to-exec flow.
+fn decoded(w: &mut Work, rel: &str, line: usize, text: &str, how: &str, executed: bool, depth: usize) {
+    if depth > MAX_DEPTH || text.trim().is_empty() {
+        return;
+    }
+    let text = decode::normalize(text).into_owned();
+    // The line rules, literally, at the payload's line.
+    let mut found = Vec::new();
+    scan::scan_text(rel, &text, TextKind::Code, w.redactor, &mut found);
+    for mut f in found {
+        f.line = line;
+        w.decoded_findings.push(f);
+    }
+    let lang = code::lang_of_fence("", &text).unwrap_or(code::Lang::Shell);
+    let mut a = code::analyze(rel, &text, lang, line);
+    for fact in &mut a.facts {
+        fact.site.line = line;
+        if fact.via.is_empty() {
+            fact.via = how.to_string();
+        }
+    }
+    for flow in &mut a.flows {
+        for end in [&mut flow.source, &mut flow.sink] {
+            end.site.line = line;
+            if end.via.is_empty() {
+                end.via = how.to_string();
+            }
+        }
+    }
+    if executed
+        && let Some(sink) = a.facts.iter().find(|f| dangerous(f.cap)).cloned()
+    {
+        let source = Fact {
+            cap: Cap::Decode,
+            site: Site {
+                file: rel.to_string(),
+                line,
+                text: first_line(&text),
+            },
+            origin: sink.origin,
+            what: format!("decodes ({how}) and runs it"),
+            via: how.to_string(),
+        };
+        a.flows.push(Flow {
+            kind: FlowKind::DecodeToExec,
+            source,
+            sink,
+        });
+    }
+    let derived = std::mem::take(&mut a.derived);
+    w.all.extend(a);
+    for d in derived {
+        follow(w, d, depth + 1);
+    }
+}
+
+fn first_line(text: &str) -> String {
+    text.lines().find(|l| !l.trim().is_empty()).unwrap_or("").to_string()
+}
+
+/// Capabilities that matter on their own.
+fn dangerous(cap: Cap) -> bool {
+    !matches!(cap, Cap::Fetch | Cap::SecretEnv | Cap::Decode | Cap::Spawn)
+}
+
+/// Code blocks of a document: what the document says about them (run it,
+/// or it is only quoted) is their origin.
+fn relabel(a: &mut Analysis, origin: Origin) {
+    if origin == Origin::Code {
+        return;
+    }
+    for f in &mut a.facts {
+        f.origin = origin;
+    }
+    for flow in &mut a.flows {
+        flow.source.origin = origin;
+        flow.sink.origin = origin;
+    }
+}
+
+/// A secret read by one script and sent by another that it uses (or that
+/// uses it: `collector.py` imports `reporter`) is a flow across files; so is
+/// a secret read and a send in the same script the code analyser could not
+/// link value by value.
+fn cross_file_flows(all: &mut Analysis) {
+    let linked_to_flow = |fact: &Fact, flows: &[Flow]| {
+        flows
+            .iter()
+            .any(|f| f.kind == FlowKind::SecretToNetwork && (f.source == *fact || f.sink == *fact))
+    };
+    let sources: Vec<&Fact> = all
+        .facts
+        .iter()
+        .filter(|f| f.cap == Cap::SecretRead && f.origin == Origin::Code)
+        .filter(|f| !linked_to_flow(f, &all.flows))
+        .collect();
+    let sinks: Vec<&Fact> = all
+        .facts
+        .iter()
+        .filter(|f| f.cap == Cap::Egress && f.origin == Origin::Code)
+        .collect();
+    let mut new = Vec::new();
+    for s in &sources {
+        if let Some(sink) = sinks.iter().find(|k| {
+            k.site.file == s.site.file || links(&all.facts, &s.site.file, &k.site.file)
+        }) {
+            new.push(Flow {
+                kind: FlowKind::SecretToNetwork,
+                source: (*s).clone(),
+                sink: (*sink).clone(),
+            });
+        }
+    }
+    all.flows.extend(new);
+}
+
+/// True when file `a` names file `b` (by its stem) or `b` names `a`, in any
+/// fact's text of either: an import, a `source`, a call of the script.
+fn links(facts: &[Fact], a: &str, b: &str) -> bool {
+    let stem = |p: &str| {
+        let base = p.rsplit('/').next().unwrap_or(p);
+        base.split('.').next().unwrap_or(base).to_string()
+    };
+    let (sa, sb) = (stem(a), stem(b));
+    sa.len() >= 3
+        && sb.len() >= 3
+        && facts.iter().any(|f| {
+            (f.site.file == a && f.site.text.contains(&sb))
+                || (f.site.file == b && f.site.text.contains(&sa))
+        })
+}
+
+/// "Run scripts/x.sh": the script's dangerous capabilities are the agent's.
+fn instructed_runs(all: &mut Analysis, runs: &[instruct::Run]) {
+    let mut new = Vec::new();
+    for run in runs {
+        let path = run.path.trim_start_matches("./");
+        let Some(sink) = all
+            .facts
+            .iter()
+            .find(|f| f.origin == Origin::Code && f.site.file == path && dangerous(f.cap))
+        else {
+            continue;
+        };
+        new.push(Flow {
+            kind: FlowKind::InstructRun,
+            source: Fact {
+                cap: Cap::Spawn,
+                site: run.site.clone(),
+                origin: Origin::Instruction,
+                what: format!("tells the agent to run {path}"),
+                via: String::new(),
+            },
+            sink: sink.clone(),
+        });
+    }
+    all.flows.extend(new);
+}
+
+/// A download-and-run of a vendor's documented installer URL (allow.rs,
+/// exact URLs only) is not a flow: every URL at both ends must be on the
+/// list.
+fn official_installers(all: &mut Analysis) {
+    all.flows.retain(|f| {
+        if f.kind != FlowKind::DownloadToExec {
+            return true;
+        }
+        let urls: Vec<&str> = [&f.source.site.text, &f.sink.site.text]
+            .iter()
+            .flat_map(|t| urls_in(t))
+            .collect();
+        urls.is_empty() || !urls.iter().all(|u| allow::official_installer(u).is_some())
+    });
+}
+
+/// The `http(s)://…` URLs in a text, up to whitespace, a quote or a bracket.
+pub(crate) fn urls_in(text: &str) -> impl Iterator<Item = &str> {
+    text.match_indices("http").filter_map(move |(at, _)| {
+        let rest = &text[at..];
+        if !(rest.starts_with("http://") || rest.starts_with("https://")) {
+            return None;
+        }
+        let end = rest
+            .find(|c: char| c.is_whitespace() || matches!(c, '"' | '\'' | '`' | ')' | '(' | '<' | '>' | '|' | ';'))
+            .unwrap_or(rest.len());
+        Some(&rest[..end])
+    })
+}
+
+/// `name` and `description` of SKILL.md's front matter (a plain or quoted
+/// scalar, or a folded/literal block), empty when absent.
+pub(crate) fn front_matter(skill_md: &str) -> (String, String) {
+    let mut lines = skill_md.lines();
+    if lines.next().map(str::trim) != Some("---") {
+        return (String::new(), String::new());
+    }
+    // [name, description]; `block` is the one a folded block continues.
+    let mut values = [String::new(), String::new()];
+    let mut block: Option<usize> = None;
+    for line in lines {
+        if line.trim() == "---" {
+            break;
+        }
+        if let Some(i) = block
+            && (line.starts_with(' ') || line.starts_with('\t') || line.trim().is_empty())
+        {
+            values[i].push(' ');
+            values[i].push_str(line.trim());
+            continue;
+        }
+        block = None;
+        let Some((key, value)) = line.split_once(':') else {
+            continue;
+        };
+        let i = match key.trim() {
+            "name" => 0,
+            "description" => 1,
+            _ => continue,
+        };
+        let v = value.trim();
+        if v.starts_with('>') || v.starts_with('|') || v.is_empty() {
+            block = Some(i);
+        } else {
+            values[i] = v.trim_matches(|c| c == '"' || c == '\'').to_string();
+        }
+    }
+    let [name, description] = values;
+    (name, description)
+}
