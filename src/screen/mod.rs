@@ -10,6 +10,8 @@
 
 #[allow(dead_code)] // wired in by judge.rs (issue #29, in progress)
 mod facts;
+#[allow(dead_code)] // wired in by engine.rs (issue #29, in progress)
+mod decode;
 mod hash;
 #[allow(dead_code)] // wired in with the analysers (issue #29, in progress)
 mod judge;
