@@ -232,7 +232,12 @@ impl Clause {
             return None;
         }
         if let Some(m) = SECRET.find(&no_urls) {
-            let what = String::from_utf8_lossy(&no_urls[m.start()..m.end()]);
+            // The whole path the match is part of (`~/.ssh` of `~/.ssh/id_rsa`).
+            let mut end = m.end();
+            while end < no_urls.len() && !matches!(no_urls[end], b' ' | b'\t' | b'`' | b'"' | b'\'' | b',' | b')') {
+                end += 1;
+            }
+            let what = String::from_utf8_lossy(&no_urls[m.start()..end]);
             let what = what.trim_matches(|c: char| !c.is_alphanumeric() && c != '~' && c != '.' && c != '/');
             return Some((Cap::SecretRead, format!("reads {what}")));
         }
@@ -450,15 +455,18 @@ const INTERPRETERS: &[&str] = &[
 pub(crate) fn runs_in_prose(text: &str) -> Vec<String> {
     let toks: Vec<&str> = text.split(|c: char| c.is_whitespace() || c == '`').filter(|t| !t.is_empty()).collect();
     let ordered = toks.iter().any(|t| {
-        matches!(word(t).as_str(), "run" | "runs" | "execute" | "launch" | "invoke" | "call" | "start" | "use" | "then" | "and")
+        matches!(word(t).as_str(), "run" | "runs" | "execute" | "launch" | "invoke" | "call" | "start")
     });
+    let used = toks.iter().any(|t| word(t) == "use");
     let mut out = Vec::new();
     for (k, t) in toks.iter().enumerate() {
         let after_interp = k > 0 && INTERPRETERS.contains(&toks[k - 1].to_ascii_lowercase().as_str());
         let p = if after_interp {
             script_path(t, false)
         } else if ordered {
-            script_path(t, false).filter(|p| p.contains('/') || t.trim_matches('`').starts_with("./") || p.ends_with(".sh") || p.ends_with(".py"))
+            script_path(t, false)
+        } else if used {
+            script_path(t, true)
         } else {
             None
         };
