@@ -22,7 +22,9 @@ mod verbs;
 #[cfg(test)]
 mod tests;
 
-pub(crate) use markdown::{describes, orders, plain_words};
+pub(crate) use markdown::{describes, orders};
+#[cfg(test)]
+use markdown::plain_words;
 
 use super::facts::{Analysis, Cap, Fact, Flow, FlowKind, Origin, Site};
 use markdown::{Parsed, Unit};
@@ -59,6 +61,14 @@ pub(crate) struct Doc {
     pub analysis: Analysis,
     pub spans: Vec<Span>,
     pub runs: Vec<Run>,
+}
+
+/// Per line of `text` (index = line - 1): the line only quotes an attack —
+/// it sits under a heading or lead-in that describes attacks, red flags or
+/// what not to run, in a section that orders nothing. Such text may soften a
+/// finding from fail to warn, never lower.
+pub(crate) fn quoted_lines(text: &str) -> Vec<bool> {
+    markdown::parse(text).quoted
 }
 
 /// Analyses a markdown/prose file as instructions to an agent.
