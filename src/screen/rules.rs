@@ -448,11 +448,11 @@ static EXEC_SINK: LazyLock<Regex> = LazyLock::new(|| {
 /// match holds regex syntax, the line builds a regex, and nothing on the line
 /// would run it (the caller also wants the match inside a string literal). Words or escapes alone (`\s` in a URL) are not enough.
 pub(crate) fn looks_like_a_pattern(line: &str, matched: &str) -> bool {
-    let syntax = [r"\|", ".*", r"\s", r"\b", "[^", r"\(", r"\.", "(?", r"\S", r"\d", r"\w"]
-        .iter()
-        .any(|m| matched.contains(m));
+    let syntax = [
+        r"\|", ".*", r"\s", r"\b", "[^", r"\(", r"\.", "(?", r"\S", r"\d", r"\w",
+    ]
+    .iter()
+    .any(|m| matched.contains(m));
     let lower = line.to_ascii_lowercase();
-    syntax
-        && PATTERN_CONTEXT.is_match(lower.as_bytes())
-        && !EXEC_SINK.is_match(lower.as_bytes())
+    syntax && PATTERN_CONTEXT.is_match(lower.as_bytes()) && !EXEC_SINK.is_match(lower.as_bytes())
 }

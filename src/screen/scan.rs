@@ -196,7 +196,9 @@ pub(crate) fn scan_text(
             let softened = compiled
                 .mitigate(i)
                 .is_some_and(|r| r.is_match(line.as_bytes()))
-                || rule.mitigate_urls.is_some_and(|urls| rules::only_urls(line, urls))
+                || rule
+                    .mitigate_urls
+                    .is_some_and(|urls| rules::only_urls(line, urls))
                 || (rules::looks_like_a_pattern(line, matched) && quoted(line, m.start(), m.end()))
                 || (kind == TextKind::Doc
                     && (context_caution

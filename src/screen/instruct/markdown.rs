@@ -110,13 +110,27 @@ pub(crate) fn plain_words(text: &str) -> String {
                 let t = tok.trim_matches(|c: char| {
                     matches!(
                         c,
-                        '.' | ',' | ';' | ':' | '!' | '?' | '(' | ')' | '"' | '*' | '_' | '['
-                            | ']' | '\u{201C}' | '\u{201D}' | '\''
+                        '.' | ','
+                            | ';'
+                            | ':'
+                            | '!'
+                            | '?'
+                            | '('
+                            | ')'
+                            | '"'
+                            | '*'
+                            | '_'
+                            | '['
+                            | ']'
+                            | '\u{201C}'
+                            | '\u{201D}'
+                            | '\''
                     )
                 });
                 let plain = !t.is_empty()
                     && !t.starts_with('-')
-                    && t.chars().all(|c| c.is_alphabetic() || c == '\'' || c == '-' || c == '’');
+                    && t.chars()
+                        .all(|c| c.is_alphabetic() || c == '\'' || c == '-' || c == '’');
                 if plain {
                     out.push_str(&t.to_lowercase());
                     out.push(' ');
@@ -176,7 +190,9 @@ fn list_item(trimmed: &str) -> Option<(&str, Option<usize>)> {
 
 /// "Step 3", "Step 3:", "Phase 2 —": the step number of a heading or item.
 fn step_number(text: &str) -> Option<usize> {
-    let lower = text.trim_start_matches(['#', '*', ' ']).to_ascii_lowercase();
+    let lower = text
+        .trim_start_matches(['#', '*', ' '])
+        .to_ascii_lowercase();
     let rest = ["step ", "phase ", "stage "]
         .iter()
         .find_map(|p| lower.strip_prefix(p))?;

@@ -22,9 +22,9 @@ mod verbs;
 #[cfg(test)]
 mod tests;
 
-pub(crate) use markdown::{describes, orders};
 #[cfg(test)]
 use markdown::plain_words;
+pub(crate) use markdown::{describes, orders};
 
 use super::facts::{Analysis, Cap, Fact, Flow, FlowKind, Origin, Site};
 use markdown::{Parsed, Unit};
@@ -123,7 +123,8 @@ enum Item<'p> {
 impl Walker<'_> {
     fn walk(&mut self) {
         let p = self.parsed;
-        let mut items: Vec<(usize, Item)> = p.units.iter().map(|u| (u.line, Item::Unit(u))).collect();
+        let mut items: Vec<(usize, Item)> =
+            p.units.iter().map(|u| (u.line, Item::Unit(u))).collect();
         items.extend(
             p.fences
                 .iter()
@@ -157,8 +158,7 @@ impl Walker<'_> {
 
     fn full(&self) -> bool {
         let d = &self.doc;
-        d.analysis.facts.len() + d.analysis.flows.len() + d.spans.len() + d.runs.len()
-            >= MAX_ITEMS
+        d.analysis.facts.len() + d.analysis.flows.len() + d.spans.len() + d.runs.len() >= MAX_ITEMS
     }
 
     fn site(&self, line: usize, text: &str) -> Site {
@@ -170,7 +170,13 @@ impl Walker<'_> {
     }
 
     fn origin_at(&self, line: usize) -> Origin {
-        if self.parsed.quoted.get(line.wrapping_sub(1)).copied().unwrap_or(false) {
+        if self
+            .parsed
+            .quoted
+            .get(line.wrapping_sub(1))
+            .copied()
+            .unwrap_or(false)
+        {
             Origin::Quoted
         } else {
             Origin::Instruction
@@ -247,7 +253,13 @@ impl Walker<'_> {
     }
 
     fn push_run(&mut self, line: usize, text: &str, path: String) {
-        if self.full() || self.doc.runs.iter().any(|r| r.path == path && r.site.line == line) {
+        if self.full()
+            || self
+                .doc
+                .runs
+                .iter()
+                .any(|r| r.path == path && r.site.line == line)
+        {
             return;
         }
         let site = self.site(line, text);
@@ -295,14 +307,24 @@ impl Walker<'_> {
                 let Some(dest) = c.destination() else {
                     return;
                 };
-                let sink = self.fact(Cap::Egress, line, &u.text, origin, format!("sends to {dest}"));
+                let sink = self.fact(
+                    Cap::Egress,
+                    line,
+                    &u.text,
+                    origin,
+                    format!("sends to {dest}"),
+                );
                 self.push_fact(sink.clone());
                 let source = if let Some((cap, what)) = c.secret() {
                     let f = self.fact(cap, line, &u.text, origin, what);
                     self.push_fact(f.clone());
                     Some(held(f))
                 } else if let Some(n) = c.step_ref() {
-                    self.by_step.iter().rev().find(|(k, _)| *k == n).map(|(_, h)| h.clone())
+                    self.by_step
+                        .iter()
+                        .rev()
+                        .find(|(k, _)| *k == n)
+                        .map(|(_, h)| h.clone())
                 } else if c.refers_back() {
                     self.secret.clone()
                 } else {
@@ -316,7 +338,13 @@ impl Walker<'_> {
                 let Some(what) = c.fetched() else {
                     return;
                 };
-                let f = self.fact(Cap::Fetch, line, &u.text, origin, format!("downloads {what}"));
+                let f = self.fact(
+                    Cap::Fetch,
+                    line,
+                    &u.text,
+                    origin,
+                    format!("downloads {what}"),
+                );
                 self.push_fact(f.clone());
                 self.fetch = Some(held(f));
                 *fetched_here = true;
@@ -325,7 +353,13 @@ impl Walker<'_> {
                 // Running what was fetched: in the same sentence or step, or
                 // named ("run it", "run the installer", its file name).
                 if let Some(what) = c.fetched() {
-                    let f = self.fact(Cap::Fetch, line, &u.text, origin, format!("downloads {what}"));
+                    let f = self.fact(
+                        Cap::Fetch,
+                        line,
+                        &u.text,
+                        origin,
+                        format!("downloads {what}"),
+                    );
                     self.push_fact(f.clone());
                     self.fetch = Some(held(f));
                     *fetched_here = true;

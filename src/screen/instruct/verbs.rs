@@ -90,30 +90,140 @@ static SECRET_VAR: LazyLock<Regex> = LazyLock::new(|| {
 });
 /// Words that point back at data named earlier.
 const BACK_REFS: &[&str] = &[
-    "it", "them", "its", "their", "this", "that", "these", "those", "result", "results", "output",
-    "file", "files", "archive", "encoded", "string", "contents", "content", "data", "everything",
-    "payload", "bundle", "blob", "key", "keys", "values", "value", "tarball", "zip", "dump",
+    "it",
+    "them",
+    "its",
+    "their",
+    "this",
+    "that",
+    "these",
+    "those",
+    "result",
+    "results",
+    "output",
+    "file",
+    "files",
+    "archive",
+    "encoded",
+    "string",
+    "contents",
+    "content",
+    "data",
+    "everything",
+    "payload",
+    "bundle",
+    "blob",
+    "key",
+    "keys",
+    "values",
+    "value",
+    "tarball",
+    "zip",
+    "dump",
 ];
 /// Words that name a program one downloads to run.
 const RUNNABLE_WORDS: &[&str] = &[
-    "installer", "binary", "helper", "agent", "prerequisite", "script", "package", "tool", "archive",
-    "executable", "program", "app", "update", "patch", "plugin", "extension",
+    "installer",
+    "binary",
+    "helper",
+    "agent",
+    "prerequisite",
+    "script",
+    "package",
+    "tool",
+    "archive",
+    "executable",
+    "program",
+    "app",
+    "update",
+    "patch",
+    "plugin",
+    "extension",
 ];
 /// File extensions of things that run (or archives that carry them).
 const RUNNABLE_EXT: &[&str] = &[
     "sh", "bash", "zsh", "py", "ps1", "exe", "zip", "dmg", "pkg", "msi", "bin", "jar", "js", "bat",
-    "cmd", "app", "deb", "rpm", "tgz", "gz", "7z", "rar", "appimage", "run", "command", "scr", "vbs",
-    "hta", "rb", "pl", "php",
+    "cmd", "app", "deb", "rpm", "tgz", "gz", "7z", "rar", "appimage", "run", "command", "scr",
+    "vbs", "hta", "rb", "pl", "php",
 ];
 /// Words after "run" that make a clause about the skill's own commands.
 const COMMAND_WORDS: &[&str] = &[
-    "curl", "wget", "bash", "sh", "zsh", "python", "python3", "node", "npm", "npx", "pip", "pip3",
-    "cat", "rm", "chmod", "sudo", "git", "ssh", "scp", "rsync", "tar", "base64", "echo", "eval",
-    "export", "source", "iwr", "irm", "powershell", "pwsh", "nc", "ncat", "socat", "osascript",
-    "security", "launchctl", "crontab", "systemctl", "docker", "kubectl", "cargo", "go", "make",
-    "uv", "pnpm", "yarn", "deno", "bun", "brew", "apt", "apt-get", "xattr", "printenv", "env",
-    "open", "invoke-webrequest", "invoke-expression", "iex", "perl", "ruby", "php", "dd", "mkfs",
-    "find", "grep", "awk", "sed", "tee", "cp", "mv", "ln", "unzip", "7z", "gh", "helm", "ls",
+    "curl",
+    "wget",
+    "bash",
+    "sh",
+    "zsh",
+    "python",
+    "python3",
+    "node",
+    "npm",
+    "npx",
+    "pip",
+    "pip3",
+    "cat",
+    "rm",
+    "chmod",
+    "sudo",
+    "git",
+    "ssh",
+    "scp",
+    "rsync",
+    "tar",
+    "base64",
+    "echo",
+    "eval",
+    "export",
+    "source",
+    "iwr",
+    "irm",
+    "powershell",
+    "pwsh",
+    "nc",
+    "ncat",
+    "socat",
+    "osascript",
+    "security",
+    "launchctl",
+    "crontab",
+    "systemctl",
+    "docker",
+    "kubectl",
+    "cargo",
+    "go",
+    "make",
+    "uv",
+    "pnpm",
+    "yarn",
+    "deno",
+    "bun",
+    "brew",
+    "apt",
+    "apt-get",
+    "xattr",
+    "printenv",
+    "env",
+    "open",
+    "invoke-webrequest",
+    "invoke-expression",
+    "iex",
+    "perl",
+    "ruby",
+    "php",
+    "dd",
+    "mkfs",
+    "find",
+    "grep",
+    "awk",
+    "sed",
+    "tee",
+    "cp",
+    "mv",
+    "ln",
+    "unzip",
+    "7z",
+    "gh",
+    "helm",
+    "ls",
 ];
 
 /// Lowercase token with surrounding punctuation, quotes and backticks off.
@@ -137,7 +247,11 @@ pub(crate) fn clauses(text: &str) -> Vec<Clause> {
         }
         let w = word(tok);
         let next = toks.get(k + 1).map(|(_, t)| word(t)).unwrap_or_default();
-        let prev = if k > 0 { word(toks[k - 1].1) } else { String::new() };
+        let prev = if k > 0 {
+            word(toks[k - 1].1)
+        } else {
+            String::new()
+        };
         if matches!(
             prev.as_str(),
             "the" | "a" | "an" | "our" | "your" | "its" | "this" | "that" | "their" | "my" | "of"
@@ -159,9 +273,21 @@ pub(crate) fn clauses(text: &str) -> Vec<Clause> {
         if c.verb == Verb::Fetch && c.url().is_none() && c.secret().is_some() {
             c.verb = Verb::Read;
         }
+        // "Copy the installer from <URL>" fetches.
+        if c.verb == Verb::Read && c.secret().is_none() && c.url().is_some_and(|u| runnable_url(&u))
+        {
+            c.verb = Verb::Fetch;
+        }
         if c.verb == Verb::Fetch && word(&c.text).starts_with("curl") {
             let l = c.text.to_ascii_lowercase();
-            if l.contains(" -d") || l.contains("--data") || l.contains(" -f ") || l.contains(" -t ") || l.contains("@") || l.contains("-x post") || l.contains("-x put") {
+            if l.contains(" -d")
+                || l.contains("--data")
+                || l.contains(" -f ")
+                || l.contains(" -t ")
+                || l.contains("@")
+                || l.contains("-x post")
+                || l.contains("-x put")
+            {
                 c.verb = Verb::Send;
             }
         }
@@ -207,7 +333,11 @@ impl Clause {
         let l = self.lower();
         let c = HOST.captures(l.as_bytes())?;
         let m = c.get(1)?;
-        Some(self.text[m.start()..m.end()].trim_end_matches(['.', ',', ';', ':']).to_string())
+        Some(
+            self.text[m.start()..m.end()]
+                .trim_end_matches(['.', ',', ';', ':'])
+                .to_string(),
+        )
     }
 
     /// Where the clause sends data: a URL, a host, or a remote place in words.
@@ -226,7 +356,14 @@ impl Clause {
     /// The secret the clause acts on: a credential store, or one named
     /// environment variable.
     pub fn secret(&self) -> Option<(Cap, String)> {
-        let l = self.lower();
+        let mut l = self.lower();
+        // An archive's password is how a payload hides, not a secret read.
+        if ["zip", "archive", "extract", "7z", "rar"]
+            .iter()
+            .any(|w| l.contains(w))
+        {
+            l = l.replace("password", "");
+        }
         let no_urls = URL.replace_all(l.as_bytes(), &b""[..]);
         if l.contains(".pub") || l.contains("public key") {
             return None;
@@ -234,16 +371,25 @@ impl Clause {
         if let Some(m) = SECRET.find(&no_urls) {
             // The whole path the match is part of (`~/.ssh` of `~/.ssh/id_rsa`).
             let mut end = m.end();
-            while end < no_urls.len() && !matches!(no_urls[end], b' ' | b'\t' | b'`' | b'"' | b'\'' | b',' | b')') {
+            while end < no_urls.len()
+                && !matches!(
+                    no_urls[end],
+                    b' ' | b'\t' | b'`' | b'"' | b'\'' | b',' | b')'
+                )
+            {
                 end += 1;
             }
             let what = String::from_utf8_lossy(&no_urls[m.start()..end]);
-            let what = what.trim_matches(|c: char| !c.is_alphanumeric() && c != '~' && c != '.' && c != '/');
+            let what = what
+                .trim_matches(|c: char| !c.is_alphanumeric() && c != '~' && c != '.' && c != '/');
             return Some((Cap::SecretRead, format!("reads {what}")));
         }
         SECRET_VAR.find(self.text.as_bytes()).map(|m| {
             let v = String::from_utf8_lossy(m.as_bytes());
-            (Cap::SecretEnv, format!("reads {}", v.trim_start_matches(['$', '{'])))
+            (
+                Cap::SecretEnv,
+                format!("reads {}", v.trim_start_matches(['$', '{'])),
+            )
         })
     }
 
@@ -251,8 +397,12 @@ impl Clause {
     /// result", "the encoded string", or no object at all ("send to …").
     pub fn refers_back(&self) -> bool {
         let words: Vec<String> = self.text.split_whitespace().skip(1).map(word).collect();
-        let first = words.iter().find(|w| !matches!(w.as_str(), "up" | "out" | "over"));
-        if first.is_none_or(|w| matches!(w.as_str(), "to" | "at" | "into" | "onto" | "via" | "with")) {
+        let first = words
+            .iter()
+            .find(|w| !matches!(w.as_str(), "up" | "out" | "over"));
+        if first
+            .is_none_or(|w| matches!(w.as_str(), "to" | "at" | "into" | "onto" | "via" | "with"))
+        {
             return true;
         }
         words.iter().any(|w| BACK_REFS.contains(&w.as_str()))
@@ -262,7 +412,10 @@ impl Clause {
     pub fn step_ref(&self) -> Option<usize> {
         let l = self.lower();
         let at = l.find("step ")?;
-        let digits: String = l[at + 5..].chars().take_while(|c| c.is_ascii_digit()).collect();
+        let digits: String = l[at + 5..]
+            .chars()
+            .take_while(|c| c.is_ascii_digit())
+            .collect();
         digits.parse().ok()
     }
 
@@ -299,16 +452,19 @@ impl Clause {
     /// installer", or the downloaded file's name (`stem` without extension).
     pub fn runs_fetched(&self, stem: &str) -> bool {
         let words: Vec<String> = self.text.split_whitespace().skip(1).map(word).collect();
-        if words.first().is_some_and(|w| COMMAND_WORDS.contains(&w.as_str())) {
+        if words
+            .first()
+            .is_some_and(|w| COMMAND_WORDS.contains(&w.as_str()))
+        {
             return false;
         }
         if !stem.is_empty() && words.iter().any(|w| file_stem(w) == stem) {
             return true;
         }
-        words
-            .iter()
-            .take(4)
-            .any(|w| matches!(w.as_str(), "it" | "them" | "this" | "that") || RUNNABLE_WORDS.contains(&w.as_str()))
+        words.iter().take(4).any(|w| {
+            matches!(w.as_str(), "it" | "them" | "this" | "that")
+                || RUNNABLE_WORDS.contains(&w.as_str())
+        })
     }
 }
 
@@ -336,14 +492,18 @@ static CONCEAL: LazyLock<Regex> = LazyLock::new(|| {
         r"(?i)\b(?:do\s+not|don't|dont|never|must\s+not)\s+(?:mention|tell|reveal|inform|notify|alert|disclose|explain)\b|\b(?:do\s+not|don't|dont|never)\s+(?:show|display|log|report|print)\s+(?:this|it|these|them|that|the\s+command|what\s+you|this\s+step|any\s+of\s+this)\b|\b(?:silently|secretly|covertly|stealthily|surreptitiously)\b|\bin\s+the\s+background\s+without\b|\bwithout\s+(?:telling|asking|informing|notifying|alerting|showing)\b|\b(?:keep|hide)\s+(?:this|it|these|the\s+\w+)\s+(?:hidden|secret|from)|\bthe\s+user\s+(?:must|should)\s+not\s+(?:know|see|notice)|\bkeep\s+this\s+behaviou?r\s+hidden\b",
     )
 });
-static CONCEAL_BENIGN: LazyLock<Regex> =
-    LazyLock::new(|| lowered_regex(r"(?i)\b(?:fails?|failing|silently\s+(?:ignores?|skips?|fails?|drops?))\s*silently\b|\bsilently\s+(?:ignores?|skips?|fails?)\b"));
+static CONCEAL_BENIGN: LazyLock<Regex> = LazyLock::new(|| {
+    lowered_regex(
+        r"(?i)\b(?:fails?|failing|silently\s+(?:ignores?|skips?|fails?|drops?))\s*silently\b|\bsilently\s+(?:ignores?|skips?|fails?)\b",
+    )
+});
 static OVERRIDE: LazyLock<Regex> = LazyLock::new(|| {
     lowered_regex(
         r"(?i)\b(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+|the\s+|your\s+|of\s+|my\s+)*(?:previous|prior|above|earlier|preceding|system|original|safety|other|existing)\s+(?:instructions|prompts?|rules|directives|guidelines|context|policies)|\bdisregard\s+(?:any|all)\s+(?:content\s+policy|ethical|safety)|\bnew\s+system\s+prompt\b|\bsystem\s+override\b|\b(?:developer|god|jailbreak|unrestricted)\s+mode\b|\bthis\s+(?:skill|instruction|file)s?\s+(?:overrides?|takes\s+precedence|supersedes?)\b|\bfollow\s+only\s+this\s+skill\b|\bno\s+longer\s+(?:bound|restricted)\b|\bjailbr(?:eak|oken)\b|\breveal\s+(?:it|your\s+system\s+prompt|the\s+system\s+prompt)\s+in\s+full\b|<\|im_start\|>|\[\s*system\s*\]\s*:",
     )
 });
-static YOU_ARE_NOW: LazyLock<Regex> = LazyLock::new(|| lowered_regex(r"(?i)\byou\s+are\s+now\s+(\w+)"));
+static YOU_ARE_NOW: LazyLock<Regex> =
+    LazyLock::new(|| lowered_regex(r"(?i)\byou\s+are\s+now\s+(\w+)"));
 static PERSIST: LazyLock<Regex> = LazyLock::new(|| {
     lowered_regex(
         r"(?i)\b(?:add|append|put|write|insert|place|install|register|create)\b[^.]{0,80}(?:\.zshrc|\.bashrc|\.bash_profile|\.zprofile|\.profile\b|\.zshenv|crontab|cron\s+job|launch\s*agents?|launchd|login\s+items?|startup\s+(?:folder|items?|programs?)|systemd\s+(?:unit|service)|autostart|scheduled\s+task|run\s+key)|\bruns?\s+(?:at|on)\s+(?:every\s+)?(?:login|startup|boot|reboot)\b",
@@ -355,7 +515,9 @@ static AGENT_MEMORY: LazyLock<Regex> = LazyLock::new(|| {
     )
 });
 static GLOBAL: LazyLock<Regex> = LazyLock::new(|| {
-    lowered_regex(r"(?i)~/|\$home|\bglobal|\ball\s+(?:future\s+)?(?:sessions|projects|conversations|chats)|\bevery\s+(?:session|project|conversation|chat)|\balways\b|\bpermanent")
+    lowered_regex(
+        r"(?i)~/|\$home|\bglobal|\ball\s+(?:future\s+)?(?:sessions|projects|conversations|chats)|\bevery\s+(?:session|project|conversation|chat)|\balways\b|\bpermanent",
+    )
 });
 static AGENT_SETTINGS: LazyLock<Regex> = LazyLock::new(|| {
     lowered_regex(
@@ -363,7 +525,9 @@ static AGENT_SETTINGS: LazyLock<Regex> = LazyLock::new(|| {
     )
 });
 static ARCHIVE_PASSWORD: LazyLock<Regex> = LazyLock::new(|| {
-    lowered_regex(r"(?i)\b(?:zip|7z|rar|archive)\b[^\n]{0,80}\bpass(?:word|phrase)\b|\bpassword[\s-]+protected\s+(?:zip|archive|7z|rar)")
+    lowered_regex(
+        r"(?i)\b(?:zip|7z|rar|archive)\b[^\n]{0,80}\bpass(?:word|phrase)\b|\bpassword[\s-]+protected\s+(?:zip|archive|7z|rar)",
+    )
 });
 
 /// Concealment, overrides, persistence and agent-config changes: phrases a
@@ -379,30 +543,68 @@ pub(crate) fn phrases(text: &str) -> Vec<(Cap, String)> {
         out.push((Cap::Conceal, format!("hides what it does (\"{m}\")")));
     }
     if let Some(m) = hit(&OVERRIDE) {
-        out.push((Cap::Override, format!("overrides the agent's instructions (\"{m}\")")));
+        out.push((
+            Cap::Override,
+            format!("overrides the agent's instructions (\"{m}\")"),
+        ));
     } else if let Some(c) = YOU_ARE_NOW.captures(b)
         && let Some(w) = c.get(1)
         && !matches!(
             &l[w.start()..w.end()],
-            "ready" | "done" | "set" | "able" | "all" | "finished" | "in" | "on" | "logged" | "connected" | "inside" | "at"
+            "ready"
+                | "done"
+                | "set"
+                | "able"
+                | "all"
+                | "finished"
+                | "in"
+                | "on"
+                | "logged"
+                | "connected"
+                | "inside"
+                | "at"
         )
     {
-        out.push((Cap::Override, format!("overrides the agent's role (\"{}\")", &l[c.get(0).map_or(0, |m| m.start())..w.end()])));
+        out.push((
+            Cap::Override,
+            format!(
+                "overrides the agent's role (\"{}\")",
+                &l[c.get(0).map_or(0, |m| m.start())..w.end()]
+            ),
+        ));
     }
     if let Some(m) = hit(&PERSIST)
         && !l.contains("export path=")
     {
-        out.push((Cap::Persist, format!("installs something that outlives the session (\"{}\")", cut(&m))));
+        out.push((
+            Cap::Persist,
+            format!(
+                "installs something that outlives the session (\"{}\")",
+                cut(&m)
+            ),
+        ));
     }
     if let Some(m) = hit(&AGENT_SETTINGS) {
-        out.push((Cap::AgentConfig, format!("changes the agent's settings (\"{}\")", cut(&m))));
+        out.push((
+            Cap::AgentConfig,
+            format!("changes the agent's settings (\"{}\")", cut(&m)),
+        ));
     } else if let Some(m) = hit(&AGENT_MEMORY)
         && GLOBAL.is_match(b)
     {
-        out.push((Cap::AgentConfig, format!("changes the instructions every session reads (\"{}\")", cut(&m))));
+        out.push((
+            Cap::AgentConfig,
+            format!(
+                "changes the instructions every session reads (\"{}\")",
+                cut(&m)
+            ),
+        ));
     }
     if let Some(m) = hit(&ARCHIVE_PASSWORD) {
-        out.push((Cap::Fetch, format!("a password-protected archive (\"{}\")", cut(&m))));
+        out.push((
+            Cap::Fetch,
+            format!("a password-protected archive (\"{}\")", cut(&m)),
+        ));
     }
     out
 }
@@ -426,41 +628,99 @@ pub(crate) fn looks_like_command(code: &str) -> bool {
 /// A relative path to a script of the skill (`scripts/x.sh`, `./run`,
 /// `tools/setup.py`), without a leading `./`.
 fn script_path(tok: &str, needs_ext: bool) -> Option<String> {
-    let t = tok.trim_matches(|c: char| matches!(c, '`' | '"' | '\'' | '(' | ')' | ',' | ';' | ':' | '*'));
+    let t = tok
+        .trim_matches(|c: char| matches!(c, '`' | '"' | '\'' | '(' | ')' | ',' | ';' | ':' | '*'));
     let t = t.trim_end_matches('.');
-    if t.is_empty() || t.contains("://") || t.starts_with('/') || t.starts_with('~') || t.starts_with('-') || t.contains('$') {
+    if t.is_empty()
+        || t.contains("://")
+        || t.starts_with('/')
+        || t.starts_with('~')
+        || t.starts_with('-')
+        || t.contains('$')
+    {
         return None;
     }
     let rel = t.strip_prefix("./").unwrap_or(t);
-    if !rel.chars().all(|c| c.is_alphanumeric() || matches!(c, '/' | '.' | '_' | '-')) || rel.is_empty() {
+    if !rel
+        .chars()
+        .all(|c| c.is_alphanumeric() || matches!(c, '/' | '.' | '_' | '-'))
+        || rel.is_empty()
+    {
         return None;
     }
     let base = rel.rsplit('/').next().unwrap_or(rel);
     let ext = base.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase());
     let scripty = ext.as_deref().is_some_and(|e| {
-        matches!(e, "sh" | "bash" | "zsh" | "py" | "js" | "mjs" | "cjs" | "ts" | "rb" | "pl" | "ps1" | "php" | "lua" | "bat" | "cmd")
+        matches!(
+            e,
+            "sh" | "bash"
+                | "zsh"
+                | "py"
+                | "js"
+                | "mjs"
+                | "cjs"
+                | "ts"
+                | "rb"
+                | "pl"
+                | "ps1"
+                | "php"
+                | "lua"
+                | "bat"
+                | "cmd"
+        )
     });
-    let under_scripts = ["scripts/", "script/", "bin/", "tools/"].iter().any(|p| rel.starts_with(p)) && ext.is_none();
+    let under_scripts = ["scripts/", "script/", "bin/", "tools/"]
+        .iter()
+        .any(|p| rel.starts_with(p))
+        && ext.is_none();
     let dotted = t.starts_with("./") && !base.is_empty();
-    let ok = if needs_ext { scripty } else { scripty || under_scripts || dotted };
+    let ok = if needs_ext {
+        scripty
+    } else {
+        scripty || under_scripts || dotted
+    };
     (ok && (rel.contains('/') || t.starts_with("./") || scripty)).then(|| rel.to_string())
 }
 
 const INTERPRETERS: &[&str] = &[
-    "bash", "sh", "zsh", "python", "python3", "node", "ruby", "perl", "pwsh", "powershell", "deno",
-    "bun", "source", ".", "php", "tsx", "ts-node", "uv", "npx",
+    "bash",
+    "sh",
+    "zsh",
+    "python",
+    "python3",
+    "node",
+    "ruby",
+    "perl",
+    "pwsh",
+    "powershell",
+    "deno",
+    "bun",
+    "source",
+    ".",
+    "php",
+    "tsx",
+    "ts-node",
+    "uv",
+    "npx",
 ];
 
 /// Scripts a prose statement tells the agent to run.
 pub(crate) fn runs_in_prose(text: &str) -> Vec<String> {
-    let toks: Vec<&str> = text.split(|c: char| c.is_whitespace() || c == '`').filter(|t| !t.is_empty()).collect();
+    let toks: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || c == '`')
+        .filter(|t| !t.is_empty())
+        .collect();
     let ordered = toks.iter().any(|t| {
-        matches!(word(t).as_str(), "run" | "runs" | "execute" | "launch" | "invoke" | "call" | "start")
+        matches!(
+            word(t).as_str(),
+            "run" | "runs" | "execute" | "launch" | "invoke" | "call" | "start"
+        )
     });
     let used = toks.iter().any(|t| word(t) == "use");
     let mut out = Vec::new();
     for (k, t) in toks.iter().enumerate() {
-        let after_interp = k > 0 && INTERPRETERS.contains(&toks[k - 1].to_ascii_lowercase().as_str());
+        let after_interp =
+            k > 0 && INTERPRETERS.contains(&toks[k - 1].to_ascii_lowercase().as_str());
         let p = if after_interp {
             script_path(t, false)
         } else if ordered {
@@ -489,7 +749,10 @@ pub(crate) fn runs_in_code(line: &str) -> Vec<String> {
             .collect();
         let Some(first) = toks.first() else { continue };
         let p = if INTERPRETERS.contains(&first.to_ascii_lowercase().as_str()) {
-            toks.iter().skip(1).find(|t| !t.starts_with('-') && !matches!(**t, "run" | "-m")).and_then(|t| script_path(t, false))
+            toks.iter()
+                .skip(1)
+                .find(|t| !t.starts_with('-') && !matches!(**t, "run" | "-m"))
+                .and_then(|t| script_path(t, false))
         } else if first.starts_with("./") || first.starts_with("scripts/") {
             script_path(first, false)
         } else {
@@ -521,12 +784,17 @@ pub(crate) struct Command {
 }
 
 static SEND_FLAGS: LazyLock<Regex> = LazyLock::new(|| {
-    lowered_regex(r"(?i)\bcurl\b[^\n]*(?:\s-d\b|--data|\s-f\s|--form|\s-t\s|--upload-file|-x\s*(?:post|put|patch))|\bwget\b[^\n]*--post-(?:data|file)|\b(?:nc|ncat|scp|rsync)\s|invoke-restmethod[^\n]*-method\s+post")
+    lowered_regex(
+        r"(?i)\bcurl\b[^\n]*(?:\s-d\b|--data|\s-f\s|--form|\s-t\s|--upload-file|-x\s*(?:post|put|patch))|\bwget\b[^\n]*--post-(?:data|file)|\b(?:nc|ncat|scp|rsync)\s|invoke-restmethod[^\n]*-method\s+post",
+    )
 });
-static FETCH_CMD: LazyLock<Regex> =
-    LazyLock::new(|| lowered_regex(r"(?i)\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod|git\s+clone)\b"));
+static FETCH_CMD: LazyLock<Regex> = LazyLock::new(|| {
+    lowered_regex(r"(?i)\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod|git\s+clone)\b")
+});
 static RUN_CMD: LazyLock<Regex> = LazyLock::new(|| {
-    lowered_regex(r"(?i)\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|(?:^|[;&|]\s*)(?:ba|z)?sh\s+[\w./-]|(?:^|[;&|]\s*)\./|\bsource\s|\biex\b|invoke-expression|\bchmod\s+\+x|\bstart-process\b|(?:^|[;&|]\s*)python3?\s+[\w./-]+\.py")
+    lowered_regex(
+        r"(?i)\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|(?:^|[;&|]\s*)(?:ba|z)?sh\s+[\w./-]|(?:^|[;&|]\s*)\./|\bsource\s|\biex\b|invoke-expression|\bchmod\s+\+x|\bstart-process\b|(?:^|[;&|]\s*)python3?\s+[\w./-]+\.py",
+    )
 });
 static SECRET_PATH: LazyLock<Regex> = LazyLock::new(|| {
     lowered_regex(
@@ -543,14 +811,19 @@ pub(crate) fn command_shape(line: &str) -> Command {
         return c;
     }
     if let Some(m) = SECRET_PATH.find(b) {
-        let what = l[m.start()..m.end()].trim_matches(|c: char| !c.is_alphanumeric() && c != '~' && c != '.' && c != '/');
+        let what = l[m.start()..m.end()]
+            .trim_matches(|c: char| !c.is_alphanumeric() && c != '~' && c != '.' && c != '/');
         c.secret = Some((Cap::SecretRead, format!("reads {what}")));
     }
     let url = URL.find(b).map(|m| line[m.start()..m.end()].to_string());
-    let host = HOST.captures(b).and_then(|k| k.get(1)).map(|m| line[m.start()..m.end()].to_string());
+    let host = HOST
+        .captures(b)
+        .and_then(|k| k.get(1))
+        .map(|m| line[m.start()..m.end()].to_string());
     if SEND_FLAGS.is_match(b) {
         c.sends_to = url.clone().or(host.clone());
-        c.reads_stdin_or_ref = l.contains('@') || l.contains('$') || l.contains("| curl") || l.contains("|curl");
+        c.reads_stdin_or_ref =
+            l.contains('@') || l.contains('$') || l.contains("| curl") || l.contains("|curl");
     } else if FETCH_CMD.is_match(b) {
         c.fetches = url.or(host);
     }
