@@ -312,23 +312,23 @@ pub(crate) fn parse(text: &str) -> Parsed {
     let mut i = 0;
 
     // Front matter: only the description is read as an instruction.
-    if lines.first().is_some_and(|l| l.trim() == "---") {
-        if let Some(end) = lines.iter().skip(1).position(|l| l.trim() == "---") {
-            for (k, l) in lines[1..=end].iter().enumerate() {
-                if let Some(v) = l.trim().strip_prefix("description:") {
-                    let v = v.trim().trim_matches(['"', '\'']);
-                    p.units.push(Unit {
-                        line: k + 2,
-                        text: v.to_string(),
-                        kind: UnitKind::Description,
-                        section: 0,
-                        step: None,
-                        step_no: None,
-                    });
-                }
+    if lines.first().is_some_and(|l| l.trim() == "---")
+        && let Some(end) = lines.iter().skip(1).position(|l| l.trim() == "---")
+    {
+        for (k, l) in lines[1..=end].iter().enumerate() {
+            if let Some(v) = l.trim().strip_prefix("description:") {
+                let v = v.trim().trim_matches(['"', '\'']);
+                p.units.push(Unit {
+                    line: k + 2,
+                    text: v.to_string(),
+                    kind: UnitKind::Description,
+                    section: 0,
+                    step: None,
+                    step_no: None,
+                });
             }
-            i = end + 2;
         }
+        i = end + 2;
     }
 
     while i < lines.len() {

@@ -721,9 +721,7 @@ pub(crate) fn runs_in_prose(text: &str) -> Vec<String> {
     for (k, t) in toks.iter().enumerate() {
         let after_interp =
             k > 0 && INTERPRETERS.contains(&toks[k - 1].to_ascii_lowercase().as_str());
-        let p = if after_interp {
-            script_path(t, false)
-        } else if ordered {
+        let p = if after_interp || ordered {
             script_path(t, false)
         } else if used {
             script_path(t, true)
