@@ -15,6 +15,8 @@ mod decode;
 mod hash;
 #[allow(dead_code)] // wired in with the analysers (issue #29, in progress)
 mod judge;
+#[allow(dead_code)] // wired in by judge.rs (issue #29, in progress)
+mod instruct;
 mod rules;
 mod scan;
 mod unicode;

@@ -27,6 +27,9 @@ pub(crate) struct Rule {
     pub why: &'static str,
     /// A line that also matches this is mitigated: `Fail` becomes `Warn`.
     pub mitigate: Option<&'static str>,
+    /// A line whose every URL is one of these exact URLs (scheme, host and
+    /// path, nothing more) is mitigated: `Fail` becomes `Warn`.
+    pub mitigate_urls: Option<&'static [&'static str]>,
     /// A `Warn` finding whose line also matches this becomes `Fail`.
     pub escalate: Option<&'static str>,
     /// Extra test on the matched text (for what a regex cannot say).
@@ -50,6 +53,7 @@ const fn rule(
         pattern,
         why,
         mitigate: None,
+        mitigate_urls: None,
         escalate: None,
         check: None,
         feeds_exfil: false,
@@ -59,6 +63,10 @@ const fn rule(
 impl Rule {
     const fn mitigate(mut self, p: &'static str) -> Rule {
         self.mitigate = Some(p);
+        self
+    }
+    const fn mitigate_urls(mut self, urls: &'static [&'static str]) -> Rule {
+        self.mitigate_urls = Some(urls);
         self
     }
     const fn escalate(mut self, p: &'static str) -> Rule {
@@ -78,8 +86,18 @@ impl Rule {
 const SHELLS: &str = r"(?:sudo\s+(?:-\S+\s+)*)?(?:(?:ba|z|k|da|fi)?sh|python[0-9.]*|perl|ruby|node|php|iex|invoke-expression|pwsh|powershell)\b";
 
 /// Official installers that are piped to a shell by their own docs: still a
-/// warning, not a failure.
-const KNOWN_INSTALLERS: &str = r"(?i)https://(?:sh\.rustup\.rs|astral\.sh/(?:uv|ruff)/|bun\.sh/install|deno\.land/install|get\.pnpm\.io/|install\.python-poetry\.org|raw\.githubusercontent\.com/Homebrew/install/)";
+/// warning, not a failure — only when every URL on the line is exactly one
+/// of these (an allowlist in `allow.rs` is to replace this list).
+const KNOWN_INSTALLERS: &[&str] = &[
+    "https://sh.rustup.rs",
+    "https://astral.sh/uv/install.sh",
+    "https://astral.sh/ruff/install.sh",
+    "https://bun.sh/install",
+    "https://deno.land/install.sh",
+    "https://get.pnpm.io/install.sh",
+    "https://install.python-poetry.org",
+    "https://raw.githubusercontent.com/Homebrew/install/HEAD/install.sh",
+];
 
 const VERIFIED: &str = r"(?i)\bsha(?:256|512)sum\s+(?:-c|--check)\b|\bshasum\s+-a\s*(?:256|512)\s+(?:-c|--check)\b|\bgpg\s+--verify\b|\bcosign\s+verify|\bminisign\s+-V\b|\bGet-FileHash\b";
 
@@ -90,7 +108,7 @@ pub(crate) static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
         rule("rce-pipe-to-shell", RCE, Fail,
             const_format(r"(?i)\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod|fetch)\b[^|\n]*\|\s*", SHELLS),
             "Downloads code and pipes it straight into an interpreter: whatever the server sends runs unseen.")
-            .mitigate(KNOWN_INSTALLERS),
+            .mitigate_urls(KNOWN_INSTALLERS),
         rule("rce-eval-download", RCE, Fail,
             r#"(?i)(?:\b(?:ba|z)?sh|python[0-9.]*|perl|ruby|node)\s+-c\s+["']?\$\(\s*(?:curl|wget)\b|\beval\s+["']?\$\(\s*(?:curl|wget)\b|\b(?:source|\.|(?:ba|z)?sh)\s+<\(\s*(?:curl|wget)\b|\b(?:iex|invoke-expression)\s*\(?\s*\(?\s*(?:new-object\s+(?:system\.)?net\.webclient|iwr|irm|invoke-webrequest|invoke-restmethod)|\.downloadstring\s*\("#,
             "Runs the output of a download as code (command substitution, process substitution or IEX)."),
@@ -393,24 +411,48 @@ fn joins_to_dangerous_word(matched: &str) -> bool {
     pieces > 0 && DANGEROUS_WORDS.iter().any(|w| joined == *w)
 }
 
-/// Cautionary words: the text describes or warns about the pattern rather
-/// than asking for it to run.
-pub(crate) static CAUTION: LazyLock<Regex> = LazyLock::new(|| {
+/// Every URL on the line.
+static URLS: LazyLock<Regex> =
+    LazyLock::new(|| ascii_regex(r#"(?i)\b[a-z][a-z0-9+.-]*://[^\s'"`|;&()<>]+"#));
+
+/// The line has at least one URL and every URL on it is exactly one of
+/// `urls` (a trailing `/` aside): no substring, prefix or look-alike host.
+pub(crate) fn only_urls(line: &str, urls: &[&str]) -> bool {
+    let mut any = false;
+    for m in URLS.find_iter(line.as_bytes()) {
+        any = true;
+        let u = String::from_utf8_lossy(m.as_bytes());
+        let u = u.trim_end_matches('/');
+        if !urls.iter().any(|k| k.eq_ignore_ascii_case(u)) {
+            return false;
+        }
+    }
+    any
+}
+
+/// Where a line builds a regex: a raw string, a regex constructor, a
+/// pattern list.
+static PATTERN_CONTEXT: LazyLock<Regex> = LazyLock::new(|| {
     lowered_regex(
-        r"(?i)\b(?:e\.g\.|for\s+example|examples?|for\s+instance|never|avoid|do\s+not\s+(?:run|execute|use|pipe|copy|paste|install|follow|obey)|don(?:'|’)t\s+(?:run|execute|use|pipe|copy|paste|install|follow|obey)|malicious|attacks?|attackers?|dangerous|red[\s-]+flags?|warning|detects?|detection|detected|flags?|flagged|suspicious|anti-?patterns?|insecure|unsafe|vulnerab\w*|phishing|indicators?|IOCs?|exploits?|threats?|bad:|blocked|rejects?|rejected|scanners?|recognize|spot)\b",
+        r#"(?i)\br(?:#*)["']|\bre\.(?:compile|search|match|findall|sub)\b|\bregex|\bregexp\b|\bpattern|\brules?\b\s*[:=]|\bgrep\s+-[a-z]*e"#,
+    )
+});
+/// Something on the line that would run the text after all.
+static EXEC_SINK: LazyLock<Regex> = LazyLock::new(|| {
+    lowered_regex(
+        r"(?i)\b(?:system|popen|exec\w*|eval|subprocess|spawn\w*|shell_exec|passthru|invoke-expression|iex|run)\s*\(|\$\(|`|\b(?:ba|z)?sh\s+-c\b",
     )
 });
 
-/// Words that turn a description into an order: no caution then.
-pub(crate) static IMPERATIVE: LazyLock<Regex> = LazyLock::new(|| {
-    lowered_regex(
-        r"(?i)\b(?:run\s+(?:this|the\s+following|it\s+now)|execute\s+(?:this|the\s+following)|paste\s+(?:this|it)\s+(?:in|into)|before\s+(?:using|you\s+use|installing|first\s+use)|prerequisites?|required\s+setup|you\s+must\s+(?:run|install|execute)|first,?\s+(?:run|install))\b",
-    )
-});
-
-/// Regex source rather than a command (a scanner's own pattern list).
-pub(crate) fn looks_like_a_pattern(matched: &str) -> bool {
-    [r"\|", ".*", r"\s", r"\b", "[^", r"\(", r"\.", "(?"]
-        .iter()
-        .any(|m| matched.contains(m))
+/// Regex source rather than a command (a scanner's own pattern list): the
+/// match holds regex syntax, the line builds a regex, and nothing on the line
+/// would run it (the caller also wants the match inside a string literal). Words or escapes alone (`\s` in a URL) are not enough.
+pub(crate) fn looks_like_a_pattern(line: &str, matched: &str) -> bool {
+    let syntax = [
+        r"\|", ".*", r"\s", r"\b", "[^", r"\(", r"\.", "(?", r"\S", r"\d", r"\w",
+    ]
+    .iter()
+    .any(|m| matched.contains(m));
+    let lower = line.to_ascii_lowercase();
+    syntax && PATTERN_CONTEXT.is_match(lower.as_bytes()) && !EXEC_SINK.is_match(lower.as_bytes())
 }

@@ -3,6 +3,7 @@
 //! combinations a single line cannot show (download then run, credential
 //! then network, socket then dup2).
 
+use super::instruct;
 use super::rules::lowered_regex;
 use super::rules::{self, COMPILED, RULES};
 use super::{Finding, Severity, unicode};
@@ -13,7 +14,8 @@ use std::sync::LazyLock;
 /// How a file's lines are read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum TextKind {
-    /// Markdown or plain prose: context may soften a finding.
+    /// Markdown or plain prose: text that merely quotes an attack (see
+    /// `instruct::quoted_lines`) may soften a finding from fail to warn.
     Doc,
     /// Scripts, configs and everything else: taken literally.
     Code,
@@ -80,9 +82,14 @@ pub(crate) fn scan_text(
         });
     }
     let mut fence: Option<(char, usize)> = None;
-    let mut heading = String::new();
-    let mut prev_prose = String::new();
-    let mut lead_in: Vec<String> = Vec::new();
+    // Which lines only quote an attack: decided over the whole document (an
+    // order anywhere in a section makes nothing in it a quote).
+    let quoting = if kind == TextKind::Doc {
+        instruct::quoted_lines(text)
+    } else {
+        Vec::new()
+    };
+    let quoted_at = |idx: usize| quoting.get(idx).copied().unwrap_or(false);
     let mut fence_caution = false;
     let mut comment: Option<(usize, String)> = None;
     let mut lower: Vec<u8> = Vec::new();
@@ -127,8 +134,7 @@ pub(crate) fn scan_text(
                     Some(_) => {}
                     None => {
                         fence = Some(marker);
-                        let lead = format!("{heading}\n{}", lead_in.join("\n"));
-                        fence_caution = cautionary(&lead);
+                        fence_caution = quoted_at(idx + 1);
                         blocks.push(Block {
                             lines: Vec::new(),
                             caution: fence_caution,
@@ -142,23 +148,11 @@ pub(crate) fn scan_text(
                 in_fence = true;
                 context_caution = fence_caution;
             } else {
-                if trimmed.starts_with('#') {
-                    heading = trimmed.to_string();
-                    lead_in.clear();
-                } else if trimmed.is_empty() {
-                    // a blank line ends a paragraph, not the lead-in
-                } else {
-                    lead_in.push(trimmed.to_string());
-                    if lead_in.len() > 3 {
-                        lead_in.remove(0);
-                    }
-                }
-                context_caution = cautionary(&format!("{heading}\n{prev_prose}"));
-                line_caution = cautionary(line);
+                context_caution = quoted_at(idx);
+                // The line's own words (URLs, domains, flags and code
+                // removed) describe an attack and order nothing.
+                line_caution = instruct::describes(line) && !instruct::orders(line);
                 track_comment(&mut comment, line, lineno, rel, redactor, out);
-                if !trimmed.is_empty() {
-                    prev_prose = trimmed.to_string();
-                }
             }
         }
 
@@ -199,16 +193,18 @@ pub(crate) fn scan_text(
             {
                 severity = Severity::Fail;
             }
+            // Softening only ever takes fail to warn. A prose line softens
+            // itself only when it describes an attack and quotes the match.
             let softened = compiled
                 .mitigate(i)
                 .is_some_and(|r| r.is_match(line.as_bytes()))
-                || rules::looks_like_a_pattern(matched)
+                || rule
+                    .mitigate_urls
+                    .is_some_and(|urls| rules::only_urls(line, urls))
+                || (rules::looks_like_a_pattern(line, matched) && quoted(line, m.start(), m.end()))
                 || (kind == TextKind::Doc
                     && (context_caution
-                        || (!in_fence
-                            && line_caution
-                            && (rule.category != rules::INJECT
-                                || quoted(line, m.start(), m.end())))));
+                        || (!in_fence && line_caution && quoted(line, m.start(), m.end()))));
             if softened && severity == Severity::Fail {
                 severity = Severity::Warn;
             }
@@ -246,13 +242,13 @@ fn fence_marker(trimmed: &str) -> Option<(char, usize)> {
     (n >= 3).then_some((c, n))
 }
 
-fn cautionary(text: &str) -> bool {
-    let lower = text.to_ascii_lowercase();
-    rules::CAUTION.is_match(lower.as_bytes()) && !rules::IMPERATIVE.is_match(lower.as_bytes())
-}
-
 /// True when the match sits inside quotes or backticks on its line.
 fn quoted(line: &str, start: usize, end: usize) -> bool {
+    // A match that swallowed its closing quote still sits inside it.
+    let mut end = end.min(line.len());
+    while end > start && line[..end].ends_with(['`', '"', '\'', '\u{201D}']) {
+        end -= line[..end].chars().next_back().map_or(1, char::len_utf8);
+    }
     let (before, after) = line.as_bytes().split_at(start.min(line.len()));
     let after = &after[(end - start).min(after.len())..];
     let has = |hay: &[u8], needle: &[u8]| hay.windows(needle.len()).any(|w| w == needle);
