@@ -32,18 +32,28 @@ struct Work<'r> {
     redactor: &'r Redactor,
 }
 
-/// Screens the behaviour of a skill's text files into findings.
-pub(crate) fn behaviour(files: &[TextFile], skill_md: &str, redactor: &Redactor) -> Vec<Finding> {
-    let (name, description) = front_matter(skill_md);
-    let intent = Intent::new(&name, &description);
-    let mut w = Work {
-        all: Analysis::default(),
-        decoded_findings: Vec::new(),
-        derived_left: MAX_DERIVED,
-        redactor,
-    };
-    let mut runs = Vec::new();
-    for f in files {
+/// The behaviour of one skill, built file by file (so a screen holds facts,
+/// never every file's text at once) and judged at the end.
+pub(crate) struct Behaviour<'r> {
+    w: Work<'r>,
+    runs: Vec<instruct::Run>,
+}
+
+impl<'r> Behaviour<'r> {
+    pub(crate) fn new(redactor: &'r Redactor) -> Self {
+        Behaviour {
+            w: Work {
+                all: Analysis::default(),
+                decoded_findings: Vec::new(),
+                derived_left: MAX_DERIVED,
+                redactor,
+            },
+            runs: Vec::new(),
+        }
+    }
+
+    /// Analyses one text file of the skill (NULs already removed).
+    pub(crate) fn file(&mut self, f: TextFile) {
         let text = decode::normalize(f.text);
         let mut a = Analysis::default();
         match f.kind {
@@ -58,7 +68,7 @@ pub(crate) fn behaviour(files: &[TextFile], skill_md: &str, redactor: &Redactor)
                         a.extend(c);
                     }
                 }
-                runs.extend(doc.runs);
+                self.runs.extend(doc.runs);
             }
             TextKind::Code => {
                 if let Some(lang) = code::lang_of_file(f.rel, &text) {
@@ -67,20 +77,27 @@ pub(crate) fn behaviour(files: &[TextFile], skill_md: &str, redactor: &Redactor)
             }
         }
         let derived = std::mem::take(&mut a.derived);
-        w.all.extend(a);
+        self.w.all.extend(a);
         for p in decode::payloads(&text) {
-            decoded(&mut w, f.rel, p.line, &p.decoded, &p.encoding, false, 1);
+            decoded(&mut self.w, f.rel, p.line, &p.decoded, &p.encoding, false, 1);
         }
         for d in derived {
-            follow(&mut w, d, 1);
+            follow(&mut self.w, d, 1);
         }
     }
-    cross_file_flows(&mut w.all);
-    instructed_runs(&mut w.all, &runs);
-    official_installers(&mut w.all);
-    let mut out = judge::judge(&w.all, &intent, redactor);
-    out.append(&mut w.decoded_findings);
-    out
+
+    /// Links flows across files and judges everything against what the
+    /// skill says it is for (SKILL.md's name and description).
+    pub(crate) fn finish(mut self, skill_md: &str) -> Vec<Finding> {
+        let (name, description) = front_matter(skill_md);
+        let intent = Intent::new(&name, &description);
+        cross_file_flows(&mut self.w.all);
+        instructed_runs(&mut self.w.all, &self.runs);
+        official_installers(&mut self.w.all);
+        let mut out = judge::judge(&self.w.all, &intent, self.w.redactor);
+        out.append(&mut self.w.decoded_findings);
+        out
+    }
 }
 
 /// A string the code assembled or handed to a decoder: decode it if it is

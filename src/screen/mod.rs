@@ -12,6 +12,7 @@
 mod facts;
 #[allow(dead_code)] // wired in by engine.rs (issue #29, in progress)
 mod decode;
+mod engine;
 mod hash;
 #[allow(dead_code)] // wired in with the analysers (issue #29, in progress)
 mod judge;
@@ -108,31 +109,26 @@ pub struct Screen {
 }
 
 /// Screens every file below `dir` (symlinks are findings, never followed).
+///
+/// Each file is read once, hashed, screened line by line and analysed for
+/// behaviour, then dropped: a screen holds facts, not the skill's bytes.
 pub fn screen_dir(dir: &Path, redactor: &Redactor) -> Result<Screen> {
     let entries = hash::walk(dir)?;
-    let mut bodies: Vec<Option<Vec<u8>>> = Vec::with_capacity(entries.len());
-    for e in &entries {
-        bodies.push(hash::read_file(e)?);
-    }
-    let mut it = bodies.iter();
-    let content_hash = hash::hash_entries(&entries, |_| Ok(it.next().cloned().flatten()))?;
-
-    let skill_md = entries
-        .iter()
-        .zip(&bodies)
-        .find(|(e, _)| e.rel == "SKILL.md")
-        .and_then(|(_, b)| b.as_deref())
-        .map(String::from_utf8_lossy)
-        .unwrap_or_default();
+    let skill_md = match entries.iter().find(|e| e.rel == "SKILL.md") {
+        Some(e) => hash::read_file(e)?
+            .map(|b| String::from_utf8_lossy(&b).into_owned())
+            .unwrap_or_default(),
+        None => String::new(),
+    };
     let explained = |rel: &str| {
         let base = rel.rsplit('/').next().unwrap_or(rel);
         skill_md.contains(rel) || skill_md.contains(base)
     };
 
     let mut findings = Vec::new();
-    for (e, body) in entries.iter().zip(&bodies) {
-        match (&e.kind, body) {
-            (EntryKind::Symlink { target }, _) => findings.push(Finding {
+    for e in &entries {
+        match &e.kind {
+            EntryKind::Symlink { target } => findings.push(Finding {
                 rule: "file-symlink",
                 category: UNSAFE_FILE,
                 severity: Severity::Fail,
@@ -143,7 +139,7 @@ pub fn screen_dir(dir: &Path, redactor: &Redactor) -> Result<Screen> {
                 source: None,
                 sink: None,
             }),
-            (EntryKind::Special, _) => findings.push(Finding {
+            EntryKind::Special => findings.push(Finding {
                 rule: "file-special",
                 category: UNSAFE_FILE,
                 severity: Severity::Fail,
@@ -154,23 +150,40 @@ pub fn screen_dir(dir: &Path, redactor: &Redactor) -> Result<Screen> {
                 source: None,
                 sink: None,
             }),
-            (EntryKind::File { executable }, Some(bytes)) => {
-                screen_file(&e.rel, bytes, *executable, explained(&e.rel), redactor, &mut findings);
-            }
-            (EntryKind::File { .. }, None) => {}
+            EntryKind::File { .. } => {}
         }
     }
+    let mut behaviour = engine::Behaviour::new(redactor);
+    let content_hash = hash::hash_entries(&entries, |e| {
+        let body = hash::read_file(e)?;
+        if let (EntryKind::File { executable }, Some(bytes)) = (&e.kind, &body) {
+            let explained = explained(&e.rel);
+            screen_file(&e.rel, bytes, *executable, explained, redactor, &mut findings, &mut behaviour);
+        }
+        Ok(body)
+    })?;
+    findings.extend(behaviour.finish(&skill_md));
     if !skill_md.is_empty() {
         tool_grants(&skill_md, &mut findings);
     }
-    findings.sort_by(|a, b| (&a.file, a.line).cmp(&(&b.file, b.line)));
-    findings.dedup_by(|a, b| a.rule == b.rule && a.file == b.file && a.line == b.line);
-    let verdict = verdict_of(&findings);
-    Ok(Screen {
-        verdict,
+    Ok(settle(findings, content_hash))
+}
+
+/// Sorted, one finding per rule and line, and one per category and line
+/// (the worst; a flow, which cites both ends, before a plain rule).
+fn settle(mut findings: Vec<Finding>, content_hash: String) -> Screen {
+    findings.sort_by(|a, b| {
+        (&a.file, a.line, a.category)
+            .cmp(&(&b.file, b.line, b.category))
+            .then(b.severity.cmp(&a.severity))
+            .then(b.sink.is_some().cmp(&a.sink.is_some()))
+    });
+    findings.dedup_by(|a, b| a.file == b.file && a.line == b.line && a.category == b.category);
+    Screen {
+        verdict: verdict_of(&findings),
         content_hash,
         findings,
-    })
+    }
 }
 
 /// Screens one text an agent will later follow that is not a skill folder —
@@ -178,14 +191,10 @@ pub fn screen_dir(dir: &Path, redactor: &Redactor) -> Result<Screen> {
 /// were a skill's `SKILL.md` named `rel`. The content hash is over the text.
 pub fn screen_text(rel: &str, text: &str, redactor: &Redactor) -> Screen {
     let mut findings = Vec::new();
-    screen_file(rel, text.as_bytes(), false, true, redactor, &mut findings);
-    findings.sort_by(|a, b| (&a.file, a.line).cmp(&(&b.file, b.line)));
-    findings.dedup_by(|a, b| a.rule == b.rule && a.file == b.file && a.line == b.line);
-    Screen {
-        verdict: verdict_of(&findings),
-        content_hash: hash::text_hash(text),
-        findings,
-    }
+    let mut behaviour = engine::Behaviour::new(redactor);
+    screen_file(rel, text.as_bytes(), false, true, redactor, &mut findings, &mut behaviour);
+    findings.extend(behaviour.finish(text));
+    settle(findings, hash::text_hash(text))
 }
 
 /// The content hash of a skill folder: sha256 over, for every file in sorted
@@ -215,6 +224,7 @@ fn screen_file(
     explained: bool,
     redactor: &Redactor,
     out: &mut Vec<Finding>,
+    behaviour: &mut engine::Behaviour,
 ) {
     let head = &bytes[..bytes.len().min(8192)];
     let native = native_format(bytes);
@@ -304,6 +314,11 @@ fn screen_file(
     let text = String::from_utf8_lossy(bytes);
     let kind = text_kind(rel, &text);
     scan::scan_text(rel, &text, kind, redactor, out);
+    behaviour.file(engine::TextFile {
+        rel,
+        text: &text,
+        kind,
+    });
 }
 
 /// An image, font or PDF by its extension.
