@@ -129,7 +129,11 @@ impl Val {
 
     /// The field `key` of a dict/object literal.
     pub(super) fn field(&self, key: &str) -> Option<&Val> {
-        self.fields.as_ref()?.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+        self.fields
+            .as_ref()?
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v)
     }
 
     /// The constant, or the path a path object stands for.
@@ -145,7 +149,10 @@ pub(super) fn concat(parts: &[Val], how: &'static str) -> Val {
         let s: String = parts.iter().filter_map(|p| p.text.as_deref()).collect();
         if s.len() <= MAX_TEXT {
             out.text = Some(s);
-            let literal_parts = parts.iter().filter(|p| !p.text.as_deref().unwrap_or("").is_empty()).count();
+            let literal_parts = parts
+                .iter()
+                .filter(|p| !p.text.as_deref().unwrap_or("").is_empty())
+                .count();
             if literal_parts >= 2 || parts.iter().any(|p| p.how.is_some()) {
                 out.how = Some(parts.iter().find_map(|p| p.how).unwrap_or(how));
             }
@@ -210,7 +217,11 @@ impl<'a> Ctx<'a> {
         Site {
             file: self.rel.to_string(),
             line,
-            text: self.lines.get(idx).map(|l| l.trim().to_string()).unwrap_or_default(),
+            text: self
+                .lines
+                .get(idx)
+                .map(|l| l.trim().to_string())
+                .unwrap_or_default(),
         }
     }
 
@@ -240,14 +251,29 @@ impl<'a> Ctx<'a> {
     }
 
     /// A source: records the fact and returns `v` tainted by it.
-    pub(super) fn source(&mut self, v: Val, cap: Cap, label: Label, line: usize, what: String) -> Val {
+    pub(super) fn source(
+        &mut self,
+        v: Val,
+        cap: Cap,
+        label: Label,
+        line: usize,
+        what: String,
+    ) -> Val {
         let src = self.fact(cap, line, what, "");
         v.taint(label, src)
     }
 
     /// A sink: records the fact, then a flow for each taint of `data` that
     /// matters to this kind of sink. Returns the fact's index.
-    pub(super) fn sink(&mut self, cap: Cap, kind: Sink, line: usize, what: String, via: &str, data: &[&Val]) -> Option<usize> {
+    pub(super) fn sink(
+        &mut self,
+        cap: Cap,
+        kind: Sink,
+        line: usize,
+        what: String,
+        via: &str,
+        data: &[&Val],
+    ) -> Option<usize> {
         let sink = self.fact(cap, line, what, via)?;
         for v in data {
             for t in v.all_taints() {
@@ -270,8 +296,17 @@ impl<'a> Ctx<'a> {
             return;
         }
         let (source, sink) = (self.out.facts[src].clone(), self.out.facts[sink].clone());
-        if !self.out.flows.iter().any(|f| f.kind == fk && f.source == source && f.sink == sink) {
-            self.out.flows.push(Flow { kind: fk, source, sink });
+        if !self
+            .out
+            .flows
+            .iter()
+            .any(|f| f.kind == fk && f.source == source && f.sink == sink)
+        {
+            self.out.flows.push(Flow {
+                kind: fk,
+                source,
+                sink,
+            });
         }
     }
 
@@ -280,7 +315,7 @@ impl<'a> Ctx<'a> {
         if text.len() < 4 || text.len() > MAX_TEXT {
             return;
         }
-        if let Some(d) = self.out.derived.iter_mut().find(|d| d.text == text && d.site.line == line) {
+        if let Some(d) = self.out.derived.iter_mut().find(|d| d.text == text) {
             d.executed |= executed;
             return;
         }
@@ -329,7 +364,13 @@ impl<'a> Ctx<'a> {
     pub(super) fn read_path(&mut self, path: &str, line: usize) -> Val {
         let mut v = Val::default();
         if let Some(kind) = secret_path(path) {
-            v = self.source(v, Cap::SecretRead, Label::Secret, line, format!("reads {kind} ({path})"));
+            v = self.source(
+                v,
+                Cap::SecretRead,
+                Label::Secret,
+                line,
+                format!("reads {kind} ({path})"),
+            );
         } else {
             v = v.taint(Label::FileData, None);
         }
@@ -346,7 +387,12 @@ impl<'a> Ctx<'a> {
             self.fact(Cap::Persist, line, format!("writes {kind} ({path})"), "");
         }
         if agent_path(path) {
-            self.fact(Cap::AgentConfig, line, format!("writes agent configuration {path}"), "");
+            self.fact(
+                Cap::AgentConfig,
+                line,
+                format!("writes agent configuration {path}"),
+                "",
+            );
         }
     }
 
@@ -366,7 +412,12 @@ impl<'a> Ctx<'a> {
     /// Ends the file: reverse-shell shapes that need two sites.
     pub(super) fn finish(mut self) -> Analysis {
         if let (Some(_), Some(w)) = (self.socket_line, self.shell_wire_line) {
-            self.fact(Cap::ReverseShell, w, "wires a shell to a network socket".to_string(), "");
+            self.fact(
+                Cap::ReverseShell,
+                w,
+                "wires a shell to a network socket".to_string(),
+                "",
+            );
         }
         let _ = self.facts_dropped;
         self.out
@@ -380,7 +431,13 @@ fn re(cell: &'static OnceLock<Regex>, pat: &str) -> &'static Regex {
 /// `~`, `$HOME`, `${HOME}`, `/home/x`, `/Users/x` collapse to `~`; `./a` to `a`.
 pub(super) fn norm_path(p: &str) -> String {
     let p = p.trim().trim_matches(|c| c == '"' || c == '\'');
-    for home in ["$HOME", "${HOME}", "%USERPROFILE%", "$env:USERPROFILE", "$env:HOME"] {
+    for home in [
+        "$HOME",
+        "${HOME}",
+        "%USERPROFILE%",
+        "$env:USERPROFILE",
+        "$env:HOME",
+    ] {
         if let Some(rest) = p.strip_prefix(home) {
             return format!("~{}", rest.replace('\\', "/"));
         }
@@ -395,21 +452,47 @@ pub(super) fn secret_path(p: &str) -> Option<&'static str> {
     let table: &[(&str, &str)] = &[
         (r"\.ssh(/|$)", "SSH keys"),
         (r"\.aws(/|$)", "AWS credentials"),
-        (r"\.netrc|\.git-credentials|\.pgpass|\.npmrc|\.pypirc", "stored credentials"),
+        (
+            r"\.netrc|\.git-credentials|\.pgpass|\.npmrc|\.pypirc",
+            "stored credentials",
+        ),
         (r"\.kube/config", "Kubernetes credentials"),
         (r"\.docker/config\.json", "Docker credentials"),
-        (r"gcloud|application_default_credentials|\.azure(/|$)", "cloud credentials"),
+        (
+            r"gcloud|application_default_credentials|\.azure(/|$)",
+            "cloud credentials",
+        ),
         (r"/etc/shadow|/etc/sudoers", "system password hashes"),
-        (r"(?i)keychain|login\.keychain|\.gnupg|\.password-store", "the keychain"),
-        (r"(?i)wallet|\.bitcoin|\.ethereum|electrum|exodus|metamask|solana/id\.json", "crypto wallets"),
-        (r"(?i)google/chrome|chromium|mozilla/firefox|brave|microsoft/edge|Login Data|cookies\.sqlite|logins\.json|key4\.db", "browser profile data"),
+        (
+            r"(?i)keychain|login\.keychain|\.gnupg|\.password-store",
+            "the keychain",
+        ),
+        (
+            r"(?i)wallet|\.bitcoin|\.ethereum|electrum|exodus|metamask|solana/id\.json",
+            "crypto wallets",
+        ),
+        (
+            r"(?i)google/chrome|chromium|mozilla/firefox|brave|microsoft/edge|Login Data|cookies\.sqlite|logins\.json|key4\.db",
+            "browser profile data",
+        ),
         (r"(^|/)\.env(\.[a-z]+)?$", ".env secrets"),
         (r"id_rsa|id_ed25519|id_ecdsa|\.pem$|\.key$", "private keys"),
-        (r"(?i)credentials(\.json)?$|secrets?\.(json|ya?ml|toml)$", "credentials"),
+        (
+            r"(?i)credentials(\.json)?$|secrets?\.(json|ya?ml|toml)$",
+            "credentials",
+        ),
     ];
-    let compiled = RE.get_or_init(|| table.iter().map(|(pat, kind)| (Regex::new(pat).expect("static regex"), *kind)).collect());
+    let compiled = RE.get_or_init(|| {
+        table
+            .iter()
+            .map(|(pat, kind)| (Regex::new(pat).expect("static regex"), *kind))
+            .collect()
+    });
     let p = norm_path(p);
-    compiled.iter().find(|(r, _)| r.is_match(&p)).map(|(_, k)| *k)
+    compiled
+        .iter()
+        .find(|(r, _)| r.is_match(&p))
+        .map(|(_, k)| *k)
 }
 
 /// What kind of persistence writing to a path installs, if any.
@@ -436,9 +519,32 @@ pub(super) fn agent_path(p: &str) -> bool {
 pub(super) fn destroy_path(p: &str) -> bool {
     let p = norm_path(p);
     let p = p.trim_end_matches("/*").trim_end_matches('*');
-    let p = if p.len() > 1 { p.trim_end_matches('/') } else { p };
-    matches!(p, "" | "/" | "~" | "/etc" | "/usr" | "/var" | "/home" | "/bin" | "/boot" | "/lib" | "/opt" | "/root" | "/System" | "/Users" | "C:" | "C:/" | "C:/Windows" | "~/Documents" | "~/Desktop")
-        || p.starts_with("/dev/sd")
+    let p = if p.len() > 1 {
+        p.trim_end_matches('/')
+    } else {
+        p
+    };
+    matches!(
+        p,
+        "" | "/"
+            | "~"
+            | "/etc"
+            | "/usr"
+            | "/var"
+            | "/home"
+            | "/bin"
+            | "/boot"
+            | "/lib"
+            | "/opt"
+            | "/root"
+            | "/System"
+            | "/Users"
+            | "C:"
+            | "C:/"
+            | "C:/Windows"
+            | "~/Documents"
+            | "~/Desktop"
+    ) || p.starts_with("/dev/sd")
         || p.starts_with("/dev/nvme")
         || p.starts_with("/dev/disk")
 }
@@ -455,7 +561,11 @@ pub(super) fn secret_env_name(name: &str) -> bool {
 
 /// Whether a program name is a shell or an interpreter, and which language it reads.
 pub(super) fn interpreter(prog: &str) -> Option<Lang> {
-    let base = prog.rsplit(['/', '\\']).next().unwrap_or(prog).trim_end_matches(".exe");
+    let base = prog
+        .rsplit(['/', '\\'])
+        .next()
+        .unwrap_or(prog)
+        .trim_end_matches(".exe");
     let base = base.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
     match base {
         "sh" | "bash" | "zsh" | "dash" | "ksh" | "fish" | "ash" | "busybox" => Some(Lang::Shell),
@@ -478,7 +588,10 @@ pub(super) fn is_url(s: &str) -> bool {
 pub(super) fn describe(v: &Val) -> String {
     match &v.text {
         Some(t) if t.len() <= 200 => t.clone(),
-        Some(t) => format!("{}…", &t[..t.char_indices().nth(200).map(|(i, _)| i).unwrap_or(t.len())]),
+        Some(t) => format!(
+            "{}…",
+            &t[..t.char_indices().nth(200).map(|(i, _)| i).unwrap_or(t.len())]
+        ),
         None => "a computed address".to_string(),
     }
 }
@@ -500,5 +613,9 @@ pub(super) fn labels(vals: &[&Val]) -> String {
             }
         }
     }
-    if names.is_empty() { "data".to_string() } else { names.join(" and ") }
+    if names.is_empty() {
+        "data".to_string()
+    } else {
+        names.join(" and ")
+    }
 }

@@ -13,7 +13,10 @@ use std::collections::HashMap;
 #[derive(Debug, Clone, PartialEq)]
 enum Tok {
     /// A string; `interp` lists variables it interpolates.
-    Str { text: String, interp: Vec<String> },
+    Str {
+        text: String,
+        interp: Vec<String>,
+    },
     /// A backtick / `qx` / `%x` command.
     Cmd(String),
     Var(String),
@@ -98,31 +101,73 @@ fn lex(src: &str, lang: Lang) -> Lexed {
                     toks.push((string_tok(&raw, c == '"', lang), line));
                 }
             }
-            '%' if lang == Lang::Ruby && matches!(b.get(i + 1), Some('x' | 'q' | 'Q' | 'w')) && b.get(i + 2).is_some_and(|d| "({[<|!/".contains(*d)) => {
+            '%' if lang == Lang::Ruby
+                && matches!(b.get(i + 1), Some('x' | 'q' | 'Q' | 'w'))
+                && b.get(i + 2).is_some_and(|d| "({[<|!/".contains(*d)) =>
+            {
                 let kind = b[i + 1];
                 let open = b[i + 2];
                 i += 3;
                 let raw = read_until(&mut i, &mut row, closing(open), open);
-                toks.push((if kind == 'x' { Tok::Cmd(raw) } else { string_tok(&raw, kind == 'Q', lang) }, line));
+                toks.push((
+                    if kind == 'x' {
+                        Tok::Cmd(raw)
+                    } else {
+                        string_tok(&raw, kind == 'Q', lang)
+                    },
+                    line,
+                ));
             }
-            'q' if lang == Lang::Perl && matches!(b.get(i + 1), Some('x' | 'q')) && b.get(i + 2).is_some_and(|d| "({[<|!/".contains(*d)) && (i == 0 || !b[i - 1].is_alphanumeric()) => {
+            'q' if lang == Lang::Perl
+                && matches!(b.get(i + 1), Some('x' | 'q'))
+                && b.get(i + 2).is_some_and(|d| "({[<|!/".contains(*d))
+                && (i == 0 || !b[i - 1].is_alphanumeric()) =>
+            {
                 let kind = b[i + 1];
                 let open = b[i + 2];
                 i += 3;
                 let raw = read_until(&mut i, &mut row, closing(open), open);
-                toks.push((if kind == 'x' { Tok::Cmd(raw) } else { string_tok(&raw, false, lang) }, line));
+                toks.push((
+                    if kind == 'x' {
+                        Tok::Cmd(raw)
+                    } else {
+                        string_tok(&raw, false, lang)
+                    },
+                    line,
+                ));
             }
-            '$' | '@' | '%' if b.get(i + 1).is_some_and(|d| d.is_alphanumeric() || *d == '_' || *d == '{' && lang == Lang::PowerShell) => {
+            '$' | '@' | '%'
+                if b.get(i + 1).is_some_and(|d| {
+                    d.is_alphanumeric() || *d == '_' || *d == '{' && lang == Lang::PowerShell
+                }) =>
+            {
                 i += 1;
                 let start = i;
-                while i < b.len() && (b[i].is_alphanumeric() || b[i] == '_' || b[i] == ':' && lang != Lang::Perl) {
+                while i < b.len()
+                    && (b[i].is_alphanumeric() || b[i] == '_' || b[i] == ':' && lang != Lang::Perl)
+                {
                     i += 1;
                 }
                 let name: String = b[start..i].iter().collect();
-                let name = if c == '%' && lang != Lang::Perl { continue } else { name };
+                let name = if c == '%' && lang != Lang::Perl {
+                    continue;
+                } else {
+                    name
+                };
                 toks.push((Tok::Var(name), line));
             }
-            c if c.is_alphabetic() || c == '_' || (c == '.' || c == '/') && b.get(i + 1) == Some(&'/') || c == '.' && b.get(i + 1) == Some(&'\\') || (c == '[' && lang == Lang::PowerShell && b[i + 1..].iter().take(60).collect::<String>().contains("]::")) => {
+            c if c.is_alphabetic()
+                || c == '_'
+                || (c == '.' || c == '/') && b.get(i + 1) == Some(&'/')
+                || c == '.' && b.get(i + 1) == Some(&'\\')
+                || (c == '['
+                    && lang == Lang::PowerShell
+                    && b[i + 1..]
+                        .iter()
+                        .take(60)
+                        .collect::<String>()
+                        .contains("]::")) =>
+            {
                 let start = i;
                 if c == '[' {
                     while i < b.len() && b[i] != ']' {
@@ -130,8 +175,15 @@ fn lex(src: &str, lang: Lang) -> Lexed {
                     }
                     i += 3;
                 }
-                while i < b.len() && (b[i].is_alphanumeric() || "_-./\\:".contains(b[i]) || lang == Lang::Perl && b[i] == '>' && b[i - 1] == '-') {
-                    if b[i] == '.' && lang != Lang::PowerShell && !(b.get(i + 1).is_some_and(|d| d.is_alphabetic())) {
+                while i < b.len()
+                    && (b[i].is_alphanumeric()
+                        || "_-./\\:".contains(b[i])
+                        || lang == Lang::Perl && b[i] == '>' && b[i - 1] == '-')
+                {
+                    if b[i] == '.'
+                        && lang != Lang::PowerShell
+                        && !(b.get(i + 1).is_some_and(|d| d.is_alphabetic()))
+                    {
                         break;
                     }
                     if b[i] == '.' && lang == Lang::Perl {
@@ -140,12 +192,21 @@ fn lex(src: &str, lang: Lang) -> Lexed {
                     if b[i] == '-' && lang != Lang::PowerShell && b.get(i + 1) != Some(&'>') {
                         break;
                     }
-                    if b[i] == ':' && b.get(i + 1) != Some(&':') && b.get(i.wrapping_sub(1)) != Some(&':') {
+                    if b[i] == ':'
+                        && b.get(i + 1) != Some(&':')
+                        && b.get(i.wrapping_sub(1)) != Some(&':')
+                        && !(lang == Lang::PowerShell && b.get(i + 1) == Some(&'/'))
+                    {
                         break;
                     }
                     i += 1;
                 }
-                let name: String = b[start..i].iter().collect::<String>().replace("]::", ".").trim_start_matches('[').to_string();
+                let name: String = b[start..i]
+                    .iter()
+                    .collect::<String>()
+                    .replace("]::", ".")
+                    .trim_start_matches('[')
+                    .to_string();
                 toks.push((Tok::Name(name), line));
             }
             c if c.is_ascii_digit() => {
@@ -153,7 +214,13 @@ fn lex(src: &str, lang: Lang) -> Lexed {
                 while i < b.len() && b[i].is_ascii_alphanumeric() {
                     i += 1;
                 }
-                toks.push((Tok::Str { text: b[start..i].iter().collect(), interp: Vec::new() }, line));
+                toks.push((
+                    Tok::Str {
+                        text: b[start..i].iter().collect(),
+                        interp: Vec::new(),
+                    },
+                    line,
+                ));
             }
             '-' if lang == Lang::PowerShell && b.get(i + 1).is_some_and(|d| d.is_alphabetic()) => {
                 let start = i;
@@ -176,19 +243,32 @@ fn lex(src: &str, lang: Lang) -> Lexed {
 
 fn string_tok(raw: &str, interpolating: bool, lang: Lang) -> Tok {
     let mut interp = Vec::new();
-    let mut text = raw.replace("\\n", "\n").replace("\\\"", "\"").replace("\\'", "'");
+    let mut text = raw
+        .replace("\\n", "\n")
+        .replace("\\\"", "\"")
+        .replace("\\'", "'");
     if interpolating {
         let b: Vec<char> = raw.chars().collect();
         let mut i = 0;
         while i < b.len() {
-            let start_var = b[i] == '$' && lang != Lang::Ruby || b[i] == '#' && b.get(i + 1) == Some(&'{');
+            let start_var =
+                b[i] == '$' && lang != Lang::Ruby || b[i] == '#' && b.get(i + 1) == Some(&'{');
             if start_var {
                 i += if b[i] == '#' { 2 } else { 1 };
                 let s = i;
-                while i < b.len() && (b[i].is_alphanumeric() || b[i] == '_' || b[i] == ':' || b[i] == '{' || b[i] == '@') {
+                while i < b.len()
+                    && (b[i].is_alphanumeric()
+                        || b[i] == '_'
+                        || b[i] == ':'
+                        || b[i] == '{'
+                        || b[i] == '@')
+                {
                     i += 1;
                 }
-                let name: String = b[s..i].iter().filter(|c| **c != '{' && **c != '@').collect();
+                let name: String = b[s..i]
+                    .iter()
+                    .filter(|c| **c != '{' && **c != '@')
+                    .collect();
                 if !name.is_empty() {
                     interp.push(name.trim_start_matches('$').to_string());
                 }
@@ -212,7 +292,12 @@ struct Rd<'a> {
 /// Walks a Ruby, Perl or PowerShell script.
 pub(super) fn walk(ctx: &mut Ctx, text: &str, lang: Lang) {
     let lexed = lex(text, lang);
-    let mut rd = Rd { toks: &lexed.toks, pos: 0, lang, vars: HashMap::new() };
+    let mut rd = Rd {
+        toks: &lexed.toks,
+        pos: 0,
+        lang,
+        vars: HashMap::new(),
+    };
     while rd.pos < rd.toks.len() {
         let before = rd.pos;
         statement(ctx, &mut rd);
@@ -244,14 +329,24 @@ fn statement(ctx: &mut Ctx, rd: &mut Rd) {
             rd.pos += 1;
         }
     }
-    let is_assign = matches!(rd.peek(), Tok::Var(_) | Tok::Name(_)) && rd.toks.get(rd.pos + 1).is_some_and(|t| t.0 == Tok::Punct('=')) && rd.toks.get(rd.pos + 2).is_some_and(|t| t.0 != Tok::Punct('=') && t.0 != Tok::Punct('~'));
+    let is_assign = matches!(rd.peek(), Tok::Var(_) | Tok::Name(_))
+        && rd
+            .toks
+            .get(rd.pos + 1)
+            .is_some_and(|t| t.0 == Tok::Punct('='))
+        && rd
+            .toks
+            .get(rd.pos + 2)
+            .is_some_and(|t| t.0 != Tok::Punct('=') && t.0 != Tok::Punct('~'));
     if is_assign {
         let name = match rd.peek() {
             Tok::Var(n) | Tok::Name(n) => n.clone(),
             _ => String::new(),
         };
         rd.pos += 2;
+        let line = rd.line(ctx);
         let v = expr(ctx, rd, 0);
+        ctx.derived_val(line, &v, false);
         rd.vars.insert(name, v);
         return;
     }
@@ -327,7 +422,12 @@ fn postfix(ctx: &mut Ctx, rd: &mut Rd, depth: usize) -> Val {
             && let Some(m) = m.strip_prefix('.').or_else(|| m.strip_prefix("->"))
         {
             m.to_string()
-        } else if rd.punct('-') && rd.toks.get(rd.pos + 1).is_some_and(|t| t.0 == Tok::Punct('>')) {
+        } else if rd.punct('-')
+            && rd
+                .toks
+                .get(rd.pos + 1)
+                .is_some_and(|t| t.0 == Tok::Punct('>'))
+        {
             rd.pos += 2;
             match rd.peek().clone() {
                 Tok::Name(m) => m,
@@ -338,9 +438,23 @@ fn postfix(ctx: &mut Ctx, rd: &mut Rd, depth: usize) -> Val {
         };
         let line = rd.line(ctx);
         rd.pos += 1;
-        let (args, kw) = if rd.punct('(') { paren_args(ctx, rd, depth) } else { (Vec::new(), Vec::new()) };
+        let (args, kw) = if rd.punct('(') {
+            paren_args(ctx, rd, depth)
+        } else {
+            (Vec::new(), Vec::new())
+        };
         let name = method.trim_start_matches('.').to_string();
-        v = calls::apply(ctx, Call { name, recv: Some(v), args, kw, line, lang: rd.lang });
+        v = calls::apply(
+            ctx,
+            Call {
+                name,
+                recv: Some(v),
+                args,
+                kw,
+                line,
+                lang: rd.lang,
+            },
+        );
     }
     v
 }
@@ -361,7 +475,13 @@ fn paren_args(ctx: &mut Ctx, rd: &mut Rd, depth: usize) -> (Vec<Val>, Vec<(Strin
         let before = rd.pos;
         let v = expr(ctx, rd, depth + 1);
         // Ruby `key: value`, Perl `key => value`.
-        if rd.punct(':') || rd.punct('=') && rd.toks.get(rd.pos + 1).is_some_and(|t| t.0 == Tok::Punct('>')) {
+        if rd.punct(':')
+            || rd.punct('=')
+                && rd
+                    .toks
+                    .get(rd.pos + 1)
+                    .is_some_and(|t| t.0 == Tok::Punct('>'))
+        {
             rd.pos += if rd.punct(':') { 1 } else { 2 };
             let val = expr(ctx, rd, depth + 1);
             kw.push((v.text.clone().unwrap_or_default().to_ascii_lowercase(), val));
@@ -386,7 +506,10 @@ fn primary(ctx: &mut Ctx, rd: &mut Rd, depth: usize) -> Val {
             }
             let vals: Vec<Val> = interp.iter().map(|n| var(ctx, rd, n, line)).collect();
             let mut v = Val::mix(vals.iter());
-            if interp.len() == 1 && vals[0].text.is_some() && text.trim() == format!("${}", interp[0]) {
+            if interp.len() == 1
+                && vals[0].text.is_some()
+                && text.trim() == format!("${}", interp[0])
+            {
                 v.text = vals[0].text.clone();
             }
             v
@@ -438,7 +561,10 @@ fn primary(ctx: &mut Ctx, rd: &mut Rd, depth: usize) -> Val {
                 }
             }
             rd.pos += 1;
-            Val { items: Some(items), ..Val::default() }
+            Val {
+                items: Some(items),
+                ..Val::default()
+            }
         }
         Tok::Punct('&') if rd.lang == Lang::PowerShell => {
             rd.pos += 1;
@@ -463,7 +589,10 @@ fn var(ctx: &mut Ctx, rd: &Rd, name: &str, line: usize) -> Val {
     if let Some(v) = rd.vars.get(name) {
         return v.clone();
     }
-    if let Some(k) = name.strip_prefix("env:").or_else(|| name.strip_prefix("Env:")) {
+    if let Some(k) = name
+        .strip_prefix("env:")
+        .or_else(|| name.strip_prefix("Env:"))
+    {
         return calls::env_var(ctx, k, line);
     }
     Val::default()
@@ -471,7 +600,43 @@ fn var(ctx: &mut Ctx, rd: &Rd, name: &str, line: usize) -> Val {
 
 fn name_expr(ctx: &mut Ctx, rd: &mut Rd, name: String, line: usize, depth: usize) -> Val {
     let lower = name.to_ascii_lowercase();
-    if matches!(lower.as_str(), "if" | "unless" | "while" | "until" | "do" | "end" | "then" | "else" | "elsif" | "def" | "sub" | "function" | "return" | "foreach" | "for" | "in" | "param" | "try" | "catch" | "begin" | "rescue" | "and" | "or" | "not" | "use" | "require" | "import" | "class" | "module" | "print" | "puts" | "say" | "write-host" | "write-output" | "echo") {
+    if matches!(
+        lower.as_str(),
+        "if" | "unless"
+            | "while"
+            | "until"
+            | "do"
+            | "end"
+            | "then"
+            | "else"
+            | "elsif"
+            | "def"
+            | "sub"
+            | "function"
+            | "return"
+            | "foreach"
+            | "for"
+            | "in"
+            | "param"
+            | "try"
+            | "catch"
+            | "begin"
+            | "rescue"
+            | "and"
+            | "or"
+            | "not"
+            | "use"
+            | "require"
+            | "import"
+            | "class"
+            | "module"
+            | "print"
+            | "puts"
+            | "say"
+            | "write-host"
+            | "write-output"
+            | "echo"
+    ) {
         if matches!(lower.as_str(), "use" | "require" | "import") {
             while !matches!(rd.peek(), Tok::End) && rd.pos < rd.toks.len() {
                 rd.pos += 1;
@@ -491,21 +656,49 @@ fn name_expr(ctx: &mut Ctx, rd: &mut Rd, name: String, line: usize, depth: usize
         return v.clone();
     }
     // A script path run as a command (`./a.ps1`).
-    if (name.starts_with("./") || name.starts_with(".\\") || name.starts_with('/')) && !ctx.file_taints(&name).is_empty() {
+    if (name.starts_with("./") || name.starts_with(".\\") || name.starts_with('/'))
+        && !ctx.file_taints(&name).is_empty()
+    {
         let argv = vec![Val::lit(name)];
         return calls::exec_argv(ctx, &argv, line);
     }
-    let (args, kw) = if rd.punct('(') {
+    // PowerShell commands take bare arguments (`IEX (…)`); `[Type]::M(…)` and Ruby/Perl calls take parentheses.
+    let paren = rd.punct('(') && (rd.lang != Lang::PowerShell || name.contains('.'));
+    let (args, kw) = if paren {
         paren_args(ctx, rd, depth)
     } else {
         bare_args(ctx, rd, depth)
     };
-    if args.is_empty() && kw.is_empty() && !lower.contains('.') && !lower.contains('-') && !lower.contains("::") && rd.lang != Lang::Perl {
-        return Val { func: Some(name), text: None, ..Val::default() };
+    if args.is_empty()
+        && kw.is_empty()
+        && !lower.contains('.')
+        && !lower.contains('-')
+        && !lower.contains("::")
+        && rd.lang != Lang::Perl
+    {
+        return Val {
+            func: Some(name),
+            text: None,
+            ..Val::default()
+        };
     }
     // PowerShell parameters spelled by position: `Invoke-WebRequest URL -OutFile f`.
-    let name = if lower == "curl" || lower == "wget" { "iwr".to_string() } else { name };
-    calls::apply(ctx, Call { name, recv: None, args, kw, line, lang: rd.lang })
+    let name = if lower == "curl" || lower == "wget" {
+        "iwr".to_string()
+    } else {
+        name
+    };
+    calls::apply(
+        ctx,
+        Call {
+            name,
+            recv: None,
+            args,
+            kw,
+            line,
+            lang: rd.lang,
+        },
+    )
 }
 
 /// Arguments without parentheses, to the end of the statement.
@@ -514,7 +707,8 @@ fn bare_args(ctx: &mut Ctx, rd: &mut Rd, depth: usize) -> (Vec<Val>, Vec<(String
     let mut kw = Vec::new();
     loop {
         match rd.peek().clone() {
-            Tok::End | Tok::Punct(')' | '}' | '|' | ']' | '{' | '=' | '?' | '<' | '>' | '!' | '&') => break,
+            Tok::End
+            | Tok::Punct(')' | '}' | '|' | ']' | '{' | '=' | '?' | '<' | '>' | '!' | '&') => break,
             Tok::Punct(',') => {
                 rd.pos += 1;
             }
@@ -522,8 +716,16 @@ fn bare_args(ctx: &mut Ctx, rd: &mut Rd, depth: usize) -> (Vec<Val>, Vec<(String
                 rd.pos += 1;
                 let key = n[1..].to_ascii_lowercase();
                 let takes_value = !matches!(rd.peek(), Tok::End | Tok::Name(_) if matches!(rd.peek(), Tok::Name(m) if m.starts_with('-')));
-                let v = if takes_value && !matches!(rd.peek(), Tok::End) { postfix(ctx, rd, depth + 1) } else { Val::lit("true") };
+                let v = if takes_value && !matches!(rd.peek(), Tok::End) {
+                    ps_arg(ctx, rd, depth)
+                } else {
+                    Val::lit("true")
+                };
                 kw.push((key, v));
+            }
+            Tok::Name(_) if rd.lang == Lang::PowerShell => {
+                let v = ps_arg(ctx, rd, depth);
+                args.push(v);
             }
             Tok::Name(n) if matches!(n.as_str(), "if" | "unless" | "or" | "and" | "do") => break,
             _ => {
@@ -536,4 +738,18 @@ fn bare_args(ctx: &mut Ctx, rd: &mut Rd, depth: usize) -> (Vec<Val>, Vec<(String
         }
     }
     (args, kw)
+}
+
+/// A PowerShell argument: a bare word is a string, anything else an expression.
+fn ps_arg(ctx: &mut Ctx, rd: &mut Rd, depth: usize) -> Val {
+    if let Tok::Name(n) = rd.peek().clone()
+        && !rd
+            .toks
+            .get(rd.pos + 1)
+            .is_some_and(|t| t.0 == Tok::Punct('.') || t.0 == Tok::Punct('('))
+    {
+        rd.pos += 1;
+        return Val::lit(n);
+    }
+    postfix(ctx, rd, depth + 1)
 }

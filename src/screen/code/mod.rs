@@ -44,9 +44,11 @@ pub(crate) enum Lang {
 /// The language of a fence info string or an extension, if it is one we analyse.
 fn lang_of_name(name: &str) -> Option<Lang> {
     match name.to_ascii_lowercase().as_str() {
-        "sh" | "bash" | "zsh" | "console" | "shell" | "shell-session" | "shellsession" | "ksh" | "dash" | "command" | "terminal" => Some(Lang::Shell),
+        "sh" | "bash" | "zsh" | "console" | "shell" | "shell-session" | "shellsession" | "ksh"
+        | "dash" | "command" | "terminal" => Some(Lang::Shell),
         "python" | "py" | "python3" | "py3" | "pyw" | "ipython" => Some(Lang::Python),
-        "js" | "javascript" | "ts" | "typescript" | "node" | "mjs" | "cjs" | "jsx" | "tsx" | "mts" | "cts" => Some(Lang::JavaScript),
+        "js" | "javascript" | "ts" | "typescript" | "node" | "mjs" | "cjs" | "jsx" | "tsx"
+        | "mts" | "cts" => Some(Lang::JavaScript),
         "ruby" | "rb" => Some(Lang::Ruby),
         "perl" | "pl" | "pm" => Some(Lang::Perl),
         "powershell" | "ps1" | "pwsh" | "ps" | "psm1" | "posh" => Some(Lang::PowerShell),
@@ -75,7 +77,11 @@ pub(crate) fn lang_of_file(rel: &str, text: &str) -> Option<Lang> {
 
 /// The language of a markdown fence: its info string, or a sniff of an untagged body.
 pub(crate) fn lang_of_fence(info: &str, body: &str) -> Option<Lang> {
-    let word = info.trim().split(|c: char| c.is_whitespace() || c == ',' || c == '{').next().unwrap_or("");
+    let word = info
+        .trim()
+        .split(|c: char| c.is_whitespace() || c == ',' || c == '{')
+        .next()
+        .unwrap_or("");
     if word.is_empty() {
         return shebang(body).or_else(|| sniff(body));
     }
@@ -96,17 +102,46 @@ fn shebang(text: &str) -> Option<Lang> {
 fn sniff(text: &str) -> Option<Lang> {
     let head: String = text.lines().take(40).collect::<Vec<_>>().join("\n");
     let t = head.trim_start();
-    let starts = |p: &[&str]| t.lines().any(|l| p.iter().any(|x| l.trim_start().starts_with(x)));
-    if starts(&["import ", "from ", "def "]) && (head.contains(':') || head.contains("import")) && !head.contains(" from '") && !head.contains(" from \"") {
+    let starts = |p: &[&str]| {
+        t.lines()
+            .any(|l| p.iter().any(|x| l.trim_start().starts_with(x)))
+    };
+    if starts(&["import ", "from ", "def "])
+        && (head.contains(':') || head.contains("import"))
+        && !head.contains(" from '")
+        && !head.contains(" from \"")
+    {
         return Some(Lang::Python);
     }
-    if starts(&["const ", "let ", "var ", "require(", "function ", "async function", "module.exports", "import {"]) || head.contains("=> {") {
+    if starts(&[
+        "const ",
+        "let ",
+        "var ",
+        "require(",
+        "function ",
+        "async function",
+        "module.exports",
+        "import {",
+    ]) || head.contains("=> {")
+    {
         return Some(Lang::JavaScript);
     }
-    if starts(&["$ ", "curl ", "wget ", "sudo ", "apt ", "apt-get ", "brew ", "npm ", "pip ", "git ", "cd ", "export ", "echo ", "chmod ", "mkdir ", "bash ", "sh ", "rm ", "cat ", "python ", "python3 ", "node ", "base64 ", "nc ", "eval ", "source "]) {
+    if starts(&[
+        "$ ", "curl ", "wget ", "sudo ", "apt ", "apt-get ", "brew ", "npm ", "pip ", "git ",
+        "cd ", "export ", "echo ", "chmod ", "mkdir ", "bash ", "sh ", "rm ", "cat ", "python ",
+        "python3 ", "node ", "base64 ", "nc ", "eval ", "source ",
+    ]) {
         return Some(Lang::Shell);
     }
-    if starts(&["IEX", "iex ", "Invoke-", "$env:", "New-Object", "Set-ExecutionPolicy", "powershell"]) {
+    if starts(&[
+        "IEX",
+        "iex ",
+        "Invoke-",
+        "$env:",
+        "New-Object",
+        "Set-ExecutionPolicy",
+        "powershell",
+    ]) {
         return Some(Lang::PowerShell);
     }
     None
@@ -156,9 +191,17 @@ fn parse(text: &str, lang: Lang) -> Option<tree_sitter::Tree> {
     parser.set_language(&language).ok()?;
     let start = Instant::now();
     let mut progress = |_: &tree_sitter::ParseState| {
-        if start.elapsed() > PARSE_BUDGET { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+        if start.elapsed() > PARSE_BUDGET {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
     };
     let options = tree_sitter::ParseOptions::new().progress_callback(&mut progress);
     let bytes = text.as_bytes();
-    parser.parse_with_options(&mut |i, _| bytes.get(i..).unwrap_or(&[]), None, Some(options))
+    parser.parse_with_options(
+        &mut |i, _| bytes.get(i..).unwrap_or(&[]),
+        None,
+        Some(options),
+    )
 }

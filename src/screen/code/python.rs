@@ -23,9 +23,17 @@ struct Py<'s> {
 
 /// Walks a Python or JavaScript script.
 pub(super) fn walk(ctx: &mut Ctx, text: &str, lang: Lang) {
-    let Some(tree) = parse(text, lang) else { return };
+    let Some(tree) = parse(text, lang) else {
+        return;
+    };
     let root = tree.root_node();
-    let mut py = Py { src: text, lang, vars: HashMap::new(), aliases: HashMap::new(), funcs: HashMap::new() };
+    let mut py = Py {
+        src: text,
+        lang,
+        vars: HashMap::new(),
+        aliases: HashMap::new(),
+        funcs: HashMap::new(),
+    };
     collect_funcs(&mut py, root, 0);
     stmt(ctx, &mut py, root);
 }
@@ -70,9 +78,14 @@ fn stmt(ctx: &mut Ctx, py: &mut Py, n: Node) {
                 if ch.kind() == "with_clause" {
                     let mut cc = ch.walk();
                     for item in ch.named_children(&mut cc) {
-                        let Some(v) = item.child_by_field_name("value") else { continue };
+                        let Some(v) = item.child_by_field_name("value") else {
+                            continue;
+                        };
                         if v.kind() == "as_pattern" {
-                            let val = v.named_child(0).map(|e| expr(ctx, py, e)).unwrap_or_default();
+                            let val = v
+                                .named_child(0)
+                                .map(|e| expr(ctx, py, e))
+                                .unwrap_or_default();
                             if let Some(alias) = v.child_by_field_name("alias") {
                                 let name = txt(py, alias).to_string();
                                 py.vars.insert(name, val);
@@ -90,7 +103,13 @@ fn stmt(ctx: &mut Ctx, py: &mut Py, n: Node) {
             let mut c = n.walk();
             let kids: Vec<Node> = n.named_children(&mut c).collect();
             for ch in kids {
-                if matches!(ch.kind(), "assignment" | "augmented_assignment" | "assignment_expression" | "augmented_assignment_expression") {
+                if matches!(
+                    ch.kind(),
+                    "assignment"
+                        | "augmented_assignment"
+                        | "assignment_expression"
+                        | "augmented_assignment_expression"
+                ) {
                     assign(ctx, py, ch);
                 } else {
                     expr(ctx, py, ch);
@@ -101,18 +120,27 @@ fn stmt(ctx: &mut Ctx, py: &mut Py, n: Node) {
             let mut c = n.walk();
             let kids: Vec<Node> = n.named_children(&mut c).collect();
             for d in kids {
-                if let (Some(name), Some(value)) = (d.child_by_field_name("name"), d.child_by_field_name("value")) {
+                if let (Some(name), Some(value)) = (
+                    d.child_by_field_name("name"),
+                    d.child_by_field_name("value"),
+                ) {
                     let v = expr(ctx, py, value);
-                    bind(py, name, v);
+                    bind(ctx, py, name, v);
                 }
             }
         }
         "for_statement" | "for_in_statement" => {
-            let right = n.child_by_field_name("right").or(n.child_by_field_name("value"));
+            let right = n
+                .child_by_field_name("right")
+                .or(n.child_by_field_name("value"));
             if let (Some(left), Some(right)) = (n.child_by_field_name("left"), right) {
                 let v = expr(ctx, py, right);
-                let item = v.items.as_ref().and_then(|i| i.first().cloned()).unwrap_or_else(|| Val::mix([&v]));
-                bind(py, left, item);
+                let item = v
+                    .items
+                    .as_ref()
+                    .and_then(|i| i.first().cloned())
+                    .unwrap_or_else(|| Val::mix([&v]));
+                bind(ctx, py, left, item);
             }
             if let Some(b) = n.child_by_field_name("body") {
                 stmt(ctx, py, b);
@@ -122,7 +150,26 @@ fn stmt(ctx: &mut Ctx, py: &mut Py, n: Node) {
             let mut c = n.walk();
             let kids: Vec<Node> = n.named_children(&mut c).collect();
             for ch in kids {
-                if ch.kind().ends_with("statement") || ch.kind().ends_with("declaration") || matches!(ch.kind(), "block" | "module" | "program" | "statement_block" | "else_clause" | "elif_clause" | "except_clause" | "finally_clause" | "if_statement" | "try_statement" | "with_statement" | "decorated_definition" | "expression_statement" | "catch_clause") {
+                if ch.kind().ends_with("statement")
+                    || ch.kind().ends_with("declaration")
+                    || matches!(
+                        ch.kind(),
+                        "block"
+                            | "module"
+                            | "program"
+                            | "statement_block"
+                            | "else_clause"
+                            | "elif_clause"
+                            | "except_clause"
+                            | "finally_clause"
+                            | "if_statement"
+                            | "try_statement"
+                            | "with_statement"
+                            | "decorated_definition"
+                            | "expression_statement"
+                            | "catch_clause"
+                    )
+                {
                     stmt(ctx, py, ch);
                 } else {
                     expr(ctx, py, ch);
@@ -134,17 +181,32 @@ fn stmt(ctx: &mut Ctx, py: &mut Py, n: Node) {
 }
 
 fn imports(py: &mut Py, n: Node) {
-    let module = n.child_by_field_name("module_name").map(|m| txt(py, m).to_string());
+    let module = n
+        .child_by_field_name("module_name")
+        .map(|m| txt(py, m).to_string());
     let mut c = n.walk();
     for ch in n.children_by_field_name("name", &mut c) {
         let (name, alias) = if ch.kind() == "aliased_import" {
-            let name = ch.child_by_field_name("name").map(|x| txt(py, x)).unwrap_or("");
-            let alias = ch.child_by_field_name("alias").map(|x| txt(py, x)).unwrap_or(name);
+            let name = ch
+                .child_by_field_name("name")
+                .map(|x| txt(py, x))
+                .unwrap_or("");
+            let alias = ch
+                .child_by_field_name("alias")
+                .map(|x| txt(py, x))
+                .unwrap_or(name);
             (name.to_string(), alias.to_string())
         } else {
             let t = txt(py, ch).to_string();
             let first = t.split('.').next().unwrap_or(&t).to_string();
-            (if module.is_some() { t.clone() } else { first.clone() }, if module.is_some() { t } else { first })
+            (
+                if module.is_some() {
+                    t.clone()
+                } else {
+                    first.clone()
+                },
+                if module.is_some() { t } else { first },
+            )
         };
         let full = match &module {
             Some(m) => format!("{m}.{name}"),
@@ -156,7 +218,8 @@ fn imports(py: &mut Py, n: Node) {
     }
 }
 
-fn bind(py: &mut Py, target: Node, v: Val) {
+fn bind(ctx: &mut Ctx, py: &mut Py, target: Node, v: Val) {
+    ctx.derived_val(ctx.line(target.start_position().row), &v, false);
     match target.kind() {
         "identifier" | "shorthand_property_identifier_pattern" => {
             let name = txt(py, target).to_string();
@@ -178,22 +241,32 @@ fn bind(py: &mut Py, target: Node, v: Val) {
             let mut c = target.walk();
             let kids: Vec<Node> = target.named_children(&mut c).collect();
             for ch in kids {
-                bind(py, ch, Val::mix([&v]));
+                bind(ctx, py, ch, Val::mix([&v]));
             }
         }
     }
 }
 
 fn assign(ctx: &mut Ctx, py: &mut Py, n: Node) {
-    let (Some(left), Some(right)) = (n.child_by_field_name("left"), n.child_by_field_name("right")) else { return };
+    let (Some(left), Some(right)) = (
+        n.child_by_field_name("left"),
+        n.child_by_field_name("right"),
+    ) else {
+        return;
+    };
     let mut v = expr(ctx, py, right);
     if n.kind().starts_with("augmented") {
         let old = expr(ctx, py, left);
         v = concat(&[old, v], "string concatenation");
     }
-    if matches!(left.kind(), "subscript" | "attribute" | "member_expression" | "subscript_expression") {
+    if matches!(
+        left.kind(),
+        "subscript" | "attribute" | "member_expression" | "subscript_expression"
+    ) {
         // `d["k"] = secret`: the container carries it.
-        let obj = left.child_by_field_name("value").or(left.child_by_field_name("object"));
+        let obj = left
+            .child_by_field_name("value")
+            .or(left.child_by_field_name("object"));
         if let Some(o) = obj.filter(|o| o.kind() == "identifier") {
             let name = txt(py, o).to_string();
             let e = py.vars.entry(name).or_default();
@@ -201,13 +274,16 @@ fn assign(ctx: &mut Ctx, py: &mut Py, n: Node) {
         }
         return;
     }
-    bind(py, left, v);
+    bind(ctx, py, left, v);
 }
 
 /// Python's `"…"`/f-strings and JS strings/template literals.
 fn string(ctx: &mut Ctx, py: &mut Py, n: Node) -> Val {
     let mut parts = Vec::new();
-    let raw_prefix = txt(py, n).chars().take_while(|c| c.is_ascii_alphabetic()).any(|c| c == 'r' || c == 'R');
+    let raw_prefix = txt(py, n)
+        .chars()
+        .take_while(|c| c.is_ascii_alphabetic())
+        .any(|c| c == 'r' || c == 'R');
     let mut c = n.walk();
     let kids: Vec<Node> = n.named_children(&mut c).collect();
     let mut has_content = false;
@@ -216,7 +292,11 @@ fn string(ctx: &mut Ctx, py: &mut Py, n: Node) -> Val {
             "string_content" | "string_fragment" => {
                 has_content = true;
                 let t = txt(py, ch);
-                parts.push(Val::lit(if raw_prefix { t.to_string() } else { unescape(t) }));
+                parts.push(Val::lit(if raw_prefix {
+                    t.to_string()
+                } else {
+                    unescape(t)
+                }));
             }
             "escape_sequence" => {
                 has_content = true;
@@ -224,7 +304,9 @@ fn string(ctx: &mut Ctx, py: &mut Py, n: Node) -> Val {
             }
             "interpolation" | "template_substitution" => {
                 let mut cc = ch.walk();
-                let e = ch.named_children(&mut cc).find(|x| !matches!(x.kind(), "format_specifier" | "type_conversion"));
+                let e = ch
+                    .named_children(&mut cc)
+                    .find(|x| !matches!(x.kind(), "format_specifier" | "type_conversion"));
                 parts.push(e.map(|e| expr(ctx, py, e)).unwrap_or_default());
             }
             _ => {}
@@ -270,7 +352,10 @@ fn unescape(s: &str) -> String {
                         h.push(d);
                     }
                 } else {
-                    h = [it.next(), it.next(), it.next(), it.next()].into_iter().flatten().collect();
+                    h = [it.next(), it.next(), it.next(), it.next()]
+                        .into_iter()
+                        .flatten()
+                        .collect();
                 }
                 if let Some(ch) = u32::from_str_radix(&h, 16).ok().and_then(char::from_u32) {
                     out.push(ch);
@@ -293,7 +378,9 @@ fn dotted(py: &Py, n: Node) -> Option<String> {
         }
         "attribute" | "member_expression" => {
             let obj = n.child_by_field_name("object")?;
-            let attr = n.child_by_field_name("attribute").or(n.child_by_field_name("property"))?;
+            let attr = n
+                .child_by_field_name("attribute")
+                .or(n.child_by_field_name("property"))?;
             let base = dotted(py, obj)?;
             Some(format!("{base}.{}", txt(py, attr)))
         }
@@ -335,13 +422,29 @@ fn expr_inner(ctx: &mut Ctx, py: &mut Py, n: Node) -> Val {
             if let Some(v) = py.vars.get(name) {
                 return v.clone();
             }
-            if matches!(name, "environ") && py.aliases.get(name).is_some_and(|a| a == "os.environ") {
+            if matches!(name, "environ") && py.aliases.get(name).is_some_and(|a| a == "os.environ")
+            {
                 return calls::whole_env(ctx, line);
             }
-            let full = py.aliases.get(name).cloned().unwrap_or_else(|| name.to_string());
-            Val { func: Some(full), ..Val::default() }
+            let full = py
+                .aliases
+                .get(name)
+                .cloned()
+                .unwrap_or_else(|| name.to_string());
+            Val {
+                func: Some(full),
+                ..Val::default()
+            }
         }
-        "parenthesized_expression" | "await" | "await_expression" | "expression_statement" | "non_null_expression" | "as_expression" | "spread_element" | "list_splat" | "dictionary_splat" => {
+        "parenthesized_expression"
+        | "await"
+        | "await_expression"
+        | "expression_statement"
+        | "non_null_expression"
+        | "as_expression"
+        | "spread_element"
+        | "list_splat"
+        | "dictionary_splat" => {
             let mut c = n.walk();
             let kids: Vec<Node> = n.named_children(&mut c).collect();
             let mut last = Val::default();
@@ -351,14 +454,30 @@ fn expr_inner(ctx: &mut Ctx, py: &mut Py, n: Node) -> Val {
             last
         }
         "binary_operator" | "binary_expression" => {
-            let (Some(l), Some(r)) = (n.child_by_field_name("left"), n.child_by_field_name("right")) else { return Val::default() };
-            let op = n.child_by_field_name("operator").map(|o| txt(py, o)).unwrap_or("");
+            let (Some(l), Some(r)) = (
+                n.child_by_field_name("left"),
+                n.child_by_field_name("right"),
+            ) else {
+                return Val::default();
+            };
+            let op = n
+                .child_by_field_name("operator")
+                .map(|o| txt(py, o))
+                .unwrap_or("");
             let (a, b) = (expr(ctx, py, l), expr(ctx, py, r));
             match op {
                 "+" => concat(&[a, b], "string concatenation"),
                 "/" if a.path.is_some() => {
-                    let p = format!("{}/{}", a.path.as_deref().unwrap_or(""), b.text.as_deref().unwrap_or("*"));
-                    Val { path: Some(p.clone()), text: Some(p), ..Val::default() }
+                    let p = format!(
+                        "{}/{}",
+                        a.path.as_deref().unwrap_or(""),
+                        b.text.as_deref().unwrap_or("*")
+                    );
+                    Val {
+                        path: Some(p.clone()),
+                        text: Some(p),
+                        ..Val::default()
+                    }
                 }
                 "%" if a.text.is_some() => percent(&a, &b),
                 _ => Val::mix([&a, &b]),
@@ -368,9 +487,15 @@ fn expr_inner(ctx: &mut Ctx, py: &mut Py, n: Node) -> Val {
         "subscript" | "subscript_expression" => subscript(ctx, py, n, line),
         "list" | "tuple" | "array" | "set" | "expression_list" | "pattern_list" => {
             let mut c = n.walk();
-            let kids: Vec<Node> = n.named_children(&mut c).filter(|k| k.kind() != "comment").collect();
+            let kids: Vec<Node> = n
+                .named_children(&mut c)
+                .filter(|k| k.kind() != "comment")
+                .collect();
             let items: Vec<Val> = kids.into_iter().map(|k| expr(ctx, py, k)).collect();
-            Val { items: Some(items), ..Val::default() }
+            Val {
+                items: Some(items),
+                ..Val::default()
+            }
         }
         "dictionary" | "object" => {
             let mut fields = Vec::new();
@@ -380,7 +505,10 @@ fn expr_inner(ctx: &mut Ctx, py: &mut Py, n: Node) -> Val {
                 match (k.child_by_field_name("key"), k.child_by_field_name("value")) {
                     (Some(key), Some(value)) => {
                         let kv = expr(ctx, py, key);
-                        let name = kv.text.unwrap_or_else(|| txt(py, key).to_string()).to_ascii_lowercase();
+                        let name = kv
+                            .text
+                            .unwrap_or_else(|| txt(py, key).to_string())
+                            .to_ascii_lowercase();
                         let v = expr(ctx, py, value);
                         fields.push((name, v));
                     }
@@ -391,22 +519,33 @@ fn expr_inner(ctx: &mut Ctx, py: &mut Py, n: Node) -> Val {
                     }
                 }
             }
-            Val { fields: Some(fields), ..Val::default() }
+            Val {
+                fields: Some(fields),
+                ..Val::default()
+            }
         }
         "call" | "call_expression" | "new_expression" => call(ctx, py, n, line),
         "list_comprehension" | "generator_expression" => comprehension(ctx, py, n),
-        "lambda" | "arrow_function" | "function_expression" | "function" => Val { func: Some(format!("@{}", n.id())), ..Val::default() },
+        "lambda" | "arrow_function" | "function_expression" | "function" => Val {
+            func: Some(format!("@{}", n.id())),
+            ..Val::default()
+        },
         "conditional_expression" | "ternary_expression" | "boolean_operator" => {
             let mut c = n.walk();
             let kids: Vec<Node> = n.named_children(&mut c).collect();
             let vals: Vec<Val> = kids.into_iter().map(|k| expr(ctx, py, k)).collect();
             let mut v = Val::mix(vals.iter());
-            v.text = vals.first().and_then(|x| x.text.clone()).filter(|_| n.kind() == "boolean_operator");
+            v.text = vals
+                .first()
+                .and_then(|x| x.text.clone())
+                .filter(|_| n.kind() == "boolean_operator");
             v
         }
         "assignment" | "assignment_expression" | "named_expression" | "augmented_assignment" => {
             assign(ctx, py, n);
-            n.child_by_field_name("left").map(|l| expr(ctx, py, l)).unwrap_or_default()
+            n.child_by_field_name("left")
+                .map(|l| expr(ctx, py, l))
+                .unwrap_or_default()
         }
         _ => {
             let mut c = n.walk();
@@ -461,11 +600,20 @@ fn attribute(ctx: &mut Ctx, py: &mut Py, n: Node, line: usize) -> Val {
             _ => {}
         }
     }
-    let Some(obj) = n.child_by_field_name("object") else { return Val::default() };
-    let attr = n.child_by_field_name("attribute").or(n.child_by_field_name("property")).map(|a| txt(py, a)).unwrap_or("");
+    let Some(obj) = n.child_by_field_name("object") else {
+        return Val::default();
+    };
+    let attr = n
+        .child_by_field_name("attribute")
+        .or(n.child_by_field_name("property"))
+        .map(|a| txt(py, a))
+        .unwrap_or("");
     let o = expr(ctx, py, obj);
     if o.func.is_some() && o.taints.is_empty() {
-        return Val { func: d.or(Some(attr.to_string())), ..Val::default() };
+        return Val {
+            func: d.or(Some(attr.to_string())),
+            ..Val::default()
+        };
     }
     match attr {
         "text" | "content" | "body" | "data" | "stdout" | "raw" => {
@@ -484,9 +632,15 @@ fn attribute(ctx: &mut Ctx, py: &mut Py, n: Node, line: usize) -> Val {
 }
 
 fn subscript(ctx: &mut Ctx, py: &mut Py, n: Node, line: usize) -> Val {
-    let obj = n.child_by_field_name("value").or(n.child_by_field_name("object"));
-    let idx = n.child_by_field_name("subscript").or(n.child_by_field_name("index"));
-    let (Some(obj), Some(idx)) = (obj, idx) else { return Val::default() };
+    let obj = n
+        .child_by_field_name("value")
+        .or(n.child_by_field_name("object"));
+    let idx = n
+        .child_by_field_name("subscript")
+        .or(n.child_by_field_name("index"));
+    let (Some(obj), Some(idx)) = (obj, idx) else {
+        return Val::default();
+    };
     if let Some(d) = dotted(py, obj).filter(|_| !root_is_var(py, obj))
         && matches!(d.as_str(), "os.environ" | "process.env")
     {
@@ -501,7 +655,10 @@ fn subscript(ctx: &mut Ctx, py: &mut Py, n: Node, line: usize) -> Val {
                 return Val::folded(t.chars().rev().collect(), "string reversal");
             }
             if let Some(items) = &o.items {
-                return Val { items: Some(items.iter().rev().cloned().collect()), ..Val::default() };
+                return Val {
+                    items: Some(items.iter().rev().cloned().collect()),
+                    ..Val::default()
+                };
             }
         }
         return Val::mix([&o]);
@@ -531,14 +688,28 @@ fn subscript(ctx: &mut Ctx, py: &mut Py, n: Node, line: usize) -> Val {
 
 /// `[f(x) for x in xs]` and `''.join(parts[i] for i in [2,0,1])`: evaluated per element.
 fn comprehension(ctx: &mut Ctx, py: &mut Py, n: Node) -> Val {
-    let Some(body) = n.child_by_field_name("body") else { return Val::default() };
+    let Some(body) = n.child_by_field_name("body") else {
+        return Val::default();
+    };
     let mut c = n.walk();
-    let Some(clause) = n.named_children(&mut c).find(|k| k.kind() == "for_in_clause") else { return Val::default() };
-    let (Some(left), Some(right)) = (clause.child_by_field_name("left"), clause.child_by_field_name("right")) else { return Val::default() };
+    let Some(clause) = n
+        .named_children(&mut c)
+        .find(|k| k.kind() == "for_in_clause")
+    else {
+        return Val::default();
+    };
+    let (Some(left), Some(right)) = (
+        clause.child_by_field_name("left"),
+        clause.child_by_field_name("right"),
+    ) else {
+        return Val::default();
+    };
     let src = expr(ctx, py, right);
     let elems: Vec<Val> = match (&src.items, &src.text) {
         (Some(items), _) => items.clone(),
-        (None, Some(t)) if t.chars().count() <= 4096 => t.chars().map(|c| Val::lit(c.to_string())).collect(),
+        (None, Some(t)) if t.chars().count() <= 4096 => {
+            t.chars().map(|c| Val::lit(c.to_string())).collect()
+        }
         _ => return Val::mix([&src]),
     };
     let mut items = Vec::new();
@@ -552,37 +723,58 @@ fn comprehension(ctx: &mut Ctx, py: &mut Py, n: Node) -> Val {
     if let Some(s) = saved {
         py.vars.insert(name, s);
     }
-    Val { items: Some(items), ..Val::default() }
+    Val {
+        items: Some(items),
+        ..Val::default()
+    }
 }
 
 fn args_of(ctx: &mut Ctx, py: &mut Py, n: Node) -> (Vec<Val>, Vec<(String, Val)>) {
     let mut args = Vec::new();
     let mut kw = Vec::new();
-    let Some(a) = n.child_by_field_name("arguments") else { return (args, kw) };
+    let Some(a) = n.child_by_field_name("arguments") else {
+        return (args, kw);
+    };
     if a.kind() == "generator_expression" || a.kind() == "template_string" {
         args.push(expr(ctx, py, a));
         return (args, kw);
     }
     let mut c = a.walk();
-    let kids: Vec<Node> = a.named_children(&mut c).filter(|k| k.kind() != "comment").collect();
+    let kids: Vec<Node> = a
+        .named_children(&mut c)
+        .filter(|k| k.kind() != "comment")
+        .collect();
     for k in kids {
         if k.kind() == "keyword_argument" {
-            let name = k.child_by_field_name("name").map(|x| txt(py, x).to_ascii_lowercase()).unwrap_or_default();
+            let name = k
+                .child_by_field_name("name")
+                .map(|x| txt(py, x).to_ascii_lowercase())
+                .unwrap_or_default();
             // A child's environment (`env=os.environ.copy()`) is not a read of secrets.
             if name == "env" {
                 continue;
             }
-            let v = k.child_by_field_name("value").map(|x| expr(ctx, py, x)).unwrap_or_default();
+            let v = k
+                .child_by_field_name("value")
+                .map(|x| expr(ctx, py, x))
+                .unwrap_or_default();
             kw.push((name, v));
         } else {
-            args.push(expr(ctx, py, k));
+            let v = expr(ctx, py, k);
+            ctx.derived_val(ctx.line(k.start_position().row), &v, false);
+            args.push(v);
         }
     }
     (args, kw)
 }
 
 fn call(ctx: &mut Ctx, py: &mut Py, n: Node, line: usize) -> Val {
-    let Some(f) = n.child_by_field_name("function").or(n.child_by_field_name("constructor")) else { return Val::default() };
+    let Some(f) = n
+        .child_by_field_name("function")
+        .or(n.child_by_field_name("constructor"))
+    else {
+        return Val::default();
+    };
     let (args, kw) = args_of(ctx, py, n);
     let lang = py.lang;
     // A function defined in this file: bind parameters, evaluate its body once.
@@ -594,13 +786,22 @@ fn call(ctx: &mut Ctx, py: &mut Py, n: Node, line: usize) -> Val {
     }
     // `require('child_process')` names a module.
     if txt(py, f) == "require" {
-        return Val { func: args.first().and_then(|a| a.text.clone()).map(|m| m.trim_start_matches("node:").to_string()), ..Val::default() };
+        return Val {
+            func: args
+                .first()
+                .and_then(|a| a.text.clone())
+                .map(|m| m.trim_start_matches("node:").to_string()),
+            ..Val::default()
+        };
     }
     let (name, recv) = match f.kind() {
         "identifier" => (dotted(py, f).unwrap_or_default(), None),
         "attribute" | "member_expression" if !root_is_var(py, f) && dotted(py, f).is_some() => {
             let d = dotted(py, f).unwrap_or_default();
-            if let Some(o) = f.child_by_field_name("object").filter(|o| o.kind() == "identifier") {
+            if let Some(o) = f
+                .child_by_field_name("object")
+                .filter(|o| o.kind() == "identifier")
+            {
                 let base = txt(py, o);
                 // A module object from `require`, or an unknown bare name: keep the dotted name.
                 if let Some(v) = py.vars.get(base).and_then(|v| v.func.clone()) {
@@ -615,7 +816,11 @@ fn call(ctx: &mut Ctx, py: &mut Py, n: Node, line: usize) -> Val {
         }
         "attribute" | "member_expression" => {
             let obj = f.child_by_field_name("object");
-            let attr = f.child_by_field_name("attribute").or(f.child_by_field_name("property")).map(|a| txt(py, a).to_string()).unwrap_or_default();
+            let attr = f
+                .child_by_field_name("attribute")
+                .or(f.child_by_field_name("property"))
+                .map(|a| txt(py, a).to_string())
+                .unwrap_or_default();
             let o = obj.map(|o| expr(ctx, py, o)).unwrap_or_default();
             if let Some(m) = o.func.clone().filter(|_| o.taints.is_empty()) {
                 (format!("{m}.{attr}"), None)
@@ -623,38 +828,90 @@ fn call(ctx: &mut Ctx, py: &mut Py, n: Node, line: usize) -> Val {
                 (attr, Some(o))
             }
         }
+        "subscript" | "subscript_expression" => {
+            // `globalThis['ev' + 'al'](…)`, `getattr`-style computed callees.
+            let idx = f
+                .child_by_field_name("subscript")
+                .or(f.child_by_field_name("index"));
+            let i = idx.map(|i| expr(ctx, py, i)).unwrap_or_default();
+            match i.text.clone() {
+                Some(t) => {
+                    ctx.derived_val(line, &i, false);
+                    (t, None)
+                }
+                None => return Val::mix(std::iter::once(&i).chain(args.iter())),
+            }
+        }
         _ => {
             let o = expr(ctx, py, f);
             return Val::mix(std::iter::once(&o).chain(args.iter()));
         }
     };
-    let name = if n.kind() == "new_expression" && name == "Function" { "new function".to_string() } else { name };
+    let name = if n.kind() == "new_expression" && name == "Function" {
+        "new function".to_string()
+    } else {
+        name
+    };
     // Promise chains: `.then(eval)`, `.then(t => eval(t))`.
     if name.ends_with("then") && lang == Lang::JavaScript {
-        if let (Some(r), Some(cb)) = (recv.as_ref(), n.child_by_field_name("arguments").and_then(|a| a.named_child(0))) {
+        if let (Some(r), Some(cb)) = (
+            recv.as_ref(),
+            n.child_by_field_name("arguments")
+                .and_then(|a| a.named_child(0)),
+        ) {
             return then(ctx, py, r.clone(), cb, line);
         }
     }
     // `dict(os.environ)`, `JSON.stringify(process.env)`: environment objects as data.
-    let mut c = Call { name, recv, args, kw, line, lang };
+    let mut c = Call {
+        name,
+        recv,
+        args,
+        kw,
+        line,
+        lang,
+    };
     if c.name == "map" && lang == Lang::JavaScript {
         if let Some(items) = c.recv.as_ref().and_then(|r| r.items.clone()) {
             let folded: Vec<Val> = items
                 .into_iter()
-                .map(|i| i.text.as_deref().and_then(|t| t.parse::<u32>().ok()).and_then(char::from_u32).map(|ch| Val::lit(ch.to_string())).unwrap_or(i))
+                .map(|i| {
+                    i.text
+                        .as_deref()
+                        .and_then(|t| t.parse::<u32>().ok())
+                        .and_then(char::from_u32)
+                        .map(|ch| Val::lit(ch.to_string()))
+                        .unwrap_or(i)
+                })
                 .collect();
-            return Val { items: Some(folded), ..Val::default() };
+            return Val {
+                items: Some(folded),
+                ..Val::default()
+            };
         }
     }
     if c.name == "bytes" || c.name == "bytearray" {
         if let Some(items) = c.args.first().and_then(|a| a.items.clone()) {
-            let s: Option<String> = items.iter().map(|i| i.text.as_deref().and_then(|t| t.parse::<u32>().ok()).and_then(char::from_u32)).collect();
+            let s: Option<String> = items
+                .iter()
+                .map(|i| {
+                    i.text
+                        .as_deref()
+                        .and_then(|t| t.parse::<u32>().ok())
+                        .and_then(char::from_u32)
+                })
+                .collect();
             if let Some(s) = s {
                 return Val::folded(s, "character codes");
             }
         }
     }
-    if c.name == "print" || c.name.starts_with("console.") || c.name == "len" || c.name.starts_with("logging.") || c.name == "isinstance" {
+    if c.name == "print"
+        || c.name.starts_with("console.")
+        || c.name == "len"
+        || c.name.starts_with("logging.")
+        || c.name == "isinstance"
+    {
         return Val::default();
     }
     c.kw.retain(|(k, _)| k != "headers" && k != "auth" && k != "cookies" && k != "cert");
@@ -662,14 +919,28 @@ fn call(ctx: &mut Ctx, py: &mut Py, n: Node, line: usize) -> Val {
 }
 
 fn inline<'s>(ctx: &mut Ctx, py: &mut Py<'s>, def: Node<'s>, args: Vec<Val>) -> Val {
-    let Some(params) = def.child_by_field_name("parameters") else { return Val::default() };
+    let Some(params) = def.child_by_field_name("parameters") else {
+        return Val::default();
+    };
     let mut c = params.walk();
     let names: Vec<String> = params
         .named_children(&mut c)
-        .map(|p| p.child_by_field_name("name").or(p.child_by_field_name("pattern")).map(|x| txt(py, x)).unwrap_or_else(|| txt(py, p)).to_string())
+        .map(|p| {
+            p.child_by_field_name("name")
+                .or(p.child_by_field_name("pattern"))
+                .map(|x| txt(py, x))
+                .unwrap_or_else(|| txt(py, p))
+                .to_string()
+        })
         .collect();
-    let saved: Vec<(String, Option<Val>)> = names.iter().map(|n| (n.clone(), py.vars.get(n).cloned())).collect();
-    for (name, v) in names.iter().zip(args.into_iter().chain(std::iter::repeat(Val::default()))) {
+    let saved: Vec<(String, Option<Val>)> = names
+        .iter()
+        .map(|n| (n.clone(), py.vars.get(n).cloned()))
+        .collect();
+    for (name, v) in names
+        .iter()
+        .zip(args.into_iter().chain(std::iter::repeat(Val::default())))
+    {
         py.vars.insert(name.clone(), v);
     }
     ctx.depth += 4;
@@ -719,13 +990,25 @@ fn then(ctx: &mut Ctx, py: &mut Py, r: Val, cb: Node, line: usize) -> Val {
     match cb.kind() {
         "identifier" => {
             let name = txt(py, cb).to_string();
-            let c = Call { name, recv: None, args: vec![r], kw: Vec::new(), line, lang: py.lang };
+            let c = Call {
+                name,
+                recv: None,
+                args: vec![r],
+                kw: Vec::new(),
+                line,
+                lang: py.lang,
+            };
             calls::apply(ctx, c)
         }
         "arrow_function" | "function_expression" | "function" => {
-            let param = cb.child_by_field_name("parameter").or_else(|| cb.child_by_field_name("parameters").and_then(|p| p.named_child(0)));
+            let param = cb.child_by_field_name("parameter").or_else(|| {
+                cb.child_by_field_name("parameters")
+                    .and_then(|p| p.named_child(0))
+            });
             if let Some(p) = param {
-                let name = txt(py, p).trim_matches(|c| c == '(' || c == ')').to_string();
+                let name = txt(py, p)
+                    .trim_matches(|c| c == '(' || c == ')')
+                    .to_string();
                 py.vars.insert(name, r);
             }
             match cb.child_by_field_name("body") {

@@ -18,8 +18,13 @@ struct Sh<'s> {
 
 /// Walks a shell script.
 pub(super) fn walk(ctx: &mut Ctx, text: &str) {
-    let Some(tree) = parse(text, Lang::Shell) else { return };
-    let mut sh = Sh { src: text, vars: HashMap::new() };
+    let Some(tree) = parse(text, Lang::Shell) else {
+        return;
+    };
+    let mut sh = Sh {
+        src: text,
+        vars: HashMap::new(),
+    };
     stmt(ctx, &mut sh, tree.root_node(), None);
 }
 
@@ -64,7 +69,16 @@ fn stmt_inner(ctx: &mut Ctx, sh: &mut Sh, n: Node, stdin: Option<Val>) -> Val {
             Val::default()
         }
         "redirected_statement" => redirected(ctx, sh, n, stdin),
-        "command_substitution" | "process_substitution" | "subshell" | "compound_statement" | "program" | "list" | "do_group" | "else_clause" | "elif_clause" | "negated_command" => {
+        "command_substitution"
+        | "process_substitution"
+        | "subshell"
+        | "compound_statement"
+        | "program"
+        | "list"
+        | "do_group"
+        | "else_clause"
+        | "elif_clause"
+        | "negated_command" => {
             let mut out = Val::default();
             let mut c = n.walk();
             let children: Vec<Node> = n.named_children(&mut c).collect();
@@ -83,14 +97,23 @@ fn stmt_inner(ctx: &mut Ctx, sh: &mut Sh, n: Node, stdin: Option<Val>) -> Val {
             }
             Val::default()
         }
-        "heredoc_body" | "heredoc_start" | "heredoc_end" | "file_redirect" | "herestring_redirect" | "heredoc_redirect" => Val::default(),
+        "heredoc_body"
+        | "heredoc_start"
+        | "heredoc_end"
+        | "file_redirect"
+        | "herestring_redirect"
+        | "heredoc_redirect" => Val::default(),
         _ => {
             // if/while/for/case/test…: walk what they contain.
             let mut out = Val::default();
             let mut c = n.walk();
             let children: Vec<Node> = n.named_children(&mut c).collect();
             for child in children {
-                let v = if is_word(child.kind()) { word(ctx, sh, child) } else { stmt(ctx, sh, child, None) };
+                let v = if is_word(child.kind()) {
+                    word(ctx, sh, child)
+                } else {
+                    stmt(ctx, sh, child, None)
+                };
                 out.add_taints(&v);
             }
             if n.kind() == "for_statement"
@@ -105,13 +128,30 @@ fn stmt_inner(ctx: &mut Ctx, sh: &mut Sh, n: Node, stdin: Option<Val>) -> Val {
 }
 
 fn is_word(k: &str) -> bool {
-    matches!(k, "word" | "string" | "raw_string" | "ansi_c_string" | "concatenation" | "simple_expansion" | "expansion" | "number" | "translated_string")
+    matches!(
+        k,
+        "word"
+            | "string"
+            | "raw_string"
+            | "ansi_c_string"
+            | "concatenation"
+            | "simple_expansion"
+            | "expansion"
+            | "number"
+            | "translated_string"
+    )
 }
 
 fn assign(ctx: &mut Ctx, sh: &mut Sh, n: Node) {
-    let Some(name) = n.child_by_field_name("name") else { return };
+    let Some(name) = n.child_by_field_name("name") else {
+        return;
+    };
     let name = txt(sh, name).to_string();
-    let v = n.child_by_field_name("value").map(|v| word(ctx, sh, v)).unwrap_or_else(|| Val::lit(""));
+    let v = n
+        .child_by_field_name("value")
+        .map(|v| word(ctx, sh, v))
+        .unwrap_or_else(|| Val::lit(""));
+    ctx.derived_val(ctx.line(n.start_position().row), &v, false);
     sh.vars.insert(name, v);
 }
 
@@ -123,22 +163,39 @@ fn word(ctx: &mut Ctx, sh: &mut Sh, n: Node) -> Val {
     match n.kind() {
         "word" | "number" => Val::lit(unescape_word(txt(sh, n))),
         "raw_string" => Val::lit(txt(sh, n).trim_matches('\'')),
-        "ansi_c_string" => Val::lit(ansi_c(txt(sh, n).trim_start_matches('$').trim_matches('\''))),
+        "ansi_c_string" => Val::lit(ansi_c(
+            txt(sh, n).trim_start_matches('$').trim_matches('\''),
+        )),
         "string" | "concatenation" | "translated_string" => {
             let mut parts = Vec::new();
             let mut c = n.walk();
             let children: Vec<Node> = n.children(&mut c).collect();
-            let mut last_end = if n.kind() == "string" { n.start_byte() + 1 } else { n.start_byte() };
-            let end = if n.kind() == "string" { n.end_byte().saturating_sub(1) } else { n.end_byte() };
+            let mut last_end = if n.kind() == "string" {
+                n.start_byte() + 1
+            } else {
+                n.start_byte()
+            };
+            let end = if n.kind() == "string" {
+                n.end_byte().saturating_sub(1)
+            } else {
+                n.end_byte()
+            };
             for child in children {
                 if !child.is_named() {
                     continue;
                 }
                 if child.start_byte() > last_end && n.kind() == "string" {
-                    parts.push(Val::lit(sh.src.get(last_end..child.start_byte()).unwrap_or("")));
+                    parts.push(Val::lit(
+                        sh.src.get(last_end..child.start_byte()).unwrap_or(""),
+                    ));
                 }
                 let v = if child.kind() == "string_content" {
-                    Val::lit(txt(sh, child).replace("\\\"", "\"").replace("\\$", "$").replace("\\\\", "\\"))
+                    Val::lit(
+                        txt(sh, child)
+                            .replace("\\\"", "\"")
+                            .replace("\\$", "$")
+                            .replace("\\\\", "\\"),
+                    )
                 } else {
                     word(ctx, sh, child)
                 };
@@ -213,14 +270,20 @@ fn ansi_c(s: &str) -> String {
                 'n' => out.push('\n'),
                 't' => out.push('\t'),
                 'x' => {
-                    let hex: String = b[i..].iter().take(2).take_while(|c| c.is_ascii_hexdigit()).collect();
+                    let hex: String = b[i..]
+                        .iter()
+                        .take(2)
+                        .take_while(|c| c.is_ascii_hexdigit())
+                        .collect();
                     i += hex.len();
                     if let Some(ch) = u32::from_str_radix(&hex, 16).ok().and_then(char::from_u32) {
                         out.push(ch);
                     }
                 }
                 '0'..='7' => {
-                    let oct: String = std::iter::once(c).chain(b[i..].iter().take(2).copied().take_while(|c| c.is_digit(8))).collect();
+                    let oct: String = std::iter::once(c)
+                        .chain(b[i..].iter().take(2).copied().take_while(|c| c.is_digit(8)))
+                        .collect();
                     i += oct.len() - 1;
                     if let Some(ch) = u32::from_str_radix(&oct, 8).ok().and_then(char::from_u32) {
                         out.push(ch);
@@ -249,16 +312,27 @@ fn redirected(ctx: &mut Ctx, sh: &mut Sh, n: Node, stdin: Option<Val>) -> Val {
             "file_redirect" => {
                 let op = {
                     let mut cc = ch.walk();
-                    let ops: Vec<String> = ch.children(&mut cc).filter(|x| !x.is_named()).map(|x| txt(sh, x).to_string()).collect();
+                    let ops: Vec<String> = ch
+                        .children(&mut cc)
+                        .filter(|x| !x.is_named())
+                        .map(|x| txt(sh, x).to_string())
+                        .collect();
                     ops.join("")
                 };
-                let dest = ch.child_by_field_name("destination").map(|d| word(ctx, sh, d)).unwrap_or_default();
-                let Some(path) = dest.text.clone() else { continue };
+                let dest = ch
+                    .child_by_field_name("destination")
+                    .map(|d| word(ctx, sh, d))
+                    .unwrap_or_default();
+                let Some(path) = dest.text.clone() else {
+                    continue;
+                };
                 if op.contains('<') && !op.contains('>') {
                     input = Some(ctx.read_path(&path, line));
                 } else if path.starts_with("/dev/tcp/") || path.starts_with("/dev/udp/") {
                     outputs.push((path, op.contains('&')));
-                } else if !path.starts_with("/dev/null") && !path.chars().all(|c| c.is_ascii_digit()) {
+                } else if !path.starts_with("/dev/null")
+                    && !path.chars().all(|c| c.is_ascii_digit())
+                {
                     outputs.push((path, false));
                 }
             }
@@ -270,15 +344,26 @@ fn redirected(ctx: &mut Ctx, sh: &mut Sh, n: Node, stdin: Option<Val>) -> Val {
             "heredoc_redirect" => {
                 let mut cc = ch.walk();
                 let kids: Vec<Node> = ch.named_children(&mut cc).collect();
-                let start = kids.iter().find(|k| k.kind() == "heredoc_start").map(|k| txt(sh, *k)).unwrap_or("");
+                let start = kids
+                    .iter()
+                    .find(|k| k.kind() == "heredoc_start")
+                    .map(|k| txt(sh, *k))
+                    .unwrap_or("");
                 if let Some(b) = kids.iter().find(|k| k.kind() == "heredoc_body") {
                     let raw = txt(sh, *b);
                     let raw = raw.rsplit_once('\n').map(|(a, _)| a).unwrap_or(raw);
                     let quoted = start.contains('\'') || start.contains('"');
-                    input = Some(if quoted { Val::lit(raw) } else { word_heredoc(ctx, sh, *b, raw) });
+                    input = Some(if quoted {
+                        Val::lit(raw)
+                    } else {
+                        word_heredoc(ctx, sh, *b, raw)
+                    });
                 }
                 // `cat <<EOF | bash`: the pipeline sits inside the redirect.
-                if let Some(p) = kids.iter().find(|k| !matches!(k.kind(), "heredoc_start" | "heredoc_body" | "heredoc_end")) {
+                if let Some(p) = kids
+                    .iter()
+                    .find(|k| !matches!(k.kind(), "heredoc_start" | "heredoc_body" | "heredoc_end"))
+                {
                     body = Some(*p);
                 }
             }
@@ -293,7 +378,11 @@ fn redirected(ctx: &mut Ctx, sh: &mut Sh, n: Node, stdin: Option<Val>) -> Val {
     if let Some(p) = body {
         // The here-doc feeds the command; its output feeds the rest of the pipeline.
         let mut cc = p.walk();
-        let stages: Vec<Node> = if p.kind() == "pipeline" { p.named_children(&mut cc).collect() } else { vec![p] };
+        let stages: Vec<Node> = if p.kind() == "pipeline" {
+            p.named_children(&mut cc).collect()
+        } else {
+            vec![p]
+        };
         let mut cur = Some(out);
         for s in stages {
             cur = Some(stmt(ctx, sh, s, cur));
@@ -305,9 +394,21 @@ fn redirected(ctx: &mut Ctx, sh: &mut Sh, n: Node, stdin: Option<Val>) -> Val {
             let prog = main.map(|b| txt(sh, b)).unwrap_or("");
             let first = prog.split_whitespace().next().unwrap_or("");
             if eval::interpreter(first).is_some() || dup {
-                ctx.fact(Cap::ReverseShell, line, format!("connects a shell to {path}"), "");
+                ctx.fact(
+                    Cap::ReverseShell,
+                    line,
+                    format!("connects a shell to {path}"),
+                    "",
+                );
             } else {
-                ctx.sink(Cap::Egress, Sink::Network, line, format!("sends {} to {path}", labels(&[&out])), "", &[&out]);
+                ctx.sink(
+                    Cap::Egress,
+                    Sink::Network,
+                    line,
+                    format!("sends {} to {path}", labels(&[&out])),
+                    "",
+                    &[&out],
+                );
             }
         } else {
             ctx.wrote_path(&path, line, &out);
@@ -320,7 +421,10 @@ fn word_heredoc(ctx: &mut Ctx, sh: &mut Sh, b: Node, raw: &str) -> Val {
     let mut c = b.walk();
     let mut v = Val::lit(raw);
     for ch in b.named_children(&mut c) {
-        if matches!(ch.kind(), "simple_expansion" | "expansion" | "command_substitution") {
+        if matches!(
+            ch.kind(),
+            "simple_expansion" | "expansion" | "command_substitution"
+        ) {
             let x = word(ctx, sh, ch);
             v.add_taints(&x);
             v.text = None;
@@ -367,10 +471,13 @@ fn t(v: &Val) -> &str {
 pub(super) fn run(ctx: &mut Ctx, mut argv: Vec<Val>, stdin: Option<Val>, line: usize) -> Val {
     // Prefixes that run the rest: sudo, env, nohup, exec, time, command, nice, timeout.
     loop {
-        let Some(first) = argv.first() else { return Val::default() };
+        let Some(first) = argv.first() else {
+            return Val::default();
+        };
         let p = t(first).rsplit('/').next().unwrap_or("").to_string();
         match p.as_str() {
-            "sudo" | "doas" | "nohup" | "exec" | "time" | "command" | "builtin" | "nice" | "stdbuf" | "setsid" | "caffeinate" => {
+            "sudo" | "doas" | "nohup" | "exec" | "time" | "command" | "builtin" | "nice"
+            | "stdbuf" | "setsid" | "caffeinate" => {
                 argv.remove(0);
                 while argv.first().is_some_and(|a| t(a).starts_with('-')) {
                     let flag = t(&argv[0]).to_string();
@@ -382,7 +489,10 @@ pub(super) fn run(ctx: &mut Ctx, mut argv: Vec<Val>, stdin: Option<Val>, line: u
             }
             "env" if argv.len() > 1 => {
                 argv.remove(0);
-                while argv.first().is_some_and(|a| t(a).contains('=') || t(a).starts_with('-')) {
+                while argv
+                    .first()
+                    .is_some_and(|a| t(a).contains('=') || t(a).starts_with('-'))
+                {
                     argv.remove(0);
                 }
             }
@@ -392,7 +502,9 @@ pub(super) fn run(ctx: &mut Ctx, mut argv: Vec<Val>, stdin: Option<Val>, line: u
             _ => break,
         }
     }
-    let Some(first) = argv.first().cloned() else { return Val::default() };
+    let Some(first) = argv.first().cloned() else {
+        return Val::default();
+    };
     let name = t(&first).to_string();
     let prog = name.rsplit('/').next().unwrap_or(&name).to_string();
     let args: Vec<Val> = argv[1..].to_vec();
@@ -401,13 +513,34 @@ pub(super) fn run(ctx: &mut Ctx, mut argv: Vec<Val>, stdin: Option<Val>, line: u
     let has = |f: &[&str]| words.iter().any(|w| f.contains(w));
 
     // AgentConfig: permission-bypass flags anywhere.
-    if words.iter().any(|w| w.contains("dangerously-skip-permissions") || *w == "--yolo" || w.contains("bypassPermissions") || *w == "--dangerously-bypass-approvals-and-sandbox") {
-        ctx.fact(Cap::AgentConfig, line, format!("runs {prog} with its permission prompts turned off"), "");
+    if words.iter().any(|w| {
+        w.contains("dangerously-skip-permissions")
+            || *w == "--yolo"
+            || w.contains("bypassPermissions")
+            || *w == "--dangerously-bypass-approvals-and-sandbox"
+    }) {
+        ctx.fact(
+            Cap::AgentConfig,
+            line,
+            format!("runs {prog} with its permission prompts turned off"),
+            "",
+        );
     }
     // A program that is itself a downloaded or decoded file.
-    if first.text.is_none() && (first.has(Label::Downloaded) || first.has(Label::Decoded)) || !ctx.file_taints(&name).is_empty() {
-        let taints: Vec<_> = ctx.file_taints(&name).into_iter().chain(first.all_taints()).collect();
-        if let Some(s) = ctx.fact(Cap::DynamicExec, line, format!("runs {name}, written from a download or decode"), "") {
+    if first.text.is_none() && (first.has(Label::Downloaded) || first.has(Label::Decoded))
+        || !ctx.file_taints(&name).is_empty()
+    {
+        let taints: Vec<_> = ctx
+            .file_taints(&name)
+            .into_iter()
+            .chain(first.all_taints())
+            .collect();
+        if let Some(s) = ctx.fact(
+            Cap::DynamicExec,
+            line,
+            format!("runs {name}, written from a download or decode"),
+            "",
+        ) {
             for tn in taints {
                 ctx.flow_from(tn, s, Sink::Exec);
             }
@@ -426,11 +559,17 @@ pub(super) fn run(ctx: &mut Ctx, mut argv: Vec<Val>, stdin: Option<Val>, line: u
             return Val::default();
         }
         "curl" | "wget" => return curl(ctx, &prog, &args, stdin, line),
-        "base64" | "xxd" | "openssl" | "gunzip" | "zcat" | "uudecode" | "rev" | "gzip" | "b64decode"
-            if has(&["-d", "--decode", "-D", "-r", "-rp", "-dc", "enc"]) || matches!(prog.as_str(), "gunzip" | "zcat" | "uudecode" | "b64decode") =>
+        "base64" | "xxd" | "openssl" | "gunzip" | "zcat" | "uudecode" | "rev" | "gzip"
+        | "b64decode"
+            if has(&["-d", "--decode", "-D", "-r", "-rp", "-dc", "enc"])
+                || matches!(prog.as_str(), "gunzip" | "zcat" | "uudecode" | "b64decode") =>
         {
             let mut input = stdin_v.clone();
-            if let Some(f) = args.iter().rev().find(|a| a.text.as_deref().is_some_and(|w| !w.starts_with('-') && w != "enc" && w != "base64")) {
+            if let Some(f) = args.iter().rev().find(|a| {
+                a.text
+                    .as_deref()
+                    .is_some_and(|w| !w.starts_with('-') && w != "enc" && w != "base64")
+            }) {
                 if prog != "openssl" {
                     input = ctx.read_path(t(f), line);
                 }
@@ -445,7 +584,11 @@ pub(super) fn run(ctx: &mut Ctx, mut argv: Vec<Val>, stdin: Option<Val>, line: u
             return out;
         }
         "echo" | "printf" | "print" => {
-            let mut parts: Vec<Val> = args.iter().filter(|a| !matches!(t(a), "-n" | "-e" | "-ne" | "-en")).cloned().collect();
+            let mut parts: Vec<Val> = args
+                .iter()
+                .filter(|a| !matches!(t(a), "-n" | "-e" | "-ne" | "-en"))
+                .cloned()
+                .collect();
             if prog == "printf" && parts.len() > 1 && t(&parts[0]).contains('%') {
                 parts.remove(0);
             }
@@ -453,7 +596,10 @@ pub(super) fn run(ctx: &mut Ctx, mut argv: Vec<Val>, stdin: Option<Val>, line: u
             v.how = None;
             return v;
         }
-        "printenv" | "env" | "export" | "set" | "declare" if args.is_empty() || prog == "printenv" && args.iter().all(|a| t(a).starts_with('-')) => {
+        "printenv" | "env" | "export" | "set" | "declare"
+            if args.is_empty()
+                || prog == "printenv" && args.iter().all(|a| t(a).starts_with('-')) =>
+        {
             if stdin.is_none() && prog != "printenv" && prog != "env" {
                 return Val::default();
             }
@@ -462,24 +608,72 @@ pub(super) fn run(ctx: &mut Ctx, mut argv: Vec<Val>, stdin: Option<Val>, line: u
         "printenv" => {
             return calls::env_var(ctx, t(&args[0]), line);
         }
-        "security" if has(&["find-generic-password", "find-internet-password", "dump-keychain", "export"]) => {
-            return ctx.source(Val::default(), Cap::SecretRead, Label::Secret, line, "reads the keychain (security)".into());
-        }
-        "gcloud" | "gh" | "aws" | "az" | "op" | "vault" | "pass" | "bw" | "secret-tool" | "kubectl"
-            if has(&["print-access-token", "token", "export-credentials", "get-secret-value", "get-access-token", "read", "lookup", "show"]) && !has(&["--help"]) && (prog != "kubectl" || has(&["secret", "secrets"])) =>
+        "security"
+            if has(&[
+                "find-generic-password",
+                "find-internet-password",
+                "dump-keychain",
+                "export",
+            ]) =>
         {
-            return ctx.source(Val::default(), Cap::SecretRead, Label::Secret, line, format!("reads credentials with {prog}"));
+            return ctx.source(
+                Val::default(),
+                Cap::SecretRead,
+                Label::Secret,
+                line,
+                "reads the keychain (security)".into(),
+            );
         }
-        "nc" | "ncat" | "netcat" | "socat" | "telnet" | "openssl" if prog != "openssl" || has(&["s_client"]) => {
-            if has(&["-e", "-c", "--exec", "--sh-exec"]) || words.iter().any(|w| w.starts_with("exec:") || w.starts_with("EXEC:") || w.contains("pty")) {
-                ctx.fact(Cap::ReverseShell, line, format!("wires a shell to a network connection with {prog}"), "");
+        "gcloud" | "gh" | "aws" | "az" | "op" | "vault" | "pass" | "bw" | "secret-tool"
+        | "kubectl"
+            if has(&[
+                "print-access-token",
+                "token",
+                "export-credentials",
+                "get-secret-value",
+                "get-access-token",
+                "read",
+                "lookup",
+                "show",
+            ]) && !has(&["--help"])
+                && (prog != "kubectl" || has(&["secret", "secrets"])) =>
+        {
+            return ctx.source(
+                Val::default(),
+                Cap::SecretRead,
+                Label::Secret,
+                line,
+                format!("reads credentials with {prog}"),
+            );
+        }
+        "nc" | "ncat" | "netcat" | "socat" | "telnet" | "openssl"
+            if prog != "openssl" || has(&["s_client"]) =>
+        {
+            if has(&["-e", "-c", "--exec", "--sh-exec"])
+                || words
+                    .iter()
+                    .any(|w| w.starts_with("exec:") || w.starts_with("EXEC:") || w.contains("pty"))
+            {
+                ctx.fact(
+                    Cap::ReverseShell,
+                    line,
+                    format!("wires a shell to a network connection with {prog}"),
+                    "",
+                );
                 return Val::default();
             }
             if has(&["-l", "-lp", "-lvp", "-nlvp", "-lnvp"]) {
                 return Val::default();
             }
             if let Some(d) = &stdin {
-                ctx.sink(Cap::Egress, Sink::Network, line, format!("sends {} with {prog} to {}", labels(&[d]), words.join(" ")), "", &[d]);
+                ctx.sink(
+                    Cap::Egress,
+                    Sink::Network,
+                    line,
+                    format!("sends {} with {prog} to {}", labels(&[d]), words.join(" ")),
+                    "",
+                    &[d],
+                );
             }
             return Val::default().taint(Label::Downloaded, None);
         }
@@ -493,14 +687,20 @@ pub(super) fn run(ctx: &mut Ctx, mut argv: Vec<Val>, stdin: Option<Val>, line: u
                     skip_next = false;
                     continue;
                 }
-                if matches!(w, "-i" | "-P" | "-p" | "-o" | "-e" | "-F" | "-c" | "-l" | "-S") {
+                if matches!(
+                    w,
+                    "-i" | "-P" | "-p" | "-o" | "-e" | "-F" | "-c" | "-l" | "-S"
+                ) {
                     skip_next = true;
                     continue;
                 }
                 if w.starts_with('-') {
                     continue;
                 }
-                let remote = w.contains(':') && !w.starts_with('/') && !w.contains(":/") == w.contains(':') || w.split_once(':').is_some_and(|(h, _)| !h.contains('/') && !h.is_empty());
+                let remote =
+                    w.contains(':') && !w.starts_with('/') && !w.contains(":/") == w.contains(':')
+                        || w.split_once(':')
+                            .is_some_and(|(h, _)| !h.contains('/') && !h.is_empty());
                 if remote && i == args.len() - 1 {
                     dest = Some(w.to_string());
                 } else if !remote {
@@ -509,20 +709,43 @@ pub(super) fn run(ctx: &mut Ctx, mut argv: Vec<Val>, stdin: Option<Val>, line: u
             }
             if let Some(d) = dest {
                 let refs: Vec<&Val> = data.iter().collect();
-                ctx.sink(Cap::Egress, Sink::Network, line, format!("copies {} to {d} with {prog}", labels(&refs)), "", &refs);
+                ctx.sink(
+                    Cap::Egress,
+                    Sink::Network,
+                    line,
+                    format!("copies {} to {d} with {prog}", labels(&refs)),
+                    "",
+                    &refs,
+                );
             }
             return Val::default();
         }
         "sendmail" | "mail" | "mailx" | "mutt" | "msmtp" | "ssmtp" => {
             let d = stdin_v.clone();
-            ctx.sink(Cap::Egress, Sink::Network, line, format!("mails {}", labels(&[&d])), "", &[&d]);
+            ctx.sink(
+                Cap::Egress,
+                Sink::Network,
+                line,
+                format!("mails {}", labels(&[&d])),
+                "",
+                &[&d],
+            );
             return Val::default();
         }
         "dig" | "nslookup" | "host" | "drill" | "ping" => {
-            if let Some(a) = args.iter().find(|a| !t(a).starts_with('-') && !t(a).starts_with('@'))
+            if let Some(a) = args
+                .iter()
+                .find(|a| !t(a).starts_with('-') && !t(a).starts_with('@'))
                 && (a.text.is_none() || !a.taints.is_empty())
             {
-                ctx.sink(Cap::Egress, Sink::Network, line, format!("looks up a DNS name built from {}", labels(&[a])), "", &[a]);
+                ctx.sink(
+                    Cap::Egress,
+                    Sink::Network,
+                    line,
+                    format!("looks up a DNS name built from {}", labels(&[a])),
+                    "",
+                    &[a],
+                );
             }
             return Val::default();
         }
@@ -533,13 +756,28 @@ pub(super) fn run(ctx: &mut Ctx, mut argv: Vec<Val>, stdin: Option<Val>, line: u
             return Val::default();
         }
         "systemctl" | "launchctl" | "schtasks" | "reg" | "update-rc.d" | "chkconfig"
-            if has(&["enable", "load", "bootstrap", "/create", "/Create", "add"]) && (prog != "reg" || words.iter().any(|w| w.contains("\\Run"))) =>
+            if has(&["enable", "load", "bootstrap", "/create", "/Create", "add"])
+                && (prog != "reg" || words.iter().any(|w| w.contains("\\Run"))) =>
         {
-            ctx.fact(Cap::Persist, line, format!("installs a start-up entry with {prog}"), "");
+            ctx.fact(
+                Cap::Persist,
+                line,
+                format!("installs a start-up entry with {prog}"),
+                "",
+            );
             return Val::default();
         }
         "tee" | "cp" | "mv" | "install" | "ln" | "dd" => {
-            let data = if prog == "tee" { stdin_v.clone() } else { args.iter().filter(|a| !t(a).starts_with('-')).rev().nth(1).map(|a| ctx.read_path(t(a), line)).unwrap_or_default() };
+            let data = if prog == "tee" {
+                stdin_v.clone()
+            } else {
+                args.iter()
+                    .filter(|a| !t(a).starts_with('-'))
+                    .rev()
+                    .nth(1)
+                    .map(|a| ctx.read_path(t(a), line))
+                    .unwrap_or_default()
+            };
             if prog == "dd" {
                 if let Some(of) = words.iter().find_map(|w| w.strip_prefix("of=")) {
                     if eval::destroy_path(of) {
@@ -548,18 +786,47 @@ pub(super) fn run(ctx: &mut Ctx, mut argv: Vec<Val>, stdin: Option<Val>, line: u
                 }
                 return Val::default();
             }
-            let targets: Vec<&str> = if prog == "tee" { words.iter().copied().filter(|w| !w.starts_with('-')).collect() } else { words.iter().copied().filter(|w| !w.starts_with('-')).last().into_iter().collect() };
+            let targets: Vec<&str> = if prog == "tee" {
+                words
+                    .iter()
+                    .copied()
+                    .filter(|w| !w.starts_with('-'))
+                    .collect()
+            } else {
+                words
+                    .iter()
+                    .copied()
+                    .filter(|w| !w.starts_with('-'))
+                    .last()
+                    .into_iter()
+                    .collect()
+            };
             for p in targets {
                 ctx.wrote_path(p, line, &data);
             }
-            return if prog == "tee" { stdin_v } else { Val::default() };
+            return if prog == "tee" {
+                stdin_v
+            } else {
+                Val::default()
+            };
         }
         "rm" | "shred" | "mkfs" | "wipefs" => {
-            let recursive = prog != "rm" || words.iter().any(|w| w.starts_with('-') && (w.contains('r') || w.contains('R')));
+            let recursive = prog != "rm"
+                || words
+                    .iter()
+                    .any(|w| w.starts_with('-') && (w.contains('r') || w.contains('R')));
             for a in &args {
                 let w = t(a);
-                if !w.starts_with('-') && recursive && (eval::destroy_path(w) || prog != "rm" && w.starts_with("/dev/")) {
-                    ctx.fact(Cap::Destroy, line, format!("deletes {w} ({prog} {})", words.join(" ")), "");
+                if !w.starts_with('-')
+                    && recursive
+                    && (eval::destroy_path(w) || prog != "rm" && w.starts_with("/dev/"))
+                {
+                    ctx.fact(
+                        Cap::Destroy,
+                        line,
+                        format!("deletes {w} ({prog} {})", words.join(" ")),
+                        "",
+                    );
                 }
             }
             return Val::default();
@@ -575,7 +842,41 @@ pub(super) fn run(ctx: &mut Ctx, mut argv: Vec<Val>, stdin: Option<Val>, line: u
         return interpreter(ctx, &prog, lang, &args, stdin, line);
     }
     // Readers: their output is the files they read.
-    if matches!(prog.as_str(), "cat" | "tac" | "head" | "tail" | "less" | "more" | "tar" | "zip" | "7z" | "gzip" | "bzip2" | "xz" | "base64" | "xxd" | "od" | "hexdump" | "strings" | "sqlite3" | "grep" | "awk" | "sed" | "cut" | "sort" | "uniq" | "jq" | "gpg" | "openssl" | "find" | "ls" | "zstd" | "type" | "Get-Content") {
+    if matches!(
+        prog.as_str(),
+        "cat"
+            | "tac"
+            | "head"
+            | "tail"
+            | "less"
+            | "more"
+            | "tar"
+            | "zip"
+            | "7z"
+            | "gzip"
+            | "bzip2"
+            | "xz"
+            | "base64"
+            | "xxd"
+            | "od"
+            | "hexdump"
+            | "strings"
+            | "sqlite3"
+            | "grep"
+            | "awk"
+            | "sed"
+            | "cut"
+            | "sort"
+            | "uniq"
+            | "jq"
+            | "gpg"
+            | "openssl"
+            | "find"
+            | "ls"
+            | "zstd"
+            | "type"
+            | "Get-Content"
+    ) {
         let mut out = stdin_v.clone();
         let mut skip = false;
         for a in &args {
@@ -588,7 +889,10 @@ pub(super) fn run(ctx: &mut Ctx, mut argv: Vec<Val>, stdin: Option<Val>, line: u
                 skip = true;
                 continue;
             }
-            if w.starts_with('-') || w.is_empty() || (prog == "ls" || prog == "find") && eval::secret_path(w).is_none() {
+            if w.starts_with('-')
+                || w.is_empty()
+                || (prog == "ls" || prog == "find") && eval::secret_path(w).is_none()
+            {
                 continue;
             }
             if prog == "find" || prog == "ls" {
@@ -600,7 +904,14 @@ pub(super) fn run(ctx: &mut Ctx, mut argv: Vec<Val>, stdin: Option<Val>, line: u
             out.add_taints(&v);
         }
         if prog == "tar" || prog == "zip" {
-            if let Some(f) = words.iter().position(|w| *w == "-f" || w.ends_with('f') && w.starts_with('-') && words.len() > 1).and_then(|i| words.get(i + 1)).filter(|w| **w != "-") {
+            if let Some(f) = words
+                .iter()
+                .position(|w| {
+                    *w == "-f" || w.ends_with('f') && w.starts_with('-') && words.len() > 1
+                })
+                .and_then(|i| words.get(i + 1))
+                .filter(|w| **w != "-")
+            {
                 ctx.wrote_path(f, line, &out);
             }
         }
@@ -633,10 +944,20 @@ fn script_file(ctx: &mut Ctx, f: &Val, lang: Lang, line: usize, how: &str) -> Va
     if let Some(p) = &f.text {
         taints.extend(ctx.file_taints(p));
     }
-    let bad: Vec<_> = taints.into_iter().filter(|tn| matches!(tn.label, Label::Downloaded | Label::Decoded)).collect();
+    let bad: Vec<_> = taints
+        .into_iter()
+        .filter(|tn| matches!(tn.label, Label::Downloaded | Label::Decoded))
+        .collect();
     if !bad.is_empty() {
         let what = match &f.text {
-            Some(p) => format!("runs {p} (written from {}) with {how}", if bad.iter().any(|b| b.label == Label::Downloaded) { "a download" } else { "a decode" }),
+            Some(p) => format!(
+                "runs {p} (written from {}) with {how}",
+                if bad.iter().any(|b| b.label == Label::Downloaded) {
+                    "a download"
+                } else {
+                    "a decode"
+                }
+            ),
             None => format!("runs {} with {how}", labels(&[f])),
         };
         if let Some(s) = ctx.fact(Cap::DynamicExec, line, what, "") {
@@ -645,24 +966,60 @@ fn script_file(ctx: &mut Ctx, f: &Val, lang: Lang, line: usize, how: &str) -> Va
             }
         }
     } else if f.text.is_none() {
-        ctx.fact(Cap::DynamicExec, line, format!("runs a computed script with {how}"), "");
+        ctx.fact(
+            Cap::DynamicExec,
+            line,
+            format!("runs a computed script with {how}"),
+            "",
+        );
     }
     let _ = lang;
     Val::default()
 }
 
-fn interpreter(ctx: &mut Ctx, prog: &str, lang: Lang, args: &[Val], stdin: Option<Val>, line: usize) -> Val {
+fn interpreter(
+    ctx: &mut Ctx,
+    prog: &str,
+    lang: Lang,
+    args: &[Val],
+    stdin: Option<Val>,
+    line: usize,
+) -> Val {
     let words: Vec<&str> = args.iter().map(t).collect();
-    if let Some(i) = words.iter().position(|w| matches!(*w, "-c" | "-e" | "-p" | "--eval" | "-Command" | "-command" | "-C" | "-lc" | "-ic" | "-ce")) {
+    if let Some(i) = words.iter().position(|w| {
+        matches!(
+            *w,
+            "-c" | "-e" | "-p" | "--eval" | "-Command" | "-command" | "-C" | "-lc" | "-ic" | "-ce"
+        )
+    }) {
         let code = args.get(i + 1).cloned().unwrap_or_default();
         return calls::exec(ctx, &code, lang, line, &format!("{prog} {}", words[i]));
     }
-    if let Some(i) = words.iter().position(|w| w.eq_ignore_ascii_case("-EncodedCommand") || w.eq_ignore_ascii_case("-enc") || w.eq_ignore_ascii_case("-e") && lang == Lang::PowerShell) {
-        let payload = args.get(i + 1).and_then(|a| a.text.clone()).unwrap_or_default();
-        let src = ctx.fact(Cap::Decode, line, format!("runs a base64-encoded command with {prog}"), "");
+    if let Some(i) = words.iter().position(|w| {
+        w.eq_ignore_ascii_case("-EncodedCommand")
+            || w.eq_ignore_ascii_case("-enc")
+            || w.eq_ignore_ascii_case("-e") && lang == Lang::PowerShell
+    }) {
+        let payload = args
+            .get(i + 1)
+            .and_then(|a| a.text.clone())
+            .unwrap_or_default();
+        let src = ctx.fact(
+            Cap::Decode,
+            line,
+            format!("runs a base64-encoded command with {prog}"),
+            "",
+        );
         ctx.derived(line, &payload, "argument of -EncodedCommand", true);
         let v = Val::default().taint(Label::Decoded, src);
-        ctx.sink(Cap::DynamicExec, Sink::Exec, line, format!("runs an encoded command with {prog}"), "", &[&v]);
+        ctx.sink(
+            Cap::DynamicExec,
+            Sink::Exec,
+            line,
+            format!("runs an encoded command with {prog}"),
+            "",
+            &[&v],
+        );
         return Val::default();
     }
     // The script: first word that is not a flag (a flag's value is skipped for `-m`, `-W`).
@@ -705,14 +1062,33 @@ fn interpreter(ctx: &mut Ctx, prog: &str, lang: Lang, args: &[Val], stdin: Optio
     match stdin {
         Some(code) => {
             let how = format!("{prog} reading its code from a pipe");
-            if let Some(text) = code.text.clone().filter(|_| code.how.is_none() && code.taints.is_empty()) {
+            if let Some(text) = code
+                .text
+                .clone()
+                .filter(|_| code.how.is_none() && code.taints.is_empty())
+            {
                 // A here-doc or echo of fixed code: analyse it as its own script.
                 ctx.nested(&text, lang, line);
-                ctx.fact(Cap::Spawn, line, format!("starts {prog} with fixed code on its input"), "");
+                ctx.fact(
+                    Cap::Spawn,
+                    line,
+                    format!("starts {prog} with fixed code on its input"),
+                    "",
+                );
             } else {
-                let what = format!("pipes {} into {prog}", labels(&[&code]).replace("data", "content"));
+                let what = format!(
+                    "pipes {} into {prog}",
+                    labels(&[&code]).replace("data", "content")
+                );
                 ctx.derived_val(line, &code, true);
-                ctx.sink(Cap::DynamicExec, Sink::Exec, line, what, code.how.unwrap_or(""), &[&code]);
+                ctx.sink(
+                    Cap::DynamicExec,
+                    Sink::Exec,
+                    line,
+                    what,
+                    code.how.unwrap_or(""),
+                    &[&code],
+                );
             }
             let _ = how;
             Val::default()
@@ -737,7 +1113,54 @@ fn curl(ctx: &mut Ctx, prog: &str, args: &[Val], stdin: Option<Val>, line: usize
     let takes_value = |w: &str| {
         matches!(
             w,
-            "-H" | "--header" | "-o" | "--output" | "-O" | "-X" | "--request" | "-d" | "--data" | "--data-binary" | "--data-raw" | "--data-urlencode" | "--json" | "-F" | "--form" | "-T" | "--upload-file" | "-u" | "--user" | "-A" | "--user-agent" | "-e" | "--referer" | "-b" | "--cookie" | "-c" | "--cookie-jar" | "--connect-timeout" | "-m" | "--max-time" | "--retry" | "-w" | "--write-out" | "--post-data" | "--post-file" | "--body-data" | "--body-file" | "--header=" | "-P" | "--cacert" | "--cert" | "--key" | "-x" | "--proxy" | "--method" | "-U" | "--output-document" | "--resolve" | "--limit-rate"
+            "-H" | "--header"
+                | "-o"
+                | "--output"
+                | "-O"
+                | "-X"
+                | "--request"
+                | "-d"
+                | "--data"
+                | "--data-binary"
+                | "--data-raw"
+                | "--data-urlencode"
+                | "--json"
+                | "-F"
+                | "--form"
+                | "-T"
+                | "--upload-file"
+                | "-u"
+                | "--user"
+                | "-A"
+                | "--user-agent"
+                | "-e"
+                | "--referer"
+                | "-b"
+                | "--cookie"
+                | "-c"
+                | "--cookie-jar"
+                | "--connect-timeout"
+                | "-m"
+                | "--max-time"
+                | "--retry"
+                | "-w"
+                | "--write-out"
+                | "--post-data"
+                | "--post-file"
+                | "--body-data"
+                | "--body-file"
+                | "--header="
+                | "-P"
+                | "--cacert"
+                | "--cert"
+                | "--key"
+                | "-x"
+                | "--proxy"
+                | "--method"
+                | "-U"
+                | "--output-document"
+                | "--resolve"
+                | "--limit-rate"
         )
     };
     while i < args.len() {
@@ -748,29 +1171,54 @@ fn curl(ctx: &mut Ctx, prog: &str, args: &[Val], stdin: Option<Val>, line: usize
         };
         let val = |i: usize| -> Option<Val> {
             match &inline {
-                Some(v) => Some(Val { text: Some(v.clone()), taints: args[i].taints.clone(), ..Val::default() }),
+                Some(v) => Some(Val {
+                    text: Some(v.clone()),
+                    taints: args[i].taints.clone(),
+                    ..Val::default()
+                }),
                 None => args.get(i + 1).cloned(),
             }
         };
-        let short_o = prog == "wget" && (flag == "-qO" || flag == "-O" || flag == "-qO-" || flag == "-O-");
+        let short_o =
+            prog == "wget" && (flag == "-qO" || flag == "-O" || flag == "-qO-" || flag == "-O-");
         if flag.starts_with('-') && (takes_value(&flag) || short_o) {
-            let v = if flag.ends_with("O-") { Some(Val::lit("-")) } else { val(i) };
+            let v = if flag.ends_with("O-") {
+                Some(Val::lit("-"))
+            } else {
+                val(i)
+            };
             let v = v.unwrap_or_default();
             match flag.as_str() {
-                "-d" | "--data" | "--data-binary" | "--data-raw" | "--data-urlencode" | "--json" | "--post-data" | "--body-data" => {
-                    data.push(data_arg(ctx, &v, stdin.as_ref(), line, flag != "--data-raw"));
+                "-d" | "--data" | "--data-binary" | "--data-raw" | "--data-urlencode"
+                | "--json" | "--post-data" | "--body-data" => {
+                    data.push(data_arg(
+                        ctx,
+                        &v,
+                        stdin.as_ref(),
+                        line,
+                        flag != "--data-raw",
+                    ));
                 }
                 "-F" | "--form" => {
                     let tx = t(&v).to_string();
-                    let file = tx.split_once("=@").or_else(|| tx.split_once("=<")).map(|(_, f)| f.split(';').next().unwrap_or(f).to_string());
+                    let file = tx
+                        .split_once("=@")
+                        .or_else(|| tx.split_once("=<"))
+                        .map(|(_, f)| f.split(';').next().unwrap_or(f).to_string());
                     data.push(match file {
-                        Some(f) => data_arg(ctx, &Val::lit(format!("@{f}")), stdin.as_ref(), line, true),
+                        Some(f) => {
+                            data_arg(ctx, &Val::lit(format!("@{f}")), stdin.as_ref(), line, true)
+                        }
                         None => v.clone(),
                     });
                 }
                 "-T" | "--upload-file" | "--post-file" | "--body-file" => {
                     let f = t(&v).to_string();
-                    data.push(if f == "-" { stdin.clone().unwrap_or_default() } else { ctx.read_path(&f, line) });
+                    data.push(if f == "-" {
+                        stdin.clone().unwrap_or_default()
+                    } else {
+                        ctx.read_path(&f, line)
+                    });
                     method.get_or_insert("PUT".to_string());
                 }
                 "-X" | "--request" | "--method" => method = Some(t(&v).to_ascii_uppercase()),
@@ -790,17 +1238,48 @@ fn curl(ctx: &mut Ctx, prog: &str, args: &[Val], stdin: Option<Val>, line: usize
         i += 1;
     }
     let url = url.unwrap_or_default();
-    let sending = !data.is_empty() || method.as_deref().is_some_and(|m| matches!(m, "POST" | "PUT" | "PATCH"));
+    let sending = !data.is_empty()
+        || method
+            .as_deref()
+            .is_some_and(|m| matches!(m, "POST" | "PUT" | "PATCH"));
     if sending {
         let refs: Vec<&Val> = data.iter().chain(std::iter::once(&url)).collect();
-        let what = format!("{}s {} to {}", method.as_deref().unwrap_or("POST"), labels(&refs[..refs.len() - 1]), describe(&url));
-        ctx.sink(Cap::Egress, Sink::Network, line, what, url.how.unwrap_or(""), &refs);
+        let what = format!(
+            "{}s {} to {}",
+            method.as_deref().unwrap_or("POST"),
+            labels(&refs[..refs.len() - 1]),
+            describe(&url)
+        );
+        ctx.sink(
+            Cap::Egress,
+            Sink::Network,
+            line,
+            what,
+            url.how.unwrap_or(""),
+            &refs,
+        );
         return Val::default().taint(Label::Downloaded, None);
     }
     if url.has(Label::Secret) || url.has(Label::SecretEnv) {
-        ctx.sink(Cap::Egress, Sink::Network, line, format!("sends {} in the address {}", labels(&[&url]), describe(&url)), "", &[&url]);
+        ctx.sink(
+            Cap::Egress,
+            Sink::Network,
+            line,
+            format!(
+                "sends {} in the address {}",
+                labels(&[&url]),
+                describe(&url)
+            ),
+            "",
+            &[&url],
+        );
     }
-    let src = ctx.fact(Cap::Fetch, line, format!("downloads {}", describe(&url)), url.how.unwrap_or(""));
+    let src = ctx.fact(
+        Cap::Fetch,
+        line,
+        format!("downloads {}", describe(&url)),
+        url.how.unwrap_or(""),
+    );
     let body = Val::default().taint(Label::Downloaded, src);
     match out_file.as_deref() {
         Some("-") | None if prog == "curl" || out_file.is_some() => body,
@@ -810,7 +1289,12 @@ fn curl(ctx: &mut Ctx, prog: &str, args: &[Val], stdin: Option<Val>, line: usize
         }
         None => {
             // wget without -O saves under the URL's last segment.
-            if let Some(name) = url.text.as_deref().and_then(|u| u.rsplit('/').next()).filter(|n| !n.is_empty()) {
+            if let Some(name) = url
+                .text
+                .as_deref()
+                .and_then(|u| u.rsplit('/').next())
+                .filter(|n| !n.is_empty())
+            {
                 ctx.wrote_path(name, line, &body);
             }
             Val::default()
@@ -820,7 +1304,12 @@ fn curl(ctx: &mut Ctx, prog: &str, args: &[Val], stdin: Option<Val>, line: usize
 
 /// A `-d` value: `@file` reads the file, `@-` is stdin.
 fn data_arg(ctx: &mut Ctx, v: &Val, stdin: Option<&Val>, line: usize, at_file: bool) -> Val {
-    match v.text.as_deref().and_then(|s| s.strip_prefix('@')).filter(|_| at_file) {
+    match v
+        .text
+        .as_deref()
+        .and_then(|s| s.strip_prefix('@'))
+        .filter(|_| at_file)
+    {
         Some("-") => stdin.cloned().unwrap_or_default(),
         Some(f) => ctx.read_path(f, line),
         None => v.clone(),
