@@ -320,6 +320,16 @@ pub(super) fn apply(ctx: &mut Ctx, c: Call) -> Val {
     if let Some(v) = files(ctx, &c, &name, &last) {
         return v;
     }
+    // `getattr(os, 'sys' + 'tem')`: a function named by a computed string.
+    if last == "getattr"
+        && let (Some(o), Some(attr)) = (c.arg(0), c.arg(1).and_then(|a| a.text.clone()))
+    {
+        let base = o.func.clone().or(o.text.clone()).unwrap_or_default();
+        return Val {
+            func: Some(format!("{base}.{attr}")),
+            ..Val::default()
+        };
+    }
     if matches!(last.as_str(), "dup2" | "dup") {
         ctx.shell_wire_line = Some(line);
     }
@@ -842,6 +852,7 @@ fn network(ctx: &mut Ctx, c: &Call, name: &str, last: &str) -> Option<Val> {
             .as_deref()
             .is_some_and(|m| matches!(m, "post" | "put" | "patch"))
         || (last == "request" && name.starts_with("urllib") && c.kw("data").is_some())
+        || (last == "urlopen" && (c.kw("data").is_some() || c.args.len() >= 2))
         || (matches!(last, "request" | "req")
             && c.arg(1)
                 .is_some_and(|d| d.text.is_some() || !d.taints.is_empty())

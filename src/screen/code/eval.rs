@@ -385,6 +385,15 @@ impl<'a> Ctx<'a> {
         self.write_file(path, v);
         if let Some(kind) = persist_path(path) {
             self.fact(Cap::Persist, line, format!("writes {kind} ({path})"), "");
+            // What goes into a shell start-up file or a crontab runs later: analyse it now.
+            if let Some(t) = v.text.clone().filter(|_| shell_startup(path)) {
+                let code = if path.contains("cron") {
+                    cron_commands(&t)
+                } else {
+                    t
+                };
+                self.nested(&code, Lang::Shell, line);
+            }
         }
         if agent_path(path) {
             self.fact(
@@ -393,6 +402,21 @@ impl<'a> Ctx<'a> {
                 format!("writes agent configuration {path}"),
                 "",
             );
+        }
+    }
+
+    /// Drops the download taint of files whose names appear in a checksum
+    /// or signature check (`echo "<sha>  tool" | sha256sum -c -`).
+    pub(super) fn verified(&mut self, text: &str) {
+        for (path, taints) in self.files.iter_mut() {
+            let base = path.rsplit('/').next().unwrap_or(path);
+            if !base.is_empty()
+                && text
+                    .split(|c: char| c.is_whitespace() || c == '"' || c == '\'')
+                    .any(|w| norm_path(w) == *path || w == base)
+            {
+                taints.retain(|t| t.label != Label::Downloaded);
+            }
         }
     }
 
@@ -444,6 +468,35 @@ pub(super) fn norm_path(p: &str) -> String {
     }
     let p = p.strip_prefix("./").unwrap_or(p);
     p.replace('\\', "/")
+}
+
+/// Whether a path is a shell start-up file or a crontab (its text is shell).
+fn shell_startup(p: &str) -> bool {
+    let p = norm_path(p);
+    ["rc", "profile", "bash_login", "config.fish", "rc.local"]
+        .iter()
+        .any(|s| p.ends_with(s))
+        || p.contains("cron")
+        || p.contains("profile.d/")
+}
+
+/// The commands of crontab lines (the schedule fields dropped).
+pub(super) fn cron_commands(text: &str) -> String {
+    text.lines()
+        .filter(|l| !l.trim_start().starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let fields = if l.trim_start().starts_with('@') {
+                1
+            } else {
+                5
+            };
+            l.split_whitespace()
+                .skip(fields)
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// What kind of secret a path holds, if it holds one.
@@ -556,7 +609,20 @@ pub(super) fn secret_env_name(name: &str) -> bool {
         &RE,
         r"(?i)(api_?key|_key$|^key$|token|secret|passw|credential|_auth$|^auth|private|session_?id|cookie|access_?key|webhook)",
     );
-    r.is_match(name) && !matches!(name, "PWD" | "OLDPWD" | "SSH_AUTH_SOCK" | "KEYBOARD")
+    // An address (`SLACK_WEBHOOK_URL`) is where data goes, not data that leaves.
+    let upper = name.to_ascii_uppercase();
+    let address = [
+        "_URL",
+        "_URI",
+        "_HOST",
+        "_ENDPOINT",
+        "_PATH",
+        "_FILE",
+        "_DIR",
+    ]
+    .iter()
+    .any(|s| upper.ends_with(s));
+    r.is_match(name) && !address && !matches!(name, "PWD" | "OLDPWD" | "SSH_AUTH_SOCK" | "KEYBOARD")
 }
 
 /// Whether a program name is a shell or an interpreter, and which language it reads.

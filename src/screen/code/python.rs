@@ -36,6 +36,16 @@ pub(super) fn walk(ctx: &mut Ctx, text: &str, lang: Lang) {
     };
     collect_funcs(&mut py, root, 0);
     stmt(ctx, &mut py, root);
+    // Every function body once more with unknown parameters, so code that is
+    // never called from the top level (or called with constants) is seen too.
+    let funcs: Vec<Node> = py.funcs.values().copied().collect();
+    for def in funcs {
+        if let Some(body) = def.child_by_field_name("body") {
+            let saved = std::mem::take(&mut py.vars);
+            stmt(ctx, &mut py, body);
+            py.vars = saved;
+        }
+    }
 }
 
 fn txt<'s>(py: &Py<'s>, n: Node) -> &'s str {
@@ -784,6 +794,16 @@ fn call(ctx: &mut Ctx, py: &mut Py, n: Node, line: usize) -> Val {
     {
         return inline(ctx, py, def, args);
     }
+    // A method defined in this file (`self.send(x)`, `harvester.collect()`).
+    if matches!(f.kind(), "attribute" | "member_expression")
+        && let Some(attr) = f
+            .child_by_field_name("attribute")
+            .or(f.child_by_field_name("property"))
+        && let Some(def) = py.funcs.get(txt(py, attr)).copied()
+        && ctx.depth < 16
+    {
+        return inline(ctx, py, def, args);
+    }
     // `require('child_process')` names a module.
     if txt(py, f) == "require" {
         return Val {
@@ -844,7 +864,10 @@ fn call(ctx: &mut Ctx, py: &mut Py, n: Node, line: usize) -> Val {
         }
         _ => {
             let o = expr(ctx, py, f);
-            return Val::mix(std::iter::once(&o).chain(args.iter()));
+            match o.func.clone() {
+                Some(name) => (name, None),
+                None => return Val::mix(std::iter::once(&o).chain(args.iter())),
+            }
         }
     };
     let name = if n.kind() == "new_expression" && name == "Function" {
@@ -923,7 +946,7 @@ fn inline<'s>(ctx: &mut Ctx, py: &mut Py<'s>, def: Node<'s>, args: Vec<Val>) -> 
         return Val::default();
     };
     let mut c = params.walk();
-    let names: Vec<String> = params
+    let mut names: Vec<String> = params
         .named_children(&mut c)
         .map(|p| {
             p.child_by_field_name("name")
@@ -933,6 +956,9 @@ fn inline<'s>(ctx: &mut Ctx, py: &mut Py<'s>, def: Node<'s>, args: Vec<Val>) -> 
                 .to_string()
         })
         .collect();
+    if names.first().is_some_and(|n| n == "self" || n == "cls") {
+        names.remove(0);
+    }
     let saved: Vec<(String, Option<Val>)> = names
         .iter()
         .map(|n| (n.clone(), py.vars.get(n).cloned()))

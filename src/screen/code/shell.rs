@@ -163,9 +163,15 @@ fn word(ctx: &mut Ctx, sh: &mut Sh, n: Node) -> Val {
     match n.kind() {
         "word" | "number" => Val::lit(unescape_word(txt(sh, n))),
         "raw_string" => Val::lit(txt(sh, n).trim_matches('\'')),
-        "ansi_c_string" => Val::lit(ansi_c(
-            txt(sh, n).trim_start_matches('$').trim_matches('\''),
-        )),
+        "ansi_c_string" => {
+            let raw = txt(sh, n).trim_start_matches('$').trim_matches('\'');
+            let v = ansi_c(raw);
+            if raw.contains("\\x") || raw.chars().filter(|c| *c == '\\').count() >= 2 {
+                Val::folded(v, "escape sequences")
+            } else {
+                Val::lit(v)
+            }
+        }
         "string" | "concatenation" | "translated_string" => {
             let mut parts = Vec::new();
             let mut c = n.walk();
@@ -752,7 +758,30 @@ pub(super) fn run(ctx: &mut Ctx, mut argv: Vec<Val>, stdin: Option<Val>, line: u
         "crontab" => {
             if !has(&["-l", "-r"]) || stdin.is_some() {
                 ctx.fact(Cap::Persist, line, "installs a cron job".into(), "");
+                // The job's command runs later: analyse it as shell now.
+                if let Some(t) = stdin_v.text.as_deref() {
+                    let code = eval::cron_commands(t);
+                    ctx.nested(&code, Lang::Shell, line);
+                }
             }
+            return Val::default();
+        }
+        "sha256sum" | "sha512sum" | "sha1sum" | "shasum" | "b2sum" | "gpg" | "gpgv" | "cosign"
+        | "minisign" | "signify"
+            if has(&[
+                "-c",
+                "--check",
+                "--verify",
+                "verify-blob",
+                "verify",
+                "-V",
+                "-C",
+            ]) || prog == "gpgv" =>
+        {
+            let mut text = words.join(" ");
+            text.push(' ');
+            text.push_str(stdin_v.text.as_deref().unwrap_or(""));
+            ctx.verified(&text);
             return Val::default();
         }
         "systemctl" | "launchctl" | "schtasks" | "reg" | "update-rc.d" | "chkconfig"
@@ -903,17 +932,28 @@ pub(super) fn run(ctx: &mut Ctx, mut argv: Vec<Val>, stdin: Option<Val>, line: u
             let v = ctx.read_path(w, line);
             out.add_taints(&v);
         }
-        if prog == "tar" || prog == "zip" {
-            if let Some(f) = words
+        // The archive written: `zip OUT files…`, `tar -czf OUT`, `tar czf OUT`.
+        let archive = match prog.as_str() {
+            "zip" | "7z" => words
+                .iter()
+                .filter(|w| !w.starts_with('-') && **w != "a")
+                .copied()
+                .next(),
+            "tar" => words
                 .iter()
                 .position(|w| {
-                    *w == "-f" || w.ends_with('f') && w.starts_with('-') && words.len() > 1
+                    *w == "-f"
+                        || *w == "--file"
+                        || (w.starts_with('-') || words.first() == Some(w))
+                            && !w.starts_with("--")
+                            && w.ends_with('f')
                 })
                 .and_then(|i| words.get(i + 1))
-                .filter(|w| **w != "-")
-            {
-                ctx.wrote_path(f, line, &out);
-            }
+                .copied(),
+            _ => None,
+        };
+        if let Some(f) = archive.filter(|f| *f != "-") {
+            ctx.wrote_path(f, line, &out);
         }
         out.text = None;
         out.how = None;

