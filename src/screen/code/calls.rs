@@ -453,7 +453,7 @@ pub(super) fn exec(ctx: &mut Ctx, code: &Val, lang: Lang, line: usize, how: &str
                 "runs {} with {how}",
                 labels(&[code])
                     .replace("data", "code")
-                    .replace("code and", "code and")
+                    
             ),
         };
         ctx.sink(

@@ -489,7 +489,9 @@ pub(super) fn run(ctx: &mut Ctx, mut argv: Vec<Val>, stdin: Option<Val>, line: u
                     let flag = t(&argv[0]).to_string();
                     argv.remove(0);
                     if matches!(flag.as_str(), "-u" | "-g" | "-n") && p != "nice" {
-                        argv.remove(0.min(argv.len().saturating_sub(1)));
+                        if !argv.is_empty() {
+                            argv.remove(0);
+                        }
                     }
                 }
             }
@@ -703,10 +705,7 @@ pub(super) fn run(ctx: &mut Ctx, mut argv: Vec<Val>, stdin: Option<Val>, line: u
                 if w.starts_with('-') {
                     continue;
                 }
-                let remote =
-                    w.contains(':') && !w.starts_with('/') && !w.contains(":/") == w.contains(':')
-                        || w.split_once(':')
-                            .is_some_and(|(h, _)| !h.contains('/') && !h.is_empty());
+                let remote = w.split_once(':').is_some_and(|(h, _)| !h.is_empty() && !h.contains('/'));
                 if remote && i == args.len() - 1 {
                     dest = Some(w.to_string());
                 } else if !remote {
