@@ -9,9 +9,12 @@
 //! walk and the content hash are `hash.rs`.
 
 #[allow(dead_code)] // wired in by judge.rs (issue #29, in progress)
+mod code;
+#[allow(dead_code)] // wired in by judge.rs (issue #29, in progress)
 mod facts;
 #[allow(dead_code)] // wired in by engine.rs (issue #29, in progress)
 mod decode;
+mod allow;
 mod engine;
 mod hash;
 #[allow(dead_code)] // wired in with the analysers (issue #29, in progress)
