@@ -60,6 +60,21 @@ const OFFICIAL: &[Entry] = &[
         path: &[Exact("uv"), Exact("install.sh")],
     },
     Entry {
+        vendor: "uv",
+        host: "astral.sh",
+        path: &[Exact("uv"), Exact("install.ps1")],
+    },
+    Entry {
+        vendor: "Deno",
+        host: "deno.land",
+        path: &[Exact("install.ps1")],
+    },
+    Entry {
+        vendor: "Bun",
+        host: "bun.sh",
+        path: &[Exact("install.ps1")],
+    },
+    Entry {
         vendor: "Bun",
         host: "bun.sh",
         path: &[Exact("install")],

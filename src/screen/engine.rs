@@ -8,7 +8,7 @@
 use super::facts::{Analysis, Cap, Fact, Flow, FlowKind, Origin, Site};
 use super::judge::{self, Intent};
 use super::scan::{self, TextKind};
-use super::{Finding, allow, code, decode, instruct};
+use super::{Finding, Severity, allow, code, decode, instruct};
 use crate::redact::Redactor;
 
 /// One text file of the skill, as read (NULs already removed).
@@ -56,6 +56,10 @@ impl<'r> Behaviour<'r> {
     pub(crate) fn file(&mut self, f: TextFile) {
         let text = decode::normalize(f.text);
         let mut a = Analysis::default();
+        // Strings the code assembles, with the origin of their code.
+        let mut derived = Vec::new();
+        // Per line: the document only quotes an attack there.
+        let mut quoted = Vec::new();
         match f.kind {
             TextKind::Doc => {
                 let doc = instruct::analyze_doc(f.rel, &text);
@@ -65,10 +69,12 @@ impl<'r> Behaviour<'r> {
                     if let Some(lang) = code::lang_of_fence(info, &span.text) {
                         let mut c = code::analyze(f.rel, &span.text, lang, span.first_line);
                         relabel(&mut c, span.origin);
+                        derived.extend(std::mem::take(&mut c.derived).into_iter().map(|d| (d, span.origin)));
                         a.extend(c);
                     }
                 }
                 self.runs.extend(doc.runs);
+                quoted = instruct::quoted_lines(&text);
             }
             TextKind::Code => {
                 if let Some(lang) = code::lang_of_file(f.rel, &text) {
@@ -76,21 +82,29 @@ impl<'r> Behaviour<'r> {
                 }
             }
         }
-        let derived = std::mem::take(&mut a.derived);
+        derived.extend(std::mem::take(&mut a.derived).into_iter().map(|d| (d, Origin::Code)));
         self.w.all.extend(a);
         for p in decode::payloads(&text) {
-            decoded(&mut self.w, f.rel, p.line, &p.decoded, &p.encoding, false, 1);
+            let origin = if quoted.get(p.line.wrapping_sub(1)).copied().unwrap_or(false) {
+                Origin::Quoted
+            } else {
+                Origin::Code
+            };
+            decoded(&mut self.w, f.rel, p.line, &p.decoded, &p.encoding, false, origin, 1);
         }
-        for d in derived {
-            follow(&mut self.w, d, 1);
+        for (d, origin) in derived {
+            follow(&mut self.w, d, origin, 1);
         }
     }
 
     /// Links flows across files and judges everything against what the
     /// skill says it is for (SKILL.md's name and description).
-    pub(crate) fn finish(mut self, skill_md: &str) -> Vec<Finding> {
+    /// `line_findings` are the line rules' findings of the same skill: a
+    /// capability the description accounts for is at most `warn` there too.
+    pub(crate) fn finish(mut self, skill_md: &str, line_findings: &mut [Finding]) -> Vec<Finding> {
         let (name, description) = front_matter(skill_md);
         let intent = Intent::new(&name, &description);
+        judge::temper(line_findings, &intent);
         cross_file_flows(&mut self.w.all);
         instructed_runs(&mut self.w.all, &self.runs);
         official_installers(&mut self.w.all);
@@ -102,7 +116,7 @@ impl<'r> Behaviour<'r> {
 
 /// A string the code assembled or handed to a decoder: decode it if it is
 /// encoded (or reversed), then analyse it as code of its own.
-fn follow(w: &mut Work, d: super::facts::Derived, depth: usize) {
+fn follow(w: &mut Work, d: super::facts::Derived, origin: Origin, depth: usize) {
     if depth > MAX_DEPTH || w.derived_left == 0 {
         return;
     }
@@ -110,12 +124,12 @@ fn follow(w: &mut Work, d: super::facts::Derived, depth: usize) {
     let rel = d.site.file.clone();
     if let Some((text, enc)) = decode::decode_blob(&d.text) {
         let how = format!("{enc}, {}", d.how);
-        decoded(w, &rel, d.site.line, &text, &how, d.executed, depth);
+        decoded(w, &rel, d.site.line, &text, &how, d.executed, origin, depth);
     } else if let Some(text) = decode::reversed_if_command(&d.text) {
         let how = format!("reversed, {}", d.how);
-        decoded(w, &rel, d.site.line, &text, &how, d.executed, depth);
+        decoded(w, &rel, d.site.line, &text, &how, d.executed, origin, depth);
     } else {
-        decoded(w, &rel, d.site.line, &d.text, &d.how, d.executed, depth);
+        decoded(w, &rel, d.site.line, &d.text, &d.how, d.executed, origin, depth);
     }
 }
 
@@ -123,7 +137,17 @@ fn follow(w: &mut Work, d: super::facts::Derived, depth: usize) {
 /// and line-rule findings are placed at that line and cite how it was
 /// reached; when the text is executed, anything dangerous in it is a
 /// decode-to-exec flow.
-fn decoded(w: &mut Work, rel: &str, line: usize, text: &str, how: &str, executed: bool, depth: usize) {
+#[allow(clippy::too_many_arguments)]
+fn decoded(
+    w: &mut Work,
+    rel: &str,
+    line: usize,
+    text: &str,
+    how: &str,
+    executed: bool,
+    origin: Origin,
+    depth: usize,
+) {
     if depth > MAX_DEPTH || text.trim().is_empty() {
         return;
     }
@@ -133,10 +157,14 @@ fn decoded(w: &mut Work, rel: &str, line: usize, text: &str, how: &str, executed
     scan::scan_text(rel, &text, TextKind::Code, w.redactor, &mut found);
     for mut f in found {
         f.line = line;
+        if origin == Origin::Quoted && f.severity == Severity::Fail {
+            f.severity = Severity::Warn;
+        }
         w.decoded_findings.push(f);
     }
     let lang = code::lang_of_fence("", &text).unwrap_or(code::Lang::Shell);
     let mut a = code::analyze(rel, &text, lang, line);
+    relabel(&mut a, origin);
     for fact in &mut a.facts {
         fact.site.line = line;
         if fact.via.is_empty() {
@@ -174,7 +202,7 @@ fn decoded(w: &mut Work, rel: &str, line: usize, text: &str, how: &str, executed
     let derived = std::mem::take(&mut a.derived);
     w.all.extend(a);
     for d in derived {
-        follow(w, d, depth + 1);
+        follow(w, d, origin, depth + 1);
     }
 }
 

@@ -190,7 +190,16 @@ impl Intent {
 pub(crate) fn judge(a: &Analysis, intent: &Intent, redactor: &Redactor) -> Vec<Finding> {
     let mut out = Vec::new();
     for flow in &a.flows {
-        out.push(flow_finding(flow, redactor));
+        let mut f = flow_finding(flow, redactor);
+        // Telling the agent to run a script is as bad as what the script
+        // does, as judged against the description.
+        if flow.kind == FlowKind::InstructRun {
+            match fact_finding(&flow.sink, intent, redactor) {
+                Some(sink) => f.severity = f.severity.min(sink.severity),
+                None => continue,
+            }
+        }
+        out.push(f);
     }
     for fact in &a.facts {
         if let Some(f) = fact_finding(fact, intent, redactor) {
@@ -198,6 +207,26 @@ pub(crate) fn judge(a: &Analysis, intent: &Intent, redactor: &Redactor) -> Vec<F
         }
     }
     out
+}
+
+/// The line rules' findings of capabilities a description can account for
+/// (persistence, agent settings, destruction, reading credentials): at most
+/// `warn` when the name and description say the skill does that. Flows,
+/// remote code execution, obfuscation, injection and reverse shells are
+/// never tempered.
+pub(crate) fn temper(findings: &mut [Finding], intent: &Intent) {
+    for f in findings {
+        let cap = match f.category {
+            "persistence" => Cap::Persist,
+            "agent_config_tampering" => Cap::AgentConfig,
+            "destructive" => Cap::Destroy,
+            "credential_access" => Cap::SecretRead,
+            _ => continue,
+        };
+        if f.severity == Severity::Fail && f.sink.is_none() && intent.explains(cap) {
+            f.severity = Severity::Warn;
+        }
+    }
 }
 
 /// A flow's finding: at the sink, citing both ends.

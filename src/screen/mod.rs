@@ -165,7 +165,8 @@ pub fn screen_dir(dir: &Path, redactor: &Redactor) -> Result<Screen> {
         }
         Ok(body)
     })?;
-    findings.extend(behaviour.finish(&skill_md));
+    let judged = behaviour.finish(&skill_md, &mut findings);
+    findings.extend(judged);
     if !skill_md.is_empty() {
         tool_grants(&skill_md, &mut findings);
     }
@@ -196,7 +197,8 @@ pub fn screen_text(rel: &str, text: &str, redactor: &Redactor) -> Screen {
     let mut findings = Vec::new();
     let mut behaviour = engine::Behaviour::new(redactor);
     screen_file(rel, text.as_bytes(), false, true, redactor, &mut findings, &mut behaviour);
-    findings.extend(behaviour.finish(text));
+    let judged = behaviour.finish(text, &mut findings);
+    findings.extend(judged);
     settle(findings, hash::text_hash(text))
 }
 

@@ -27,9 +27,9 @@ pub(crate) struct Rule {
     pub why: &'static str,
     /// A line that also matches this is mitigated: `Fail` becomes `Warn`.
     pub mitigate: Option<&'static str>,
-    /// A line whose every URL is one of these exact URLs (scheme, host and
-    /// path, nothing more) is mitigated: `Fail` becomes `Warn`.
-    pub mitigate_urls: Option<&'static [&'static str]>,
+    /// A download-and-run whose every URL on the line is a vendor's
+    /// documented installer (`allow.rs`) is `info`: an honest install.
+    pub official_installers: bool,
     /// A `Warn` finding whose line also matches this becomes `Fail`.
     pub escalate: Option<&'static str>,
     /// Extra test on the matched text (for what a regex cannot say).
@@ -53,7 +53,7 @@ const fn rule(
         pattern,
         why,
         mitigate: None,
-        mitigate_urls: None,
+        official_installers: false,
         escalate: None,
         check: None,
         feeds_exfil: false,
@@ -65,8 +65,8 @@ impl Rule {
         self.mitigate = Some(p);
         self
     }
-    const fn mitigate_urls(mut self, urls: &'static [&'static str]) -> Rule {
-        self.mitigate_urls = Some(urls);
+    const fn official_installers(mut self) -> Rule {
+        self.official_installers = true;
         self
     }
     const fn escalate(mut self, p: &'static str) -> Rule {
@@ -85,20 +85,6 @@ impl Rule {
 
 const SHELLS: &str = r"(?:sudo\s+(?:-\S+\s+)*)?(?:(?:ba|z|k|da|fi)?sh|python[0-9.]*|perl|ruby|node|php|iex|invoke-expression|pwsh|powershell)\b";
 
-/// Official installers that are piped to a shell by their own docs: still a
-/// warning, not a failure — only when every URL on the line is exactly one
-/// of these (an allowlist in `allow.rs` is to replace this list).
-const KNOWN_INSTALLERS: &[&str] = &[
-    "https://sh.rustup.rs",
-    "https://astral.sh/uv/install.sh",
-    "https://astral.sh/ruff/install.sh",
-    "https://bun.sh/install",
-    "https://deno.land/install.sh",
-    "https://get.pnpm.io/install.sh",
-    "https://install.python-poetry.org",
-    "https://raw.githubusercontent.com/Homebrew/install/HEAD/install.sh",
-];
-
 const VERIFIED: &str = r"(?i)\bsha(?:256|512)sum\s+(?:-c|--check)\b|\bshasum\s+-a\s*(?:256|512)\s+(?:-c|--check)\b|\bgpg\s+--verify\b|\bcosign\s+verify|\bminisign\s+-V\b|\bGet-FileHash\b";
 
 /// The rule table. Order is the order of findings on one line.
@@ -108,10 +94,11 @@ pub(crate) static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
         rule("rce-pipe-to-shell", RCE, Fail,
             const_format(r"(?i)\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod|fetch)\b[^|\n]*\|\s*", SHELLS),
             "Downloads code and pipes it straight into an interpreter: whatever the server sends runs unseen.")
-            .mitigate_urls(KNOWN_INSTALLERS),
+            .official_installers(),
         rule("rce-eval-download", RCE, Fail,
             r#"(?i)(?:\b(?:ba|z)?sh|python[0-9.]*|perl|ruby|node)\s+-c\s+["']?\$\(\s*(?:curl|wget)\b|\beval\s+["']?\$\(\s*(?:curl|wget)\b|\b(?:source|\.|(?:ba|z)?sh)\s+<\(\s*(?:curl|wget)\b|\b(?:iex|invoke-expression)\s*\(?\s*\(?\s*(?:new-object\s+(?:system\.)?net\.webclient|iwr|irm|invoke-webrequest|invoke-restmethod)|\.downloadstring\s*\("#,
-            "Runs the output of a download as code (command substitution, process substitution or IEX)."),
+            "Runs the output of a download as code (command substitution, process substitution or IEX).")
+            .official_installers(),
         rule("rce-exec-remote", RCE, Fail,
             r"(?i)\b(?:exec|eval)\s*\(\s*(?:await\s+)?\(?\s*(?:await\s+)?(?:requests\.get|urllib\.request\.urlopen|urlopen|fetch|httpx\.get)\s*\(",
             "Evaluates code fetched over the network."),
@@ -415,15 +402,14 @@ fn joins_to_dangerous_word(matched: &str) -> bool {
 static URLS: LazyLock<Regex> =
     LazyLock::new(|| ascii_regex(r#"(?i)\b[a-z][a-z0-9+.-]*://[^\s'"`|;&()<>]+"#));
 
-/// The line has at least one URL and every URL on it is exactly one of
-/// `urls` (a trailing `/` aside): no substring, prefix or look-alike host.
-pub(crate) fn only_urls(line: &str, urls: &[&str]) -> bool {
+/// The line has at least one URL and every URL on it is exactly a vendor's
+/// documented installer (`allow.rs`): no substring, prefix or look-alike.
+pub(crate) fn only_official_urls(line: &str) -> bool {
     let mut any = false;
     for m in URLS.find_iter(line.as_bytes()) {
         any = true;
         let u = String::from_utf8_lossy(m.as_bytes());
-        let u = u.trim_end_matches('/');
-        if !urls.iter().any(|k| k.eq_ignore_ascii_case(u)) {
+        if super::allow::official_installer(&u).is_none() {
             return false;
         }
     }

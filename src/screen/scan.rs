@@ -195,12 +195,12 @@ pub(crate) fn scan_text(
             }
             // Softening only ever takes fail to warn. A prose line softens
             // itself only when it describes an attack and quotes the match.
+            if rule.official_installers && rules::only_official_urls(line) {
+                severity = Severity::Info;
+            }
             let softened = compiled
                 .mitigate(i)
                 .is_some_and(|r| r.is_match(line.as_bytes()))
-                || rule
-                    .mitigate_urls
-                    .is_some_and(|urls| rules::only_urls(line, urls))
                 || (rules::looks_like_a_pattern(line, matched) && quoted(line, m.start(), m.end()))
                 || (kind == TextKind::Doc
                     && (context_caution
