@@ -119,8 +119,8 @@ struct LintArgs {
 ///
 /// --deep also asks the model route (config.json's "model" block) to judge
 /// every finding and the skill as a whole. The model can raise the verdict,
-/// never lower it: its opinion of a finding is shown beside it (data
-/// findings[].deep), what it adds has rule deep-model, and data.deep says
+/// never lower it: its opinion of a finding is shown beside it
+/// (data.findings[].deep), what it adds has rule deep-model, and data.deep says
 /// what it concluded. Without a route the review is skipped (data.deep.skipped);
 /// a route that fails or answers nonsense leaves the static verdict, with a
 /// warning (data.deep.error) — never an error exit.
