@@ -1217,7 +1217,7 @@ _agentbox() {
             return 0
             ;;
         agentbox__subcmd__persona__subcmd__create)
-            opts="-q -v -h -V --from --trait --text --format --home --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --from --trait --text --accept-warnings --format --home --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1333,7 +1333,7 @@ _agentbox() {
             return 0
             ;;
         agentbox__subcmd__persona__subcmd__revert)
-            opts="-q -v -h -V --expect-rev --format --home --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --expect-rev --accept-warnings --format --home --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1363,7 +1363,7 @@ _agentbox() {
             return 0
             ;;
         agentbox__subcmd__persona__subcmd__set)
-            opts="-q -v -h -V --text --expect-rev --format --home --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --text --expect-rev --accept-warnings --format --home --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1423,7 +1423,7 @@ _agentbox() {
             return 0
             ;;
         agentbox__subcmd__persona__subcmd__unset)
-            opts="-q -v -h -V --expect-rev --format --home --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --expect-rev --accept-warnings --format --home --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2275,7 +2275,7 @@ _agentbox() {
             return 0
             ;;
         agentbox__subcmd__skill_forge__subcmd__screen)
-            opts="-q -v -h -V --strict --accept-warnings --format --home --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --strict --accept-warnings --deep --format --home --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4473,7 +4473,7 @@ _skill_forge() {
             return 0
             ;;
         skill_forge__subcmd__screen)
-            opts="-q -v -h -V --strict --accept-warnings --format --home --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --strict --accept-warnings --deep --format --home --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4847,7 +4847,7 @@ _persona() {
             return 0
             ;;
         persona__subcmd__create)
-            opts="-q -v -h -V --from --trait --text --format --home --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --from --trait --text --accept-warnings --format --home --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4963,7 +4963,7 @@ _persona() {
             return 0
             ;;
         persona__subcmd__revert)
-            opts="-q -v -h -V --expect-rev --format --home --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --expect-rev --accept-warnings --format --home --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4993,7 +4993,7 @@ _persona() {
             return 0
             ;;
         persona__subcmd__set)
-            opts="-q -v -h -V --text --expect-rev --format --home --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --text --expect-rev --accept-warnings --format --home --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5053,7 +5053,7 @@ _persona() {
             return 0
             ;;
         persona__subcmd__unset)
-            opts="-q -v -h -V --expect-rev --format --home --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --expect-rev --accept-warnings --format --home --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -510,6 +510,7 @@ always\t''
 never\t''"
 complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from screen" -l strict -d 'Exit 1 (permission) when the verdict is fail'
 complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from screen" -l accept-warnings -d 'Record a `warn` verdict as accepted (skills of the home only)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from screen" -l deep -d 'Also ask the model route for a judgement (it can only raise the verdict)'
 complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from screen" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
 complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from screen" -s v -l verbose -d 'Log what happens to stderr'
 complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from screen" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -626,7 +627,7 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_see
 complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from apply" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from apply" -l accept-warnings -d 'Install a skill whose screen verdict is `warn`'
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from apply" -l accept-warnings -d 'Apply a skill, preference or note whose screen verdict is `warn`'
 complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from apply" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
 complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from apply" -s v -l verbose -d 'Log what happens to stderr'
 complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from apply" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -695,6 +696,7 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_se
 complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from create" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from create" -l accept-warnings -d 'Write it even when the screen of the persona\'s text warns'
 complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from create" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
 complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from create" -s v -l verbose -d 'Log what happens to stderr'
 complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help'
@@ -708,6 +710,7 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_se
 complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from set" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from set" -l accept-warnings -d 'Write it even when the screen of the persona\'s text warns'
 complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from set" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
 complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from set" -s v -l verbose -d 'Log what happens to stderr'
 complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from set" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -720,6 +723,7 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_se
 complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from unset" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from unset" -l accept-warnings -d 'Write it even when the screen of the persona\'s text warns'
 complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from unset" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
 complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from unset" -s v -l verbose -d 'Log what happens to stderr'
 complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from unset" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -765,6 +769,7 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_se
 complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from revert" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from revert" -l accept-warnings -d 'Write it even when the screen of the persona\'s text warns'
 complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from revert" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
 complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from revert" -s v -l verbose -d 'Log what happens to stderr'
 complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from revert" -s h -l help -d 'Print help'
@@ -1736,6 +1741,7 @@ always\t''
 never\t''"
 complete -c skill_forge -n "__fish_skill_forge_using_subcommand screen" -l strict -d 'Exit 1 (permission) when the verdict is fail'
 complete -c skill_forge -n "__fish_skill_forge_using_subcommand screen" -l accept-warnings -d 'Record a `warn` verdict as accepted (skills of the home only)'
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand screen" -l deep -d 'Also ask the model route for a judgement (it can only raise the verdict)'
 complete -c skill_forge -n "__fish_skill_forge_using_subcommand screen" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
 complete -c skill_forge -n "__fish_skill_forge_using_subcommand screen" -s v -l verbose -d 'Log what happens to stderr'
 complete -c skill_forge -n "__fish_skill_forge_using_subcommand screen" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -1878,7 +1884,7 @@ complete -c evolve -n "__fish_evolve_using_subcommand apply" -l home -d 'The age
 complete -c evolve -n "__fish_evolve_using_subcommand apply" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c evolve -n "__fish_evolve_using_subcommand apply" -l accept-warnings -d 'Install a skill whose screen verdict is `warn`'
+complete -c evolve -n "__fish_evolve_using_subcommand apply" -l accept-warnings -d 'Apply a skill, preference or note whose screen verdict is `warn`'
 complete -c evolve -n "__fish_evolve_using_subcommand apply" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
 complete -c evolve -n "__fish_evolve_using_subcommand apply" -s v -l verbose -d 'Log what happens to stderr'
 complete -c evolve -n "__fish_evolve_using_subcommand apply" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -1973,6 +1979,7 @@ complete -c persona -n "__fish_persona_using_subcommand create" -l home -d 'The 
 complete -c persona -n "__fish_persona_using_subcommand create" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c persona -n "__fish_persona_using_subcommand create" -l accept-warnings -d 'Write it even when the screen of the persona\'s text warns'
 complete -c persona -n "__fish_persona_using_subcommand create" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
 complete -c persona -n "__fish_persona_using_subcommand create" -s v -l verbose -d 'Log what happens to stderr'
 complete -c persona -n "__fish_persona_using_subcommand create" -s h -l help -d 'Print help'
@@ -1986,6 +1993,7 @@ complete -c persona -n "__fish_persona_using_subcommand set" -l home -d 'The age
 complete -c persona -n "__fish_persona_using_subcommand set" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c persona -n "__fish_persona_using_subcommand set" -l accept-warnings -d 'Write it even when the screen of the persona\'s text warns'
 complete -c persona -n "__fish_persona_using_subcommand set" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
 complete -c persona -n "__fish_persona_using_subcommand set" -s v -l verbose -d 'Log what happens to stderr'
 complete -c persona -n "__fish_persona_using_subcommand set" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -1998,6 +2006,7 @@ complete -c persona -n "__fish_persona_using_subcommand unset" -l home -d 'The a
 complete -c persona -n "__fish_persona_using_subcommand unset" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c persona -n "__fish_persona_using_subcommand unset" -l accept-warnings -d 'Write it even when the screen of the persona\'s text warns'
 complete -c persona -n "__fish_persona_using_subcommand unset" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
 complete -c persona -n "__fish_persona_using_subcommand unset" -s v -l verbose -d 'Log what happens to stderr'
 complete -c persona -n "__fish_persona_using_subcommand unset" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -2043,6 +2052,7 @@ complete -c persona -n "__fish_persona_using_subcommand revert" -l home -d 'The 
 complete -c persona -n "__fish_persona_using_subcommand revert" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c persona -n "__fish_persona_using_subcommand revert" -l accept-warnings -d 'Write it even when the screen of the persona\'s text warns'
 complete -c persona -n "__fish_persona_using_subcommand revert" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
 complete -c persona -n "__fish_persona_using_subcommand revert" -s v -l verbose -d 'Log what happens to stderr'
 complete -c persona -n "__fish_persona_using_subcommand revert" -s h -l help -d 'Print help'

@@ -6,7 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --quiet
-bin=target/debug/agentbox
+# cargo builds into $CARGO_TARGET_DIR when it is set (relative to the repo root)
+bin="${CARGO_TARGET_DIR:-target}/debug/agentbox"
 mkdir -p completions
 "$bin" completions bash > completions/agentbox.bash
 "$bin" completions zsh > completions/_agentbox

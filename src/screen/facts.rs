@@ -47,26 +47,6 @@ pub(crate) enum Cap {
     Override,
 }
 
-impl Cap {
-    pub(crate) fn as_str(self) -> &'static str {
-        match self {
-            Cap::Egress => "network_egress",
-            Cap::Fetch => "network_fetch",
-            Cap::SecretRead => "secret_read",
-            Cap::SecretEnv => "secret_env",
-            Cap::DynamicExec => "dynamic_exec",
-            Cap::Decode => "decode",
-            Cap::Spawn => "spawn",
-            Cap::Persist => "persistence",
-            Cap::AgentConfig => "agent_config",
-            Cap::Destroy => "destruction",
-            Cap::ReverseShell => "reverse_shell",
-            Cap::Conceal => "conceal",
-            Cap::Override => "instruction_override",
-        }
-    }
-}
-
 /// Where a fact was seen: code the skill ships, or something the skill tells
 /// the agent to do (prose, numbered steps, a code block to run).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

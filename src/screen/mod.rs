@@ -1,26 +1,29 @@
-//! Static screening of a skill folder: every file, every line, against rules
-//! for what a malicious skill does (remote code execution, obfuscated
-//! payloads, credential access and exfiltration, reverse shells, persistence,
-//! agent-config tampering, destructive commands, prompt injection, hidden
-//! Unicode, overly broad tool grants, unexplained binaries). Knows no tool.
+//! Static screening of a skill folder: what its code and instructions *do*.
+//! Knows no tool.
 //!
-//! The rule table is `rules.rs` (documented in docs/SCREENING.md), context
-//! and multi-line checks are `scan.rs`, hidden Unicode is `unicode.rs`, the
-//! walk and the content hash are `hash.rs`.
+//! Every file is read once (`hash.rs`: the walk and the content hash) and
+//! goes two ways:
+//! - the **line rules** (`rules.rs`, applied in context by `scan.rs`; hidden
+//!   Unicode in `unicode.rs`) for shapes a single line shows;
+//! - the **behaviour pipeline** (`engine.rs`): text normalised and encoded
+//!   payloads decoded (`decode/`), scripts and code blocks parsed and
+//!   evaluated (`code/`), instructions read as actions (`instruct/`), all
+//!   into the model of `facts.rs` (capabilities and flows), judged against
+//!   the skill's name and description (`judge.rs`), official installers
+//!   excepted (`allow.rs`).
+//!
+//! `deep.rs` is the optional model review (`screen --deep`), which can only
+//! raise a verdict. docs/SCREENING.md explains the whole engine.
 
-#[allow(dead_code)] // wired in by judge.rs (issue #29, in progress)
-mod code;
-#[allow(dead_code)] // wired in by judge.rs (issue #29, in progress)
-mod facts;
-#[allow(dead_code)] // wired in by engine.rs (issue #29, in progress)
-mod decode;
 mod allow;
+mod code;
+mod decode;
+pub mod deep;
 mod engine;
+mod facts;
 mod hash;
-#[allow(dead_code)] // wired in with the analysers (issue #29, in progress)
-mod judge;
-#[allow(dead_code)] // wired in by judge.rs (issue #29, in progress)
 mod instruct;
+mod judge;
 mod rules;
 mod scan;
 mod unicode;

@@ -180,6 +180,24 @@ impl Ctx {
         Ok(self.home.get_or_init(|| home))
     }
 
+    /// The home of this call when there is one, for verbs that also work
+    /// without a home (`skill_forge screen DIR`, a linter). No home found
+    /// from the working directory is `None`; a home named by `--home` or
+    /// `AGENTBOX_HOME` that cannot be opened, or a broken home, is an error.
+    pub fn optional_home(&self) -> Result<Option<&Home>> {
+        match self.home() {
+            Ok(home) => Ok(Some(home)),
+            Err(e)
+                if e.kind == crate::error::ErrorType::NotFound
+                    && self.lookup.flag.is_none()
+                    && self.lookup.env.is_none() =>
+            {
+                Ok(None)
+            }
+            Err(e) => Err(e),
+        }
+    }
+
     /// The home, if this call has opened one.
     pub fn opened_home(&self) -> Option<&Home> {
         self.home.get()

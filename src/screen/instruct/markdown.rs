@@ -59,7 +59,6 @@ pub(crate) struct FenceBlock {
 /// A section: a heading and everything up to the next heading.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Section {
-    pub heading: String,
     /// The heading describes attacks, red flags or what not to run.
     pub describes: bool,
     /// Something in the section orders the agent to run, paste, install or
@@ -410,7 +409,6 @@ pub(crate) fn parse(text: &str) -> Parsed {
             p.sections.push(Section {
                 describes: describes(&heading),
                 step_heading: step_no.is_some(),
-                heading: heading.clone(),
                 instructed: false,
             });
             let section = p.sections.len() - 1;

@@ -490,7 +490,7 @@ fn corpus_table() {
             .facts
             .iter()
             .filter(|f| f.origin == Origin::Instruction && DANGEROUS.contains(&f.cap))
-            .map(|f| f.cap.as_str())
+            .map(|f| format!("{:?}", f.cap))
             .collect();
         facts.sort();
         facts.dedup();

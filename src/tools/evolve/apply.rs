@@ -4,7 +4,8 @@
 //! concurrent calls never apply one proposal twice. Every id is checked
 //! before anything changes (it exists, it is pending, what it would change
 //! is still possible: a skill's name is free and its screen admits it, a
-//! note's slug is free, a fact is well-formed); then the proposals are
+//! note's slug is free, a fact is well-formed, and the text a preference or
+//! note would write passes the same screen as a skill); then the proposals are
 //! applied in order, each one's status recorded as soon as it is applied.
 
 use super::cli::{ApplyArgs, RejectArgs};
@@ -125,7 +126,7 @@ pub fn reject(ctx: &Ctx, args: &RejectArgs) -> Result<Outcome> {
             "Rejected {} ({}): {}{}\n",
             p.id,
             p.kind.as_str(),
-            render::cut(&p.title, 72),
+            render::cut(&p.shown_title(), 72),
             reason
                 .as_deref()
                 .map(|r| format!(" — {r}"))
@@ -241,6 +242,18 @@ fn check(home: &Home, clock: &Clock, p: &mut Proposal, accept_warnings: bool) ->
                 return Err(Error::invalid_args(format!("proposal {id} has {bad}"))
                     .with_hint(format!("reject it with `evolve reject {id}`")));
             }
+            // the exact line PROFILE.md gets, screened like a skill
+            let screened = screen::screen_text(
+                knowledge::profile::REL_PATH,
+                &format!("- {}\n", pr.fact.trim()),
+                home.store.redactor(),
+            );
+            skill_forge::admit_text(
+                &screened,
+                accept_warnings,
+                &format!("preference proposal {id}"),
+                &format!("reject it with `evolve reject {id}`"),
+            )?;
         }
         Payload::Knowledge(k) => {
             knowledge::check_slug(&k.slug)?;
@@ -263,6 +276,23 @@ fn check(home: &Home, clock: &Clock, p: &mut Proposal, accept_warnings: bool) ->
             if knowledge::note_path(home, &k.slug)?.exists() {
                 return Err(note_exists(&k.slug));
             }
+            // the note as an agent reads it (title, tags, body), screened like a skill
+            let screened = screen::screen_text(
+                &knowledge::rel_path(&k.slug),
+                &format!(
+                    "# {}\n\ntags: {}\n\n{}",
+                    k.title.trim(),
+                    k.tags.join(", "),
+                    k.body
+                ),
+                home.store.redactor(),
+            );
+            skill_forge::admit_text(
+                &screened,
+                accept_warnings,
+                &format!("knowledge proposal {id}"),
+                &format!("reject it with `evolve reject {id}`"),
+            )?;
         }
     }
     Ok(())

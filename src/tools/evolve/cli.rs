@@ -98,9 +98,11 @@ pub struct ShowArgs {
 /// Apply proposals: install the skill, add the preference to PROFILE.md,
 /// or write the knowledge note.
 ///
-/// A skill goes through the screen and install path of skill_forge: a
-/// `fail` verdict is refused (permission), a `warn` verdict needs
-/// --accept-warnings.
+/// A skill goes through the screen and install path of skill_forge; the
+/// exact line a preference adds and the note a knowledge proposal writes go
+/// through the same screen. A `fail` verdict is refused (permission), a
+/// `warn` verdict needs --accept-warnings; when any proposal is refused,
+/// none of the call's proposals is applied.
 #[derive(Debug, Args)]
 #[command(
     after_help = "Examples:\n  evolve apply p-3f2a9c1b7e04\n  evolve apply p-3f2a9c1b7e04 p-77aa01c2d3e4 --accept-warnings"
@@ -110,7 +112,7 @@ pub struct ApplyArgs {
     /// in order; all are checked before any is applied.
     #[arg(value_name = "PROPOSAL", required = true)]
     pub ids: Vec<String>,
-    /// Install a skill whose screen verdict is `warn`.
+    /// Apply a skill, preference or note whose screen verdict is `warn`.
     #[arg(long)]
     pub accept_warnings: bool,
 }

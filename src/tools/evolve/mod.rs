@@ -166,6 +166,17 @@ pub struct Proposal {
 }
 
 impl Proposal {
+    /// The title lists show: for a preference, the very line it adds, and
+    /// for a note, its title (a model route may reword them after the
+    /// miner titled the finding, and a list must show what will be written).
+    pub fn shown_title(&self) -> String {
+        match &self.payload {
+            Payload::Preference(p) => format!("Preference: {}", p.fact.trim()),
+            Payload::Knowledge(k) => k.title.trim().to_string(),
+            Payload::Skill(_) => self.title.clone(),
+        }
+    }
+
     /// A pending proposal from a candidate, in run `run_id` at `now`.
     pub fn from_candidate(c: Candidate, run_id: &str, now: &str) -> Proposal {
         Proposal {

@@ -285,7 +285,7 @@ pub fn counts(found: &[Found]) -> Value {
 
 /// The summary of a proposal in `list` and a run's `show`.
 pub fn summary(p: &Proposal) -> Value {
-    json!({"id": p.id, "kind": p.kind, "title": p.title, "confidence": p.confidence,
+    json!({"id": p.id, "kind": p.kind, "title": p.shown_title(), "confidence": p.confidence,
            "status": p.status, "run_id": p.run_id, "created": p.created,
            "evidence": p.evidence.len()})
 }
@@ -325,6 +325,7 @@ pub fn show(ctx: &Ctx, args: &ShowArgs) -> Result<Outcome> {
         let mut data = serde_json::to_value(&found.proposal)
             .map_err(|e| Error::internal(format!("cannot serialize the proposal: {e}")))?;
         data["run_id"] = found.run_id.clone().into();
+        data["title"] = found.proposal.shown_title().into();
         let text = render::proposal(&ctx.style, &found.proposal);
         return Ok(Outcome::new(json!({"proposal": data}), text));
     }
@@ -410,7 +411,8 @@ pub fn pending_suggestions(home: &Home, _clock: &Clock) -> Result<Vec<Suggestion
             kind: "pending_proposal".into(),
             text: format!(
                 "Review evolve proposal {}: {}",
-                f.proposal.id, f.proposal.title
+                f.proposal.id,
+                f.proposal.shown_title()
             ),
             command: format!("evolve show {}", f.proposal.id),
         })

@@ -99,7 +99,7 @@ pub fn list(style: &Style, shown: &[&Found], counts: &Value, status: Option<&str
             painted(style, p.status),
             p.evidence.len(),
             date,
-            cut(&p.title, 72)
+            cut(&p.shown_title(), 72)
         ));
     }
     text.push_str(&format!("{}\n", count_line(counts)));
@@ -120,7 +120,7 @@ pub fn proposal(style: &Style, p: &Proposal) -> String {
         style.bold(&p.id),
         p.kind.as_str(),
         status_str(p.status),
-        line(&p.title)
+        line(&p.shown_title())
     );
     text.push_str(&format!(
         "confidence: {:.2}   run: {}   created: {}\n",
@@ -288,7 +288,7 @@ pub fn run(
             p.kind.as_str(),
             p.confidence,
             painted(style, p.status),
-            cut(&p.title, 72)
+            cut(&p.shown_title(), 72)
         ));
     }
     if let Some(p) = proposals.iter().find(|p| p.status == Status::Pending) {

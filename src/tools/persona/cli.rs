@@ -22,6 +22,10 @@ pub(super) fn command() -> clap::Command {
 /// its system prompt, and memory_mcp serves it as mem://persona. Every change
 /// is a revision (`history`, `revert`); --expect-rev guards stale writes.
 /// Hand edits are welcome: the file is the truth.
+///
+/// What create, set, unset and revert would write is screened like a
+/// skill (an agent follows it): a `fail` verdict is refused (permission),
+/// a `warn` verdict needs --accept-warnings.
 #[derive(Debug, Parser)]
 #[command(
     name = "persona",
@@ -81,6 +85,9 @@ struct CreateArgs {
     /// Read the free-text body from a file ("-" for stdin)
     #[arg(long, value_name = "FILE")]
     text: Option<String>,
+    /// Write it even when the screen of the persona's text warns
+    #[arg(long)]
+    accept_warnings: bool,
 }
 
 /// Set traits (and the text) of a persona: one new revision.
@@ -90,7 +97,8 @@ struct CreateArgs {
 #[derive(Debug, Args)]
 #[command(
     after_help = "Examples:\n  persona set tone=warm verbosity=concise\n  \
-                  persona set ada language=fr --expect-rev 3\n  persona set ada --text ada.md"
+                  persona set ada language=fr --expect-rev 3\n  persona set ada --text ada.md\n  \
+                  persona set ada --text ada.md --accept-warnings   # its screen warns; written anyway"
 )]
 struct SetArgs {
     /// The persona (optional), then KEY=VALUE traits
@@ -102,6 +110,9 @@ struct SetArgs {
     /// Refuse (conflict) unless the persona is at this rev
     #[arg(long, value_name = "N", alias = "expect-version")]
     expect_rev: Option<u64>,
+    /// Write it even when the screen of the persona's text warns
+    #[arg(long)]
+    accept_warnings: bool,
 }
 
 /// Remove traits of a persona: one new revision.
@@ -119,6 +130,9 @@ struct UnsetArgs {
     /// Refuse (conflict) unless the persona is at this rev
     #[arg(long, value_name = "N", alias = "expect-version")]
     expect_rev: Option<u64>,
+    /// Write it even when the screen of the persona's text warns
+    #[arg(long)]
+    accept_warnings: bool,
 }
 
 /// Make a persona the active one (persona/ACTIVE).
@@ -161,6 +175,9 @@ struct RevertArgs {
     /// Refuse (conflict) unless the persona is at this rev
     #[arg(long, value_name = "N", alias = "expect-version")]
     expect_rev: Option<u64>,
+    /// Write it even when the screen of the persona's text warns
+    #[arg(long)]
+    accept_warnings: bool,
 }
 
 pub(super) fn run(ctx: &Ctx, matches: &clap::ArgMatches) -> Result<Outcome> {
@@ -202,7 +219,14 @@ pub(super) fn run(ctx: &Ctx, matches: &clap::ArgMatches) -> Result<Outcome> {
             Ok(history_outcome(&current, &entries))
         }
         Verb::Revert(args) => {
-            let saved = super::revert(home, &ctx.clock, &args.name, args.rev, args.expect_rev)?;
+            let saved = super::revert(
+                home,
+                &ctx.clock,
+                &args.name,
+                args.rev,
+                args.expect_rev,
+                args.accept_warnings,
+            )?;
             let verb = format!("Reverted {} to the content of rev {}", args.name, args.rev);
             Ok(saved_outcome(&saved, &verb))
         }
@@ -281,6 +305,7 @@ fn run_create(ctx: &Ctx, home: &Home, args: CreateArgs) -> Result<Outcome> {
         from: args.from,
         traits,
         body,
+        accept_warnings: args.accept_warnings,
     };
     let saved = super::create(home, &ctx.clock, &input)?;
     let mut verb = format!("Created persona {}", args.name);
@@ -331,6 +356,7 @@ fn run_set(ctx: &Ctx, home: &Home, args: SetArgs) -> Result<Outcome> {
         unset: Vec::new(),
         body,
         expect_rev: args.expect_rev,
+        accept_warnings: args.accept_warnings,
     };
     let saved = super::change(home, &ctx.clock, &name, &change)?;
     let verb = match (saved.keys.is_empty(), change.body.is_some()) {
@@ -365,6 +391,7 @@ fn run_unset(ctx: &Ctx, home: &Home, args: UnsetArgs) -> Result<Outcome> {
     let change = Change {
         unset: keys,
         expect_rev: args.expect_rev,
+        accept_warnings: args.accept_warnings,
         ..Change::default()
     };
     let saved = super::change(home, &ctx.clock, &name, &change)?;

@@ -15,8 +15,10 @@ pub use file::{Persona, check_name, parse_assignment};
 use crate::clock::Clock;
 use crate::error::{Error, Result};
 use crate::home::Home;
+use crate::screen;
 use crate::search::{self, Doc, Source};
 use crate::store::Lock;
+use crate::tools::skill_forge;
 use crate::tools::{Check, Resource, Tool};
 use history::{Entry, Standing};
 use serde_json::{Value, json};
@@ -381,6 +383,8 @@ pub struct NewPersona {
     pub from: Option<String>,
     pub traits: Vec<(String, String)>,
     pub body: Option<String>,
+    /// Write it even when its screen warns (see `screen_persona`).
+    pub accept_warnings: bool,
 }
 
 /// `create`: a new persona at the next free rev (1, unless a persona of
@@ -426,6 +430,7 @@ pub fn create(home: &Home, clock: &Clock, input: &NewPersona) -> Result<Saved> {
         keys: persona.traits.iter().map(|(k, _)| k.clone()).collect(),
         from: input.from.as_ref().map(|f| json!({"persona": f})),
     };
+    screen_persona(home, &persona, input.accept_warnings)?;
     let activated = active(home)?.is_none();
     let mut current = write(home, &_lock, persona, &entry)?;
     if activated {
@@ -449,6 +454,8 @@ pub struct Change {
     pub unset: Vec<String>,
     pub body: Option<String>,
     pub expect_rev: Option<u64>,
+    /// Write it even when its screen warns (see `screen_persona`).
+    pub accept_warnings: bool,
 }
 
 /// `set` / `unset`: one new revision with every change, or none when
@@ -491,7 +498,16 @@ pub fn change(home: &Home, clock: &Clock, name: &str, change: &Change) -> Result
         }
     }
     let mut saved = finish(
-        home, &lock, clock, current, persona, hand_edit, kind, keys, None,
+        home,
+        &lock,
+        clock,
+        current,
+        persona,
+        hand_edit,
+        kind,
+        keys,
+        None,
+        change.accept_warnings,
     )?;
     saved.absent = absent;
     Ok(saved)
@@ -509,6 +525,7 @@ fn finish(
     kind: &str,
     keys: Vec<String>,
     from: Option<Value>,
+    accept_warnings: bool,
 ) -> Result<Saved> {
     if persona.same_content(&current.persona) {
         return Ok(Saved {
@@ -520,6 +537,7 @@ fn finish(
             keys: Vec::new(),
         });
     }
+    screen_persona(home, &persona, accept_warnings)?;
     let entry = Entry {
         rev: current.rev() + 1,
         created: clock.stamp(),
@@ -545,6 +563,7 @@ pub fn revert(
     name: &str,
     rev: u64,
     expect_rev: Option<u64>,
+    accept_warnings: bool,
 ) -> Result<Saved> {
     check_name(name)?;
     let lock = home.store.lock(LOCK)?;
@@ -586,6 +605,23 @@ pub fn revert(
         "revert",
         keys,
         Some(json!({"rev": rev})),
+        accept_warnings,
+    )
+}
+
+/// Persona text is text an agent follows (`render`, `mem://persona`): what
+/// a verb would write goes through the same screen as a skill's SKILL.md —
+/// `fail` is refused, `warn` needs --accept-warnings. A hand edit is
+/// recorded as it stands (the person wrote it), but the next change that
+/// keeps its text is screened.
+fn screen_persona(home: &Home, persona: &Persona, accept_warnings: bool) -> Result<()> {
+    let name = &persona.name;
+    let screened = screen::screen_text(&rel_path(name), &persona.markdown(), home.store.redactor());
+    skill_forge::admit_text(
+        &screened,
+        accept_warnings,
+        &format!("persona '{name}'"),
+        "change the text or traits the findings name",
     )
 }
 

@@ -6,7 +6,7 @@ use super::{DIR, Staged, check_name, copy_tree, existing, read_doc, record, stat
 use crate::error::{Error, ErrorType, Result};
 use crate::home::Home;
 use crate::output::Outcome;
-use crate::screen::{self, Screen, Verdict};
+use crate::screen::{self, Screen, Verdict, deep};
 use crate::tools::Ctx;
 use clap::{Args, Parser, Subcommand};
 use serde_json::{Value, json};
@@ -87,13 +87,19 @@ struct FromEpisodeArgs {
 /// Check skills against the Agent Skills specification.
 ///
 /// Each finding names its rule, file and line. Exit 0 with findings; --strict
-/// makes any finding a conflict (exit 1).
+/// makes any finding a conflict (exit 1). A folder is checked anywhere, with
+/// or without an agent home; with no target, every skill of the home.
+///
+/// TARGET is a path when it holds a `/`, starts with `.` or `~`, or is
+/// absolute (`./pdf-forms`, `skills/pdf-forms`, `/tmp/x`). A bare word
+/// (`pdf-forms`) is a skill of the home, or, with no home, a folder of the
+/// working directory.
 #[derive(Debug, Args)]
 #[command(
     after_help = "Examples:\n  skill_forge lint\n  skill_forge lint pdf-forms\n  skill_forge lint ./my-skill --strict"
 )]
 struct LintArgs {
-    /// A skill of the home, or a skill folder (default: every skill of the home)
+    /// A skill of the home (a bare name), or a skill folder (a path: ./NAME, DIR/NAME)
     target: Option<String>,
     /// Fail (conflict, exit 1) when there is any finding
     #[arg(long)]
@@ -103,13 +109,29 @@ struct LintArgs {
 /// Screen every file of a skill for malicious behaviour.
 ///
 /// Exit 0 whatever the verdict; --strict turns `fail` into a permission
-/// error (exit 1). A screen of a skill of the home records its verdict.
+/// error (exit 1). A screen of a skill of the home records its verdict; a
+/// folder is screened anywhere (no home needed) and nothing is recorded.
+///
+/// TARGET is a path when it holds a `/`, starts with `.` or `~`, or is
+/// absolute (`./pdf-forms`, `downloads/pdf-forms`, `/tmp/x`). A bare word
+/// (`pdf-forms`) is a skill of the home, or, with no home, a folder of the
+/// working directory.
+///
+/// --deep also asks the model route (config.json's "model" block) to judge
+/// every finding and the skill as a whole. The model can raise the verdict,
+/// never lower it: its opinion of a finding is shown beside it
+/// (data.findings[].deep), what it adds has rule deep-model, and data.deep says
+/// what it concluded. Without a route the review is skipped (data.deep.skipped);
+/// a route that fails or answers nonsense leaves the static verdict, with a
+/// warning (data.deep.error) — never an error exit.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  skill_forge screen pdf-forms\n  skill_forge screen ./downloads/pdf-forms --strict"
+    after_help = "Examples:\n  skill_forge screen pdf-forms\n  skill_forge screen ./downloads/pdf-forms --strict\n  \
+                  skill_forge screen ~/src/my-skill          # no agent home needed\n  \
+                  skill_forge screen pdf-forms --deep --format json | jq .data.deep"
 )]
 struct ScreenArgs {
-    /// A skill of the home, or a skill folder
+    /// A skill of the home (a bare name), or a skill folder (a path: ./NAME, DIR/NAME)
     target: String,
     /// Exit 1 (permission) when the verdict is fail
     #[arg(long)]
@@ -117,6 +139,9 @@ struct ScreenArgs {
     /// Record a `warn` verdict as accepted (skills of the home only)
     #[arg(long)]
     accept_warnings: bool,
+    /// Also ask the model route for a judgement (it can only raise the verdict)
+    #[arg(long)]
+    deep: bool,
 }
 
 /// Copy a skill folder into the home after screening it.
@@ -166,12 +191,19 @@ pub(super) fn run(ctx: &Ctx, matches: &clap::ArgMatches) -> Result<Outcome> {
     let mut cli = <SkillForgeCli as clap::FromArgMatches>::from_arg_matches(matches)
         .map_err(|e| Error::invalid_args(e.to_string()))?;
     hit_ids(&mut cli.verb);
-    let home = ctx.home()?;
+    // lint and screen of a folder work anywhere (a linter); every other
+    // verb works on the home.
     match cli.verb {
+        Verb::Lint(args) => run_lint(ctx, args),
+        Verb::Screen(args) => run_screen(ctx, args),
+        verb => run_in_home(ctx, ctx.home()?, verb),
+    }
+}
+
+fn run_in_home(ctx: &Ctx, home: &Home, verb: Verb) -> Result<Outcome> {
+    match verb {
         Verb::New(args) => run_new(home, args),
         Verb::FromEpisode(args) => run_from_episode(ctx, home, args),
-        Verb::Lint(args) => run_lint(home, args),
-        Verb::Screen(args) => run_screen(ctx, home, args),
         Verb::Install(args) => run_install(ctx, home, args),
         Verb::List(_) => run_list(home),
         Verb::Show(args) => run_show(home, args),
@@ -182,6 +214,8 @@ pub(super) fn run(ctx: &Ctx, matches: &clap::ArgMatches) -> Result<Outcome> {
                 format!("Removed skill {}\n", args.name),
             ))
         }
+        Verb::Lint(args) => run_lint(ctx, args),
+        Verb::Screen(args) => run_screen(ctx, args),
     }
 }
 
@@ -330,17 +364,44 @@ struct Target {
     home_skill: Option<String>,
 }
 
-fn target(home: &Home, arg: &str) -> Result<Target> {
-    if spec::valid_name(arg) && !arg.contains('/') {
-        let dir = home.store.path(&[DIR, arg])?;
-        if dir.is_dir() {
-            return Ok(Target {
+/// Whether a lint/screen argument is a path rather than a skill name: it
+/// holds a `/` (or the platform's separator), or starts with `.` or `~`, or
+/// is absolute. A bare word is a skill of the home when there is a home,
+/// and a folder of the working directory when there is none.
+fn is_path(arg: &str) -> bool {
+    arg.contains('/')
+        || arg.contains(std::path::MAIN_SEPARATOR)
+        || arg.starts_with('.')
+        || arg.starts_with('~')
+        || Path::new(arg).is_absolute()
+}
+
+fn target(home: Option<&Home>, arg: &str) -> Result<Target> {
+    if let (Some(home), false) = (home, is_path(arg)) {
+        let dir = if spec::valid_name(arg) {
+            Some(home.store.path(&[DIR, arg])?)
+        } else {
+            None
+        };
+        return match dir {
+            Some(dir) if dir.is_dir() => Ok(Target {
                 dir,
                 folder: arg.to_string(),
                 label: arg.to_string(),
                 home_skill: Some(arg.to_string()),
-            });
-        }
+            }),
+            _ => {
+                let folder = Path::new(arg).is_dir();
+                Err(Error::not_found(format!("no skill '{arg}' in the home"))
+                    .with_hint(if folder {
+                        format!("a bare name is a skill of the home; to check the folder, give its path: ./{arg}")
+                    } else {
+                        "see the skills with `skill_forge list`, or give a folder's path (./my-skill)"
+                            .to_string()
+                    })
+                    .with_detail("target", arg))
+            }
+        };
     }
     let path = Path::new(arg);
     if path.is_dir() {
@@ -355,19 +416,28 @@ fn target(home: &Home, arg: &str) -> Result<Target> {
             home_skill: None,
         });
     }
-    Err(
-        Error::not_found(format!("no skill or skill folder '{arg}'"))
-            .with_hint(
-                "name a skill of the home (see `skill_forge list`) or a folder holding SKILL.md",
-            )
-            .with_detail("target", arg),
-    )
+    let hint = if home.is_none() && !is_path(arg) {
+        "there is no agent home here, so a bare name is a folder of the working directory; give the skill folder's path, or run in a home (or pass --home DIR) to name a skill of it"
+    } else {
+        "give the path of a folder holding SKILL.md"
+    };
+    Err(Error::not_found(format!("no skill folder '{arg}'"))
+        .with_hint(hint)
+        .with_detail("target", arg))
 }
 
-fn run_lint(home: &Home, args: LintArgs) -> Result<Outcome> {
-    let targets = match &args.target {
-        Some(arg) => vec![target(home, arg)?],
-        None => super::names(home)?
+fn run_lint(ctx: &Ctx, args: LintArgs) -> Result<Outcome> {
+    let home = match &args.target {
+        Some(_) => ctx.optional_home()?,
+        // every skill of the home: there must be one
+        None => Some(ctx.home()?),
+    };
+    let max = home.map_or(crate::config::DEFAULT_MAX_ITEM_BYTES, |h| {
+        h.store.max_item_bytes()
+    });
+    let targets = match (&args.target, home) {
+        (Some(arg), _) => vec![target(home, arg)?],
+        (None, Some(home)) => super::names(home)?
             .into_iter()
             .map(|name| {
                 Ok(Target {
@@ -378,6 +448,7 @@ fn run_lint(home: &Home, args: LintArgs) -> Result<Outcome> {
                 })
             })
             .collect::<Result<Vec<_>>>()?,
+        (None, None) => Vec::new(),
     };
     let mut findings = Vec::new();
     for t in &targets {
@@ -386,12 +457,12 @@ fn run_lint(home: &Home, args: LintArgs) -> Result<Outcome> {
         // one skill among all is a finding on its line.
         let path = t.dir.join(SKILL_FILE);
         let shown = format!("{}/{SKILL_FILE}", t.label);
-        let read = match &t.home_skill {
-            Some(_) => home
+        let read = match (&t.home_skill, home) {
+            (Some(_), Some(home)) => home
                 .store
                 .check_path(&path)
-                .and_then(|()| super::read_plain_file(&path, &shown, home.store.max_item_bytes())),
-            None => super::read_plain_file(&path, &shown, home.store.max_item_bytes()),
+                .and_then(|()| super::read_plain_file(&path, &shown, max)),
+            _ => super::read_plain_file(&path, &shown, max),
         };
         let read = match read {
             Err(e) if args.target.is_some() => return Err(e),
@@ -431,12 +502,42 @@ fn run_lint(home: &Home, args: LintArgs) -> Result<Outcome> {
     .with_meta("count", findings.len()))
 }
 
-fn run_screen(ctx: &Ctx, home: &Home, args: ScreenArgs) -> Result<Outcome> {
+fn run_screen(ctx: &Ctx, args: ScreenArgs) -> Result<Outcome> {
+    let home = ctx.optional_home()?;
     let t = target(home, &args.target)?;
-    let s = screen::screen_dir(&t.dir, home.store.redactor())?;
+    if args.accept_warnings && t.home_skill.is_none() {
+        return Err(Error::invalid_args(
+            "--accept-warnings records a verdict, and only a skill of the home has a record",
+        )
+        .with_hint(format!(
+            "install the folder with `skill_forge install {} --accept-warnings`, or leave the flag out",
+            args.target
+        ))
+        .with_detail("flag", "--accept-warnings"));
+    }
+    let redactor = ctx.redactor();
+    let mut s = screen::screen_dir(&t.dir, redactor)?;
+    let mut warnings = Vec::new();
+    let deep = if args.deep {
+        let (review, json, warning) = deep_review(ctx, home, &t, &s)?;
+        warnings.extend(warning);
+        if let Some(r) = &review {
+            s.verdict = r.raised(&s);
+        }
+        Some((review, json))
+    } else {
+        None
+    };
+    let review = deep.as_ref().and_then(|(r, _)| r.as_ref());
     let mut data = screen_json(&s);
+    if let Some(r) = review {
+        decorate_findings(&mut data, r);
+    }
+    if let Some((_, json)) = &deep {
+        data["deep"] = json.clone();
+    }
     let mut recorded = None;
-    if let Some(name) = &t.home_skill {
+    if let (Some(home), Some(name)) = (home, &t.home_skill) {
         let previous = record(home, name)?;
         let status = super::screen_status(&s, args.accept_warnings, previous.as_ref());
         super::write_record(home, &ctx.clock, name, &s, status)?;
@@ -444,28 +545,159 @@ fn run_screen(ctx: &Ctx, home: &Home, args: ScreenArgs) -> Result<Outcome> {
         data["status"] = status.into();
         recorded = Some(status);
     }
+    let count = data["findings"].as_array().map_or(0, Vec::len);
     if args.strict && s.verdict == Verdict::Fail {
         return Err(Error::new(
             ErrorType::Permission,
-            format!(
-                "the screen of {} fails ({} finding(s))",
-                t.label,
-                s.findings.len()
-            ),
+            format!("the screen of {} fails ({count} finding(s))", t.label),
         )
         .with_hint("the skill does something a skill must not; read the findings")
         .with_detail("verdict", "fail")
         .with_detail("findings", data["findings"].clone()));
     }
-    let mut text = screen_text(&s);
+    let mut text = match review {
+        Some(r) => screen_text_with(&s, r),
+        None => screen_text(&s),
+    };
+    if let Some((_, json)) = &deep {
+        text.push_str(&deep_text(json));
+    }
     text.push_str(&format!(
-        "{}: {} ({} finding(s)){}\n",
+        "{}: {} ({count} finding(s)){}\n",
         t.label,
         s.verdict.as_str(),
-        s.findings.len(),
-        recorded.map_or(String::new(), |st| format!(", recorded as {st}"))
+        match recorded {
+            Some(st) => format!(", recorded as {st}"),
+            None if home.is_none() => ", not recorded (no agent home)".to_string(),
+            None => ", not recorded (a folder, not a skill of the home)".to_string(),
+        }
     ));
-    Ok(Outcome::new(data, text).with_meta("count", s.findings.len()))
+    let mut outcome = Outcome::new(data, text).with_meta("count", count);
+    for w in warnings {
+        outcome = outcome.with_warning(w);
+    }
+    Ok(outcome)
+}
+
+/// What a deep review found, for the screen's output: the review (none
+/// when skipped or failed), `data.deep`, and a warning when it failed.
+fn deep_review(
+    ctx: &Ctx,
+    home: Option<&Home>,
+    t: &Target,
+    s: &Screen,
+) -> Result<(Option<deep::Review>, Value, Option<String>)> {
+    let skipped = |why: &str| Ok((None, json!({"skipped": why}), None));
+    let Some(home) = home else {
+        return skipped(
+            "no agent home, so no model route (run in a home whose config.json has a \"model\" block)",
+        );
+    };
+    let route = match crate::oda::Route::from_home(home) {
+        Ok(Some(route)) => route,
+        Ok(None) => {
+            return skipped(
+                "no model route configured (add a \"model\" block to config.json; see `agentbox model check`)",
+            );
+        }
+        Err(e) => return Err(e),
+    };
+    let redactor = home.store.redactor();
+    let label = format!("{}/{}", route.provider(), route.model());
+    let prompt = deep::prompt_for_dir(&t.dir, s, redactor)?;
+    let failed = |why: String| {
+        let why = deep::clean(&why, 300, redactor);
+        Ok((
+            None,
+            json!({"route": label, "error": why}),
+            Some(format!(
+                "the deep review did not count ({why}); the static verdict stands"
+            )),
+        ))
+    };
+    let answer = match route.ask(&prompt.text, &[], None, &mut |line| {
+        if !ctx.quiet {
+            crate::output::progress(redactor, "skill_forge", line)
+        }
+    }) {
+        Ok(answer) => answer,
+        Err(e) => return failed(format!("the model route failed: {}", e.message)),
+    };
+    match deep::read_reply(&answer.text, s, &prompt, redactor) {
+        Ok(review) => {
+            let json = json!({"route": label, "verdict": review.verdict.as_str(),
+                              "summary": review.summary, "static_verdict": s.verdict.as_str(),
+                              "judged": review.judgements.len(), "added": review.added.len()});
+            Ok((Some(review), json, None))
+        }
+        Err(why) => failed(format!("the model's reply was not usable: {why}")),
+    }
+}
+
+/// `deep: {judgement, why}` beside each judged finding, then the model's
+/// own findings (rule `deep-model`).
+fn decorate_findings(data: &mut Value, r: &deep::Review) {
+    let Some(findings) = data["findings"].as_array_mut() else {
+        return;
+    };
+    for (i, f) in findings.iter_mut().enumerate() {
+        if let Some(j) = r.judgement(i) {
+            f["deep"] = json!({"judgement": j.judgement, "why": j.why});
+        }
+    }
+    for m in &r.added {
+        findings.push(json!({"rule": deep::MODEL_RULE, "category": m.category,
+                             "severity": m.severity.as_str(), "file": m.file, "line": m.line,
+                             "excerpt": m.excerpt, "why": m.why}));
+    }
+}
+
+fn screen_text_with(s: &Screen, r: &deep::Review) -> String {
+    let mut text = String::new();
+    for (i, f) in s.findings.iter().enumerate() {
+        text.push_str(&format!(
+            "{}: {}:{}: [{}] {} — {}\n    {}\n",
+            f.severity.as_str(),
+            f.file,
+            f.line,
+            f.category,
+            f.rule,
+            f.why,
+            f.excerpt
+        ));
+        if let Some(j) = r.judgement(i) {
+            text.push_str(&format!("    model: {} — {}\n", j.judgement, j.why));
+        }
+    }
+    for m in &r.added {
+        text.push_str(&format!(
+            "{}: {}:{}: [{}] {} — {}\n    {}\n",
+            m.severity.as_str(),
+            m.file,
+            m.line,
+            m.category,
+            deep::MODEL_RULE,
+            m.why,
+            m.excerpt
+        ));
+    }
+    text
+}
+
+fn deep_text(deep: &Value) -> String {
+    if let Some(why) = deep["skipped"].as_str() {
+        return format!("deep review skipped: {why}\n");
+    }
+    let route = deep["route"].as_str().unwrap_or("?");
+    if deep.get("error").is_some() {
+        return format!("deep review by {route} did not count; the static verdict stands\n");
+    }
+    format!(
+        "deep review by {route}: {} — {} (the static verdict was {}; the model can raise it, never lower it)\n",
+        deep["verdict"].as_str().unwrap_or("?"),
+        deep["summary"].as_str().unwrap_or(""),
+        deep["static_verdict"].as_str().unwrap_or("?")
+    )
 }
 
 fn run_install(ctx: &Ctx, home: &Home, args: InstallArgs) -> Result<Outcome> {

@@ -172,6 +172,36 @@ pub fn decide(screen: &Screen, accept_warnings: bool, what: &str) -> Result<&'st
     }
 }
 
+/// Whether a text an agent will follow that is not a skill (a preference
+/// or note proposal, persona text) may be written, by its screen: the same
+/// rule as a skill's — `fail` is refused (permission, no override), `warn`
+/// needs `accept_warnings`. `what` names the text in the message (`persona
+/// 'ada'`), `refused` says what to do instead of writing it.
+pub fn admit_text(screen: &Screen, accept_warnings: bool, what: &str, refused: &str) -> Result<()> {
+    let findings: Vec<Value> = screen.findings.iter().map(cli::finding_json).collect();
+    let n = screen.findings.len();
+    match screen.verdict {
+        Verdict::Pass => Ok(()),
+        Verdict::Warn if accept_warnings => Ok(()),
+        Verdict::Warn => Err(Error::new(
+            ErrorType::Permission,
+            format!("the screen of {what} warns ({n} finding(s)); nothing written"),
+        )
+        .with_hint("read the findings; if you trust the text, retry with --accept-warnings")
+        .with_detail("verdict", "warn")
+        .with_detail("findings", findings)),
+        Verdict::Fail => Err(Error::new(
+            ErrorType::Permission,
+            format!("the screen of {what} fails ({n} finding(s)); nothing written"),
+        )
+        .with_hint(format!(
+            "the text asks an agent to do what it must not; read the findings; {refused} (there is no override)"
+        ))
+        .with_detail("verdict", "fail")
+        .with_detail("findings", findings)),
+    }
+}
+
 /// The status a `screen` of a skill of the home records: `pass`; `warn`
 /// becomes `warn-accepted` when accepted now, or when the very same content
 /// was accepted before; otherwise the verdict.

@@ -119,6 +119,8 @@ pub fn apply(candidates: &mut Vec<Candidate>, reply: &str) -> Result<Vec<(Kind, 
             Payload::Preference(p) => {
                 if let Some(fact) = text_field(item, "fact", MAX_LINE) {
                     p.fact = fact.replace(['\n', '\r'], " ");
+                    // the title says what will be written, as the miner's does
+                    c.title = format!("Preference: {}", p.fact);
                 }
             }
             Payload::Knowledge(k) => {
@@ -216,6 +218,8 @@ mod tests {
             Payload::Preference(p) => assert_eq!(p.fact, "Use pnpm, not npm"),
             other => panic!("{other:?}"),
         }
+        // the title follows the rewording: a list shows what will be written
+        assert_eq!(c[0].title, "Preference: Use pnpm, not npm");
         assert_eq!(c[1].kind, Kind::Skill);
 
         let mut c = candidates();

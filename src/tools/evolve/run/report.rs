@@ -108,7 +108,7 @@ pub(super) fn summary(run: &Run, status: &str, error: Option<&Error>) -> String 
              - Read it: `evolve show {0}`\n- Apply it: `evolve apply {0}`\n\
              - Reject it: `evolve reject {0} --reason \"…\"`\n\n",
             p.id,
-            p.title,
+            p.shown_title(),
             p.kind.as_str(),
             p.confidence,
             episodes.len()
@@ -122,7 +122,7 @@ pub(super) fn outcome(_home: &Home, r: &Report) -> Outcome {
     let proposals: Vec<Value> = r
         .proposals
         .iter()
-        .map(|p| json!({"id": p.id, "kind": p.kind, "title": p.title, "confidence": p.confidence}))
+        .map(|p| json!({"id": p.id, "kind": p.kind, "title": p.shown_title(), "confidence": p.confidence}))
         .collect();
     let data = json!({
         "run_id": r.run_id,
@@ -189,7 +189,7 @@ fn text(r: &Report) -> String {
             p.id,
             p.kind.as_str(),
             p.confidence,
-            p.title
+            p.shown_title()
         ));
     }
     match (&r.run_dir, r.dry_run) {
