@@ -126,26 +126,12 @@ impl Intent {
                 "load",
             ],
             Cap::Decode | Cap::Spawn => &[""],
+            // Words that name persistence itself, not its topic ("startup
+            // apps", "your profile"): a skill that installs a cron job says so.
             Cap::Persist => &[
-                "cron",
-                "schedul",
-                "startup",
-                "start up",
-                "login item",
-                "daemon",
-                "service",
-                "systemd",
-                "launchd",
-                "launch agent",
-                "autostart",
-                "bashrc",
-                "zshrc",
-                "shell config",
-                "alias",
-                "dotfile",
-                "profile",
-                "prompt",
-                "boot",
+                "cron", "schedul", "login item", "daemon", "service", "systemd", "launchd",
+                "launch agent", "launchagent", "autostart", "auto start", "bashrc", "zshrc",
+                "shell config", "shell profile", "rc file", "shell hook",
             ],
             Cap::AgentConfig => &[
                 "claude",
@@ -161,20 +147,8 @@ impl Intent {
                 "instruction file",
                 "memory file",
             ],
-            Cap::Destroy => &[
-                "clean",
-                "delete",
-                "remov",
-                "wipe",
-                "uninstall",
-                "purge",
-                "reset",
-                "format",
-                "prune",
-                "erase",
-                "shred",
-            ],
-            Cap::ReverseShell | Cap::Conceal | Cap::Override => &[],
+            // Deleting the home folder or the system has no honest reason.
+            Cap::Destroy | Cap::ReverseShell | Cap::Conceal | Cap::Override => &[],
         };
         words.iter().any(|w| {
             w.is_empty()
@@ -182,6 +156,38 @@ impl Intent {
                     .text
                     .match_indices(w)
                     .any(|(at, _)| at == 0 || !self.text.as_bytes()[at - 1].is_ascii_alphanumeric())
+        })
+    }
+}
+
+impl Intent {
+    /// True when the name or description names the service a URL in `text`
+    /// belongs to: `api.linear.app` for "Linear issues", `hooks.slack.com`
+    /// for "Slack". The service is the host's label before its public
+    /// suffix (`linear` of `api.linear.app`), at least 3 characters.
+    pub(crate) fn names_host_of(&self, text: &str) -> bool {
+        super::engine::urls_in(text).any(|u| {
+            let host = u.split("://").nth(1).unwrap_or("");
+            let host = host.split(['/', ':', '?', '#']).next().unwrap_or("");
+            let labels: Vec<&str> = host.split('.').collect();
+            if labels.len() < 2 {
+                return false;
+            }
+            // `example.co.uk`: the label before a two-letter country code
+            // and a short second level.
+            let mut i = labels.len() - 2;
+            if i > 0 && labels[labels.len() - 1].len() == 2 && labels[i].len() <= 3 {
+                i -= 1;
+            }
+            let service = labels[i].to_ascii_lowercase();
+            service.len() >= 3
+                && self.text.match_indices(&service).any(|(at, _)| {
+                    let before = at == 0 || !self.text.as_bytes()[at - 1].is_ascii_alphanumeric();
+                    let end = at + service.len();
+                    let after = end >= self.text.len()
+                        || !self.text.as_bytes()[end].is_ascii_alphanumeric();
+                    before && after
+                })
         })
     }
 }
@@ -212,14 +218,16 @@ pub(crate) fn judge(a: &Analysis, intent: &Intent, redactor: &Redactor) -> Vec<F
 /// The line rules' findings of capabilities a description can account for
 /// (persistence, agent settings, destruction, reading credentials): at most
 /// `warn` when the name and description say the skill does that. Flows,
-/// remote code execution, obfuscation, injection and reverse shells are
-/// never tempered.
+/// remote code execution, obfuscation, injection, destruction, reverse
+/// shells and switching permission prompts off are never tempered.
 pub(crate) fn temper(findings: &mut [Finding], intent: &Intent) {
     for f in findings {
         let cap = match f.category {
+            // Turning the host's permission prompts off is never a
+            // skill's business, whatever it says it is for.
+            "agent_config_tampering" if f.rule == "agent-skip-permissions" => continue,
             "persistence" => Cap::Persist,
             "agent_config_tampering" => Cap::AgentConfig,
-            "destructive" => Cap::Destroy,
             "credential_access" => Cap::SecretRead,
             _ => continue,
         };
@@ -290,7 +298,9 @@ fn excerpt(fact: &Fact, redactor: &Redactor) -> String {
 /// command): those only matter in a flow.
 fn fact_finding(fact: &Fact, intent: &Intent, redactor: &Redactor) -> Option<Finding> {
     use Severity::{Fail, Warn};
-    let explained = intent.explains(fact.cap);
+    let explained = intent.explains(fact.cap)
+        || (fact.cap == Cap::Egress
+            && (intent.names_host_of(&fact.site.text) || intent.names_host_of(&fact.what)));
     // (rule if explained, rule if not, category, severity if explained, if not, why)
     let (rule, category, severity, why): (&'static str, &'static str, Severity, &'static str) =
         match (fact.cap, explained) {
@@ -373,17 +383,11 @@ fn fact_finding(fact: &Fact, intent: &Intent, redactor: &Redactor) -> Option<Fin
                 Fail,
                 "Rewrites the agent's own instructions or settings, unannounced.",
             ),
-            (Cap::Destroy, true) => (
+            (Cap::Destroy, _) => (
                 "cap-destruction",
                 "destructive",
-                Warn,
-                "Deletes or overwrites outside the project, as the description says.",
-            ),
-            (Cap::Destroy, false) => (
-                "cap-destruction-unexplained",
-                "destructive",
                 Fail,
-                "Deletes or overwrites outside the project, unannounced.",
+                "Deletes or overwrites outside the project: the home folder, the system, a disk.",
             ),
         };
     let severity = if fact.origin == Origin::Quoted {

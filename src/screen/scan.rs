@@ -55,6 +55,14 @@ static SOCK_CONNECT: LazyLock<Regex> = LazyLock::new(|| lowered_regex(r"\.connec
 static SHELL_WIRING: LazyLock<Regex> = LazyLock::new(|| {
     lowered_regex(r#"\bdup2\s*\(|\bpty\.spawn\s*\(|subprocess\.\w+\(\s*\[?\s*["']/bin/(?:ba)?sh"#)
 });
+/// A private key used to log in, not read: `ssh -i KEY`, `scp -i KEY`,
+/// `rsync -e "ssh -i KEY"`, `IdentityFile KEY`, `ssh-add KEY`.
+static IDENTITY: LazyLock<Regex> = LazyLock::new(|| {
+    lowered_regex(
+        r#"(?i)(?:ssh|scp|sftp|rsync|autossh)[^
+|;&]*\s-i\s*["']?[~$\w{}./-]*\.ssh/|identityfile\s+\S*\.ssh/|ssh-add\s+\S*\.ssh/|git_ssh_command=["']?ssh\s+-i"#,
+    )
+});
 /// An HTML comment that gives orders to a model.
 static HIDDEN_ORDER: LazyLock<Regex> = LazyLock::new(|| {
     lowered_regex(
@@ -341,11 +349,18 @@ fn combinations(
             .map(|(n, l, _)| (n, l))
     };
 
-    // Credential access plus a network sink: exfiltration.
-    let feeds = b
-        .findings
-        .iter()
-        .any(|&i| RULES.iter().any(|r| r.id == out[i].rule && r.feeds_exfil));
+    // Credential access plus a network sink: exfiltration. A key handed to
+    // ssh/scp/rsync to log in (`-i ~/.ssh/deploy_key`, `IdentityFile`) is
+    // used, not sent: it does not feed.
+    let used_as_identity = |line: usize| {
+        b.lines
+            .iter()
+            .find(|(n, _, _)| *n == line)
+            .is_some_and(|(_, _, lower)| IDENTITY.is_match(lower.as_bytes()))
+    };
+    let feeds = b.findings.iter().any(|&i| {
+        RULES.iter().any(|r| r.id == out[i].rule && r.feeds_exfil) && !used_as_identity(out[i].line)
+    });
     if feeds && let Some((n, l)) = find_line(&NETWORK) {
         out.push(Finding {
             rule: "exfil-credentials-to-network",

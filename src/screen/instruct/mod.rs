@@ -304,7 +304,14 @@ impl Walker<'_> {
                 }
             }
             Verb::Send | Verb::Carry => {
-                let Some(dest) = c.destination() else {
+                // An include/attach/add is a send only toward a URL: "the
+                // icon set (draw.io)" names no destination.
+                let dest = if c.verb == Verb::Carry {
+                    c.url()
+                } else {
+                    c.destination()
+                };
+                let Some(dest) = dest else {
                     return;
                 };
                 let sink = self.fact(

@@ -485,7 +485,7 @@ fn corpus_table() {
             || expected.contains("\"expected_safe\":false");
         let d = analyze_doc("SKILL.md", &text);
         let flows: Vec<&str> = d.analysis.flows.iter().map(|f| f.kind.as_str()).collect();
-        let mut facts: Vec<&str> = d
+        let mut facts: Vec<String> = d
             .analysis
             .facts
             .iter()

@@ -382,6 +382,17 @@ impl Clause {
             let what = String::from_utf8_lossy(&no_urls[m.start()..end]);
             let what = what
                 .trim_matches(|c: char| !c.is_alphanumeric() && c != '~' && c != '.' && c != '/');
+            // "the API key in `LINEAR_API_KEY`": words naming one variable
+            // are that variable, not a credential store.
+            if !what.contains(['/', '.'])
+                && let Some(m) = SECRET_VAR.find(self.text.as_bytes())
+            {
+                let v = String::from_utf8_lossy(m.as_bytes());
+                return Some((
+                    Cap::SecretEnv,
+                    format!("reads {}", v.trim_start_matches(['$', '{'])),
+                ));
+            }
             return Some((Cap::SecretRead, format!("reads {what}")));
         }
         SECRET_VAR.find(self.text.as_bytes()).map(|m| {
@@ -494,7 +505,7 @@ static CONCEAL: LazyLock<Regex> = LazyLock::new(|| {
 });
 static CONCEAL_BENIGN: LazyLock<Regex> = LazyLock::new(|| {
     lowered_regex(
-        r"(?i)\b(?:fails?|failing|silently\s+(?:ignores?|skips?|fails?|drops?))\s*silently\b|\bsilently\s+(?:ignores?|skips?|fails?)\b",
+        r"(?i)\b(?:never|do\s+not|don't|must\s+not)\b[^.]{0,100}\bwithout\s+(?:asking|telling|informing|notifying|the\s+user)|\b(?:fails?|failing|silently\s+(?:ignores?|skips?|fails?|drops?))\s*silently\b|\bsilently\s+(?:ignores?|skips?|fails?)\b",
     )
 });
 static OVERRIDE: LazyLock<Regex> = LazyLock::new(|| {
