@@ -273,7 +273,7 @@ pub(super) fn apply(ctx: &mut Ctx, c: Call) -> Val {
         && !(last == "exec" && matches!(c.lang, Lang::JavaScript | Lang::Ruby | Lang::Perl))
         && !(last == "compile" && c.recv.is_some())
         && !(last == "script" && c.lang != Lang::JavaScript)
-        && !(last == "create" && !name.contains("scriptblock"))
+        && (last != "create" || name.contains("scriptblock"))
         && !(last == "exec" && c.recv.is_some() && c.lang == Lang::Python)
     {
         let code = c.arg(0).or(c.recv.as_ref()).cloned().unwrap_or_default();
@@ -451,9 +451,7 @@ pub(super) fn exec(ctx: &mut Ctx, code: &Val, lang: Lang, line: usize, how: &str
             ),
             _ => format!(
                 "runs {} with {how}",
-                labels(&[code])
-                    .replace("data", "code")
-                    
+                labels(&[code]).replace("data", "code")
             ),
         };
         ctx.sink(
@@ -464,15 +462,14 @@ pub(super) fn exec(ctx: &mut Ctx, code: &Val, lang: Lang, line: usize, how: &str
             code.how.unwrap_or(""),
             &[code],
         );
-    } else if lang == Lang::Shell {
-        if let Some(first) = code
+    } else if lang == Lang::Shell
+        && let Some(first) = code
             .text
             .as_deref()
             .and_then(|t| t.split_whitespace().next())
-            && eval::interpreter(first).is_some()
-        {
-            ctx.fact(Cap::Spawn, line, format!("starts {first}"), "");
-        }
+        && eval::interpreter(first).is_some()
+    {
+        ctx.fact(Cap::Spawn, line, format!("starts {first}"), "");
     }
     Val::mix([code]).taint(Label::FileData, None)
 }

@@ -876,14 +876,15 @@ fn call(ctx: &mut Ctx, py: &mut Py, n: Node, line: usize) -> Val {
         name
     };
     // Promise chains: `.then(eval)`, `.then(t => eval(t))`.
-    if name.ends_with("then") && lang == Lang::JavaScript {
-        if let (Some(r), Some(cb)) = (
+    if name.ends_with("then")
+        && lang == Lang::JavaScript
+        && let (Some(r), Some(cb)) = (
             recv.as_ref(),
             n.child_by_field_name("arguments")
                 .and_then(|a| a.named_child(0)),
-        ) {
-            return then(ctx, py, r.clone(), cb, line);
-        }
+        )
+    {
+        return then(ctx, py, r.clone(), cb, line);
     }
     // `dict(os.environ)`, `JSON.stringify(process.env)`: environment objects as data.
     let mut c = Call {
@@ -894,39 +895,40 @@ fn call(ctx: &mut Ctx, py: &mut Py, n: Node, line: usize) -> Val {
         line,
         lang,
     };
-    if c.name == "map" && lang == Lang::JavaScript {
-        if let Some(items) = c.recv.as_ref().and_then(|r| r.items.clone()) {
-            let folded: Vec<Val> = items
-                .into_iter()
-                .map(|i| {
-                    i.text
-                        .as_deref()
-                        .and_then(|t| t.parse::<u32>().ok())
-                        .and_then(char::from_u32)
-                        .map(|ch| Val::lit(ch.to_string()))
-                        .unwrap_or(i)
-                })
-                .collect();
-            return Val {
-                items: Some(folded),
-                ..Val::default()
-            };
-        }
+    if c.name == "map"
+        && lang == Lang::JavaScript
+        && let Some(items) = c.recv.as_ref().and_then(|r| r.items.clone())
+    {
+        let folded: Vec<Val> = items
+            .into_iter()
+            .map(|i| {
+                i.text
+                    .as_deref()
+                    .and_then(|t| t.parse::<u32>().ok())
+                    .and_then(char::from_u32)
+                    .map(|ch| Val::lit(ch.to_string()))
+                    .unwrap_or(i)
+            })
+            .collect();
+        return Val {
+            items: Some(folded),
+            ..Val::default()
+        };
     }
-    if c.name == "bytes" || c.name == "bytearray" {
-        if let Some(items) = c.args.first().and_then(|a| a.items.clone()) {
-            let s: Option<String> = items
-                .iter()
-                .map(|i| {
-                    i.text
-                        .as_deref()
-                        .and_then(|t| t.parse::<u32>().ok())
-                        .and_then(char::from_u32)
-                })
-                .collect();
-            if let Some(s) = s {
-                return Val::folded(s, "character codes");
-            }
+    if (c.name == "bytes" || c.name == "bytearray")
+        && let Some(items) = c.args.first().and_then(|a| a.items.clone())
+    {
+        let s: Option<String> = items
+            .iter()
+            .map(|i| {
+                i.text
+                    .as_deref()
+                    .and_then(|t| t.parse::<u32>().ok())
+                    .and_then(char::from_u32)
+            })
+            .collect();
+        if let Some(s) = s {
+            return Val::folded(s, "character codes");
         }
     }
     if c.name == "print"

@@ -488,10 +488,11 @@ pub(super) fn run(ctx: &mut Ctx, mut argv: Vec<Val>, stdin: Option<Val>, line: u
                 while argv.first().is_some_and(|a| t(a).starts_with('-')) {
                     let flag = t(&argv[0]).to_string();
                     argv.remove(0);
-                    if matches!(flag.as_str(), "-u" | "-g" | "-n") && p != "nice" {
-                        if !argv.is_empty() {
-                            argv.remove(0);
-                        }
+                    if matches!(flag.as_str(), "-u" | "-g" | "-n")
+                        && p != "nice"
+                        && !argv.is_empty()
+                    {
+                        argv.remove(0);
                     }
                 }
             }
@@ -577,10 +578,9 @@ pub(super) fn run(ctx: &mut Ctx, mut argv: Vec<Val>, stdin: Option<Val>, line: u
                 a.text
                     .as_deref()
                     .is_some_and(|w| !w.starts_with('-') && w != "enc" && w != "base64")
-            }) {
-                if prog != "openssl" {
-                    input = ctx.read_path(t(f), line);
-                }
+            }) && prog != "openssl"
+            {
+                input = ctx.read_path(t(f), line);
             }
             let src = ctx.fact(Cap::Decode, line, format!("decodes a payload ({prog})"), "");
             if let Some(s) = &stdin_v.text {
@@ -705,7 +705,9 @@ pub(super) fn run(ctx: &mut Ctx, mut argv: Vec<Val>, stdin: Option<Val>, line: u
                 if w.starts_with('-') {
                     continue;
                 }
-                let remote = w.split_once(':').is_some_and(|(h, _)| !h.is_empty() && !h.contains('/'));
+                let remote = w
+                    .split_once(':')
+                    .is_some_and(|(h, _)| !h.is_empty() && !h.contains('/'));
                 if remote && i == args.len() - 1 {
                     dest = Some(w.to_string());
                 } else if !remote {
@@ -807,10 +809,10 @@ pub(super) fn run(ctx: &mut Ctx, mut argv: Vec<Val>, stdin: Option<Val>, line: u
                     .unwrap_or_default()
             };
             if prog == "dd" {
-                if let Some(of) = words.iter().find_map(|w| w.strip_prefix("of=")) {
-                    if eval::destroy_path(of) {
-                        ctx.fact(Cap::Destroy, line, format!("overwrites {of}"), "");
-                    }
+                if let Some(of) = words.iter().find_map(|w| w.strip_prefix("of="))
+                    && eval::destroy_path(of)
+                {
+                    ctx.fact(Cap::Destroy, line, format!("overwrites {of}"), "");
                 }
                 return Val::default();
             }
@@ -824,8 +826,7 @@ pub(super) fn run(ctx: &mut Ctx, mut argv: Vec<Val>, stdin: Option<Val>, line: u
                 words
                     .iter()
                     .copied()
-                    .filter(|w| !w.starts_with('-'))
-                    .last()
+                    .rfind(|w| !w.starts_with('-'))
                     .into_iter()
                     .collect()
             };
@@ -1089,11 +1090,11 @@ fn interpreter(
     if let Some(f) = script {
         if lang == Lang::Shell || f.text.is_none() || !ctx.file_taints(t(f)).is_empty() {
             let v = script_file(ctx, f, lang, line, prog);
-            if lang == Lang::Shell && !words.iter().any(|w| *w == "-i") {
+            if lang == Lang::Shell && !words.contains(&"-i") {
                 return v;
             }
         }
-        if words.iter().any(|w| *w == "-i") && lang == Lang::Shell {
+        if words.contains(&"-i") && lang == Lang::Shell {
             ctx.shell_wire_line = Some(line);
         }
         return Val::default();
@@ -1133,7 +1134,7 @@ fn interpreter(
             Val::default()
         }
         None => {
-            if words.iter().any(|w| *w == "-i") {
+            if words.contains(&"-i") {
                 ctx.shell_wire_line = Some(line);
             }
             ctx.fact(Cap::Spawn, line, format!("starts {prog}"), "");
@@ -1261,10 +1262,10 @@ fn curl(ctx: &mut Ctx, prog: &str, args: &[Val], stdin: Option<Val>, line: usize
                     method.get_or_insert("PUT".to_string());
                 }
                 "-X" | "--request" | "--method" => method = Some(t(&v).to_ascii_uppercase()),
-                "-o" | "--output" | "-O" | "--output-document" | "-qO" | "-qO-" | "-O-" => {
-                    if !(prog == "curl" && flag == "-O") {
-                        out_file = Some(t(&v).to_string());
-                    }
+                "-o" | "--output" | "-O" | "--output-document" | "-qO" | "-qO-" | "-O-"
+                    if !(prog == "curl" && flag == "-O") =>
+                {
+                    out_file = Some(t(&v).to_string());
                 }
                 _ => {}
             }
