@@ -390,7 +390,7 @@ fn expr_piped(ctx: &mut Ctx, rd: &mut Rd, input: Val, line: usize) -> Val {
 }
 
 fn expr(ctx: &mut Ctx, rd: &mut Rd, depth: usize) -> Val {
-    if depth > eval::MAX_DEPTH || ctx.depth > eval::MAX_DEPTH {
+    if depth > eval::MAX_DEPTH || !ctx.tick() {
         return Val::default();
     }
     let mut v = postfix(ctx, rd, depth);

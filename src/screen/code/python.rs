@@ -69,7 +69,7 @@ fn collect_funcs<'s>(py: &mut Py<'s>, n: Node<'s>, depth: usize) {
 }
 
 fn stmt(ctx: &mut Ctx, py: &mut Py, n: Node) {
-    if ctx.depth >= eval::MAX_DEPTH {
+    if !ctx.tick() {
         return;
     }
     ctx.depth += 1;
@@ -407,7 +407,7 @@ fn root_is_var(py: &Py, n: Node) -> bool {
 }
 
 fn expr(ctx: &mut Ctx, py: &mut Py, n: Node) -> Val {
-    if ctx.depth >= eval::MAX_DEPTH {
+    if !ctx.tick() {
         return Val::default();
     }
     ctx.depth += 1;

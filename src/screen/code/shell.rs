@@ -34,7 +34,7 @@ fn txt<'s>(sh: &Sh<'s>, n: Node) -> &'s str {
 
 /// Runs a statement; returns its stdout.
 fn stmt(ctx: &mut Ctx, sh: &mut Sh, n: Node, stdin: Option<Val>) -> Val {
-    if ctx.depth >= eval::MAX_DEPTH {
+    if !ctx.tick() {
         return Val::default();
     }
     ctx.depth += 1;
@@ -157,7 +157,7 @@ fn assign(ctx: &mut Ctx, sh: &mut Sh, n: Node) {
 
 /// The value of a word: folded when every part is known.
 fn word(ctx: &mut Ctx, sh: &mut Sh, n: Node) -> Val {
-    if ctx.depth >= eval::MAX_DEPTH {
+    if !ctx.tick() {
         return Val::default();
     }
     match n.kind() {

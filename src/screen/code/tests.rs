@@ -574,6 +574,29 @@ fn bounds_hold() {
     run(Lang::JavaScript, &big);
     let nested = "eval \"$(echo x)\"\n".repeat(100);
     run(Lang::Shell, &nested);
+    run(
+        Lang::Shell,
+        &format!("echo {}x{}\n", "$(".repeat(3000), ")".repeat(3000)),
+    );
+    for lang in [Lang::Ruby, Lang::Perl, Lang::PowerShell] {
+        run(
+            lang,
+            &format!("x = {}1{}\n", "(".repeat(5000), ")".repeat(5000)),
+        );
+        run(lang, &"[".repeat(5000));
+    }
+    // Inlined calls multiply: the step budget ends it.
+    let mut fan = String::from("def f0(x):\n    return x\n");
+    for i in 1..12 {
+        fan.push_str(&format!(
+            "def f{i}(x):\n    return {}\n",
+            vec![format!("f{}(x)", i - 1); 8].join(" + ")
+        ));
+    }
+    fan.push_str("f11(1)\n");
+    let t = std::time::Instant::now();
+    run(Lang::Python, &fan);
+    assert!(t.elapsed() < std::time::Duration::from_secs(20));
 }
 
 #[test]
@@ -717,4 +740,60 @@ fn benign_corpus_shapes() {
         Lang::Shell,
         "curl -X POST -H 'Content-type: application/json' --data @notes.json \"$SLACK_WEBHOOK_URL\"\n",
     );
+}
+
+/// Every text file of the repository and the corpora through every language:
+/// no panic, and the slow ones printed
+/// (`cargo test --lib robust_over_repo_text -- --ignored --nocapture`).
+#[test]
+#[ignore = "reads the whole repository; a stress run, not a check"]
+fn robust_over_repo_text() {
+    use std::path::{Path, PathBuf};
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        let Ok(rd) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for e in rd.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                walk(&p, out)
+            } else {
+                out.push(p)
+            }
+        }
+    }
+    let mut files = Vec::new();
+    for d in [
+        "src",
+        "tests",
+        "docs",
+        "benches",
+        "tools",
+        "../../shared/corpora",
+    ] {
+        walk(&Path::new(env!("CARGO_MANIFEST_DIR")).join(d), &mut files);
+    }
+    let start = std::time::Instant::now();
+    let mut n = 0;
+    for f in files {
+        let Ok(text) = std::fs::read_to_string(&f) else {
+            continue;
+        };
+        for lang in [
+            Lang::Shell,
+            Lang::Python,
+            Lang::JavaScript,
+            Lang::Ruby,
+            Lang::Perl,
+            Lang::PowerShell,
+        ] {
+            let t0 = std::time::Instant::now();
+            let _ = analyze("x", &text, lang, 1);
+            if t0.elapsed().as_millis() > 300 {
+                println!("slow {} {lang:?} {:?}", f.display(), t0.elapsed());
+            }
+            n += 1;
+        }
+    }
+    println!("{n} analyses in {:?}", start.elapsed());
 }
