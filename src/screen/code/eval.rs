@@ -191,7 +191,6 @@ pub(super) struct Ctx<'a> {
     pub socket_line: Option<usize>,
     /// A descriptor was duplicated onto stdio or a pty/shell spawned (line).
     pub shell_wire_line: Option<usize>,
-    facts_dropped: bool,
     steps: usize,
 }
 
@@ -207,7 +206,6 @@ impl<'a> Ctx<'a> {
             fixed_line: None,
             socket_line: None,
             shell_wire_line: None,
-            facts_dropped: false,
             steps: 0,
         }
     }
@@ -239,7 +237,6 @@ impl<'a> Ctx<'a> {
     /// Records a fact; returns its index (None once the cap is reached).
     pub(super) fn fact(&mut self, cap: Cap, line: usize, what: String, via: &str) -> Option<usize> {
         if self.out.facts.len() >= MAX_FACTS {
-            self.facts_dropped = true;
             return None;
         }
         let site = self.site(line);
@@ -454,7 +451,6 @@ impl<'a> Ctx<'a> {
                 "",
             );
         }
-        let _ = self.facts_dropped;
         self.out
     }
 }
