@@ -197,6 +197,7 @@ pub(super) const SENDERS: &[&str] = &[
     "storbinary",
 ];
 
+/// Whether the full name or the last component is in `list`.
 pub(super) fn is(list: &[&str], name: &str, last: &str) -> bool {
     list.contains(&name) || list.contains(&last)
 }

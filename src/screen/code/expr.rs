@@ -9,7 +9,7 @@ use super::python::{Py, assign, call, txt};
 use tree_sitter::Node;
 
 /// Python's `"…"`/f-strings and JS strings/template literals.
-pub(super) fn string(ctx: &mut Ctx, py: &mut Py, n: Node) -> Val {
+fn string(ctx: &mut Ctx, py: &mut Py, n: Node) -> Val {
     let mut parts = Vec::new();
     let raw_prefix = txt(py, n)
         .chars()
@@ -53,7 +53,7 @@ pub(super) fn string(ctx: &mut Ctx, py: &mut Py, n: Node) -> Val {
     v
 }
 
-pub(super) fn unescape(s: &str) -> String {
+fn unescape(s: &str) -> String {
     let mut out = String::new();
     let mut it = s.chars().peekable();
     while let Some(c) = it.next() {
@@ -119,6 +119,7 @@ pub(super) fn dotted(py: &Py, n: Node) -> Option<String> {
     }
 }
 
+/// Whether a dotted callee starts at a local variable (then it is a method on a value).
 pub(super) fn root_is_var(py: &Py, n: Node) -> bool {
     let mut cur = n;
     while let Some(o) = cur.child_by_field_name("object") {
@@ -127,6 +128,7 @@ pub(super) fn root_is_var(py: &Py, n: Node) -> bool {
     cur.kind() == "identifier" && py.vars.contains_key(txt(py, cur))
 }
 
+/// The value of an expression, within the depth and step budget.
 pub(super) fn expr(ctx: &mut Ctx, py: &mut Py, n: Node) -> Val {
     if !ctx.tick() {
         return Val::default();
@@ -137,7 +139,7 @@ pub(super) fn expr(ctx: &mut Ctx, py: &mut Py, n: Node) -> Val {
     v
 }
 
-pub(super) fn expr_inner(ctx: &mut Ctx, py: &mut Py, n: Node) -> Val {
+fn expr_inner(ctx: &mut Ctx, py: &mut Py, n: Node) -> Val {
     let line = ctx.line(n.start_position().row);
     match n.kind() {
         "string" | "template_string" => string(ctx, py, n),
@@ -288,7 +290,7 @@ pub(super) fn expr_inner(ctx: &mut Ctx, py: &mut Py, n: Node) -> Val {
 }
 
 /// `"%s/%s" % (a, b)`.
-pub(super) fn percent(fmt: &Val, args: &Val) -> Val {
+fn percent(fmt: &Val, args: &Val) -> Val {
     let items = args.items.clone().unwrap_or_else(|| vec![args.clone()]);
     let f = fmt.text.as_deref().unwrap_or("");
     let mut out = String::new();
@@ -317,7 +319,7 @@ pub(super) fn percent(fmt: &Val, args: &Val) -> Val {
     v
 }
 
-pub(super) fn attribute(ctx: &mut Ctx, py: &mut Py, n: Node, line: usize) -> Val {
+fn attribute(ctx: &mut Ctx, py: &mut Py, n: Node, line: usize) -> Val {
     let d = dotted(py, n);
     if let Some(d) = d.as_deref().filter(|_| !root_is_var(py, n)) {
         match d {
@@ -362,7 +364,7 @@ pub(super) fn attribute(ctx: &mut Ctx, py: &mut Py, n: Node, line: usize) -> Val
     }
 }
 
-pub(super) fn subscript(ctx: &mut Ctx, py: &mut Py, n: Node, line: usize) -> Val {
+fn subscript(ctx: &mut Ctx, py: &mut Py, n: Node, line: usize) -> Val {
     let obj = n
         .child_by_field_name("value")
         .or(n.child_by_field_name("object"));
@@ -418,7 +420,7 @@ pub(super) fn subscript(ctx: &mut Ctx, py: &mut Py, n: Node, line: usize) -> Val
 }
 
 /// `[f(x) for x in xs]` and `''.join(parts[i] for i in [2,0,1])`: evaluated per element.
-pub(super) fn comprehension(ctx: &mut Ctx, py: &mut Py, n: Node) -> Val {
+fn comprehension(ctx: &mut Ctx, py: &mut Py, n: Node) -> Val {
     let Some(body) = n.child_by_field_name("body") else {
         return Val::default();
     };

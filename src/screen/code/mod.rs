@@ -16,6 +16,7 @@ mod curl;
 mod eval;
 mod expr;
 mod io;
+mod lex;
 mod lexed;
 mod python;
 mod shell;

@@ -49,6 +49,7 @@ pub(super) fn walk(ctx: &mut Ctx, text: &str, lang: Lang) {
     }
 }
 
+/// The source text of a node.
 pub(super) fn txt<'s>(py: &Py<'s>, n: Node) -> &'s str {
     py.src.get(n.byte_range()).unwrap_or("")
 }
@@ -258,6 +259,7 @@ fn bind(ctx: &mut Ctx, py: &mut Py, target: Node, v: Val) {
     }
 }
 
+/// `x = …`, `x += …`, `d[k] = …`: binds or taints the target.
 pub(super) fn assign(ctx: &mut Ctx, py: &mut Py, n: Node) {
     let (Some(left), Some(right)) = (
         n.child_by_field_name("left"),
@@ -327,6 +329,7 @@ fn args_of(ctx: &mut Ctx, py: &mut Py, n: Node) -> (Vec<Val>, Vec<(String, Val)>
     (args, kw)
 }
 
+/// A call: local functions are inlined, everything else goes to `calls::apply`.
 pub(super) fn call(ctx: &mut Ctx, py: &mut Py, n: Node, line: usize) -> Val {
     let Some(f) = n
         .child_by_field_name("function")

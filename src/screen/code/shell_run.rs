@@ -503,7 +503,7 @@ pub(super) fn run(ctx: &mut Ctx, mut argv: Vec<Val>, stdin: Option<Val>, line: u
 }
 
 /// Words joined by spaces, for `eval a b` and `echo a b`.
-pub(super) fn join_spaces(args: &[Val]) -> Vec<Val> {
+fn join_spaces(args: &[Val]) -> Vec<Val> {
     let mut parts = Vec::new();
     for (i, a) in args.iter().enumerate() {
         if i > 0 {
@@ -515,7 +515,7 @@ pub(super) fn join_spaces(args: &[Val]) -> Vec<Val> {
 }
 
 /// Runs a script file (`bash f`, `. f`, `source <(curl …)`).
-pub(super) fn script_file(ctx: &mut Ctx, f: &Val, lang: Lang, line: usize, how: &str) -> Val {
+fn script_file(ctx: &mut Ctx, f: &Val, lang: Lang, line: usize, how: &str) -> Val {
     let mut taints = f.all_taints();
     if let Some(p) = &f.text {
         taints.extend(ctx.file_taints(p));
@@ -553,7 +553,7 @@ pub(super) fn script_file(ctx: &mut Ctx, f: &Val, lang: Lang, line: usize, how: 
     Val::default()
 }
 
-pub(super) fn interpreter(
+fn interpreter(
     ctx: &mut Ctx,
     prog: &str,
     lang: Lang,
@@ -679,6 +679,7 @@ pub(super) fn interpreter(
     }
 }
 
+/// The constant text of a word, or "".
 pub(super) fn t(v: &Val) -> &str {
     v.text.as_deref().unwrap_or("")
 }
