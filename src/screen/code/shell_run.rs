@@ -444,6 +444,7 @@ pub(super) fn run(ctx: &mut Ctx, mut argv: Vec<Val>, stdin: Option<Val>, line: u
     ) {
         let mut out = stdin_v.clone();
         let mut skip = false;
+        let mut read_any = false;
         for a in &args {
             let w = t(a);
             if skip {
@@ -460,13 +461,13 @@ pub(super) fn run(ctx: &mut Ctx, mut argv: Vec<Val>, stdin: Option<Val>, line: u
             {
                 continue;
             }
-            if prog == "find" || prog == "ls" {
-                let v = ctx.read_path(w, line);
-                out.add_taints(&v);
-                continue;
-            }
             let v = ctx.read_path(w, line);
             out.add_taints(&v);
+            read_any = true;
+        }
+        // `cat` of its input alone (`cat <<EOF | python3`) passes the text on.
+        if !read_any && matches!(prog.as_str(), "cat" | "tac" | "tee") {
+            return stdin_v;
         }
         // The archive written: `zip OUT files…`, `tar -czf OUT`, `tar czf OUT`.
         let archive = match prog.as_str() {
