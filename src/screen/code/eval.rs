@@ -18,6 +18,9 @@ pub(super) const MAX_DEPTH: usize = 64;
 pub(super) const MAX_FACTS: usize = 500;
 /// Derived strings kept per analysed file.
 pub(super) const MAX_DERIVED: usize = 200;
+/// Expression and statement evaluations per file (inlined calls and
+/// comprehensions multiply work; past this the rest of the file is skipped).
+pub(super) const MAX_STEPS: usize = 1_000_000;
 /// Longest derived string or folded constant kept (bytes).
 pub(super) const MAX_TEXT: usize = 64 * 1024;
 
@@ -188,7 +191,7 @@ pub(super) struct Ctx<'a> {
     pub socket_line: Option<usize>,
     /// A descriptor was duplicated onto stdio or a pty/shell spawned (line).
     pub shell_wire_line: Option<usize>,
-    facts_dropped: bool,
+    steps: usize,
 }
 
 impl<'a> Ctx<'a> {
@@ -203,8 +206,14 @@ impl<'a> Ctx<'a> {
             fixed_line: None,
             socket_line: None,
             shell_wire_line: None,
-            facts_dropped: false,
+            steps: 0,
         }
+    }
+
+    /// Counts one evaluation step; false once the depth or the step budget is spent.
+    pub(super) fn tick(&mut self) -> bool {
+        self.steps += 1;
+        self.steps <= MAX_STEPS && self.depth < MAX_DEPTH
     }
 
     /// The file line of a 0-based row in the analysed text.
@@ -228,7 +237,6 @@ impl<'a> Ctx<'a> {
     /// Records a fact; returns its index (None once the cap is reached).
     pub(super) fn fact(&mut self, cap: Cap, line: usize, what: String, via: &str) -> Option<usize> {
         if self.out.facts.len() >= MAX_FACTS {
-            self.facts_dropped = true;
             return None;
         }
         let site = self.site(line);
@@ -443,7 +451,6 @@ impl<'a> Ctx<'a> {
                 "",
             );
         }
-        let _ = self.facts_dropped;
         self.out
     }
 }

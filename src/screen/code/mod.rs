@@ -12,10 +12,15 @@
 //! built per call, never in statics, so other verbs pay nothing.
 
 mod calls;
+mod curl;
 mod eval;
+mod expr;
+mod io;
+mod lex;
 mod lexed;
 mod python;
 mod shell;
+mod shell_run;
 
 #[cfg(test)]
 mod tests;

