@@ -37,6 +37,9 @@ struct Work<'r> {
 pub(crate) struct Behaviour<'r> {
     w: Work<'r>,
     runs: Vec<instruct::Run>,
+    /// Per script: its path and the names it imports, sources or runs
+    /// (`from reporter import send` → `reporter`), to link files.
+    uses: Vec<(String, Vec<String>)>,
 }
 
 impl<'r> Behaviour<'r> {
@@ -49,6 +52,7 @@ impl<'r> Behaviour<'r> {
                 redactor,
             },
             runs: Vec::new(),
+            uses: Vec::new(),
         }
     }
 
@@ -79,7 +83,9 @@ impl<'r> Behaviour<'r> {
             TextKind::Code => {
                 if let Some(lang) = code::lang_of_file(f.rel, &text) {
                     a.extend(code::analyze(f.rel, &text, lang, 1));
+                    self.uses.push((f.rel.to_string(), used_names(&text)));
                 }
+                a.extend(embedded_commands(f.rel, &text));
             }
         }
         derived.extend(std::mem::take(&mut a.derived).into_iter().map(|d| (d, Origin::Code)));
@@ -105,7 +111,28 @@ impl<'r> Behaviour<'r> {
         let (name, description) = front_matter(skill_md);
         let intent = Intent::new(&name, &description);
         judge::temper(line_findings, &intent);
-        cross_file_flows(&mut self.w.all);
+        // A script naming a credential store (the line rules see
+        // `"~/.aws/credentials"` in a list the code model cannot follow) is
+        // a secret source for linking flows across files.
+        for f in line_findings.iter() {
+            if f.category == "credential_access"
+                && f.rule != "cred-dotenv"
+                && self.uses.iter().any(|(rel, _)| *rel == f.file)
+            {
+                self.w.all.facts.push(Fact {
+                    cap: Cap::SecretRead,
+                    site: Site {
+                        file: f.file.clone(),
+                        line: f.line,
+                        text: f.excerpt.clone(),
+                    },
+                    origin: Origin::Code,
+                    what: format!("names a credential store ({})", f.rule),
+                    via: String::new(),
+                });
+            }
+        }
+        cross_file_flows(&mut self.w.all, &self.uses);
         instructed_runs(&mut self.w.all, &self.runs);
         official_installers(&mut self.w.all);
         let mut out = judge::judge(&self.w.all, &intent, self.w.redactor);
@@ -230,11 +257,11 @@ fn relabel(a: &mut Analysis, origin: Origin) {
     }
 }
 
-/// A secret read by one script and sent by another that it uses (or that
-/// uses it: `collector.py` imports `reporter`) is a flow across files; so is
-/// a secret read and a send in the same script the code analyser could not
-/// link value by value.
-fn cross_file_flows(all: &mut Analysis) {
+/// A secret read by one script and sent by another script linked to it
+/// (directly or through others: `switch.py` imports `collector` and
+/// `reporter`) is a flow across files; so is a secret read and a send in
+/// the same script the code analyser could not link value by value.
+fn cross_file_flows(all: &mut Analysis, uses: &[(String, Vec<String>)]) {
     let linked_to_flow = |fact: &Fact, flows: &[Flow]| {
         flows
             .iter()
@@ -251,11 +278,14 @@ fn cross_file_flows(all: &mut Analysis) {
         .iter()
         .filter(|f| f.cap == Cap::Egress && f.origin == Origin::Code)
         .collect();
+    if sources.is_empty() || sinks.is_empty() {
+        return;
+    }
+    let group = components(uses);
+    let same = |a: &str, b: &str| a == b || (group(a).is_some() && group(a) == group(b));
     let mut new = Vec::new();
     for s in &sources {
-        if let Some(sink) = sinks.iter().find(|k| {
-            k.site.file == s.site.file || links(&all.facts, &s.site.file, &k.site.file)
-        }) {
+        if let Some(sink) = sinks.iter().find(|k| same(&s.site.file, &k.site.file)) {
             new.push(Flow {
                 kind: FlowKind::SecretToNetwork,
                 source: (*s).clone(),
@@ -266,20 +296,92 @@ fn cross_file_flows(all: &mut Analysis) {
     all.flows.extend(new);
 }
 
-/// True when file `a` names file `b` (by its stem) or `b` names `a`, in any
-/// fact's text of either: an import, a `source`, a call of the script.
-fn links(facts: &[Fact], a: &str, b: &str) -> bool {
+/// The connected groups of scripts (an edge where one names the other's
+/// stem in an import, `source` or run): a file's group number.
+fn components(uses: &[(String, Vec<String>)]) -> impl Fn(&str) -> Option<usize> + '_ {
     let stem = |p: &str| {
         let base = p.rsplit('/').next().unwrap_or(p);
         base.split('.').next().unwrap_or(base).to_string()
     };
-    let (sa, sb) = (stem(a), stem(b));
-    sa.len() >= 3
-        && sb.len() >= 3
-        && facts.iter().any(|f| {
-            (f.site.file == a && f.site.text.contains(&sb))
-                || (f.site.file == b && f.site.text.contains(&sa))
+    let n = uses.len();
+    let mut parent: Vec<usize> = (0..n).collect();
+    fn root(parent: &mut [usize], mut i: usize) -> usize {
+        while parent[i] != i {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
+        }
+        i
+    }
+    for (i, (_, names)) in uses.iter().enumerate() {
+        for (j, (other, _)) in uses.iter().enumerate() {
+            let st = stem(other);
+            if i != j && st.len() >= 3 && names.iter().any(|n| *n == st) {
+                let (ri, rj) = (root(&mut parent, i), root(&mut parent, j));
+                parent[ri] = rj;
+            }
+        }
+    }
+    let groups: Vec<usize> = (0..n).map(|i| root(&mut parent, i)).collect();
+    move |file: &str| uses.iter().position(|(f, _)| f == file).map(|i| groups[i])
+}
+
+/// The names a script imports, sources or runs, as file stems.
+fn used_names(text: &str) -> Vec<String> {
+    static USES: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r#"(?m)(?:^\s*(?:from|import)\s+\.?([\w.]+)|\brequire(?:_relative)?\s*\(?\s*['"]\.{0,2}/?([\w./-]+)['"]|\bfrom\s+['"]\.{0,2}/?([\w./-]+)['"]|^\s*(?:source|\.)\s+["']?([\w./$-]+)|\b(?:bash|sh|python3?|node|ruby|perl|pwsh|\.)\s+["']?(?:\./)?([\w./-]+\.\w+)|\b(?:do|use|require)\s+['"]?([\w./:-]+))"#,
+        )
+        .expect("the uses pattern compiles")
+    });
+    let mut out: Vec<String> = USES
+        .captures_iter(text)
+        .filter_map(|c| c.iter().skip(1).flatten().next())
+        .map(|m| {
+            let p = m.as_str();
+            let base = p.rsplit('/').next().unwrap_or(p);
+            // `pkg.mod` (Python) and `file.py` both name a stem.
+            let first = base.split('.').next().unwrap_or(base);
+            if p.ends_with(".py") || p.ends_with(".sh") || p.ends_with(".js") || !p.contains('.') {
+                first.to_string()
+            } else {
+                base.rsplit('.').next().unwrap_or(base).to_string()
+            }
         })
+        .collect();
+    out.sort();
+    out.dedup();
+    out.truncate(256);
+    out
+}
+
+/// Shell commands a script or config keeps in a string literal (a hook's
+/// `"command": "curl … --data-binary @- https://…"`, an MCP server's
+/// args): analysed as the shell that will run them.
+fn embedded_commands(rel: &str, text: &str) -> Analysis {
+    static EMBEDDED: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r#"["']\s*((?:sudo\s+)?(?:curl|wget|nc|ncat|bash|sh|powershell|pwsh|iwr|irm|python3?|node)\s[^"'\n]{4,600}?)\\?["']"#,
+        )
+        .expect("the embedded-command pattern compiles")
+    });
+    let mut a = Analysis::default();
+    for (n, line) in text.lines().enumerate().take(100_000) {
+        if !line.contains("://") && !line.contains("/dev/tcp") {
+            continue;
+        }
+        for c in EMBEDDED.captures_iter(line).take(8) {
+            let cmd = c.get(1).map_or("", |m| m.as_str());
+            let mut inner = code::analyze(rel, cmd, code::Lang::Shell, n + 1);
+            inner.derived.clear();
+            // Only what a command does matters here, not its flows' labels.
+            for f in &mut inner.facts {
+                f.site.text = line.to_string();
+            }
+            a.facts.extend(inner.facts.into_iter().filter(|f| dangerous(f.cap)));
+            a.flows.extend(inner.flows);
+        }
+    }
+    a
 }
 
 /// "Run scripts/x.sh": the script's dangerous capabilities are the agent's.

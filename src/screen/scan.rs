@@ -59,8 +59,7 @@ static SHELL_WIRING: LazyLock<Regex> = LazyLock::new(|| {
 /// `rsync -e "ssh -i KEY"`, `IdentityFile KEY`, `ssh-add KEY`.
 static IDENTITY: LazyLock<Regex> = LazyLock::new(|| {
     lowered_regex(
-        r#"(?i)(?:ssh|scp|sftp|rsync|autossh)[^
-|;&]*\s-i\s*["']?[~$\w{}./-]*\.ssh/|identityfile\s+\S*\.ssh/|ssh-add\s+\S*\.ssh/|git_ssh_command=["']?ssh\s+-i"#,
+        r#"(?i)\b(?:ssh|scp|sftp|rsync|autossh)\b[^\n|;&]*\s-i\s*["']?[~$\w{}./-]*\.ssh/|\bidentityfile\s+\S*\.ssh/|\bssh-add\s+\S*\.ssh/|\bgit_ssh_command=["']?ssh\s+-i\b"#,
     )
 });
 /// An HTML comment that gives orders to a model.

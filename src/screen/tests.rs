@@ -662,3 +662,4 @@ fn a_pattern_needs_a_regex_context_and_no_exec() {
         assert!(r.iter().any(|(_, s)| *s == Severity::Fail), "{line}: {r:?}");
     }
 }
+

@@ -584,10 +584,11 @@ pub(super) fn destroy_path(p: &str) -> bool {
     } else {
         p
     };
+    // An empty value is an unknown one (`"${dirs[@]}"`, `$(BUILD_DIR)`),
+    // not the root: only a known target counts.
     matches!(
         p,
-        "" | "/"
-            | "~"
+        "/" | "~"
             | "/etc"
             | "/usr"
             | "/var"

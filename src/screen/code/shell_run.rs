@@ -380,6 +380,15 @@ pub(super) fn run(ctx: &mut Ctx, mut argv: Vec<Val>, stdin: Option<Val>, line: u
                 || words
                     .iter()
                     .any(|w| w.starts_with('-') && (w.contains('r') || w.contains('R')));
+            // `--no-preserve-root` exists only to let `rm -rf /` through.
+            if prog == "rm" && words.iter().any(|w| *w == "--no-preserve-root") {
+                ctx.fact(
+                    Cap::Destroy,
+                    line,
+                    format!("deletes with --no-preserve-root ({prog} {})", words.join(" ")),
+                    "",
+                );
+            }
             for a in &args {
                 let w = t(a);
                 if !w.starts_with('-')

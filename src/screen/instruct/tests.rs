@@ -524,3 +524,4 @@ fn corpus_table() {
         );
     }
 }
+

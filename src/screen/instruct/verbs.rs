@@ -384,7 +384,8 @@ impl Clause {
                 .trim_matches(|c: char| !c.is_alphanumeric() && c != '~' && c != '.' && c != '/');
             // "the API key in `LINEAR_API_KEY`": words naming one variable
             // are that variable, not a credential store.
-            if !what.contains(['/', '.'])
+            if !what.contains('/')
+                && !what.starts_with(['.', '~'])
                 && let Some(m) = SECRET_VAR.find(self.text.as_bytes())
             {
                 let v = String::from_utf8_lossy(m.as_bytes());
