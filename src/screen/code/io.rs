@@ -205,13 +205,14 @@ pub(super) fn network(ctx: &mut Ctx, c: &Call, name: &str, last: &str) -> Option
             data.push(b);
         }
         data.push(&url);
+        // "POSTs secret data to URL", or "sends … to" for mail, sockets, `urlopen(data=…)`.
+        let verb = match method.as_deref().unwrap_or(last) {
+            m @ ("post" | "put" | "patch") => format!("{}s", m.to_ascii_uppercase()),
+            "sendmail" | "send_message" => "mails".to_string(),
+            _ => "sends".to_string(),
+        };
         let what = format!(
-            "{}s {} to {}",
-            method
-                .as_deref()
-                .unwrap_or(last)
-                .to_ascii_uppercase()
-                .replace("SENDMAILS", "MAILS"),
+            "{verb} {} to {}",
             labels(&data[..data.len() - 1]),
             describe(&url)
         );

