@@ -260,7 +260,7 @@ pub(super) fn apply(ctx: &mut Ctx, c: Call) -> Val {
             input.how.unwrap_or(""),
         );
         if let Some(t) = &input.text {
-            ctx.derived(line, t, &how, false);
+            ctx.decoded_from(src, line, t, &how);
         }
         let mut out = Val::mix([&input]).taint(Label::Decoded, src);
         out.how = Some("decoded");

