@@ -177,19 +177,29 @@ pub(super) fn network(ctx: &mut Ctx, c: &Call, name: &str, last: &str) -> Option
             url
         };
         let mut data: Vec<&Val> = Vec::new();
+        // Every keyword argument is data except those that address or authenticate.
         for (k, v) in &c.kw {
-            if matches!(
+            if !matches!(
                 k.as_str(),
-                "data"
-                    | "json"
-                    | "files"
-                    | "params"
-                    | "body"
-                    | "content"
-                    | "form"
-                    | "infile"
-                    | "msg"
-                    | "message"
+                "headers"
+                    | "header"
+                    | "auth"
+                    | "cookies"
+                    | "cert"
+                    | "timeout"
+                    | "verify"
+                    | "method"
+                    | "uri"
+                    | "url"
+                    | "outfile"
+                    | "contenttype"
+                    | "proxy"
+                    | "allow_redirects"
+                    | "stream"
+                    | "useragent"
+                    | "usebasicparsing"
+                    | "credential"
+                    | "token"
             ) {
                 data.push(v);
             }

