@@ -260,7 +260,7 @@ pub(super) fn apply(ctx: &mut Ctx, c: Call) -> Val {
             input.how.unwrap_or(""),
         );
         if let Some(t) = &input.text {
-            ctx.derived(line, t, &how, false);
+            ctx.decoded_from(src, line, t, &how);
         }
         let mut out = Val::mix([&input]).taint(Label::Decoded, src);
         out.how = Some("decoded");
@@ -672,6 +672,11 @@ fn fold(c: &Call, last: &str) -> Option<Val> {
         "strip" | "trim" | "lower" | "upper" | "tolowercase" | "touppercase" | "chomp"
         | "tostring" | "to_s" | "str" | "string" | "encode" | "decode" | "text" | "read"
         | "json" | "content" | "body" | "readall" | "getvalue" | "readlines" | "readline" => {
+            // `File.read(p)` is a read (io.rs), `r.read()` passes its receiver on.
+            let reader = matches!(last, "read" | "readlines" | "readline" | "readall");
+            if reader && c.recv.is_none() && c.name.contains('.') {
+                return None;
+            }
             let r = c.recv.as_ref().or(c.arg(0))?;
             let mut v = r.clone();
             v.text = match last {
@@ -688,6 +693,15 @@ fn fold(c: &Call, last: &str) -> Option<Val> {
             }
             v.net = false;
             Some(v)
+        }
+        // `URI('https://…')`, `URI.parse(u)`, `new URL(u)`: the address itself.
+        "uri" | "url" | "parse"
+            if matches!(
+                c.name.to_ascii_lowercase().as_str(),
+                "uri" | "uri.parse" | "url" | "urllib.parse.urlparse"
+            ) =>
+        {
+            c.arg(0).cloned()
         }
         _ => None,
     }

@@ -70,6 +70,13 @@ pub(super) fn curl(
                 | "--output-document"
                 | "--resolve"
                 | "--limit-rate"
+                | "--proto"
+                | "--proto-redir"
+                | "--ciphers"
+                | "-K"
+                | "--config"
+                | "--interface"
+                | "--dns-servers"
         )
     };
     while i < args.len() {

@@ -192,6 +192,8 @@ pub(super) struct Ctx<'a> {
     /// A descriptor was duplicated onto stdio or a pty/shell spawned (line).
     pub shell_wire_line: Option<usize>,
     steps: usize,
+    /// Decode facts and the encoded constant each decoded (to mark it executed).
+    decoded: Vec<(usize, String)>,
 }
 
 impl<'a> Ctx<'a> {
@@ -207,6 +209,7 @@ impl<'a> Ctx<'a> {
             socket_line: None,
             shell_wire_line: None,
             steps: 0,
+            decoded: Vec::new(),
         }
     }
 
@@ -303,6 +306,16 @@ impl<'a> Ctx<'a> {
         if src == sink || self.out.flows.len() >= MAX_FACTS {
             return;
         }
+        if fk == FlowKind::DecodeToExec {
+            // What that decoder decoded now runs.
+            for (f, text) in &self.decoded {
+                if *f == src
+                    && let Some(d) = self.out.derived.iter_mut().find(|d| d.text == *text)
+                {
+                    d.executed = true;
+                }
+            }
+        }
         let (source, sink) = (self.out.facts[src].clone(), self.out.facts[sink].clone());
         if !self
             .out
@@ -337,6 +350,14 @@ impl<'a> Ctx<'a> {
             how: how.to_string(),
             executed,
         });
+    }
+
+    /// Records the encoded constant a decode fact decoded, as derived.
+    pub(super) fn decoded_from(&mut self, fact: Option<usize>, line: usize, text: &str, how: &str) {
+        self.derived(line, text, how, false);
+        if let Some(f) = fact {
+            self.decoded.push((f, text.to_string()));
+        }
     }
 
     /// Records `v` as derived when it was folded from pieces.

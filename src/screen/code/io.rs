@@ -177,19 +177,29 @@ pub(super) fn network(ctx: &mut Ctx, c: &Call, name: &str, last: &str) -> Option
             url
         };
         let mut data: Vec<&Val> = Vec::new();
+        // Every keyword argument is data except those that address or authenticate.
         for (k, v) in &c.kw {
-            if matches!(
+            if !matches!(
                 k.as_str(),
-                "data"
-                    | "json"
-                    | "files"
-                    | "params"
-                    | "body"
-                    | "content"
-                    | "form"
-                    | "infile"
-                    | "msg"
-                    | "message"
+                "headers"
+                    | "header"
+                    | "auth"
+                    | "cookies"
+                    | "cert"
+                    | "timeout"
+                    | "verify"
+                    | "method"
+                    | "uri"
+                    | "url"
+                    | "outfile"
+                    | "contenttype"
+                    | "proxy"
+                    | "allow_redirects"
+                    | "stream"
+                    | "useragent"
+                    | "usebasicparsing"
+                    | "credential"
+                    | "token"
             ) {
                 data.push(v);
             }
@@ -205,13 +215,14 @@ pub(super) fn network(ctx: &mut Ctx, c: &Call, name: &str, last: &str) -> Option
             data.push(b);
         }
         data.push(&url);
+        // "POSTs secret data to URL", or "sends … to" for mail, sockets, `urlopen(data=…)`.
+        let verb = match method.as_deref().unwrap_or(last) {
+            m @ ("post" | "put" | "patch") => format!("{}s", m.to_ascii_uppercase()),
+            "sendmail" | "send_message" => "mails".to_string(),
+            _ => "sends".to_string(),
+        };
         let what = format!(
-            "{}s {} to {}",
-            method
-                .as_deref()
-                .unwrap_or(last)
-                .to_ascii_uppercase()
-                .replace("SENDMAILS", "MAILS"),
+            "{verb} {} to {}",
             labels(&data[..data.len() - 1]),
             describe(&url)
         );

@@ -235,11 +235,16 @@ fn primary(ctx: &mut Ctx, rd: &mut Rd, depth: usize) -> Val {
             }
             let vals: Vec<Val> = interp.iter().map(|n| var(ctx, rd, n, line)).collect();
             let mut v = Val::mix(vals.iter());
-            if interp.len() == 1
-                && vals[0].text.is_some()
-                && text.trim() == format!("${}", interp[0])
-            {
-                v.text = vals[0].text.clone();
+            // Interpolation of known values folds: `"$env:USERPROFILE\.aws"` is `~\.aws`.
+            if vals.iter().all(|x| x.text.is_some()) {
+                let mut t = text.clone();
+                for (n, x) in interp.iter().zip(&vals) {
+                    let x = x.text.as_deref().unwrap_or("");
+                    for form in [format!("${{{n}}}"), format!("#{{{n}}}"), format!("${n}")] {
+                        t = t.replace(&form, x);
+                    }
+                }
+                v.text = Some(t);
             }
             v
         }
@@ -274,6 +279,39 @@ fn primary(ctx: &mut Ctx, rd: &mut Rd, depth: usize) -> Val {
                 rd.pos += 1;
             }
             v
+        }
+        Tok::Punct('{')
+            if rd.pos > 0
+                && matches!(
+                    rd.toks[rd.pos - 1].0,
+                    Tok::Punct('(' | ',' | '=' | '>' | '@')
+                )
+                && (rd.lang != Lang::PowerShell || rd.toks[rd.pos - 1].0 == Tok::Punct('@')) =>
+        {
+            // A hash literal `{ k => v }` / `@{ k = v }`: its values, as items.
+            rd.pos += 1;
+            let mut items = Vec::new();
+            while !rd.punct('}') && rd.pos < rd.toks.len() {
+                if rd.punct(',')
+                    || rd.punct('=')
+                    || rd.punct('>')
+                    || rd.punct(':')
+                    || matches!(rd.peek(), Tok::End)
+                {
+                    rd.pos += 1;
+                    continue;
+                }
+                let before = rd.pos;
+                items.push(expr(ctx, rd, depth + 1));
+                if rd.pos == before {
+                    rd.pos += 1;
+                }
+            }
+            rd.pos += 1;
+            Val {
+                items: Some(items),
+                ..Val::default()
+            }
         }
         Tok::Punct('[') => {
             rd.pos += 1;

@@ -158,7 +158,19 @@ fn sniff(text: &str) -> Option<Lang> {
 pub(crate) fn analyze(rel: &str, text: &str, lang: Lang, first_line: usize) -> Analysis {
     let text = cut(text, MAX_PARSE);
     let mut ctx = eval::Ctx::new(rel, text, first_line.max(1));
-    walk(&mut ctx, text, lang);
+    if lang == Lang::Shell && text.lines().any(|l| l.starts_with("$ ")) {
+        // A console transcript: the commands are the prompted lines.
+        let commands: String = text
+            .lines()
+            .map(|l| {
+                l.strip_prefix("$ ")
+                    .map_or_else(|| format!("# {l}\n"), |c| format!("{c}\n"))
+            })
+            .collect();
+        walk(&mut ctx, &commands, lang);
+    } else {
+        walk(&mut ctx, text, lang);
+    }
     ctx.finish()
 }
 

@@ -121,7 +121,7 @@ pub(super) fn run(ctx: &mut Ctx, mut argv: Vec<Val>, stdin: Option<Val>, line: u
             let src = ctx.fact(Cap::Decode, line, format!("decodes a payload ({prog})"), "");
             if let Some(s) = &stdin_v.text {
                 let s = s.trim().to_string();
-                ctx.derived(line, &s, &format!("argument of {prog} -d"), false);
+                ctx.decoded_from(src, line, &s, &format!("argument of {prog} -d"));
             }
             let mut out = Val::mix([&input]).taint(Label::Decoded, src);
             out.how = Some("decoded");

