@@ -40,6 +40,9 @@ pub(crate) struct Behaviour<'r> {
     /// Per script: its path and the names it imports, sources or runs
     /// (`from reporter import send` → `reporter`), to link files.
     uses: Vec<(String, Vec<String>)>,
+    /// Per script: the URLs it spells out (at most 64), for a send whose
+    /// address the code computes (`f"{API}/repos/…"`).
+    urls: Vec<(String, Vec<String>)>,
 }
 
 impl<'r> Behaviour<'r> {
@@ -53,6 +56,7 @@ impl<'r> Behaviour<'r> {
             },
             runs: Vec::new(),
             uses: Vec::new(),
+            urls: Vec::new(),
         }
     }
 
@@ -84,6 +88,8 @@ impl<'r> Behaviour<'r> {
                 if let Some(lang) = code::lang_of_file(f.rel, &text) {
                     a.extend(code::analyze(f.rel, &text, lang, 1));
                     self.uses.push((f.rel.to_string(), used_names(&text)));
+                    let urls = urls_in(&text).take(64).map(str::to_string).collect();
+                    self.urls.push((f.rel.to_string(), urls));
                 }
                 a.extend(embedded_commands(f.rel, &text));
             }
@@ -135,7 +141,7 @@ impl<'r> Behaviour<'r> {
         cross_file_flows(&mut self.w.all, &self.uses);
         instructed_runs(&mut self.w.all, &self.runs);
         official_installers(&mut self.w.all);
-        let mut out = judge::judge(&self.w.all, &intent, self.w.redactor);
+        let mut out = judge::judge(&self.w.all, &intent, &self.urls, self.w.redactor);
         out.append(&mut self.w.decoded_findings);
         out
     }

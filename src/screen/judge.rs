@@ -193,14 +193,32 @@ impl Intent {
 }
 
 /// Judges one skill's behaviour into findings.
-pub(crate) fn judge(a: &Analysis, intent: &Intent, redactor: &Redactor) -> Vec<Finding> {
+///
+/// `urls` are the URLs each script spells out: a send to an address the code
+/// computes is explained when every URL of its script belongs to a service
+/// the description names (`API = "https://api.github.com"` in a GitHub
+/// triage skill).
+pub(crate) fn judge(
+    a: &Analysis,
+    intent: &Intent,
+    urls: &[(String, Vec<String>)],
+    redactor: &Redactor,
+) -> Vec<Finding> {
+    let explained_by_file = |fact: &Fact| {
+        fact.cap == Cap::Egress
+            && urls.iter().any(|(file, list)| {
+                *file == fact.site.file
+                    && !list.is_empty()
+                    && list.iter().all(|u| intent.names_host_of(u))
+            })
+    };
     let mut out = Vec::new();
     for flow in &a.flows {
         let mut f = flow_finding(flow, redactor);
         // Telling the agent to run a script is as bad as what the script
         // does, as judged against the description.
         if flow.kind == FlowKind::InstructRun {
-            match fact_finding(&flow.sink, intent, redactor) {
+            match fact_finding(&flow.sink, intent, explained_by_file(&flow.sink), redactor) {
                 Some(sink) => f.severity = f.severity.min(sink.severity),
                 None => continue,
             }
@@ -208,7 +226,7 @@ pub(crate) fn judge(a: &Analysis, intent: &Intent, redactor: &Redactor) -> Vec<F
         out.push(f);
     }
     for fact in &a.facts {
-        if let Some(f) = fact_finding(fact, intent, redactor) {
+        if let Some(f) = fact_finding(fact, intent, explained_by_file(fact), redactor) {
             out.push(f);
         }
     }
@@ -296,9 +314,15 @@ fn excerpt(fact: &Fact, redactor: &Redactor) -> String {
 /// A capability's finding, or none for the capabilities that are normal
 /// (fetching, decoding, reading one named variable, spawning a fixed
 /// command): those only matter in a flow.
-fn fact_finding(fact: &Fact, intent: &Intent, redactor: &Redactor) -> Option<Finding> {
+fn fact_finding(
+    fact: &Fact,
+    intent: &Intent,
+    by_file: bool,
+    redactor: &Redactor,
+) -> Option<Finding> {
     use Severity::{Fail, Warn};
-    let explained = intent.explains(fact.cap)
+    let explained = by_file
+        || intent.explains(fact.cap)
         || (fact.cap == Cap::Egress
             && (intent.names_host_of(&fact.site.text) || intent.names_host_of(&fact.what)));
     // (rule if explained, rule if not, category, severity if explained, if not, why)

@@ -232,7 +232,7 @@ pub(crate) static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             "Registers a program to start automatically (autostart, Run key, scheduled task)."),
         // ---- agent configuration ------------------------------------------
         rule("agent-skip-permissions", AGENT, Fail,
-            r#"(?i)--dangerously-skip-permissions|--dangerously-bypass-approvals\w*|--yolo\b|\bbypassPermissions\b|--full-auto\b|"?\bautoApprove"?\s*[:=]\s*(?:true|\[)|chat\.tools\.autoApprove|"alwaysAllow"\s*:\s*\[|--trust-all-tools|--allow-all-tools"#,
+            r#"(?i)--dangerously-skip-permissions|--dangerously-bypass-approvals\w*|--yolo\b|\bbypassPermissions\b|--full-auto\b|"?\bautoApprove"?\s*[:=]\s*(?:true|\[)|chat\.tools\.autoApprove|"alwaysAllow"\s*:\s*\[|--trust-all-tools|--allow-all-tools|\benableAllProjectMcpServers"?\s*[:=]\s*true\b"#,
             "Turns off the host's permission prompts so every later tool call runs unasked."),
         rule("agent-config-write", AGENT, Fail,
             r#"(?i)(?:>>?|\btee\b(?:\s+-a)?|\bcp\b[^\n]*|\bmv\b[^\n]*|\bln\s+-s[^\n]*|open\([^)\n]*|write_text\(|writeFileSync\([^)\n]*|appendFileSync\([^)\n]*)\s*["']?[^\s"']*(?:CLAUDE\.md|AGENTS\.md|GEMINI\.md|\.mcp\.json|\.claude/settings(?:\.local)?\.json|\.claude/(?:commands|agents|hooks)/|\.cursor/rules|\.cursorrules|\.cursor/mcp\.json|\.codex/config\.toml|\.gemini/settings\.json|\.vscode/settings\.json|claude_desktop_config\.json|\.windsurfrules|copilot-instructions\.md)"#,
@@ -402,9 +402,25 @@ fn joins_to_dangerous_word(matched: &str) -> bool {
 static URLS: LazyLock<Regex> =
     LazyLock::new(|| ascii_regex(r#"(?i)\b[a-z][a-z0-9+.-]*://[^\s'"`|;&()<>]+"#));
 
+/// A scheme-less address handed to a downloader (`irm bun.sh/install.ps1`).
+static BARE_URL: LazyLock<Regex> = LazyLock::new(|| {
+    ascii_regex(
+        r"(?i)\b(?:irm|iwr|curl|wget|invoke-restmethod|invoke-webrequest)\s+(?:-\S+\s+)*([a-z0-9-]+(?:\.[a-z0-9-]+)+/[^\s'`|;&()<>]*)",
+    )
+});
+
 /// The line has at least one URL and every URL on it is exactly a vendor's
 /// documented installer (`allow.rs`): no substring, prefix or look-alike.
 pub(crate) fn only_official_urls(line: &str) -> bool {
+    // `irm bun.sh/install.ps1 | iex`: PowerShell and curl take a URL without
+    // its scheme; such an argument is read as https.
+    if !URLS.is_match(line.as_bytes())
+        && let Some(c) = BARE_URL.captures(line.as_bytes())
+    {
+        let bare = String::from_utf8_lossy(&c[1]);
+        return super::allow::official_installer(&format!("https://{bare}")).is_some()
+            && BARE_URL.captures_iter(line.as_bytes()).count() == 1;
+    }
     let mut any = false;
     for m in URLS.find_iter(line.as_bytes()) {
         any = true;

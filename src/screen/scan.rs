@@ -38,7 +38,7 @@ static NETWORK: LazyLock<Regex> = LazyLock::new(|| {
 });
 static DOWNLOAD: LazyLock<Regex> = LazyLock::new(|| {
     lowered_regex(
-        r"(?i)\bcurl\b[^\n|]*\s(?:-[a-zA-Z]*[oO]|--output|--remote-name)\b|\bwget\b[^|\n]*$|\burlretrieve\s*\(|Invoke-WebRequest[^\n]*-OutFile|\.DownloadFile\s*\(",
+        r"(?i)\bcurl\b[^\n|]*\s(?:-[a-zA-Z]*[oO]|--output|--remote-name)\b|\bwget\b[^|\n]*$|\burlretrieve\s*\(|\b(?:Invoke-WebRequest|iwr|curl|wget)\b[^\n]*\s-OutFile\b|\.DownloadFile\s*\(",
     )
 });
 static RUNNABLE: LazyLock<Regex> = LazyLock::new(|| {

@@ -308,7 +308,8 @@ fn mitigations_soften_to_warn() {
         "curl --proto '=https' --tlsv1.2 -sSf https://sh.rustup.rs | sh",
         TextKind::Code,
     );
-    assert_eq!(r, vec![("rce-pipe-to-shell", Severity::Warn)]);
+    // A vendor's documented installer (allow.rs) is recorded, not counted.
+    assert_eq!(r, vec![("rce-pipe-to-shell", Severity::Info)]);
     let r = rules_of(
         "curl -o t https://x.example/t && sha256sum -c t.sha256 && chmod +x t",
         TextKind::Code,
@@ -628,7 +629,7 @@ fn installer_mitigation_needs_the_whole_exact_url() {
     let warn = |line: &str| {
         assert_eq!(
             rules_of(line, TextKind::Code),
-            vec![("rce-pipe-to-shell", Severity::Warn)],
+            vec![("rce-pipe-to-shell", Severity::Info)],
             "{line}"
         )
     };

@@ -171,8 +171,6 @@ pub(super) enum Sink {
     Network,
     /// Code runs.
     Exec,
-    /// Neither: a plain fact.
-    None,
 }
 
 /// The collector shared by every walker of one file (and the scripts nested

@@ -1076,3 +1076,4 @@ fn perl_blocks_keep_their_statements() {
         FlowKind::SecretToNetwork,
     );
 }
+

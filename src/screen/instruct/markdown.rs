@@ -82,7 +82,7 @@ pub(crate) struct Parsed {
 /// describes attacks rather than asks for one.
 static DESCRIBES: LazyLock<Regex> = LazyLock::new(|| {
     lowered_regex(
-        r"(?i)\b(?:red[\s-]+flags?|malicious|malware|attacks?|attackers?|adversar\w*|dangerous|suspicious|anti-?patterns?|insecure|unsafe|vulnerab\w*|phishing|indicators?\s+of\s+compromise|iocs?|exploits?|threats?|prompt\s+injection|injection\s+attacks?|stealers?|scams?|what\s+not\s+to\s+(?:run|do|paste|install)|bad\s+(?:examples?|patterns?|practices?)|warning\s+signs?|(?:never|do\s+not|don't|dont)\s+(?:run|execute|use|pipe|copy|paste|install|follow|obey|trust))\b",
+        r"(?i)\b(?:red[\s-]+flags?|malicious|malware|attacks?|attackers?|adversar\w*|dangerous|suspicious|anti-?patterns?|insecure|unsafe|vulnerab\w*|phishing|indicators?\s+of\s+compromise|iocs?|exploits?|threats?|prompt\s+injection|injection\s+attacks?|stealers?|scams?|what\s+not\s+to\s+(?:run|do|paste|install)|not\s+recommended|discouraged|bad\s+(?:examples?|patterns?|practices?)|warning\s+signs?|(?:never|do\s+not|don't|dont)\s+(?:run|execute|use|pipe|copy|paste|install|follow|obey|trust))\b",
     )
 });
 

@@ -357,6 +357,17 @@ impl Walker<'_> {
                 *fetched_here = true;
             }
             Verb::Exec => {
+                // "Advise the user not to run it" orders nothing.
+                let lead = u.text.find(&c.text).map_or("", |at| {
+                    let mut from = at.saturating_sub(40);
+                    while !u.text.is_char_boundary(from) {
+                        from -= 1;
+                    }
+                    &u.text[from..at]
+                });
+                if verbs::negated_run(&format!("{lead}{}", c.text)) {
+                    return;
+                }
                 // Running what was fetched: in the same sentence or step, or
                 // named ("run it", "run the installer", its file name).
                 if let Some(what) = c.fetched() {

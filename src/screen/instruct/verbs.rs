@@ -54,6 +54,12 @@ fn verb_class(word: &str, next: &str) -> Option<Verb> {
         | "write" | "set" => Verb::Carry,
         "download" | "downloads" | "fetch" | "fetches" | "pull" | "clone" | "wget" | "get"
         | "obtain" | "retrieve" | "curl" => Verb::Fetch,
+        // Obeying what was fetched ("fetch https://… and follow them") runs it.
+        "follow" | "follows" | "obey" | "obeys"
+            if matches!(next, "them" | "it" | "those" | "these" | "its" | "their") =>
+        {
+            Verb::Exec
+        }
         "run" | "runs" | "running" | "execute" | "executes" | "executing" | "launch" | "invoke"
         | "source" | "eval" | "bash" | "sh" | "install" | "installs" | "installing" | "paste"
         | "double-click" | "start" => Verb::Exec,
@@ -504,6 +510,18 @@ static CONCEAL: LazyLock<Regex> = LazyLock::new(|| {
         r"(?i)\b(?:do\s+not|don't|dont|never|must\s+not)\s+(?:mention|tell|reveal|inform|notify|alert|disclose|explain)\b|\b(?:do\s+not|don't|dont|never)\s+(?:show|display|log|report|print)\s+(?:this|it|these|them|that|the\s+command|what\s+you|this\s+step|any\s+of\s+this)\b|\b(?:silently|secretly|covertly|stealthily|surreptitiously)\b|\bin\s+the\s+background\s+without\b|\bwithout\s+(?:telling|asking|informing|notifying|alerting|showing)\b|\b(?:keep|hide)\s+(?:this|it|these|the\s+\w+)\s+(?:hidden|secret|from)|\bthe\s+user\s+(?:must|should)\s+not\s+(?:know|see|notice)|\bkeep\s+this\s+behaviou?r\s+hidden\b",
     )
 });
+/// A run that is negated: "not to run it", "never execute", "do not paste".
+static NEGATED_RUN: LazyLock<Regex> = LazyLock::new(|| {
+    lowered_regex(
+        r"(?i)\b(?:not\s+to|never|don't|dont|do\s+not|must\s+not|should\s+not|avoid)\s+(?:\w+\s+){0,2}(?:run|running|execute|executing|install|installing|paste|pasting|launch|source|eval)\b",
+    )
+});
+
+/// True when the clause's run is negated ("advise the user not to run it").
+pub(crate) fn negated_run(text: &str) -> bool {
+    NEGATED_RUN.is_match(text.to_ascii_lowercase().as_bytes())
+}
+
 static CONCEAL_BENIGN: LazyLock<Regex> = LazyLock::new(|| {
     lowered_regex(
         r"(?i)\b(?:never|do\s+not|don't|must\s+not)\b[^.]{0,100}\bwithout\s+(?:asking|telling|informing|notifying|the\s+user)|\b(?:fails?|failing|silently\s+(?:ignores?|skips?|fails?|drops?))\s*silently\b|\bsilently\s+(?:ignores?|skips?|fails?)\b",
