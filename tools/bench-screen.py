@@ -353,6 +353,9 @@ def summarise(corpus, skills, tools):
             t["cve_stubs"] = {s["name"]: s[tool]["verdict"] for s in skills if s["flag"] == "cve-stub"}
             t["excluded"] = {s["name"]: s[tool]["verdict"] for s in skills if s["kind"] == "excluded"}
         t["errors"] = [s["name"] for s in skills if s[tool]["verdict"] in ("error", "timeout")]
+        if tool == "peer":  # the mapping's premise: is_safe false <=> HIGH or CRITICAL
+            t["is_safe_mismatch"] = [s["name"] for s in skills if s["peer"]["is_safe"] is not None
+                                     and (s["peer"]["is_safe"] is False) != (s["peer"]["verdict"] == "fail")]
         ms = [s[tool]["ms"] for s in skills]
         inproc = [s[tool]["inproc_ms"] for s in skills if s[tool]["inproc_ms"] is not None]
         t["wall_ms"] = stats(ms)
@@ -438,6 +441,9 @@ def print_summary(corpus, summ, tools):
                 print(f"  false fails: {', '.join(t['all_unsafe']['false_fails'])}")
         if t["errors"]:
             print(f"  errors: {', '.join(t['errors'])}")
+        if tool == "peer":
+            mm = t["is_safe_mismatch"]
+            print(f"  peer `is_safe: false` <=> mapped fail: " + ("holds on every skill" if not mm else f"differs on {', '.join(mm)}"))
         print(f"  wall time per skill: {fmt_stats(t['wall_ms'])}")
         print(f"  in-process time per skill: {fmt_stats(t['inproc_ms']) if t['inproc_ms'] else 'not reported by its JSON'}")
     if corpus == "cisco":
