@@ -534,7 +534,9 @@ def main():
 
         report["loadavg_start"] = os.getloadavg()
         if not args.json:
-            print(f"agentbox: {binary} ({report['agentbox_version']})")
+            st = os.stat(binary)
+            print(f"agentbox: {binary} ({report['agentbox_version']}, built "
+                  f"{time.strftime('%Y-%m-%d %H:%M:%S', time.gmtime(st.st_mtime))} UTC, {st.st_size} bytes)")
             if peer_cmd:
                 print(f"peer: {' '.join(peer_cmd)} scan DIR --format json --compact {args.peer_args}".rstrip()
                       + f" ({report['peer_version']})")
