@@ -46,13 +46,13 @@ Usage:
   python3 -m pip install --user cisco-ai-skill-scanner==2.3.2   # the peer
   python3 tools/bench-screen.py                                # own corpus, ours only
   python3 tools/bench-screen.py --peer --corpus all --speed
-  python3 tools/bench-screen.py --bin target/debug/agentbox --big 100000
+  python3 tools/bench-screen.py --bin target/debug/agentbox --corpus none --big 100000
   python3 tools/bench-screen.py --peer --corpus cisco --json > screen.json
 
 Options: --bin PATH (default target/release/agentbox), --peer, --peer-cmd CMD
 (default `skill-scanner` on PATH or ~/.local/bin), --peer-args "ARGS" (extra
 peer arguments, e.g. "--use-behavioral" or "--rule-packs atr"), --corpus
-own|cisco|all, --cisco-dir DIR, --speed [--runs 3], --big [N] [--big-timeout
+own|cisco|all|none, --cisco-dir DIR, --speed [--runs 3], --big [N] [--big-timeout
 S], --json. Exit 1 when the cisco corpus is absent and `--corpus cisco` was
 asked, or when our screener gave no verdict for some skill.
 """
@@ -498,7 +498,8 @@ def main():
     ap.add_argument("--peer", action="store_true", help="also run cisco-ai-skill-scanner")
     ap.add_argument("--peer-cmd", default=None, help="how to invoke the peer (default: skill-scanner on PATH)")
     ap.add_argument("--peer-args", default="", help="extra peer arguments, e.g. '--use-behavioral'")
-    ap.add_argument("--corpus", choices=["own", "cisco", "all"], default="own")
+    ap.add_argument("--corpus", choices=["own", "cisco", "all", "none"], default="own",
+                    help="none: only --speed and/or --big")
     ap.add_argument("--cisco-dir", default=None,
                     help="default ../shared/corpora/cisco-skill-evals from the repository root")
     ap.add_argument("--speed", action="store_true", help="time our screener over the own corpus")
