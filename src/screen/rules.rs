@@ -189,8 +189,8 @@ pub(crate) static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             "A chat webhook is a one-line drop box for stolen data.")
             .escalate(r"(?i)\.ssh|\.aws|\.env\b|environ|printenv|passw|cookie|token|secret|credential|wallet"),
         rule("exfil-capture-service", EXFIL, Fail,
-            r"(?i)\b(?:webhook\.site|requestbin\.(?:net|com)|[\w-]+\.m\.pipedream\.net|pipedream\.net|interact\.sh|oast\.(?:fun|me|live|site|online|pro)|burpcollaborator\.net|[\w-]+\.ngrok(?:-free)?\.(?:io|app)|canarytokens\.com|beeceptor\.com|requestcatcher\.com|hookbin\.com)\b",
-            "Sends data to a request-capture service, used to collect stolen data anonymously."),
+            r"(?i)\b(?:webhook\.site|requestbin\.(?:net|com)|[\w-]+\.m\.pipedream\.net|pipedream\.net|interact\.sh|oast\.(?:fun|me|live|site|online|pro)|burpcollaborator\.net|[\w-]+\.ngrok(?:-free)?\.(?:io|app|dev)|[\w-]+\.trycloudflare\.com|[\w-]+\.loca\.lt|[\w-]+\.serveo\.net|[\w-]+\.localhost\.run|[\w-]+\.pinggy\.(?:io|link)|bore\.pub|canarytokens\.com|beeceptor\.com|requestcatcher\.com|hookbin\.com)\b",
+            "Sends data to a request-capture service or a throwaway tunnel, used to collect stolen data anonymously."),
         rule("exfil-paste-upload", EXFIL, Warn,
             r"(?i)\b(?:transfer\.sh|0x0\.st|paste\.rs|termbin\.com|ix\.io|pastebin\.com/api|hastebin\.com/documents|file\.io|bashupload\.com|temp\.sh|catbox\.moe)\b",
             "Uploads data to an anonymous paste or file-drop site.")

@@ -612,7 +612,7 @@ proptest! {
 
 /// `cargo test --release -- --ignored --nocapture payloads_on_4_mib`
 #[test]
-#[ignore = "timing; run in release"]
+#[ignore = "a measurement; run in release with --nocapture"]
 fn payloads_on_4_mib_of_mixed_text() {
     let chunk = "## Setup\nRun the installer, then check the digest e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855.\n\
          fn main() { let v = vec![1, 2, 3, 4, 10, 20]; println!(\"{:?} %d%s\", v); }\n\
@@ -643,6 +643,6 @@ fn payloads_on_4_mib_of_mixed_text() {
         found.len(),
         took
     );
+    // A measurement, not a timed test (docs/PERFORMANCE.md has the figure).
     assert!(!found.is_empty());
-    assert!(took < std::time::Duration::from_millis(100), "{took:?}");
 }
