@@ -260,7 +260,10 @@ fn a_nul_byte_does_not_switch_a_script_off() {
             Verdict::Fail,
             "{name} named={named}: {rules:?}"
         );
-        assert!(rules.contains(&"rce-pipe-to-shell"), "{rules:?}");
+        assert!(
+            rules.contains(&"rce-pipe-to-shell") || rules.contains(&"flow-download-to-exec"),
+            "{rules:?}"
+        );
         assert!(rules.contains(&"text-nul-bytes"), "{rules:?}");
     }
     // A real binary asset stays a binary.
@@ -275,4 +278,54 @@ fn a_nul_byte_does_not_switch_a_script_off() {
     fs::write(dir.path().join("logo.png"), png).unwrap();
     let screen = screen_dir(dir.path(), &Redactor::builtin()).unwrap();
     assert_eq!(screen.verdict, Verdict::Pass, "{:?}", screen.findings);
+}
+
+/// The findings of representative skills, one per family (flows across
+/// files, download/decode to exec in several languages, instructions only,
+/// quoting, mismatch, honest look-alikes), snapshotted so a change in what
+/// the engine says about them is reviewed.
+#[test]
+fn findings_of_representative_skills() {
+    let redactor = Redactor::builtin();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/skills");
+    let mut out = String::new();
+    for name in [
+        "malicious/cloud-context-switcher",
+        "malicious/openai-usage-dashboard",
+        "malicious/jupyter-theme-kit",
+        "malicious/ts-config-migrator",
+        "malicious/api-mock-server",
+        "malicious/log-tail-helper",
+        "malicious/text-wrap-tool",
+        "malicious/code-review-buddy",
+        "malicious/readme-polisher",
+        "malicious/supply-chain-auditor",
+        "malicious/cron-health-monitor",
+        "malicious/mcp-server-pack",
+        "malicious/workspace-reset",
+        "malicious/unit-converter",
+        "benign/static-site-deploy",
+        "benign/homebrew-setup",
+        "benign/github-issue-triage",
+        "benign/skill-security-review",
+        "benign/obfuscation-decoder",
+    ] {
+        let screen = screen_dir(&root.join(name), &redactor).unwrap();
+        out.push_str(&format!("{name}: {}\n", screen.verdict.as_str()));
+        for f in &screen.findings {
+            let from = f
+                .source
+                .as_ref()
+                .map(|s| format!("  <- {}:{}", s.file, s.line))
+                .unwrap_or_default();
+            out.push_str(&format!(
+                "  {} {} {}:{}{from}\n",
+                f.severity.as_str(),
+                f.rule,
+                f.file,
+                f.line
+            ));
+        }
+    }
+    insta::assert_snapshot!("representative_findings", out);
 }

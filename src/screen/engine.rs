@@ -77,7 +77,11 @@ impl<'r> Behaviour<'r> {
                     if let Some(lang) = code::lang_of_fence(info, &span.text) {
                         let mut c = code::analyze(f.rel, &span.text, lang, span.first_line);
                         relabel(&mut c, span.origin);
-                        derived.extend(std::mem::take(&mut c.derived).into_iter().map(|d| (d, span.origin)));
+                        derived.extend(
+                            std::mem::take(&mut c.derived)
+                                .into_iter()
+                                .map(|d| (d, span.origin)),
+                        );
                         a.extend(c);
                     }
                 }
@@ -94,7 +98,11 @@ impl<'r> Behaviour<'r> {
                 a.extend(embedded_commands(f.rel, &text));
             }
         }
-        derived.extend(std::mem::take(&mut a.derived).into_iter().map(|d| (d, Origin::Code)));
+        derived.extend(
+            std::mem::take(&mut a.derived)
+                .into_iter()
+                .map(|d| (d, Origin::Code)),
+        );
         self.w.all.extend(a);
         for p in decode::payloads(&text) {
             let origin = if quoted.get(p.line.wrapping_sub(1)).copied().unwrap_or(false) {
@@ -102,7 +110,16 @@ impl<'r> Behaviour<'r> {
             } else {
                 Origin::Code
             };
-            decoded(&mut self.w, f.rel, p.line, &p.decoded, &p.encoding, false, origin, 1);
+            decoded(
+                &mut self.w,
+                f.rel,
+                p.line,
+                &p.decoded,
+                &p.encoding,
+                false,
+                origin,
+                1,
+            );
         }
         for (d, origin) in derived {
             follow(&mut self.w, d, origin, 1);
@@ -119,26 +136,29 @@ impl<'r> Behaviour<'r> {
         judge::temper(line_findings, &intent);
         // A script naming a credential store (the line rules see
         // `"~/.aws/credentials"` in a list the code model cannot follow) is
-        // a secret source for linking flows across files.
-        for f in line_findings.iter() {
-            if f.category == "credential_access"
-                && f.rule != "cred-dotenv"
-                && self.uses.iter().any(|(rel, _)| *rel == f.file)
-            {
-                self.w.all.facts.push(Fact {
-                    cap: Cap::SecretRead,
-                    site: Site {
-                        file: f.file.clone(),
-                        line: f.line,
-                        text: f.excerpt.clone(),
-                    },
-                    origin: Origin::Code,
-                    what: format!("names a credential store ({})", f.rule),
-                    via: String::new(),
-                });
-            }
-        }
-        cross_file_flows(&mut self.w.all, &self.uses);
+        // a secret source for linking flows across files — a source only,
+        // not a finding of its own (the line rule is that).
+        let named: Vec<Fact> = line_findings
+            .iter()
+            .filter(|f| {
+                f.category == "credential_access"
+                    && f.rule != "cred-dotenv"
+                    && f.severity >= Severity::Warn
+                    && self.uses.iter().any(|(rel, _)| *rel == f.file)
+            })
+            .map(|f| Fact {
+                cap: Cap::SecretRead,
+                site: Site {
+                    file: f.file.clone(),
+                    line: f.line,
+                    text: f.excerpt.clone(),
+                },
+                origin: Origin::Code,
+                what: format!("names a credential store ({})", f.rule),
+                via: String::new(),
+            })
+            .collect();
+        cross_file_flows(&mut self.w.all, &self.uses, &named);
         instructed_runs(&mut self.w.all, &self.runs);
         official_installers(&mut self.w.all);
         let mut out = judge::judge(&self.w.all, &intent, &self.urls, self.w.redactor);
@@ -162,7 +182,16 @@ fn follow(w: &mut Work, d: super::facts::Derived, origin: Origin, depth: usize) 
         let how = format!("reversed, {}", d.how);
         decoded(w, &rel, d.site.line, &text, &how, d.executed, origin, depth);
     } else {
-        decoded(w, &rel, d.site.line, &d.text, &d.how, d.executed, origin, depth);
+        decoded(
+            w,
+            &rel,
+            d.site.line,
+            &d.text,
+            &d.how,
+            d.executed,
+            origin,
+            depth,
+        );
     }
 }
 
@@ -212,9 +241,7 @@ fn decoded(
             }
         }
     }
-    if executed
-        && let Some(sink) = a.facts.iter().find(|f| dangerous(f.cap)).cloned()
-    {
+    if executed && let Some(sink) = a.facts.iter().find(|f| dangerous(f.cap)).cloned() {
         let source = Fact {
             cap: Cap::Decode,
             site: Site {
@@ -240,7 +267,10 @@ fn decoded(
 }
 
 fn first_line(text: &str) -> String {
-    text.lines().find(|l| !l.trim().is_empty()).unwrap_or("").to_string()
+    text.lines()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("")
+        .to_string()
 }
 
 /// Capabilities that matter on their own.
@@ -267,7 +297,7 @@ fn relabel(a: &mut Analysis, origin: Origin) {
 /// (directly or through others: `switch.py` imports `collector` and
 /// `reporter`) is a flow across files; so is a secret read and a send in
 /// the same script the code analyser could not link value by value.
-fn cross_file_flows(all: &mut Analysis, uses: &[(String, Vec<String>)]) {
+fn cross_file_flows(all: &mut Analysis, uses: &[(String, Vec<String>)], named: &[Fact]) {
     let linked_to_flow = |fact: &Fact, flows: &[Flow]| {
         flows
             .iter()
@@ -277,6 +307,7 @@ fn cross_file_flows(all: &mut Analysis, uses: &[(String, Vec<String>)]) {
         .facts
         .iter()
         .filter(|f| f.cap == Cap::SecretRead && f.origin == Origin::Code)
+        .chain(named)
         .filter(|f| !linked_to_flow(f, &all.flows))
         .collect();
     let sinks: Vec<&Fact> = all
@@ -383,7 +414,8 @@ fn embedded_commands(rel: &str, text: &str) -> Analysis {
             for f in &mut inner.facts {
                 f.site.text = line.to_string();
             }
-            a.facts.extend(inner.facts.into_iter().filter(|f| dangerous(f.cap)));
+            a.facts
+                .extend(inner.facts.into_iter().filter(|f| dangerous(f.cap)));
             a.flows.extend(inner.flows);
         }
     }
@@ -421,6 +453,12 @@ fn instructed_runs(all: &mut Analysis, runs: &[instruct::Run]) {
 /// exact URLs only) is not a flow: every URL at both ends must be on the
 /// list.
 fn official_installers(all: &mut Analysis) {
+    let official = |text: &str| {
+        let urls: Vec<&str> = urls_in(text).collect();
+        !urls.is_empty() && urls.iter().all(|u| allow::official_installer(u).is_some())
+    };
+    all.facts
+        .retain(|f| !(matches!(f.cap, Cap::DynamicExec | Cap::Fetch) && official(&f.site.text)));
     all.flows.retain(|f| {
         if f.kind != FlowKind::DownloadToExec {
             return true;
@@ -441,7 +479,10 @@ pub(crate) fn urls_in(text: &str) -> impl Iterator<Item = &str> {
             return None;
         }
         let end = rest
-            .find(|c: char| c.is_whitespace() || matches!(c, '"' | '\'' | '`' | ')' | '(' | '<' | '>' | '|' | ';'))
+            .find(|c: char| {
+                c.is_whitespace()
+                    || matches!(c, '"' | '\'' | '`' | ')' | '(' | '<' | '>' | '|' | ';')
+            })
             .unwrap_or(rest.len());
         Some(&rest[..end])
     })

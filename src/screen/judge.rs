@@ -129,9 +129,23 @@ impl Intent {
             // Words that name persistence itself, not its topic ("startup
             // apps", "your profile"): a skill that installs a cron job says so.
             Cap::Persist => &[
-                "cron", "schedul", "login item", "daemon", "service", "systemd", "launchd",
-                "launch agent", "launchagent", "autostart", "auto start", "bashrc", "zshrc",
-                "shell config", "shell profile", "rc file", "shell hook",
+                "cron",
+                "schedul",
+                "login item",
+                "daemon",
+                "service",
+                "systemd",
+                "launchd",
+                "launch agent",
+                "launchagent",
+                "autostart",
+                "auto start",
+                "bashrc",
+                "zshrc",
+                "shell config",
+                "shell profile",
+                "rc file",
+                "shell hook",
             ],
             Cap::AgentConfig => &[
                 "claude",

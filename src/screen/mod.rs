@@ -164,7 +164,15 @@ pub fn screen_dir(dir: &Path, redactor: &Redactor) -> Result<Screen> {
         let body = hash::read_file(e)?;
         if let (EntryKind::File { executable }, Some(bytes)) = (&e.kind, &body) {
             let explained = explained(&e.rel);
-            screen_file(&e.rel, bytes, *executable, explained, redactor, &mut findings, &mut behaviour);
+            screen_file(
+                &e.rel,
+                bytes,
+                *executable,
+                explained,
+                redactor,
+                &mut findings,
+                &mut behaviour,
+            );
         }
         Ok(body)
     })?;
@@ -199,7 +207,15 @@ fn settle(mut findings: Vec<Finding>, content_hash: String) -> Screen {
 pub fn screen_text(rel: &str, text: &str, redactor: &Redactor) -> Screen {
     let mut findings = Vec::new();
     let mut behaviour = engine::Behaviour::new(redactor);
-    screen_file(rel, text.as_bytes(), false, true, redactor, &mut findings, &mut behaviour);
+    screen_file(
+        rel,
+        text.as_bytes(),
+        false,
+        true,
+        redactor,
+        &mut findings,
+        &mut behaviour,
+    );
     let judged = behaviour.finish(text, &mut findings);
     findings.extend(judged);
     settle(findings, hash::text_hash(text))

@@ -205,6 +205,10 @@ pub(crate) fn scan_text(
             if rule.official_installers && rules::only_official_urls(line) {
                 severity = Severity::Info;
             }
+            // A key handed to ssh/scp/rsync to log in is used, not read.
+            if rule.category == rules::CRED && IDENTITY.is_match(lower.as_slice()) {
+                severity = Severity::Info;
+            }
             let softened = compiled
                 .mitigate(i)
                 .is_some_and(|r| r.is_match(line.as_bytes()))

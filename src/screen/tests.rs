@@ -663,4 +663,3 @@ fn a_pattern_needs_a_regex_context_and_no_exec() {
         assert!(r.iter().any(|(_, s)| *s == Severity::Fail), "{line}: {r:?}");
     }
 }
-

@@ -385,7 +385,10 @@ pub(super) fn run(ctx: &mut Ctx, mut argv: Vec<Val>, stdin: Option<Val>, line: u
                 ctx.fact(
                     Cap::Destroy,
                     line,
-                    format!("deletes with --no-preserve-root ({prog} {})", words.join(" ")),
+                    format!(
+                        "deletes with --no-preserve-root ({prog} {})",
+                        words.join(" ")
+                    ),
                     "",
                 );
             }

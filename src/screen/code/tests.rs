@@ -1076,4 +1076,3 @@ fn perl_blocks_keep_their_statements() {
         FlowKind::SecretToNetwork,
     );
 }
-

@@ -531,11 +531,10 @@ pub(crate) fn decode_blob(s: &str) -> Option<(String, &'static str)> {
 }
 
 /// One payload found in free text.
-
 mod payloads;
-pub(crate) use payloads::{payloads, reversed_if_command};
 #[cfg(test)]
 pub(crate) use payloads::Payload;
+pub(crate) use payloads::{payloads, reversed_if_command};
 
 #[cfg(test)]
 mod tests;

@@ -384,4 +384,3 @@ pub(crate) fn reversed_if_command(s: &str) -> Option<String> {
     let reversed: String = s.chars().rev().collect();
     (has_command_word(&reversed) && !has_command_word(s)).then_some(reversed)
 }
-

@@ -524,4 +524,3 @@ fn corpus_table() {
         );
     }
 }
-
