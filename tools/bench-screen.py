@@ -236,6 +236,38 @@ def screen_peer(peer_cmd, peer_args, skill_dir, cwd):
     return res
 
 
+def screen_peer_batch(peer_cmd, peer_args, skills, dest, cwd):
+    """One `scan-all` over copies of every skill (the peer's start-up is ~10 s
+    of CPU a call, so one process per skill takes ~20 s each): the verdicts of
+    `screen_peer`, and the batch's wall time spread evenly as `ms`."""
+    dest.mkdir(parents=True)
+    for i, s in enumerate(skills):
+        shutil.copytree(s.get("scan_path", s["path"]), dest / f"s{i:04d}",
+                        ignore=shutil.ignore_patterns("_expected.json"))
+    r = timed_run(peer_cmd + ["scan-all", str(dest), "--format", "json"] + peer_args,
+                  cwd=cwd, env=peer_env())
+    out = {}
+    try:
+        doc = json.loads(r["out"])
+    except ValueError:
+        doc = {}
+    results = doc.get("results", doc) if isinstance(doc, dict) else doc
+    for res in results or []:
+        name = Path(res.get("skill_path", "")).name
+        sev = str(res.get("max_severity") or "NONE").upper()
+        out[name] = {"verdict": PEER_MAP.get(sev, "pass"), "max_severity": sev,
+                     "is_safe": res.get("is_safe"), "ms": r["ms"] / max(len(skills), 1),
+                     "inproc_ms": None, "maxrss_kb": r["maxrss_kb"], "error": None,
+                     "rules": sorted({f.get("rule_id", "?") for f in res.get("findings") or []
+                                      if str(f.get("severity", "")).upper()
+                                      in ("CRITICAL", "HIGH", "MEDIUM")})}
+    for i, s in enumerate(skills):
+        s["peer"] = out.get(f"s{i:04d}", {
+            "verdict": "error", "rules": [], "ms": None, "inproc_ms": None,
+            "maxrss_kb": None, "max_severity": None, "is_safe": None,
+            "error": f"not in the scan-all report (rc {r['rc']})"})
+
+
 def find_peer(cmd):
     if cmd:
         return shlex.split(cmd)
@@ -496,6 +528,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--bin", default=str(ROOT / "target" / "release" / "agentbox"))
     ap.add_argument("--peer", action="store_true", help="also run cisco-ai-skill-scanner")
+    ap.add_argument("--peer-batch", action="store_true",
+                    help="run the peer once per corpus (scan-all over copies) instead of once per skill")
     ap.add_argument("--peer-cmd", default=None, help="how to invoke the peer (default: skill-scanner on PATH)")
     ap.add_argument("--peer-args", default="", help="extra peer arguments, e.g. '--use-behavioral'")
     ap.add_argument("--corpus", choices=["own", "cisco", "all", "none"], default="own",
@@ -559,10 +593,13 @@ def main():
                 corpora.append(("cisco", sk))
 
         for corpus, skills in corpora:
+            if peer_cmd and args.peer_batch:
+                screen_peer_batch(peer_cmd, shlex.split(args.peer_args), skills,
+                                  tmp / f"batch-{corpus}", tmp)
             for s in skills:
                 path = s.get("scan_path", s["path"])
                 s["ours"] = screen_ours(binary, home, path)
-                if peer_cmd:
+                if peer_cmd and not args.peer_batch:
                     s["peer"] = screen_peer(peer_cmd, shlex.split(args.peer_args), path, tmp)
                 log(f"{corpus}: {s['name']}: ours {s['ours']['verdict']}"
                     + (f", peer {s['peer']['verdict']}" if peer_cmd else ""))

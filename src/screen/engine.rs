@@ -352,7 +352,7 @@ fn components(uses: &[(String, Vec<String>)]) -> impl Fn(&str) -> Option<usize> 
     for (i, (_, names)) in uses.iter().enumerate() {
         for (j, (other, _)) in uses.iter().enumerate() {
             let st = stem(other);
-            if i != j && st.len() >= 3 && names.iter().any(|n| *n == st) {
+            if i != j && st.len() >= 3 && names.contains(&st) {
                 let (ri, rj) = (root(&mut parent, i), root(&mut parent, j));
                 parent[ri] = rj;
             }

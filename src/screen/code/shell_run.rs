@@ -381,7 +381,7 @@ pub(super) fn run(ctx: &mut Ctx, mut argv: Vec<Val>, stdin: Option<Val>, line: u
                     .iter()
                     .any(|w| w.starts_with('-') && (w.contains('r') || w.contains('R')));
             // `--no-preserve-root` exists only to let `rm -rf /` through.
-            if prog == "rm" && words.iter().any(|w| *w == "--no-preserve-root") {
+            if prog == "rm" && words.contains(&"--no-preserve-root") {
                 ctx.fact(
                     Cap::Destroy,
                     line,

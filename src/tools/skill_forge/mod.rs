@@ -10,6 +10,7 @@
 mod cli;
 mod clone;
 pub mod draft;
+mod screening;
 pub mod spec;
 mod suggest;
 mod yaml;
@@ -143,7 +144,11 @@ fn status_of(verdict: Verdict, accepted: bool) -> &'static str {
 /// (`permission`, the findings in `detail`), `warn` only with
 /// `accept_warnings`. Returns the status to record.
 pub fn decide(screen: &Screen, accept_warnings: bool, what: &str) -> Result<&'static str> {
-    let findings: Vec<Value> = screen.findings.iter().map(cli::finding_json).collect();
+    let findings: Vec<Value> = screen
+        .findings
+        .iter()
+        .map(screening::finding_json)
+        .collect();
     match screen.verdict {
         Verdict::Pass => Ok(status_of(Verdict::Pass, false)),
         Verdict::Warn if accept_warnings => Ok(status_of(Verdict::Warn, true)),
@@ -178,7 +183,11 @@ pub fn decide(screen: &Screen, accept_warnings: bool, what: &str) -> Result<&'st
 /// needs `accept_warnings`. `what` names the text in the message (`persona
 /// 'ada'`), `refused` says what to do instead of writing it.
 pub fn admit_text(screen: &Screen, accept_warnings: bool, what: &str, refused: &str) -> Result<()> {
-    let findings: Vec<Value> = screen.findings.iter().map(cli::finding_json).collect();
+    let findings: Vec<Value> = screen
+        .findings
+        .iter()
+        .map(screening::finding_json)
+        .collect();
     let n = screen.findings.len();
     match screen.verdict {
         Verdict::Pass => Ok(()),
