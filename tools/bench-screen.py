@@ -243,7 +243,7 @@ def screen_peer_batch(peer_cmd, peer_args, skills, dest, cwd):
     dest.mkdir(parents=True)
     for i, s in enumerate(skills):
         shutil.copytree(s.get("scan_path", s["path"]), dest / f"s{i:04d}",
-                        ignore=shutil.ignore_patterns("_expected.json"))
+                        ignore=shutil.ignore_patterns("_expected.json"), symlinks=True)
     r = timed_run(peer_cmd + ["scan-all", str(dest), "--format", "json"] + peer_args,
                   cwd=cwd, env=peer_env())
     out = {}
@@ -341,7 +341,7 @@ def stage(skills, dest):
     """Copy each skill without `_expected.json` (it describes the attack)."""
     for s in skills:
         target = dest / s["name"]
-        shutil.copytree(s["path"], target, ignore=shutil.ignore_patterns("_expected.json"))
+        shutil.copytree(s["path"], target, ignore=shutil.ignore_patterns("_expected.json"), symlinks=True)
         s["scan_path"] = target
 
 
