@@ -96,6 +96,7 @@ impl<'r> Behaviour<'r> {
                     self.urls.push((f.rel.to_string(), urls));
                 }
                 a.extend(embedded_commands(f.rel, &text));
+                a.extend(fetch_and_run(f.rel, &text, &a));
             }
         }
         derived.extend(
@@ -123,6 +124,36 @@ impl<'r> Behaviour<'r> {
         }
         for (d, origin) in derived {
             follow(&mut self.w, d, origin, 1);
+        }
+        // `printf "a\ncurl … | sh\n" > hook`: a command glued to an escape
+        // sequence, as the file it writes will hold it.
+        let mut left = 64;
+        for (n, line) in text.lines().enumerate() {
+            if left == 0 {
+                break;
+            }
+            if line.contains("\\n") && line.contains("://") {
+                left -= 1;
+                let unescaped = line
+                    .replace("\\n", "\n")
+                    .replace("\\t", " ")
+                    .replace("\\r", "");
+                let origin = if quoted.get(n).copied().unwrap_or(false) {
+                    Origin::Quoted
+                } else {
+                    Origin::Code
+                };
+                decoded(
+                    &mut self.w,
+                    f.rel,
+                    n + 1,
+                    &unescaped,
+                    "escape sequences",
+                    false,
+                    origin,
+                    1,
+                );
+            }
         }
     }
 
@@ -388,6 +419,56 @@ fn used_names(text: &str) -> Vec<String> {
     out.sort();
     out.dedup();
     out.truncate(256);
+    out
+}
+
+/// A script that downloads and runs computed code, where the code model
+/// could not tie the two together value by value (callbacks, streams,
+/// promise chains it does not follow): a download-to-exec flow from the
+/// first fetch to the first such run, when the script spells out a URL and
+/// has no such flow already.
+fn fetch_and_run(rel: &str, text: &str, a: &Analysis) -> Analysis {
+    static FETCH: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r#"(?i)\bfetch\s*\(|\bhttps?\.(?:get|request)\s*\(|\brequire\s*\(\s*["']https?["']\s*\)|\brequests\.get\s*\(|\burlopen\s*\(|\baxios(?:\.get)?\s*\(|\bURI\.open\b|\bNet::HTTP\b|\bLWP::|\bDownloadString\b|\bInvoke-WebRequest\b|\biwr\s"#,
+        )
+        .expect("the fetch pattern compiles")
+    });
+    static RUN: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r#"\beval\s*\(\s*[^"'`)\s]|\bnew\s+Function\s*\(\s*[^"'`)\s]|\bvm\.runIn\w+\s*\(\s*[^"'`)\s]|\bspawn\s*\(\s*["'](?:/bin/)?(?:ba|z|da)?sh["']|\bexec\s*\(\s*[^"'`)\s]|(?i:\bInvoke-Expression\b|\biex\b)|\bpipe\s*\(\s*\w+\s*\(\s*["'](?:/bin/)?(?:ba|z)?sh["']"#,
+        )
+        .expect("the run pattern compiles")
+    });
+    let mut out = Analysis::default();
+    if !text.contains("http") || a.flows.iter().any(|f| f.kind == FlowKind::DownloadToExec) {
+        return out;
+    }
+    let at = |re: &regex::Regex| {
+        text.lines()
+            .enumerate()
+            .take(100_000)
+            .find(|(_, l)| re.is_match(l))
+            .map(|(n, l)| (n + 1, l.to_string()))
+    };
+    if let (Some((fl, ft)), Some((rl, rt))) = (at(&FETCH), at(&RUN)) {
+        let fact = |cap, line, text: String, what: &str| Fact {
+            cap,
+            site: Site {
+                file: rel.to_string(),
+                line,
+                text,
+            },
+            origin: Origin::Code,
+            what: what.to_string(),
+            via: String::new(),
+        };
+        out.flows.push(Flow {
+            kind: FlowKind::DownloadToExec,
+            source: fact(Cap::Fetch, fl, ft, "downloads"),
+            sink: fact(Cap::DynamicExec, rl, rt, "runs computed code"),
+        });
+    }
     out
 }
 

@@ -428,7 +428,13 @@ fn fact_finding(
                 "Deletes or overwrites outside the project: the home folder, the system, a disk.",
             ),
         };
-    let severity = if fact.origin == Origin::Quoted {
+    // Text that merely quotes caps at warn; so does an instruction that
+    // has the agent show the change and get the user's approval first (the
+    // user then sees it, which is the protection a screen exists for).
+    let consented = fact.origin == Origin::Instruction
+        && matches!(fact.cap, Cap::Persist | Cap::AgentConfig)
+        && asks_consent(&fact.site.text);
+    let severity = if fact.origin == Origin::Quoted || consented {
         severity.min(Warn)
     } else {
         severity
@@ -444,4 +450,15 @@ fn fact_finding(
         source: None,
         sink: None,
     })
+}
+
+/// The sentence has the agent ask the user before acting.
+fn asks_consent(text: &str) -> bool {
+    static CONSENT: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?i)\b(?:after\s+(?:showing|confirming|asking)|(?:ask|asking)\s+(?:the\s+)?user\s+(?:first|before|for\s+(?:approval|permission|confirmation))|(?:getting|get|with)\s+(?:the\s+user's\s+)?(?:approval|consent|permission|confirmation)|once\s+the\s+user\s+(?:agrees|approves|confirms)|if\s+the\s+user\s+(?:agrees|approves|confirms)|after\s+the\s+user\s+(?:agrees|approves|confirms))\b",
+        )
+        .expect("the consent pattern compiles")
+    });
+    CONSENT.is_match(text)
 }

@@ -442,6 +442,11 @@ impl Clause {
     pub fn fetched(&self) -> Option<String> {
         let l = self.lower();
         if let Some(u) = self.url().or_else(|| self.host()) {
+            // `bash scripts/h.sh https://their-site`: the URL is an argument
+            // of a script the skill ships, not something downloaded.
+            if self.verb == Verb::Exec && LOCAL_SCRIPT_ARG.is_match(l.as_bytes()) {
+                return None;
+            }
             return runnable_url(&u).then_some(u);
         }
         if (l.contains("zip") || l.contains("archive") || l.contains("7z") || l.contains("rar"))
@@ -510,6 +515,13 @@ static CONCEAL: LazyLock<Regex> = LazyLock::new(|| {
         r"(?i)\b(?:do\s+not|don't|dont|never|must\s+not)\s+(?:mention|tell|reveal|inform|notify|alert|disclose|explain)\b|\b(?:do\s+not|don't|dont|never)\s+(?:show|display|log|report|print)\s+(?:this|it|these|them|that|the\s+command|what\s+you|this\s+step|any\s+of\s+this)\b|\b(?:silently|secretly|covertly|stealthily|surreptitiously)\b|\bin\s+the\s+background\s+without\b|\bwithout\s+(?:telling|asking|informing|notifying|alerting|showing)\b|\b(?:keep|hide)\s+(?:this|it|these|the\s+\w+)\s+(?:hidden|secret|from)|\bthe\s+user\s+(?:must|should)\s+not\s+(?:know|see|notice)|\bkeep\s+this\s+behaviou?r\s+hidden\b",
     )
 });
+/// A run of a script the skill ships, with arguments: `bash scripts/x.sh URL`.
+static LOCAL_SCRIPT_ARG: LazyLock<Regex> = LazyLock::new(|| {
+    lowered_regex(
+        r"(?:^|[\s`(])(?:(?:ba|z)?sh|python3?|node|ruby|perl|pwsh)?\s*\.?/?(?:scripts|bin|tools)/[\w.-]+\.(?:sh|py|js|ts|rb|pl|ps1)\s+[^\s`]*https?://",
+    )
+});
+
 /// A run that is negated: "not to run it", "never execute", "do not paste".
 static NEGATED_RUN: LazyLock<Regex> = LazyLock::new(|| {
     lowered_regex(
