@@ -93,6 +93,13 @@ static ORDER: LazyLock<Regex> = LazyLock::new(|| {
     )
 });
 
+/// An order to run something shown earlier in the document.
+static RUN_BACK: LazyLock<Regex> = LazyLock::new(|| {
+    lowered_regex(
+        r"(?i)\b(?:run|execute|paste|try|use|copy)\s+(?:the\s+|that\s+|those\s+|these\s+|each\s+)?(?:example|command|snippet|line|code|one|payload)s?\s+(?:above|earlier|shown|listed|from\s+(?:the\s+)?(?:red|list|section|above))|\b(?:run|execute)\s+(?:it|them|that|those)\s+(?:above|again|now\s+to)\b",
+    )
+});
+
 /// A word of negation just before an order undoes it ("never run them").
 static NEGATION: LazyLock<Regex> = LazyLock::new(|| {
     lowered_regex(r"(?i)\b(?:never|not|don't|dont|avoid|no|without)\W+(?:\w+\W+){0,2}$")
@@ -483,10 +490,19 @@ pub(crate) fn parse(text: &str) -> Parsed {
         push_comment(&mut p.units, s, &t, last);
     }
 
-    // Sections that order something are never quotes.
+    // Sections that order something are never quotes; an order anywhere to
+    // run what was shown earlier ("now run the example above") leaves no
+    // quote anywhere in the document.
+    let mut runs_back = false;
     for u in &p.units {
         if u.kind != UnitKind::Comment && orders(&u.text) {
             p.sections[u.section].instructed = true;
+        }
+        runs_back |= RUN_BACK.is_match(u.text.to_ascii_lowercase().as_bytes());
+    }
+    if runs_back {
+        for s in &mut p.sections {
+            s.instructed = true;
         }
     }
     // The quoting context of every line.

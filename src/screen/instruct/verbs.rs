@@ -518,7 +518,7 @@ static CONCEAL: LazyLock<Regex> = LazyLock::new(|| {
 /// A run of a script the skill ships, with arguments: `bash scripts/x.sh URL`.
 static LOCAL_SCRIPT_ARG: LazyLock<Regex> = LazyLock::new(|| {
     lowered_regex(
-        r"(?:^|[\s`(])(?:(?:ba|z)?sh|python3?|node|ruby|perl|pwsh)?\s*\.?/?(?:scripts|bin|tools)/[\w.-]+\.(?:sh|py|js|ts|rb|pl|ps1)\s+[^\s`]*https?://",
+        r"(?:^|[\s`(])(?:(?:(?:ba|z)?sh|python3?|node|ruby|perl|pwsh|deno|bun)\s+(?:-\S+\s+)*\.?/?[\w./-]+\.(?:sh|py|js|mjs|ts|rb|pl|ps1)|\.?/?(?:scripts|bin|tools)/[\w.-]+)\s+(?:\S+\s+)*[^\s`]*https?://",
     )
 });
 

@@ -36,12 +36,12 @@ pub(super) fn screen_text(s: &Screen) -> String {
         text.push_str(&format!(
             "{}: {}:{}: [{}] {} — {}\n    {}\n",
             f.severity.as_str(),
-            f.file,
+            one_line(&f.file),
             f.line,
             f.category,
             f.rule,
             f.why,
-            f.excerpt
+            one_line(&f.excerpt)
         ));
     }
     text
@@ -203,12 +203,12 @@ fn screen_text_with(s: &Screen, r: &deep::Review) -> String {
         text.push_str(&format!(
             "{}: {}:{}: [{}] {} — {}\n    {}\n",
             f.severity.as_str(),
-            f.file,
+            one_line(&f.file),
             f.line,
             f.category,
             f.rule,
             f.why,
-            f.excerpt
+            one_line(&f.excerpt)
         ));
         if let Some(j) = r.judgement(i) {
             text.push_str(&format!("    model: {} — {}\n", j.judgement, j.why));
@@ -242,5 +242,25 @@ fn deep_text(deep: &Value) -> String {
         deep["verdict"].as_str().unwrap_or("?"),
         deep["summary"].as_str().unwrap_or(""),
         deep["static_verdict"].as_str().unwrap_or("?")
+    )
+}
+
+/// A file name or excerpt on one line of text output: a skill's file names
+/// are the author's, and a newline in one must not start a line of its own
+/// (a fake `verdict: pass`). Control characters are shown as `\xNN`.
+fn one_line(s: &str) -> std::borrow::Cow<'_, str> {
+    if !s.chars().any(|c| c.is_control()) {
+        return std::borrow::Cow::Borrowed(s);
+    }
+    std::borrow::Cow::Owned(
+        s.chars()
+            .map(|c| {
+                if c.is_control() {
+                    format!("\\x{:02x}", c as u32)
+                } else {
+                    c.to_string()
+                }
+            })
+            .collect(),
     )
 }
