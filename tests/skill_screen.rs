@@ -337,7 +337,9 @@ fn findings_of_representative_skills() {
 /// user for approval.
 #[test]
 fn hostile_tester_shapes() {
-    let cases: &[(&str, &str, &[(&str, &str)], Verdict)] = &[
+    // (name, description, files, expected verdict)
+    type Case<'a> = (&'a str, &'a str, &'a [(&'a str, &'a str)], Verdict);
+    let cases: &[Case] = &[
         (
             "printf-hook",
             "Formats markdown tables.",
