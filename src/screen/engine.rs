@@ -105,12 +105,16 @@ impl<'r> Behaviour<'r> {
                 .map(|d| (d, Origin::Code)),
         );
         self.w.all.extend(a);
-        for p in decode::payloads(&text) {
-            let origin = if quoted.get(p.line.wrapping_sub(1)).copied().unwrap_or(false) {
+        // The origin of text found at a 1-based line: quoted or taken literally.
+        let origin_at = |line: usize| {
+            if quoted.get(line.wrapping_sub(1)).copied().unwrap_or(false) {
                 Origin::Quoted
             } else {
                 Origin::Code
-            };
+            }
+        };
+        for p in decode::payloads(&text) {
+            let origin = origin_at(p.line);
             decoded(
                 &mut self.w,
                 f.rel,
@@ -138,11 +142,7 @@ impl<'r> Behaviour<'r> {
                     .replace("\\n", "\n")
                     .replace("\\t", " ")
                     .replace("\\r", "");
-                let origin = if quoted.get(n).copied().unwrap_or(false) {
-                    Origin::Quoted
-                } else {
-                    Origin::Code
-                };
+                let origin = origin_at(n + 1);
                 decoded(
                     &mut self.w,
                     f.rel,

@@ -31,20 +31,21 @@ pub(super) fn screen_json(s: &Screen) -> Value {
 }
 
 pub(super) fn screen_text(s: &Screen) -> String {
-    let mut text = String::new();
-    for f in &s.findings {
-        text.push_str(&format!(
-            "{}: {}:{}: [{}] {} — {}\n    {}\n",
-            f.severity.as_str(),
-            one_line(&f.file),
-            f.line,
-            f.category,
-            f.rule,
-            f.why,
-            one_line(&f.excerpt)
-        ));
-    }
-    text
+    s.findings.iter().map(finding_text).collect()
+}
+
+/// One finding as two lines of text: where and why, then the excerpt.
+fn finding_text(f: &screen::Finding) -> String {
+    format!(
+        "{}: {}:{}: [{}] {} — {}\n    {}\n",
+        f.severity.as_str(),
+        one_line(&f.file),
+        f.line,
+        f.category,
+        f.rule,
+        f.why,
+        one_line(&f.excerpt)
+    )
 }
 
 pub(super) fn run_screen(ctx: &Ctx, args: ScreenArgs) -> Result<Outcome> {
@@ -200,16 +201,7 @@ fn decorate_findings(data: &mut Value, r: &deep::Review) {
 fn screen_text_with(s: &Screen, r: &deep::Review) -> String {
     let mut text = String::new();
     for (i, f) in s.findings.iter().enumerate() {
-        text.push_str(&format!(
-            "{}: {}:{}: [{}] {} — {}\n    {}\n",
-            f.severity.as_str(),
-            one_line(&f.file),
-            f.line,
-            f.category,
-            f.rule,
-            f.why,
-            one_line(&f.excerpt)
-        ));
+        text.push_str(&finding_text(f));
         if let Some(j) = r.judgement(i) {
             text.push_str(&format!("    model: {} — {}\n", j.judgement, j.why));
         }
