@@ -105,9 +105,12 @@ pub(super) fn run(ctx: &mut Ctx, mut argv: Vec<Val>, stdin: Option<Val>, line: u
         }
         "curl" | "wget" => return curl(ctx, &prog, &args, stdin, line),
         "base64" | "xxd" | "openssl" | "gunzip" | "zcat" | "uudecode" | "rev" | "gzip"
-        | "b64decode"
+        | "b64decode" | "tr"
             if has(&["-d", "--decode", "-D", "-r", "-rp", "-dc", "enc"])
-                || matches!(prog.as_str(), "gunzip" | "zcat" | "uudecode" | "b64decode") =>
+                    && prog != "tr"
+                || matches!(prog.as_str(), "gunzip" | "zcat" | "uudecode" | "b64decode" | "rev")
+                // `tr 'A-Za-z' 'N-ZA-Mn-za-m'` (rot13) and its kin: a cipher.
+                || prog == "tr" && args.len() >= 2 && !has(&["-d", "-s"]) =>
         {
             let mut input = stdin_v.clone();
             if let Some(f) = args.iter().rev().find(|a| {
@@ -138,6 +141,15 @@ pub(super) fn run(ctx: &mut Ctx, mut argv: Vec<Val>, stdin: Option<Val>, line: u
             }
             let mut v = concat(&join_spaces(&parts), "string concatenation");
             v.how = None;
+            // `printf '\x63\x75\x72\x6c …'`: the text is spelled in escapes.
+            let escaped = parts.iter().any(|p| {
+                let w = t(p);
+                w.matches("\\x").count() >= 4 || w.matches("\\0").count() >= 4
+            });
+            if escaped && (prog == "printf" || has(&["-e", "-ne", "-en"])) {
+                let src = ctx.fact(Cap::Decode, line, format!("decodes escapes ({prog})"), "");
+                v = v.taint(Label::Decoded, src);
+            }
             return v;
         }
         "printenv" | "env" | "export" | "set" | "declare"
