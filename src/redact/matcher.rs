@@ -141,7 +141,11 @@ pub(super) fn kind_end(b: &[u8], i: usize, greedy: bool) -> Option<usize> {
                 && rest.get(20).is_none_or(|&c| !is_word(c));
             return id.then_some(i + 20);
         }
+        // Google API keys: `AIza` + 35 of `[A-Za-z0-9_-]`.
+        b'A' if rest.starts_with(b"AIza") => (4, 35, is_sk_char),
         b's' if rest.starts_with(b"sk-") => (3, 16, is_sk_char),
+        // GitLab personal access tokens: `glpat-` + at least 20.
+        b'g' if rest.starts_with(b"glpat-") => (6, 20, is_sk_char),
         b'g' if rest.len() >= 4
             && rest.starts_with(b"gh")
             && matches!(rest[2], b'p' | b'o' | b'u' | b's' | b'r')
@@ -314,7 +318,9 @@ mod tests {
     const REFERENCE_PATTERN: &str = r#"(?x-u)
         (?P<kind>
             \b (?: AKIA | ASIA ) [A-Z0-9]{16} \b
+          | \b AIza [A-Za-z0-9_-]{35,}
           | \b sk- [A-Za-z0-9_-]{16,}
+          | \b glpat- [A-Za-z0-9_-]{20,}
           | \b gh[pousr]_ [A-Za-z0-9]{20,}
           | \b github_pat_ [A-Za-z0-9_]{20,}
           | \b xox[abprs]- [A-Za-z0-9-]{10,}
@@ -322,7 +328,9 @@ mod tests {
         )
       | _ (?P<ukind>
             (?: AKIA | ASIA ) [A-Z0-9]{16} \b
+          | AIza [A-Za-z0-9_-]{35,}
           | sk- [A-Za-z0-9_-]{16,}
+          | glpat- [A-Za-z0-9_-]{20,}
           | gh[pousr]_ [A-Za-z0-9]{20,}
           | github_pat_ [A-Za-z0-9_]{20,}
           | xox[abprs]- [A-Za-z0-9-]{10,}

@@ -23,6 +23,8 @@
 //!      `EXAMPLE` (`AKIAIOSFODNN7EXAMPLE`) are documentation placeholders and
 //!      are never masked, not even as a pair, bearer or URL value;
 //!    * `sk-` + at least 16 of `[A-Za-z0-9_-]` (covers `sk-proj-`, `sk-ant-`);
+//!    * Google API keys `AIza` + at least 35 of `[A-Za-z0-9_-]`;
+//!    * GitLab tokens `glpat-` + at least 20 of `[A-Za-z0-9_-]`;
 //!    * `ghp_`, `gho_`, `ghu_`, `ghs_`, `ghr_` + at least 20 `[A-Za-z0-9]`;
 //!    * `github_pat_` + at least 20 `[A-Za-z0-9_]`;
 //!    * `xoxa-`, `xoxb-`, `xoxp-`, `xoxr-`, `xoxs-` + at least 10 `[A-Za-z0-9-]`;

@@ -34,6 +34,7 @@ pub(super) fn trigger_near(b: &[u8], i: usize) -> bool {
     match b[i] {
         b'-' => {
             before(b"sk")
+                || before(b"glpat")
                 || [b"xoxa", b"xoxb", b"xoxp", b"xoxr", b"xoxs"]
                     .iter()
                     .any(|w| before(*w))
@@ -50,7 +51,12 @@ pub(super) fn trigger_near(b: &[u8], i: usize) -> bool {
                 || (b[i] == b'=' && PRESIGNED.iter().any(|name| named_before(b, i, name)))
                 || (b[i..].starts_with(b"://") && url_has_userinfo(b, i + 3))
         }
-        b'A' => kind_start(b, i) && (b[i..].starts_with(b"AKIA") || b[i..].starts_with(b"ASIA")),
+        b'A' => {
+            kind_start(b, i)
+                && (b[i..].starts_with(b"AKIA")
+                    || b[i..].starts_with(b"ASIA")
+                    || b[i..].starts_with(b"AIza"))
+        }
         _ => {
             word_start(b, i)
                 && starts_with_ci(&b[i..], b"bearer")
@@ -120,6 +126,8 @@ mod tests {
             "AKIA",
             "ASIA",
             "x sk-",
+            "AIza",
+            "glpat-",
             "ghp_",
             "gho_",
             "github_pat_",

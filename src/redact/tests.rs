@@ -662,3 +662,21 @@ fn one_mebibyte_line() {
     let plain = "a".repeat(MIB);
     assert!(matches!(red.redact(&plain), Cow::Borrowed(_)));
 }
+
+#[test]
+fn google_and_gitlab_tokens_are_masked() {
+    let r = Redactor::builtin();
+    let google = "key AIzaSyA1bcdefghijklmnopqrstuvwxyz0123456 here";
+    let gitlab = "GL=glpat-abcdefghij0123456789xyz done";
+    for text in [google, gitlab] {
+        let out = r.redact(text);
+        assert!(out.contains("_REDACTED"), "{out}");
+        assert!(!out.contains("0123456"), "{out}");
+    }
+    // Too short to be one, or glued to a word: left alone.
+    assert_eq!(r.redact("AIzaShort"), "AIzaShort");
+    assert_eq!(
+        r.redact("xglpat-abcdefghij0123456789xyz"),
+        "xglpat-abcdefghij0123456789xyz"
+    );
+}
