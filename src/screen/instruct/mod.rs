@@ -17,6 +17,7 @@
 //! its facts and spans `Origin::Quoted` (see `markdown.rs`).
 
 mod markdown;
+mod phrases;
 mod verbs;
 
 #[cfg(test)]
@@ -269,7 +270,7 @@ impl Walker<'_> {
     /// One statement's clauses, with the document's state.
     fn statement(&mut self, u: &Unit, text: &str, origin: Origin) {
         let line = u.line;
-        for (cap, what) in verbs::phrases(text) {
+        for (cap, what) in phrases::phrases(text) {
             let f = self.fact(cap, line, &u.text, origin, what);
             self.push_fact(f);
         }
@@ -432,7 +433,7 @@ impl Walker<'_> {
         let mut run_line = None;
         for (k, line) in f.text.split('\n').enumerate() {
             let n = f.first_line + k;
-            let cmd = verbs::command_shape(line);
+            let cmd = phrases::command_shape(line);
             if let Some((cap, what)) = cmd.secret.clone() {
                 let fact = self.fact(cap, n, line, origin, what);
                 self.pending.push(fact.clone());
