@@ -158,9 +158,17 @@ fn lower_layers_know_no_tool_and_no_registry() {
     }
 }
 
-/// True when the parent module declares `file` under `#[cfg(test)]`.
+/// True when `file` is a test module: `tests.rs`, or a file of a `tests/`
+/// folder, that its parent module declares under `#[cfg(test)]`.
 fn is_test_module(file: &Path) -> bool {
-    let dir = file.parent().unwrap();
+    let parent = file.parent().unwrap();
+    let dir = if file.ends_with("tests.rs") {
+        parent
+    } else if parent.ends_with("tests") {
+        parent.parent().unwrap()
+    } else {
+        return false;
+    };
     let parent = ["mod.rs", "lib.rs"]
         .iter()
         .map(|m| dir.join(m))
@@ -183,7 +191,7 @@ fn only_the_output_layer_writes_stdout_and_stderr() {
         }
         // A `tests.rs` is a test module (`#[cfg(test)] mod tests;`): a
         // corpus report may print there.
-        if file.ends_with("tests.rs") && is_test_module(&file) {
+        if is_test_module(&file) {
             continue;
         }
         let code = code(&file);
