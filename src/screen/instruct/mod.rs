@@ -194,6 +194,25 @@ impl Walker<'_> {
         }
     }
 
+    /// A download the unit names: a fact, and the one a later run refers to.
+    fn fetched(&mut self, line: usize, u: &Unit, origin: Origin, what: &str, here: &mut bool) {
+        let f = self.fact(
+            Cap::Fetch,
+            line,
+            &u.text,
+            origin,
+            format!("downloads {what}"),
+        );
+        self.push_fact(f.clone());
+        self.fetch = Some(Held {
+            fact: f,
+            section: u.section,
+            step: u.step,
+            from_fence: false,
+        });
+        *here = true;
+    }
+
     fn push_fact(&mut self, f: Fact) {
         if !self.full() && !self.doc.analysis.facts.contains(&f) {
             self.doc.analysis.facts.push(f);
@@ -343,19 +362,9 @@ impl Walker<'_> {
                 }
             }
             Verb::Fetch => {
-                let Some(what) = c.fetched() else {
-                    return;
-                };
-                let f = self.fact(
-                    Cap::Fetch,
-                    line,
-                    &u.text,
-                    origin,
-                    format!("downloads {what}"),
-                );
-                self.push_fact(f.clone());
-                self.fetch = Some(held(f));
-                *fetched_here = true;
+                if let Some(what) = c.fetched() {
+                    self.fetched(line, u, origin, &what, fetched_here);
+                }
             }
             Verb::Exec => {
                 // "Advise the user not to run it" orders nothing.
@@ -372,16 +381,7 @@ impl Walker<'_> {
                 // Running what was fetched: in the same sentence or step, or
                 // named ("run it", "run the installer", its file name).
                 if let Some(what) = c.fetched() {
-                    let f = self.fact(
-                        Cap::Fetch,
-                        line,
-                        &u.text,
-                        origin,
-                        format!("downloads {what}"),
-                    );
-                    self.push_fact(f.clone());
-                    self.fetch = Some(held(f));
-                    *fetched_here = true;
+                    self.fetched(line, u, origin, &what, fetched_here);
                 }
                 let Some(src) = self.fetch.clone() else {
                     return;
