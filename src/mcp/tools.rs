@@ -51,6 +51,7 @@ impl<'h> Memory<'h> {
         let query = Query {
             text: text.to_string(),
             limit,
+            now: crate::clock::Clock::from_env().ok().map(|c| c.now()),
             ..Query::default()
         };
         // The group's updates so far, committed: the kept connection then

@@ -2,7 +2,7 @@
 //! `track search` and `knowledge search`: the same flags, limits, validation
 //! and hit rendering.
 
-use super::{Hit, Query, date_bound};
+use super::{Hit, Query, Why, date_bound, rank};
 use crate::error::{Error, Result};
 use crate::output::{Outcome, Style};
 use serde_json::{Map, Value, json};
@@ -34,6 +34,11 @@ pub struct SearchArgs {
     #[arg(long, value_name = "N", default_value_t = DEFAULT_LIMIT,
           value_parser = clap::value_parser!(u16).range(1..=MAX_LIMIT as i64))]
     pub limit: u16,
+    /// Say why each hit ranked where it did: its words' BM25, with the turns
+    /// around it, and each factor (asks, dated in the named time, says when,
+    /// kind, recency)
+    #[arg(long)]
+    pub explain: bool,
 }
 
 impl SearchArgs {
@@ -62,8 +67,44 @@ impl SearchArgs {
             since: bound("--since", &self.since)?,
             until: bound("--until", &self.until)?,
             limit: usize::from(self.limit),
+            now: Some(crate::clock::Clock::from_env()?.now()),
+            explain: self.explain,
         })
     }
+}
+
+/// A hit's `why` in JSON: the BM25 scores (three decimals) and every factor.
+fn why_json(why: &Why) -> Value {
+    let round = |x: f64| (x * 1000.0).round() / 1000.0;
+    json!({
+        "words": round(why.words),
+        "context": why.context.map(round),
+        "asks": why.asks,
+        "in_window": why.in_window,
+        "says_when": why.says_when,
+        "boost": round(why.boost),
+        "recency": round(why.recency),
+    })
+}
+
+/// A hit's `why` as one line: `words 1.234 · with context 2.345 · asks ×0.75 …`.
+fn why_text(why: &Why) -> String {
+    let mut parts = vec![format!("words {:.3}", why.words)];
+    if let Some(context) = why.context {
+        parts.push(format!("with context {context:.3}"));
+    }
+    if why.asks {
+        parts.push(format!("asks ×{}", rank::ASKING));
+    }
+    if why.in_window {
+        parts.push(format!("in the named time ×{}", rank::IN_WINDOW));
+    }
+    if why.says_when {
+        parts.push(format!("says when ×{}", rank::SAYS_WHEN));
+    }
+    parts.push(format!("kind ×{:.2}", why.boost));
+    parts.push(format!("recency ×{:.2}", why.recency));
+    format!("why: {}", parts.join(" · "))
 }
 
 /// The one rendering of search hits. json: `{query, hits: [{id, kind, title,
@@ -97,6 +138,9 @@ pub fn render_hits(
         });
         if let Value::Object(map) = &mut row {
             extra(h, map);
+            if let Some(why) = &h.why {
+                map.insert("why".into(), why_json(why));
+            }
         }
         rows.push(row);
         let mut about = vec![h.kind.clone(), h.title.clone(), h.date.clone()];
@@ -109,6 +153,9 @@ pub fn render_hits(
             style.cyan(&format!("relevance {:.2}", h.score)),
             h.snippet
         ));
+        if let Some(why) = &h.why {
+            text.push_str(&format!("    {}\n", style.dim(&why_text(why))));
+        }
     }
     let count = rows.len();
     Outcome::new(json!({"query": query, "hits": rows}), text).with_meta("count", count)

@@ -6,7 +6,7 @@
 use super::db::db_error;
 use super::index::Index;
 use super::query::snippet;
-use super::{Hit, Query, rank, ranking, sources};
+use super::{Hit, Query, Why, rank, ranking, sources};
 use crate::error::Result;
 use rusqlite::{OptionalExtension, params_from_iter};
 
@@ -18,6 +18,7 @@ impl Index<'_> {
         terms: &[String],
         query: &Query,
         wanted: usize,
+        hints: &rank::Hints,
     ) -> Result<Vec<Hit>> {
         // Kinds alone are checked on the dense `stamps`, as the re-rank
         // reads them: no `docs` row (a random page each) for the candidates.
@@ -26,12 +27,12 @@ impl Index<'_> {
             && query.since.is_none()
             && query.until.is_none();
         if kinds_only {
-            return self.best_ranked(terms, query.limit, wanted, &query.kinds);
+            return self.best_ranked(terms, query.limit, wanted, &query.kinds, hints);
         }
         let Some(scope) = rank::Scope::of(&self.conn, query).map_err(db_error)? else {
             return Ok(Vec::new());
         };
-        let found = match self.scoped_candidates(terms, wanted, query, &scope)? {
+        let found = match self.scoped_candidates(terms, wanted, query, &scope, hints)? {
             Some(rows) => rows,
             None => {
                 let fts = terms
@@ -52,9 +53,18 @@ impl Index<'_> {
         let mut hits: Vec<Hit> = found
             .into_iter()
             .map(
-                |Row(id, kind, source, session, tags, date, title, body, rank)| {
-                    let score =
-                        ranking::raw_score(-rank, sources::boost(all, &kind), &date, &newest);
+                |Row(id, kind, source, session, tags, date, title, body, rank, why)| {
+                    let boost = sources::boost(all, &kind);
+                    let recency = ranking::recency_factor(&date, &newest);
+                    let score = -rank * boost * recency;
+                    let why = hints.explain.then(|| Why {
+                        boost,
+                        recency,
+                        ..why.unwrap_or(Why {
+                            words: -rank,
+                            ..Why::default()
+                        })
+                    });
                     Hit {
                         // The whole body until the best are known (below).
                         snippet: body,
@@ -66,6 +76,7 @@ impl Index<'_> {
                         date,
                         title,
                         score,
+                        why,
                     }
                 },
             )
@@ -102,6 +113,7 @@ impl Index<'_> {
         wanted: usize,
         query: &Query,
         scope: &rank::Scope,
+        hints: &rank::Hints,
     ) -> Result<Option<Vec<Row>>> {
         if !scope.narrow() {
             let all = rank::rank(
@@ -109,10 +121,10 @@ impl Index<'_> {
                 &mut self.doc_stats.borrow_mut(),
                 terms,
                 wanted * 8,
+                hints,
             )
-            .map_err(db_error)?
-            .hits;
-            let exhausted = all.len() < wanted * 8;
+            .map_err(db_error)?;
+            let exhausted = all.hits.len() < wanted * 8;
             let (rows, _) = self.checked_rows(all, wanted, query)?;
             if rows.len() >= query.limit || exhausted {
                 return Ok(Some(rows));
@@ -126,10 +138,10 @@ impl Index<'_> {
             terms,
             depth,
             scope,
+            hints,
         )
-        .map_err(db_error)?
-        .hits;
-        let full = ranked.len() >= depth;
+        .map_err(db_error)?;
+        let full = ranked.hits.len() >= depth;
         let (rows, refused) = self.checked_rows(ranked, wanted, query)?;
         Ok((rows.len() >= query.limit || !(refused && full)).then_some(rows))
     }
@@ -138,7 +150,7 @@ impl Index<'_> {
     /// query's filters, until `wanted` do, and whether any failed.
     fn checked_rows(
         &self,
-        ranked: Vec<(i64, f64)>,
+        ranked: rank::Ranked,
         wanted: usize,
         query: &Query,
     ) -> Result<(Vec<Row>, bool)> {
@@ -150,13 +162,16 @@ impl Index<'_> {
             .map_err(db_error)?;
         let mut out = Vec::with_capacity(wanted);
         let mut refused = false;
-        for (rowid, score) in ranked {
+        for (rowid, score) in ranked.hits {
             let row = stmt
                 .query_row([rowid], |r| Row::read(r, -score))
                 .optional()
                 .map_err(db_error)?;
             match row {
-                Some(row) if passes(&row, query) => out.push(row),
+                Some(mut row) if passes(&row, query) => {
+                    row.9 = ranked.why.get(&rowid).copied();
+                    out.push(row);
+                }
                 Some(_) => refused = true,
                 None => {}
             }
@@ -255,6 +270,7 @@ struct Row(
     String,
     String,
     f64,
+    Option<Why>,
 );
 
 impl Row {
@@ -270,6 +286,7 @@ impl Row {
             r.get(6)?,
             r.get(7)?,
             rank,
+            None,
         ))
     }
 }

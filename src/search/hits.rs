@@ -7,9 +7,10 @@
 use super::db::db_error;
 use super::index::Index;
 use super::query::snippet;
-use super::{Hit, Query, rank, ranking, sources};
+use super::{Hit, Query, Why, rank, ranking, sources};
 use crate::error::Result;
 use rusqlite::OptionalExtension;
+use std::collections::HashMap;
 
 /// Candidates for the re-rank: (relevance, kind, date in Unix seconds, rowid).
 type Stamped = Vec<(f64, String, i64, i64)>;
@@ -26,12 +27,19 @@ impl Index<'_> {
         limit: usize,
         wanted: usize,
         kinds: &[String],
+        hints: &rank::Hints,
     ) -> Result<Vec<Hit>> {
-        let ranked = rank::rank(&self.conn, &mut self.doc_stats.borrow_mut(), terms, wanted)
-            .map_err(db_error)?
-            .hits;
-        let exhausted = ranked.len() < wanted;
-        let mut stamped = self.stamped(ranked, wanted, kinds)?;
+        let ranked = rank::rank(
+            &self.conn,
+            &mut self.doc_stats.borrow_mut(),
+            terms,
+            wanted,
+            hints,
+        )
+        .map_err(db_error)?;
+        let exhausted = ranked.hits.len() < wanted;
+        let mut why = ranked.why;
+        let mut stamped = self.stamped(ranked.hits, wanted, kinds)?;
         if !kinds.is_empty() && stamped.len() < wanted && !exhausted {
             let query = Query {
                 kinds: kinds.to_vec(),
@@ -46,12 +54,14 @@ impl Index<'_> {
                 terms,
                 wanted,
                 &scope,
+                hints,
             )
-            .map_err(db_error)?
-            .hits;
-            stamped = self.stamped(ranked, wanted, kinds)?;
+            .map_err(db_error)?;
+            why = ranked.why;
+            stamped = self.stamped(ranked.hits, wanted, kinds)?;
         }
-        self.hits_of(terms, limit, stamped)
+        let why = if hints.explain { Some(&why) } else { None };
+        self.hits_of(terms, limit, stamped, why)
     }
 
     /// Of the `ranked` documents (best first), the first `wanted` of
@@ -90,19 +100,31 @@ impl Index<'_> {
         Ok(stamped)
     }
 
-    /// The best `limit` of the candidates once re-ranked, read from `docs`.
-    fn hits_of(&self, terms: &[String], limit: usize, stamped: Stamped) -> Result<Vec<Hit>> {
+    /// The best `limit` of the candidates once re-ranked, read from `docs`;
+    /// with `why` (the ranking's), each says what made its score.
+    fn hits_of(
+        &self,
+        terms: &[String],
+        limit: usize,
+        stamped: Stamped,
+        why: Option<&HashMap<i64, Why>>,
+    ) -> Result<Vec<Hit>> {
         let newest = stamped.iter().map(|s| s.2).max().unwrap_or(0);
         let all = sources::all()?;
-        let mut scored: Vec<(f64, i64, i64)> = stamped
+        let mut scored: Vec<(f64, i64, i64, Option<Why>)> = stamped
             .into_iter()
             .map(|(relevance, kind, seconds, rowid)| {
                 let boost = sources::boost(all, &kind);
-                (
-                    ranking::raw_score_at(relevance, boost, seconds, newest),
-                    seconds,
-                    rowid,
-                )
+                let recency = ranking::recency_factor_at(seconds, newest);
+                let explained = why.map(|why| Why {
+                    boost,
+                    recency,
+                    ..why.get(&rowid).copied().unwrap_or(Why {
+                        words: relevance,
+                        ..Why::default()
+                    })
+                });
+                (relevance * boost * recency, seconds, rowid, explained)
             })
             .collect();
         scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| b.1.cmp(&a.1)));
@@ -116,7 +138,7 @@ impl Index<'_> {
             )
             .map_err(db_error)?;
         let mut hits = Vec::with_capacity(scored.len());
-        for (score, _, rowid) in scored {
+        for (score, _, rowid, why) in scored {
             let hit = read
                 .query_row([rowid], |r| {
                     let tags: String = r.get(4)?;
@@ -131,6 +153,7 @@ impl Index<'_> {
                         title: r.get(6)?,
                         snippet: snippet(&body, terms),
                         score,
+                        why,
                     })
                 })
                 .optional()

@@ -6,7 +6,6 @@
 
 use super::db::{self, ReadTx, Tx, db_error, retry_busy};
 use super::health;
-use super::query::query_terms;
 use super::rank;
 use super::sources::{self, LineExtractor};
 use super::{Doc, Hit, Query, RebuildStats};
@@ -18,14 +17,15 @@ use std::path::Path;
 use std::time::UNIX_EPOCH;
 
 /// Bumped when the schema or the extraction changes; an older index is rebuilt.
-pub(super) const SCHEMA_VERSION: &str = "8";
+pub(super) const SCHEMA_VERSION: &str = "9";
 
 /// Older versions brought up to date in place (`Index::bring_up`), which
-/// differ only in what `stamps` holds (schema 8 added the session) and
-/// `sessions`; 6 also lacks `dirs_mtime` (`nested::Index::recorded_dirs`);
+/// differ only in what `stamps` holds (schema 9 added what a document's
+/// text is like, `rank::flags`; 8 the session) and `sessions`; 6 also
+/// lacks `dirs_mtime` (`nested::Index::recorded_dirs`);
 /// 5 also stored document lengths differently (`rank::repack_lengths`) and
 /// had an index on `docs.date`.
-const IN_PLACE_FROM: [&str; 3] = ["7", "6", "5"];
+const IN_PLACE_FROM: [&str; 4] = ["8", "7", "6", "5"];
 
 /// Documents from which a full build ends by merging FTS5's segments.
 const OPTIMIZE_FROM: usize = 100_000;
@@ -391,10 +391,17 @@ impl<'h> Index<'h> {
 
     fn search_once(&self, query: &Query) -> Result<Vec<Hit>> {
         super::group::guard(self, || self.refresh())?;
-        let terms = query_terms(&query.text);
+        let now = query.now.unwrap_or_else(chrono::Utc::now);
+        let asked = super::question::ask(&query.text, now);
+        let terms = asked.terms;
         if terms.is_empty() || query.limit == 0 {
             return Ok(Vec::new());
         }
+        let hints = rank::Hints {
+            window: asked.window,
+            when: asked.when,
+            explain: query.explain,
+        };
         let filtered = !query.kinds.is_empty()
             || query.session.is_some()
             || query.tag.is_some()
@@ -405,9 +412,9 @@ impl<'h> Index<'h> {
         // one would take and drop SQLite's locks (thousands of lookups).
         let _read = ReadTx::begin(&self.conn)?;
         if !filtered {
-            return self.best_ranked(&terms, query.limit, wanted, &[]);
+            return self.best_ranked(&terms, query.limit, wanted, &[], &hints);
         }
-        self.filtered(&terms, query, wanted)
+        self.filtered(&terms, query, wanted, &hints)
     }
 
     /// Documents per kind.

@@ -20,6 +20,7 @@
 //! - `rank`: the ranking pass (BM25 over the selective words' postings).
 //! - `ranking`: BM25 × kind boost × recency, normalised to a 0–1 relevance.
 //! - `query`: query words, stop words, snippets, date bounds.
+//! - `question`: the time a query names and whether it asks when.
 //! - `cli`: the one `SearchArgs` and hit renderer every search verb shares.
 
 pub mod cli;
@@ -32,6 +33,7 @@ mod hits;
 mod index;
 mod nested;
 mod query;
+mod question;
 mod rank;
 mod ranking;
 mod sources;
@@ -44,6 +46,7 @@ pub use group::{finish_group, settle};
 pub use health::{Health, Lag, health, index_update_or_warn, is_marked, not_indexed};
 pub use index::{Index, leave_at_exit, rebuild};
 pub use query::{date_bound, query_terms};
+pub use question::{Asked, ask};
 pub use sources::{Extractor, LineDocs, LineExtractor, Source, install_sources, kinds};
 pub use worker::{begin_group, end_group, index_appended, index_later};
 
@@ -78,6 +81,11 @@ pub struct Query {
     /// Inclusive upper bound on `date` (a date prefix covers that whole day).
     pub until: Option<String>,
     pub limit: usize,
+    /// What "yesterday" and "last week" in the text count back from (the
+    /// wall clock when `None`).
+    pub now: Option<chrono::DateTime<chrono::Utc>>,
+    /// Say why each hit ranked where it did ([`Hit::why`]).
+    pub explain: bool,
 }
 
 /// One ranked result.
@@ -94,6 +102,30 @@ pub struct Hit {
     /// Relevance in (0, 1], relative to the best hit of the query (which is
     /// 1.0), two decimals. See `ranking`.
     pub score: f64,
+    /// Why it ranked where it did, when the query asked ([`Query::explain`]).
+    pub why: Option<Why>,
+}
+
+/// What made a hit's score: the two ranking stages (`rank`, `rank::context`)
+/// and the re-rank (`ranking`). The score before normalisation is
+/// `context` (or `words`) × every factor.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Why {
+    /// BM25 of the document's own words (0: none of them matched; it came
+    /// with a neighbouring turn).
+    pub words: f64,
+    /// BM25 with the words of the turns around it as its own, for a turn
+    /// of a session.
+    pub context: Option<f64>,
+    /// A turn that ends with a question (× `rank::ASKING`).
+    pub asks: bool,
+    /// Dated in the window the query names (× `rank::IN_WINDOW`).
+    pub in_window: bool,
+    /// It says when, and the query asks when (× `rank::SAYS_WHEN`).
+    pub says_when: bool,
+    /// The kind's boost (1.0 neutral) and the recency factor (1.0–1.2).
+    pub boost: f64,
+    pub recency: f64,
 }
 
 /// What `rebuild` indexed.

@@ -7,14 +7,15 @@
 
 use super::Hit;
 
-/// The ranking score of one candidate before normalisation.
-pub(super) fn raw_score(relevance: f64, boost: f64, date: &str, newest: &str) -> f64 {
-    relevance * boost * (1.0 + 0.2 * recency(date, newest))
+/// What a candidate's relevance is multiplied by for being recent: 1.2 for
+/// the newest candidate, 1.1 thirty days before it, towards 1.0.
+pub(super) fn recency_factor(date: &str, newest: &str) -> f64 {
+    1.0 + 0.2 * recency(date, newest)
 }
 
-/// `raw_score` with the dates in Unix seconds.
-pub(super) fn raw_score_at(relevance: f64, boost: f64, date: i64, newest: i64) -> f64 {
-    relevance * boost * (1.0 + 0.2 * recency_at(date, newest))
+/// `recency_factor` with the dates in Unix seconds.
+pub(super) fn recency_factor_at(date: i64, newest: i64) -> f64 {
+    1.0 + 0.2 * recency_at(date, newest)
 }
 
 /// An RFC 3339 date in Unix seconds.
@@ -73,6 +74,7 @@ mod tests {
             title: String::new(),
             snippet: String::new(),
             score,
+            why: None,
         }
     }
 

@@ -75,6 +75,7 @@ impl Index<'_> {
                 kind: doc.kind,
                 date: &doc.date,
                 session: doc.session.as_deref(),
+                flags: rank::flags(&body),
             });
         }
         rank::store(&self.conn, &mut self.doc_stats.borrow_mut(), &inserted).map_err(db_error)?;

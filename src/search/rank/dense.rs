@@ -36,6 +36,18 @@ const ENTRY: usize = 8;
 type Entry = [u8; ENTRY];
 /// Session numbers `stamps` holds: three bytes (0: none, or past them).
 pub(super) const MAX_SESSION: i64 = (1 << 24) - 1;
+/// Kind numbers `stamps` holds: the low six bits of an entry's first byte
+/// (0: unknown, or past them); the two high bits are the [`Stamp::flags`].
+const MAX_KIND: i64 = 63;
+
+/// A kind's number as `stamps` holds it (0 past [`MAX_KIND`]).
+pub(crate) fn kind_number(id: i64) -> u8 {
+    if (1..=MAX_KIND).contains(&id) {
+        id as u8
+    } else {
+        0
+    }
+}
 
 /// How a dense table stores the entries of a block.
 #[derive(Clone, Copy)]
@@ -364,6 +376,24 @@ impl DocStats {
         Ok(entries.into_iter().map(Stamp::decode).collect())
     }
 
+    /// The stamps and stored lengths of the documents `rowids` (sorted, in
+    /// runs of neighbours: the context of a query's best documents), each
+    /// block read once.
+    pub(super) fn neighbourhood(
+        &mut self,
+        conn: &Connection,
+        rowids: &[i64],
+    ) -> rusqlite::Result<(Vec<Stamp>, Vec<u16>)> {
+        let stamps = grouped(&STAMPS, &mut self.stamps, self.whole, conn, rowids)?;
+        let lens = grouped(&LENS, &mut self.lens, self.whole, conn, rowids)?;
+        Ok((
+            stamps.into_iter().map(Stamp::decode).collect(),
+            lens.into_iter()
+                .map(|e| u16::from_le_bytes([e[0], e[1]]))
+                .collect(),
+        ))
+    }
+
     /// The blocks of `stamps` holding the rowids `range` (every document
     /// when `None`), as of the last [`DocStats::check`].
     pub(super) fn stamp_blocks(&self, range: Option<(i64, i64)>) -> i64 {
@@ -374,7 +404,7 @@ impl DocStats {
     /// The documents in the rowids `range` (every document when `None`)
     /// whose stamp `keep` accepts, in rowid order, read in one pass over
     /// those `stamps` blocks; `None` as soon as there are more than `cap` of
-    /// them, or when a kind has no number of its own (more than 255 kinds:
+    /// them, or when a kind has no number of its own (more than 63 kinds:
     /// its documents' stamps say kind 0, like a missing entry's).
     pub(super) fn listed(
         &self,
@@ -383,7 +413,7 @@ impl DocStats {
         cap: usize,
         keep: impl Fn(&Stamp) -> bool,
     ) -> rusqlite::Result<Option<Vec<i64>>> {
-        if self.kinds.len() >= 255 {
+        if self.kinds.len() >= MAX_KIND as usize {
             return Ok(None);
         }
         let (low, high) = range.unwrap_or((i64::MIN, i64::MAX));
@@ -507,12 +537,50 @@ fn bulk(
     Ok(out)
 }
 
-/// What `stamps` holds of a document: its kind's number, its date in
-/// seconds since 2000 (0: unknown) and its session's number (0: none, or
+/// The entries of the documents `rowids` (sorted) in one dense table, each
+/// block read once (kept blocks in a process that keeps them): for runs of
+/// neighbouring rowids, which [`bulk`] would look up one by one when the
+/// runs lie far apart.
+fn grouped(
+    layout: &Layout,
+    kept: &mut Blocks,
+    whole: bool,
+    conn: &Connection,
+    rowids: &[i64],
+) -> rusqlite::Result<Vec<Entry>> {
+    if whole {
+        return rowids
+            .iter()
+            .map(|&rowid| kept.get(layout, conn, rowid, true))
+            .collect();
+    }
+    let mut out = vec![[0; ENTRY]; rowids.len()];
+    let sql = format!("SELECT data FROM {} WHERE block = ?1", layout.table);
+    let mut stmt = conn.prepare_cached(&sql)?;
+    let mut i = 0;
+    while i < rowids.len() {
+        let block = layout.place(rowids[i]).0;
+        let end = i + rowids[i..].partition_point(|&r| layout.place(r).0 == block);
+        let mut rows = stmt.query([block])?;
+        if let Some(row) = rows.next()? {
+            let data = row.get_ref(0)?.as_blob()?;
+            for (slot, &rowid) in out[i..end].iter_mut().zip(&rowids[i..end]) {
+                *slot = layout.entry(data, layout.place(rowid).1);
+            }
+        }
+        i = end;
+    }
+    Ok(out)
+}
+
+/// What `stamps` holds of a document: its kind's number, what its text
+/// is like ([`Stamp::flags`]: `context::ASKS`, `context::TIMED`), its date
+/// in seconds since 2000 (0: unknown) and its session's number (0: none, or
 /// not known; see [`session_numbers`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub(crate) struct Stamp {
     pub kind: u8,
+    pub flags: u8,
     pub seconds: u32,
     pub session: u32,
 }
@@ -520,14 +588,15 @@ pub(crate) struct Stamp {
 impl Stamp {
     fn decode(b: Entry) -> Stamp {
         Stamp {
-            kind: b[0],
+            kind: b[0] & MAX_KIND as u8,
+            flags: b[0] & !(MAX_KIND as u8),
             seconds: u32::from_le_bytes([b[1], b[2], b[3], b[4]]),
             session: u32::from_le_bytes([b[5], b[6], b[7], 0]),
         }
     }
 
     fn encode(&self) -> Vec<u8> {
-        let mut bytes = vec![self.kind];
+        let mut bytes = vec![self.kind | (self.flags & !(MAX_KIND as u8))];
         bytes.extend_from_slice(&self.seconds.to_le_bytes());
         bytes.extend_from_slice(&self.session.to_le_bytes()[..3]);
         bytes
@@ -551,6 +620,8 @@ pub(crate) struct Inserted<'a> {
     /// RFC 3339.
     pub date: &'a str,
     pub session: Option<&'a str>,
+    /// What its text is like (`context::flags`).
+    pub flags: u8,
 }
 
 /// The lengths FTS5 recorded for `docs` (rowid, tokens; by rowid), read
@@ -626,6 +697,7 @@ fn store_stamps(
         let seconds = seconds(doc.date).map_or(0, Stamp::held);
         let stamp = Stamp {
             kind: code,
+            flags: doc.flags,
             seconds: if code > 0 { seconds } else { 0 },
             session: doc.session.map_or(0, |s| sessions[s]),
         };
@@ -640,14 +712,21 @@ fn store_stamps(
 pub(crate) fn restamp(conn: &Connection) -> rusqlite::Result<()> {
     conn.execute_batch("DELETE FROM stamps; DELETE FROM sessions;")?;
     let mut read = conn.prepare(
-        "SELECT rowid, kind, date, session FROM docs WHERE rowid > ?1 ORDER BY rowid LIMIT 20000",
+        "SELECT rowid, kind, date, session, body FROM docs WHERE rowid > ?1 ORDER BY rowid LIMIT 20000",
     )?;
     let mut kept = DocStats::default();
     let mut after = i64::MIN;
     loop {
-        let rows: Vec<(i64, String, String, Option<String>)> = read
+        let rows: Vec<(i64, String, String, Option<String>, u8)> = read
             .query_map([after], |r| {
-                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+                let body = r.get_ref(4)?.as_str().unwrap_or("");
+                Ok((
+                    r.get(0)?,
+                    r.get(1)?,
+                    r.get(2)?,
+                    r.get(3)?,
+                    super::context::flags(body),
+                ))
             })?
             .collect::<rusqlite::Result<_>>()?;
         let Some(last) = rows.last() else {
@@ -656,11 +735,12 @@ pub(crate) fn restamp(conn: &Connection) -> rusqlite::Result<()> {
         after = last.0;
         let docs: Vec<Inserted> = rows
             .iter()
-            .map(|(rowid, kind, date, session)| Inserted {
+            .map(|(rowid, kind, date, session, flags)| Inserted {
                 rowid: *rowid,
                 kind,
                 date,
                 session: session.as_deref(),
+                flags: *flags,
             })
             .collect();
         store_stamps(conn, &mut kept, &docs)?;
@@ -774,7 +854,7 @@ fn kind_code(conn: &Connection, kind: &str) -> rusqlite::Result<u8> {
             find(conn)?.unwrap_or(0)
         }
     };
-    Ok(u8::try_from(id).unwrap_or(0))
+    Ok(kind_number(id))
 }
 
 #[cfg(test)]
@@ -814,6 +894,7 @@ mod tests {
             kind: if rowid % 2 == 0 { "turn" } else { "note" },
             date: &date,
             session: Some(if rowid < 1000 { "early" } else { "late" }),
+            flags: 0,
         };
         store(conn, &mut DocStats::default(), &[doc]).unwrap();
     }
@@ -839,6 +920,7 @@ mod tests {
                     kind: "turn",
                     date: "2026-01-01T00:00:00Z",
                     session: None,
+                    flags: 0,
                 });
             }
             store(&conn, &mut DocStats::default(), &inserted).unwrap();

@@ -38,11 +38,13 @@
 //! body ×1, tags ×1.5) and its IDF floor, so the filtered path, which still
 //! uses `bm25()`, ranks alike.
 
+mod context;
 mod dense;
 mod fts5;
 mod packed;
 mod scope;
 
+pub(crate) use context::{ASKING, Hints, IN_WINDOW, SAYS_WHEN, flags};
 pub(crate) use dense::{DocStats, Inserted, repack_lengths, restamp, store};
 pub(crate) use fts5::{register, segment_levels};
 pub(crate) use scope::Scope;
@@ -73,6 +75,8 @@ const LOOKUP_COST: f64 = 500.0;
 /// and whether no document outside the candidates could have entered.
 pub(super) struct Ranked {
     pub hits: Vec<(i64, f64)>,
+    /// What made each hit's score (after the second stage only).
+    pub why: std::collections::HashMap<i64, crate::search::Why>,
     #[cfg_attr(
         not(test),
         expect(dead_code, reason = "the tests check the exact regime")
@@ -98,26 +102,29 @@ const LIMITS: Limits = Limits {
     lookup_cost: LOOKUP_COST,
 };
 
-/// The best `wanted` documents for the query words `words` by BM25.
+/// The best `wanted` documents for the query words `words`: by BM25, then
+/// in context and by what `hints` ask ([`context`]).
 pub(super) fn rank(
     conn: &Connection,
     stats: &mut DocStats,
     words: &[String],
     wanted: usize,
+    hints: &Hints,
 ) -> rusqlite::Result<Ranked> {
-    rank_within(conn, stats, words, wanted, LIMITS, None)
+    rank_within(conn, stats, words, wanted, LIMITS, None, Some(hints))
 }
 
-/// The best `wanted` documents for the query words by BM25 among those
-/// `scope` lets through (see [`Scope`]); the IDFs are the whole index's.
+/// [`rank`] among the documents `scope` lets through (see [`Scope`]); the
+/// IDFs are the whole index's.
 pub(super) fn rank_in(
     conn: &Connection,
     stats: &mut DocStats,
     words: &[String],
     wanted: usize,
     scope: &Scope,
+    hints: &Hints,
 ) -> rusqlite::Result<Ranked> {
-    rank_within(conn, stats, words, wanted, LIMITS, Some(scope))
+    rank_within(conn, stats, words, wanted, LIMITS, Some(scope), Some(hints))
 }
 
 fn rank_within(
@@ -127,9 +134,11 @@ fn rank_within(
     wanted: usize,
     limits: Limits,
     scope: Option<&Scope>,
+    hints: Option<&Hints>,
 ) -> rusqlite::Result<Ranked> {
     let nothing = || Ranked {
         hits: Vec::new(),
+        why: Default::default(),
         exact: true,
     };
     if wanted == 0 {
@@ -175,8 +184,17 @@ fn rank_within(
         share: scope.map_or(1.0, |s| s.share(first, last)),
         span: (first, last),
         best: Vec::new(),
+        seen: Vec::new(),
+        why: Default::default(),
     };
-    ranker.run()
+    let mut ranked = ranker.run()?;
+    if let Some(hints) = hints {
+        ranker.best = std::mem::take(&mut ranked.hits);
+        ranker.in_context(hints)?;
+        ranked.hits = std::mem::take(&mut ranker.best);
+        ranked.why = std::mem::take(&mut ranker.why);
+    }
+    Ok(ranked)
 }
 
 /// How many documents hold a phrase, from `count` of them counted up to
@@ -237,6 +255,11 @@ struct Ranker<'c> {
     span: (i64, i64),
     /// The scored documents, kept to the best `wanted`.
     best: Vec<(i64, f64)>,
+    /// The pools scored, in rowid order: where the second stage finds the
+    /// words of a candidate's neighbours ([`context`]).
+    seen: Vec<Pool>,
+    /// What made each of `best`'s scores, once the second stage ran.
+    why: std::collections::HashMap<i64, crate::search::Why>,
 }
 
 impl Ranker<'_> {
@@ -249,6 +272,7 @@ impl Ranker<'_> {
             let mut pool = self.pool(seen, 0);
             pool.checked = true;
             self.score(&pool, &[])?;
+            self.keep_seen(pool);
             return Ok(self.finish(true));
         }
         let mut selective = 0;
@@ -265,6 +289,7 @@ impl Ranker<'_> {
             // Every word is common: the newest documents holding any of them.
             let pool = self.collect_newest(0, self.limits.budget)?;
             self.score(&pool, &[])?;
+            self.keep_seen(pool);
             return Ok(self.finish(false));
         }
         let expr = self.or_expr(0, selective);
@@ -305,11 +330,14 @@ impl Ranker<'_> {
             .map(|t| t.idf * (K1 + 1.0))
             .sum();
         if selective == n || self.threshold().is_some_and(|t| t >= bound) {
+            self.keep_seen(pool);
             return Ok(self.finish(true));
         }
         let sample = self.collect_newest(selective, self.limits.sample)?;
         // Documents already scored hold a selective word: not scored again.
         self.score(&sample, &pool.rowids)?;
+        self.keep_seen(pool);
+        self.keep_seen(sample);
         Ok(self.finish(false))
     }
 
@@ -343,6 +371,12 @@ impl Ranker<'_> {
         let cap = (((walk - scan) / self.limits.lookup_cost) as usize).min(self.limits.budget);
         self.stats
             .listed(self.conn, scope.range, cap, |stamp| scope.passes(stamp))
+    }
+
+    /// Keeps a scored pool for the second stage, in rowid order.
+    fn keep_seen(&mut self, pool: Pool) {
+        let n = self.terms.len();
+        self.seen.push(context::in_order(pool, n));
     }
 
     /// `"a" OR "b" …` over `terms[from..to]`.
@@ -592,6 +626,7 @@ impl Ranker<'_> {
     fn finish(&mut self, exact: bool) -> Ranked {
         Ranked {
             hits: std::mem::take(&mut self.best),
+            why: Default::default(),
             exact,
         }
     }
@@ -668,6 +703,7 @@ mod tests {
                 kind: "turn",
                 date: "2026-01-01T00:00:00Z",
                 session: None,
+                flags: 0,
             })
             .collect();
         store(&tx, &mut DocStats::default(), &inserted).unwrap();
@@ -728,6 +764,7 @@ mod tests {
                         ..LIMITS
                     },
                     None,
+                    None,
                 )
                 .unwrap();
                 let want = fts5_bm25(&conn, words, 10);
@@ -781,6 +818,7 @@ mod tests {
                 kind: kind(r),
                 date: "2026-01-01T00:00:00Z",
                 session: Some(session(r)),
+                flags: 0,
             })
             .collect();
         store(&conn, &mut DocStats::default(), &docs).unwrap();
@@ -853,6 +891,7 @@ mod tests {
                         10,
                         limits,
                         Some(&scope),
+                        None,
                     )
                     .unwrap();
                     for (rowid, score) in &ranked.hits {
@@ -881,20 +920,39 @@ mod tests {
     #[test]
     fn an_empty_table_or_unknown_words_rank_nothing() {
         let conn = corpus(0, 1);
-        let ranked = rank(&conn, &mut DocStats::default(), &["w1x".to_string()], 5).unwrap();
+        let ranked = rank(
+            &conn,
+            &mut DocStats::default(),
+            &["w1x".to_string()],
+            5,
+            &Hints::default(),
+        )
+        .unwrap();
         assert!(ranked.hits.is_empty() && ranked.exact);
         let conn = corpus(50, 1);
         assert!(
-            rank(&conn, &mut DocStats::default(), &["zzz".to_string()], 5)
-                .unwrap()
-                .hits
-                .is_empty()
+            rank(
+                &conn,
+                &mut DocStats::default(),
+                &["zzz".to_string()],
+                5,
+                &Hints::default()
+            )
+            .unwrap()
+            .hits
+            .is_empty()
         );
         assert!(
-            rank(&conn, &mut DocStats::default(), &["w1x".to_string()], 0)
-                .unwrap()
-                .hits
-                .is_empty()
+            rank(
+                &conn,
+                &mut DocStats::default(),
+                &["w1x".to_string()],
+                0,
+                &Hints::default()
+            )
+            .unwrap()
+            .hits
+            .is_empty()
         );
     }
 
@@ -909,8 +967,16 @@ mod tests {
         };
         for words in [["w0x", "w200x"], ["w2x", "w9x"]] {
             let owned: Vec<String> = words.iter().map(|w| w.to_string()).collect();
-            let ranked =
-                rank_within(&conn, &mut DocStats::default(), &owned, 10, limits, None).unwrap();
+            let ranked = rank_within(
+                &conn,
+                &mut DocStats::default(),
+                &owned,
+                10,
+                limits,
+                None,
+                None,
+            )
+            .unwrap();
             let all: std::collections::HashMap<i64, f64> =
                 fts5_bm25(&conn, &words, 100_000).into_iter().collect();
             assert_eq!(ranked.hits.len(), 10);

@@ -58,9 +58,7 @@ impl Scope {
                 .query_row([name], |r| r.get(0))
                 .optional()?;
             // A kind numbered past what `stamps` holds is stored as 0.
-            scope
-                .kinds
-                .extend(id.map(|id| u8::try_from(id).unwrap_or(0)));
+            scope.kinds.extend(id.map(super::dense::kind_number));
         }
         if !query.kinds.is_empty() && scope.kinds.is_empty() {
             return Ok(None);
@@ -184,6 +182,7 @@ mod tests {
     fn stamp(kind: u8, seconds: u32, session: u32) -> Stamp {
         Stamp {
             kind,
+            flags: 0,
             seconds,
             session,
         }

@@ -1,0 +1,494 @@
+//! What a query asks beyond its words: the time it names ("on 13 October
+//! 2023", "in August", "last week", "yesterday", "3 days ago") and whether it
+//! asks *when* something happened.
+//!
+//! A named time becomes a window of dates: documents dated inside it rank
+//! higher (`rank::context`), and its words leave the query (no turn says
+//! "October 13, 2023" about itself; its date does). Relative times count
+//! back from the query's `now`. A question that asks when ranks higher the
+//! documents that say when (`context::TIMED`). Both are read from the
+//! words alone, in English; anything not recognised stays a query word.
+
+use chrono::{DateTime, Datelike, Duration, NaiveDate, TimeZone, Utc};
+
+use super::query::query_terms;
+
+/// A query read as a question.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Asked {
+    /// Its content words, without those of the time it names.
+    pub terms: Vec<String>,
+    /// The dates it names: `[from, to)` in Unix seconds.
+    pub window: Option<(i64, i64)>,
+    /// It asks when something happened ("When did …", "what date …").
+    pub when: bool,
+}
+
+const MONTHS: [&str; 12] = [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+];
+
+/// Days of slack each side of a named day, and of a named month: a
+/// conversation is dated when it was saved, and people say "the day
+/// before".
+const DAY_SLACK: i64 = 1;
+const MONTH_SLACK: i64 = 3;
+
+/// One word of the query: its lowercase text and byte span.
+struct Word {
+    text: String,
+    start: usize,
+    end: usize,
+}
+
+fn words(text: &str) -> Vec<Word> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in text
+        .char_indices()
+        .chain(std::iter::once((text.len(), ' ')))
+    {
+        match (c.is_alphanumeric(), start) {
+            (true, None) => start = Some(i),
+            (false, Some(s)) => {
+                out.push(Word {
+                    text: text[s..i].to_lowercase(),
+                    start: s,
+                    end: i,
+                });
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// A month name or its usual abbreviation: 1-12.
+fn month(word: &str) -> Option<u32> {
+    if let Some(i) = MONTHS.iter().position(|m| *m == word) {
+        return Some(i as u32 + 1);
+    }
+    let short = match word {
+        "sept" => "sep",
+        // "mar" and "may" read as words too often; "may" is matched in full
+        // only next to a number (below).
+        "mar" => return None,
+        w if w.len() == 3 => w,
+        _ => return None,
+    };
+    MONTHS
+        .iter()
+        .position(|m| m.starts_with(short))
+        .map(|i| i as u32 + 1)
+}
+
+/// "13", "13th", "1st": a day of the month.
+fn day(word: &str) -> Option<u32> {
+    let digits: String = word.chars().take_while(char::is_ascii_digit).collect();
+    let rest = &word[digits.len()..];
+    if digits.is_empty() || digits.len() > 2 || !["", "st", "nd", "rd", "th"].contains(&rest) {
+        return None;
+    }
+    digits.parse().ok().filter(|d| (1..=31).contains(d))
+}
+
+/// "2023": a year from 1900 to 2100.
+fn year(word: &str) -> Option<i32> {
+    (word.len() == 4 && word.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| word.parse().ok())
+        .flatten()
+        .filter(|y| (1900..=2100).contains(y))
+}
+
+fn midnight(date: NaiveDate) -> i64 {
+    Utc.from_utc_datetime(&date.and_hms_opt(0, 0, 0).unwrap_or_default())
+        .timestamp()
+}
+
+const DAY: i64 = 86_400;
+
+fn day_window(date: NaiveDate) -> (i64, i64) {
+    let at = midnight(date);
+    (at - DAY_SLACK * DAY, at + (1 + DAY_SLACK) * DAY)
+}
+
+fn month_window(y: i32, m: u32, slack: i64) -> Option<(i64, i64)> {
+    let first = NaiveDate::from_ymd_opt(y, m, 1)?;
+    let next = if m == 12 {
+        NaiveDate::from_ymd_opt(y + 1, 1, 1)?
+    } else {
+        NaiveDate::from_ymd_opt(y, m + 1, 1)?
+    };
+    Some((midnight(first) - slack * DAY, midnight(next) + slack * DAY))
+}
+
+fn year_window(y: i32) -> Option<(i64, i64)> {
+    Some((
+        midnight(NaiveDate::from_ymd_opt(y, 1, 1)?),
+        midnight(NaiveDate::from_ymd_opt(y + 1, 1, 1)?),
+    ))
+}
+
+/// The latest year in which month `m` (and day `d`) is not after `today`.
+fn latest_year(today: NaiveDate, m: u32, d: u32) -> i32 {
+    let this = today.year();
+    match NaiveDate::from_ymd_opt(this, m, d) {
+        Some(date) if date <= today => this,
+        _ => this - 1,
+    }
+}
+
+/// A named time found at word `i`: its window and the words it spans
+/// (first, last).
+type Found = ((i64, i64), usize, usize);
+
+/// An absolute date around the month name at word `i`.
+fn date_at(w: &[Word], i: usize, today: NaiveDate) -> Option<Found> {
+    let m = month(&w[i].text)?;
+    let get = |j: Option<usize>| j.and_then(|j| w.get(j));
+    let before = |k: usize| i.checked_sub(k);
+    let is_may = w[i].text == "may";
+    // 13 October 2023, 13th of October 2023
+    let day_before = get(before(1))
+        .and_then(|x| day(&x.text))
+        .map(|d| (d, before(1)))
+        .or_else(|| {
+            (get(before(1)).is_some_and(|x| x.text == "of"))
+                .then(|| {
+                    get(before(2))
+                        .and_then(|x| day(&x.text))
+                        .map(|d| (d, before(2)))
+                })
+                .flatten()
+        });
+    let day_after = get(Some(i + 1)).and_then(|x| day(&x.text));
+    if let Some((d, Some(first))) = day_before {
+        if let Some(y) = get(Some(i + 1)).and_then(|x| year(&x.text)) {
+            let date = NaiveDate::from_ymd_opt(y, m, d)?;
+            return Some((day_window(date), first, i + 1));
+        }
+        let date = NaiveDate::from_ymd_opt(latest_year(today, m, d), m, d)?;
+        return Some((day_window(date), first, i));
+    }
+    if let Some(d) = day_after {
+        // October 13, 2023; October 13
+        if let Some(y) = get(Some(i + 2)).and_then(|x| year(&x.text)) {
+            let date = NaiveDate::from_ymd_opt(y, m, d)?;
+            return Some((day_window(date), i, i + 2));
+        }
+        // "May 2" is a date; "may 2023" below is a month.
+        if year(&w[i + 1].text).is_none() {
+            let date = NaiveDate::from_ymd_opt(latest_year(today, m, d), m, d)?;
+            return Some((day_window(date), i, i + 1));
+        }
+    }
+    if let Some(y) = get(Some(i + 1)).and_then(|x| year(&x.text)) {
+        return Some((month_window(y, m, MONTH_SLACK)?, i, i + 1));
+    }
+    // A month alone, after a preposition ("in August", "since March"): the
+    // latest one. "The march of", "may I" are not months.
+    let preposition = get(before(1)).is_some_and(|x| {
+        [
+            "in",
+            "during",
+            "since",
+            "from",
+            "until",
+            "till",
+            "by",
+            "before",
+            "after",
+            "early",
+            "late",
+            "mid",
+            "throughout",
+        ]
+        .contains(&x.text.as_str())
+    });
+    if is_may || !preposition {
+        return None;
+    }
+    Some((
+        month_window(latest_year(today, m, 1), m, MONTH_SLACK)?,
+        i,
+        i,
+    ))
+}
+
+/// 2023-10-13 (ISO), or a year alone.
+fn numeric_at(w: &[Word], text: &str, i: usize) -> Option<Found> {
+    let y = year(&w[i].text)?;
+    let joined = |a: usize, b: usize| w.get(b).is_some_and(|_| &text[w[a].end..w[b].start] == "-");
+    if joined(i, i + 1) && joined(i + 1, i + 2) {
+        let m: u32 = w[i + 1].text.parse().ok()?;
+        let d: u32 = w[i + 2].text.parse().ok()?;
+        if let Some(date) = NaiveDate::from_ymd_opt(y, m, d) {
+            return Some((day_window(date), i, i + 2));
+        }
+    }
+    Some((year_window(y)?, i, i))
+}
+
+/// Units of "N units ago": their length in days.
+fn unit_days(word: &str) -> Option<i64> {
+    match word.trim_end_matches('s') {
+        "day" => Some(1),
+        "week" => Some(7),
+        "month" => Some(30),
+        "year" => Some(365),
+        _ => None,
+    }
+}
+
+const WEEKDAYS: [&str; 7] = [
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+];
+
+/// A time relative to `now` at word `i`: yesterday, today, tonight, last
+/// night, last/this week|weekend|month|year, last friday, N days ago.
+fn relative_at(w: &[Word], i: usize, now: DateTime<Utc>) -> Option<Found> {
+    let today = now.date_naive();
+    let at = now.timestamp();
+    let word = w[i].text.as_str();
+    let next = w.get(i + 1).map(|x| x.text.as_str());
+    match word {
+        "yesterday" => return Some((day_window(today - Duration::days(1)), i, i)),
+        "today" | "tonight" => return Some((day_window(today), i, i)),
+        "last" | "this" | "past" => {
+            let last = word != "this";
+            let window = match next? {
+                "night" if last => day_window(today - Duration::days(1)),
+                "week" => {
+                    if last {
+                        (at - 14 * DAY, at)
+                    } else {
+                        (at - 7 * DAY, at + DAY)
+                    }
+                }
+                "weekend" => {
+                    let back = i64::from(today.weekday().num_days_from_monday()) + 2;
+                    let saturday = today - Duration::days(if last { back } else { back - 7 });
+                    let from = midnight(saturday);
+                    (from - DAY, from + 3 * DAY)
+                }
+                "month" => {
+                    let (y, m) = if last {
+                        if today.month() == 1 {
+                            (today.year() - 1, 12)
+                        } else {
+                            (today.year(), today.month() - 1)
+                        }
+                    } else {
+                        (today.year(), today.month())
+                    };
+                    month_window(y, m, MONTH_SLACK)?
+                }
+                "year" => year_window(if last { today.year() - 1 } else { today.year() })?,
+                d => {
+                    let wd = WEEKDAYS.iter().position(|x| *x == d)? as i64;
+                    let now_wd = i64::from(today.weekday().num_days_from_monday());
+                    // The latest such day before today.
+                    let back = match (now_wd - wd).rem_euclid(7) {
+                        0 => 7,
+                        back => back,
+                    };
+                    day_window(today - Duration::days(back))
+                }
+            };
+            return Some((window, i, i + 1));
+        }
+        _ => {}
+    }
+    // "3 days ago", "a week ago", "two months ago"
+    let count = match word {
+        "a" | "an" | "one" => 1,
+        "two" => 2,
+        "three" => 3,
+        "four" => 4,
+        "five" => 5,
+        "six" => 6,
+        "few" => 3,
+        w => w.parse::<i64>().ok().filter(|n| (1..=1000).contains(n))?,
+    };
+    let days = unit_days(next?)?;
+    if w.get(i + 2).map(|x| x.text.as_str()) != Some("ago") {
+        return None;
+    }
+    let back = at - count * days * DAY;
+    let slack = (days * DAY / 2).max(DAY);
+    Some(((back - slack, back + slack), i, i + 2))
+}
+
+/// Reads `text` as a question asked at `now`.
+pub fn ask(text: &str, now: DateTime<Utc>) -> Asked {
+    let w = words(text);
+    let today = now.date_naive();
+    let mut found: Option<Found> = None;
+    for i in 0..w.len() {
+        found = relative_at(&w, i, now)
+            .or_else(|| date_at(&w, i, today))
+            .or_else(|| numeric_at(&w, text, i));
+        if found.is_some() {
+            break;
+        }
+    }
+    let first = w.first().map(|x| x.text.as_str());
+    let second = w.get(1).map(|x| x.text.as_str());
+    let when = first == Some("when")
+        || matches!(
+            (first, second),
+            (
+                Some("what" | "which"),
+                Some("date" | "day" | "time" | "year" | "month" | "week")
+            )
+        )
+        || (first == Some("how") && second == Some("long"));
+    let Some((window, from, to)) = found else {
+        return Asked {
+            terms: query_terms(text),
+            window: None,
+            when,
+        };
+    };
+    let mut rest = String::with_capacity(text.len());
+    rest.push_str(&text[..w[from].start]);
+    rest.push(' ');
+    rest.push_str(&text[w[to].end..]);
+    let mut terms = query_terms(&rest);
+    if terms.is_empty() {
+        // Nothing but a time: its words are all there is to look for.
+        terms = query_terms(text);
+    }
+    Asked {
+        terms,
+        window: Some(window),
+        when,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn now() -> DateTime<Utc> {
+        // A Wednesday.
+        DateTime::parse_from_rfc3339("2026-06-17T15:00:00Z")
+            .unwrap()
+            .with_timezone(&Utc)
+    }
+
+    fn day(y: i32, m: u32, d: u32) -> i64 {
+        midnight(NaiveDate::from_ymd_opt(y, m, d).unwrap())
+    }
+
+    fn window(text: &str) -> Option<(i64, i64)> {
+        ask(text, now()).window
+    }
+
+    #[test]
+    fn absolute_dates_name_a_day_month_or_year() {
+        let oct13 = Some((day(2023, 10, 12), day(2023, 10, 15)));
+        assert_eq!(
+            window("What did Caroline share on October 13, 2023?"),
+            oct13
+        );
+        assert_eq!(window("what happened on 13 October 2023"), oct13);
+        assert_eq!(window("the 13th of October 2023"), oct13);
+        assert_eq!(window("notes from 2023-10-13 please"), oct13);
+        assert_eq!(
+            window("What was John doing in August 2023?"),
+            Some((day(2023, 8, 1) - 3 * DAY, day(2023, 9, 1) + 3 * DAY))
+        );
+        assert_eq!(
+            window("dec 2025"),
+            Some((day(2025, 12, 1) - 3 * DAY, day(2026, 1, 1) + 3 * DAY))
+        );
+        assert_eq!(window("in 2022"), Some((day(2022, 1, 1), day(2023, 1, 1))));
+        // Without a year: the latest such date up to now.
+        assert_eq!(
+            window("on July 4"),
+            Some((day(2025, 7, 3), day(2025, 7, 6)))
+        );
+        assert_eq!(
+            window("what did we plan in March?"),
+            Some((day(2026, 3, 1) - 3 * DAY, day(2026, 4, 1) + 3 * DAY))
+        );
+    }
+
+    #[test]
+    fn relative_times_count_back_from_now() {
+        let today = day(2026, 6, 17);
+        assert_eq!(
+            window("what did we fix yesterday"),
+            Some((day(2026, 6, 15), today + DAY))
+        );
+        assert_eq!(
+            window("Last week's deploy?"),
+            Some((now().timestamp() - 14 * DAY, now().timestamp()))
+        );
+        assert_eq!(
+            window("last year"),
+            Some((day(2025, 1, 1), day(2026, 1, 1)))
+        );
+        assert_eq!(
+            window("last month"),
+            Some((day(2026, 5, 1) - 3 * DAY, day(2026, 6, 1) + 3 * DAY))
+        );
+        // Last Friday from a Wednesday: five days back.
+        assert_eq!(
+            window("the bug from last friday"),
+            Some((day(2026, 6, 11), day(2026, 6, 14)))
+        );
+        let three = now().timestamp() - 3 * DAY;
+        assert_eq!(window("3 days ago"), Some((three - DAY, three + DAY)));
+        let week = now().timestamp() - 7 * DAY;
+        assert!(window("a week ago").is_some_and(|(a, b)| a < week && week < b));
+    }
+
+    #[test]
+    fn words_that_only_look_like_times_stay_words() {
+        for text in [
+            "may I deploy on fridays",
+            "the march of progress",
+            "deploy the last build",
+            "port 8080 and version 3",
+            "why is it slow",
+        ] {
+            assert_eq!(window(text), None, "{text}");
+        }
+    }
+
+    #[test]
+    fn the_time_leaves_the_terms_and_when_is_noticed() {
+        let asked = ask(
+            "What kind of painting did Caroline share on October 13, 2023?",
+            now(),
+        );
+        assert_eq!(asked.terms, ["kind", "painting", "caroline", "share"]);
+        assert!(!asked.when);
+        assert!(ask("When did Melanie paint a sunrise?", now()).when);
+        assert!(ask("what date is the launch", now()).when);
+        assert!(ask("How long ago did we move?", now()).when);
+        assert!(!ask("whenever it rains", now()).when);
+        // A query that is only a time keeps its words.
+        assert_eq!(ask("yesterday", now()).terms, ["yesterday"]);
+    }
+}
