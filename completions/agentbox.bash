@@ -955,7 +955,7 @@ _agentbox() {
             return 0
             ;;
         agentbox__subcmd__knowledge__subcmd__search)
-            opts="-q -v -h -V --session --tag --since --until --limit --format --home --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --session --tag --since --until --limit --explain --format --home --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2027,7 +2027,7 @@ _agentbox() {
             return 0
             ;;
         agentbox__subcmd__search)
-            opts="-q -v -h -V --session --tag --since --until --limit --kind --format --home --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --session --tag --since --until --limit --explain --kind --format --home --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2933,7 +2933,7 @@ _agentbox() {
             return 0
             ;;
         agentbox__subcmd__track__subcmd__search)
-            opts="-q -v -h -V --session --tag --since --until --limit --format --home --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --session --tag --since --until --limit --explain --format --home --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3601,7 +3601,7 @@ _track() {
             return 0
             ;;
         track__subcmd__search)
-            opts="-q -v -h -V --session --tag --since --until --limit --format --home --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --session --tag --since --until --limit --explain --format --home --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4146,7 +4146,7 @@ _knowledge() {
             return 0
             ;;
         knowledge__subcmd__search)
-            opts="-q -v -h -V --session --tag --since --until --limit --format --home --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --session --tag --since --until --limit --explain --format --home --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -168,7 +168,7 @@ fn a_schema_6_index_gets_its_new_index_in_place_not_rebuilt() {
     .unwrap();
     drop(conn);
     assert_eq!(found(&sb, "billing"), before);
-    assert_eq!(meta(&sb, "schema").as_deref(), Some("8"));
+    assert_eq!(meta(&sb, "schema").as_deref(), Some("9"));
     assert_eq!(meta(&sb, "marker").as_deref(), Some("kept"), "not rebuilt");
     // The stamps were written anew (schema 8): kept blocks elsewhere are told.
     assert_ne!(meta(&sb, "built"), Some(built));

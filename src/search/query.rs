@@ -22,26 +22,37 @@ const STOP_WORDS: &[&str] = &[
 /// The query's content words: lowercased, stop words dropped, deduplicated.
 /// A query of only stop words keeps them, so it still finds something.
 pub fn query_terms(text: &str) -> Vec<String> {
-    let words: Vec<String> = text
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .map(str::to_lowercase)
-        .collect();
-    let mut terms: Vec<String> = Vec::new();
-    for w in words.iter().filter(|w| !STOP_WORDS.contains(&w.as_str())) {
-        if !terms.contains(w) {
-            terms.push(w.clone());
+    let terms = content_words(text);
+    if !terms.is_empty() {
+        return terms;
+    }
+    let mut all: Vec<String> = Vec::new();
+    for w in words(text) {
+        if !all.contains(&w) {
+            all.push(w);
         }
     }
-    if terms.is_empty() {
-        for w in words {
-            if !terms.contains(&w) {
-                terms.push(w);
-            }
+    all.truncate(32);
+    all
+}
+
+/// The query's content words, without the fallback of [`query_terms`]:
+/// empty for a text of stop words only.
+pub(super) fn content_words(text: &str) -> Vec<String> {
+    let mut terms: Vec<String> = Vec::new();
+    for w in words(text).filter(|w| !STOP_WORDS.contains(&w.as_str())) {
+        if !terms.contains(&w) {
+            terms.push(w);
         }
     }
     terms.truncate(32);
     terms
+}
+
+fn words(text: &str) -> impl Iterator<Item = String> {
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
 }
 
 /// About 160 characters of `body` around the first query word it contains.

@@ -11,7 +11,7 @@
 
 use chrono::{DateTime, Datelike, Duration, NaiveDate, TimeZone, Utc};
 
-use super::query::query_terms;
+use super::query::{content_words, query_terms};
 
 /// A query read as a question.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -372,7 +372,7 @@ pub fn ask(text: &str, now: DateTime<Utc>) -> Asked {
     rest.push_str(&text[..w[from].start]);
     rest.push(' ');
     rest.push_str(&text[w[to].end..]);
-    let mut terms = query_terms(&rest);
+    let mut terms = content_words(&rest);
     if terms.is_empty() {
         // Nothing but a time: its words are all there is to look for.
         terms = query_terms(text);

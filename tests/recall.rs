@@ -1,0 +1,334 @@
+//! Retrieval that understands conversation (issue #30), through the real
+//! binary on conversations written here: a turn ranked with the turns
+//! around it, a turn that only asks ranked below the one that answers, the
+//! time a question names, "when" questions, and `--explain`.
+
+mod common;
+
+use common::{Sandbox, ok_data};
+use serde_json::{Value, json};
+
+/// Records `turns` (role, content) as one session's batch, said at `at`.
+fn say(sb: &Sandbox, session: &str, at: &str, turns: &[(&str, &str)]) -> Vec<String> {
+    let messages: Vec<Value> = turns
+        .iter()
+        .map(|(role, content)| json!({"role": role, "content": content}))
+        .collect();
+    let file = sb.path().join("messages.json");
+    std::fs::write(
+        &file,
+        json!({"sessionKey": session, "messages": messages}).to_string(),
+    )
+    .unwrap();
+    let data = ok_data(
+        sb.agentbox(&[
+            "track",
+            "record",
+            "--messages",
+            file.to_str().unwrap(),
+            "--flush",
+        ])
+        .env("AGENTBOX_NOW", at),
+    );
+    data["ids"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|id| id.as_str().unwrap().to_string())
+        .collect()
+}
+
+/// Other conversations, so that words have the frequencies of a real home.
+fn chatter(sb: &Sandbox) {
+    let lines = [
+        "The build is green again after the flaky test was fixed.",
+        "Can you bump the linter and run the suite once more?",
+        "Kids' soccer practice moved to the afternoon this season.",
+        "I rewrote the deploy script so it waits for the health check.",
+        "The cache layer now expires entries after ten minutes.",
+        "Lunch was a sandwich by the river, nothing special.",
+        "We should document the config flags before the release.",
+        "The memorial service for my grandfather was small and quiet.",
+    ];
+    for (i, chunk) in lines.chunks(2).enumerate() {
+        let turns: Vec<(&str, &str)> = chunk
+            .iter()
+            .enumerate()
+            .map(|(j, l)| (if j % 2 == 0 { "user" } else { "assistant" }, *l))
+            .collect();
+        say(sb, &format!("other-{i}"), "2026-01-02T10:00:00Z", &turns);
+    }
+}
+
+/// `agentbox search QUERY --explain` hits, with the given extra flags.
+fn hits(sb: &Sandbox, query: &str, now: &str) -> Vec<Value> {
+    let data = ok_data(
+        sb.agentbox(&["search", "--explain", "--kind", "turn", "--", query])
+            .env("AGENTBOX_NOW", now),
+    );
+    data["hits"].as_array().unwrap().clone()
+}
+
+fn rank_of(hits: &[Value], id: &str) -> Option<usize> {
+    hits.iter().position(|h| h["id"] == id)
+}
+
+#[test]
+fn the_turn_that_answers_outranks_the_question_it_answers() {
+    let sb = Sandbox::new();
+    chatter(&sb);
+    let ids = say(
+        &sb,
+        "trip",
+        "2026-01-10T18:00:00Z",
+        &[
+            ("user", "We stopped at the war memorial on the drive north."),
+            ("assistant", "That sounds like a meaningful stop."),
+            ("user", "The kids had never seen one before."),
+            ("assistant", "How did the kids react to the memorial?"),
+            (
+                "user",
+                "They were awestruck and humbled by the memorial, honestly.",
+            ),
+            ("assistant", "That is a lovely thing for them to remember."),
+        ],
+    );
+    let got = hits(&sb, "How did the kids react to the memorial?", common::NOW);
+    // Without context the question itself would win: it holds every word.
+    assert_eq!(got[0]["id"], ids[4], "{got:#?}");
+    let question = rank_of(&got, &ids[3]).expect("the question is still a hit");
+    assert!(question > 0);
+    assert_eq!(got[question]["why"]["asks"], true);
+    let answer = &got[0]["why"];
+    assert_eq!(answer["asks"], false);
+    assert!(answer["context"].as_f64().unwrap() > answer["words"].as_f64().unwrap());
+    // A turn with none of the query's words is not a hit, context or not.
+    assert_eq!(rank_of(&got, &ids[5]), None);
+}
+
+#[test]
+fn context_stays_inside_its_session() {
+    let sb = Sandbox::new();
+    // Two sessions saved at once alternate rowids; neither lends the other
+    // its words.
+    let a = say(
+        &sb,
+        "a",
+        "2026-01-10T18:00:00Z",
+        &[
+            ("user", "Which database did we pick for the ledger?"),
+            ("assistant", "Postgres, for the ledger and the audit trail."),
+        ],
+    );
+    let b = say(
+        &sb,
+        "b",
+        "2026-01-10T18:00:00Z",
+        &[("user", "The audit of the garden shed is done.")],
+    );
+    let got = hits(&sb, "audit ledger database", common::NOW);
+    let of = |id: &str| got.iter().find(|h| h["id"] == id).unwrap()["why"].clone();
+    // Session a's answer has its question as context; b's turn has none.
+    assert!(of(&a[1])["context"].as_f64().unwrap() > of(&a[1])["words"].as_f64().unwrap());
+    let shed = of(&b[0]);
+    assert_eq!(shed["context"].as_f64(), shed["words"].as_f64(), "{shed}");
+}
+
+#[test]
+fn a_named_time_favours_what_was_said_then() {
+    let sb = Sandbox::new();
+    let march = say(
+        &sb,
+        "db",
+        "2026-03-03T10:00:00Z",
+        &[("user", "We decided to keep the database on one node.")],
+    );
+    let may = say(
+        &sb,
+        "db",
+        "2026-05-20T10:00:00Z",
+        &[(
+            "user",
+            "We decided the database needs a replica; the database decision is final.",
+        )],
+    );
+    let now = "2026-06-01T12:00:00Z";
+    // Without a time the later turn wins on its words.
+    let plain = hits(&sb, "what did we decide about the database", now);
+    assert_eq!(plain[0]["id"], may[0]);
+    for query in [
+        "what did we decide about the database on March 3, 2026",
+        "what did we decide about the database on 3 March 2026",
+        "what did we decide about the database in March",
+        "what did we decide about the database 2026-03-03",
+        "what did we decide about the database three months ago",
+    ] {
+        let got = hits(&sb, query, now);
+        assert_eq!(got[0]["id"], march[0], "{query}: {got:#?}");
+        assert_eq!(got[0]["why"]["in_window"], true, "{query}");
+        assert_eq!(got[1]["why"]["in_window"], false, "{query}");
+    }
+    // Relative times count back from the clock of the call.
+    let got = hits(
+        &sb,
+        "the database decision last week",
+        "2026-05-25T09:00:00Z",
+    );
+    assert_eq!(got[0]["id"], may[0]);
+    assert_eq!(got[0]["why"]["in_window"], true);
+    let got = hits(
+        &sb,
+        "the database decision last week",
+        "2026-03-08T09:00:00Z",
+    );
+    assert_eq!(got[0]["why"]["in_window"], true);
+    assert_eq!(got[0]["id"], march[0]);
+}
+
+#[test]
+fn a_when_question_favours_the_turn_that_says_when() {
+    let sb = Sandbox::new();
+    chatter(&sb);
+    let ids = say(
+        &sb,
+        "ops",
+        "2026-01-12T10:00:00Z",
+        &[
+            (
+                "user",
+                "The database migration went well; the migrated database is faster.",
+            ),
+            ("assistant", "Glad to hear it."),
+            ("user", "We migrated the database last Friday."),
+        ],
+    );
+    let got = hits(&sb, "When did we migrate the database?", common::NOW);
+    assert_eq!(got[0]["id"], ids[2], "{got:#?}");
+    assert_eq!(got[0]["why"]["says_when"], true);
+    // Not a when-question: the turn with more of the words wins.
+    let got = hits(&sb, "did we migrate the database", common::NOW);
+    assert_eq!(got[0]["id"], ids[0]);
+    assert_eq!(got[0]["why"]["says_when"], false);
+}
+
+#[test]
+fn explain_is_off_unless_asked_and_prints_a_line_in_text() {
+    let sb = Sandbox::new();
+    say(
+        &sb,
+        "s",
+        "2026-01-10T18:00:00Z",
+        &[
+            ("user", "Where is the staging config kept?"),
+            ("assistant", "In ops/staging.toml."),
+        ],
+    );
+    let data = ok_data(&mut sb.agentbox(&["search", "staging config"]));
+    assert!(data["hits"][0].get("why").is_none(), "{data}");
+    let out = sb
+        .agentbox(&[
+            "search",
+            "staging",
+            "config",
+            "--explain",
+            "--format",
+            "text",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("why: words ")
+            && text.contains("with context")
+            && text.contains("asks ×0.75"),
+        "{text}"
+    );
+}
+
+mod questions {
+    use agentbox::search::{ask, query_terms};
+    use chrono::{DateTime, Utc};
+    use proptest::prelude::*;
+
+    /// Words and numbers that time expressions are made of, with filler.
+    fn soup() -> impl Strategy<Value = String> {
+        let fragments = prop::sample::select(vec![
+            "on",
+            "in",
+            "of",
+            "last",
+            "this",
+            "past",
+            "week",
+            "weekend",
+            "month",
+            "year",
+            "ago",
+            "yesterday",
+            "today",
+            "tonight",
+            "night",
+            "friday",
+            "may",
+            "march",
+            "october",
+            "dec",
+            "sept",
+            "13",
+            "13th",
+            "1st",
+            "31",
+            "0",
+            "99",
+            "2023",
+            "1899",
+            "2101",
+            "a",
+            "three",
+            "few",
+            "days",
+            "when",
+            "what",
+            "date",
+            "how",
+            "long",
+            "-",
+            ",",
+            "?",
+            "deploy",
+            "database",
+            "kids",
+            "é",
+            "日本",
+        ]);
+        prop::collection::vec(fragments, 0..12).prop_map(|words| words.join(" "))
+    }
+
+    fn now() -> DateTime<Utc> {
+        DateTime::parse_from_rfc3339("2026-02-28T23:59:59Z")
+            .unwrap()
+            .with_timezone(&Utc)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+        /// Any text reads as a question: a window is never empty, and the
+        /// query words are the text's own (fewer when a time was named).
+        #[test]
+        fn any_text_reads_as_a_question(text in prop_oneof![soup(), any::<String>()]) {
+            let asked = ask(&text, now());
+            if let Some((from, to)) = asked.window {
+                prop_assert!(from < to, "{text:?}: {from} >= {to}");
+            }
+            let all = query_terms(&text);
+            for term in &asked.terms {
+                prop_assert!(all.contains(term), "{text:?}: {term} not in {all:?}");
+            }
+            if asked.window.is_none() {
+                prop_assert_eq!(&asked.terms, &all);
+            }
+        }
+    }
+}
