@@ -2883,7 +2883,7 @@ _agentbox() {
             return 0
             ;;
         agentbox__subcmd__track__subcmd__record)
-            opts="-q -v -h -V --session --role --content --content-file --tool-call-id --messages --flush --format --home --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --session --role --content --content-file --tool-call-id --messages --at --flush --format --home --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2910,6 +2910,10 @@ _agentbox() {
                     return 0
                     ;;
                 --messages)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --at)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3551,7 +3555,7 @@ _track() {
             return 0
             ;;
         track__subcmd__record)
-            opts="-q -v -h -V --session --role --content --content-file --tool-call-id --messages --flush --format --home --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --session --role --content --content-file --tool-call-id --messages --at --flush --format --home --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3578,6 +3582,10 @@ _track() {
                     return 0
                     ;;
                 --messages)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --at)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -190,6 +190,7 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen
 complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from record" -l content-file -d 'Read the turn\'s text from a file ("-" for stdin)' -r
 complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from record" -l tool-call-id -d 'The tool call this turn answers (role tool)' -r
 complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from record" -l messages -d 'Read messages[] JSON from a file ("-" for stdin)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from record" -l at -d 'When the turn was said (RFC 3339) [default: now]; with --messages, the time of messages without a timestamp' -r
 complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from record" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"
@@ -1336,6 +1337,7 @@ complete -c track -n "__fish_track_using_subcommand record" -l content -d 'The t
 complete -c track -n "__fish_track_using_subcommand record" -l content-file -d 'Read the turn\'s text from a file ("-" for stdin)' -r
 complete -c track -n "__fish_track_using_subcommand record" -l tool-call-id -d 'The tool call this turn answers (role tool)' -r
 complete -c track -n "__fish_track_using_subcommand record" -l messages -d 'Read messages[] JSON from a file ("-" for stdin)' -r
+complete -c track -n "__fish_track_using_subcommand record" -l at -d 'When the turn was said (RFC 3339) [default: now]; with --messages, the time of messages without a timestamp' -r
 complete -c track -n "__fish_track_using_subcommand record" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"

@@ -39,6 +39,12 @@ impl Clock {
 
     /// The current time as stored in documents: RFC 3339, UTC, whole seconds.
     pub fn stamp(&self) -> String {
-        self.now().to_rfc3339_opts(SecondsFormat::Secs, true)
+        stamp_of(self.now())
     }
+}
+
+/// A time as documents store it (what [`Clock::stamp`] gives for now): RFC
+/// 3339, UTC, whole seconds (a fraction is cut, not rounded).
+pub fn stamp_of(at: DateTime<Utc>) -> String {
+    at.to_rfc3339_opts(SecondsFormat::Secs, true)
 }

@@ -400,12 +400,14 @@ pub fn import(data: &[u8]) -> Verdict {
     let Some(text) = text(data) else {
         return Err("not UTF-8".into());
     };
-    let runs = import::parse_stream(text).map_err(|e| {
-        let line = e.detail.get("line").and_then(Value::as_u64);
-        let line = line.unwrap_or_else(|| panic!("an import error names no line: {}", e.message));
-        assert!(line >= 1 && line as usize <= text.split('\n').count());
-        e.message
-    })?;
+    let runs =
+        import::parse_stream(text, chrono::DateTime::<chrono::Utc>::MAX_UTC).map_err(|e| {
+            let line = e.detail.get("line").and_then(Value::as_u64);
+            let line =
+                line.unwrap_or_else(|| panic!("an import error names no line: {}", e.message));
+            assert!(line >= 1 && line as usize <= text.split('\n').count());
+            e.message
+        })?;
     let mut ids = std::collections::HashSet::new();
     for run in &runs {
         assert!(
@@ -422,6 +424,7 @@ pub fn import(data: &[u8]) -> Verdict {
                 episodes::normalize_ts(&draft.ts).as_deref(),
                 Some(draft.ts.as_str())
             );
+            assert!(draft.ts.as_str() >= "1970", "{} is before 1970", draft.ts);
             if draft.role == "tool" {
                 assert_eq!(draft.tool_calls.len(), 1);
                 assert_eq!(draft.tool_call_id.as_ref(), Some(&draft.tool_calls[0].id));
@@ -453,6 +456,10 @@ pub fn messages(data: &[u8]) -> Verdict {
     })?;
     for m in &parsed {
         assert!(ROLES.contains(&m.role.as_str()));
+        assert!(
+            m.timestamp
+                .is_none_or(|t| t >= chrono::DateTime::UNIX_EPOCH)
+        );
         assert!(!m.content.trim().is_empty() || !m.tool_calls.is_empty());
         for call in &m.tool_calls {
             assert!(!call.name.trim().is_empty() && call.name.len() <= 256);

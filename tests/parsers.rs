@@ -11,6 +11,7 @@ use agentbox::tools::knowledge::profile::{self, FactRef, Section};
 use agentbox::tools::knowledge::{Claim, Note};
 use agentbox::tools::plan::PlanDoc;
 use agentbox::tools::track::{self, Turn};
+use chrono::{DateTime, FixedOffset, SecondsFormat, Utc};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
 use serde_json::{Value, json};
@@ -768,6 +769,92 @@ proptest! {
         prop_assert_eq!(&parsed.turns, &turns);
         let broken: Vec<usize> = parsed.broken.iter().map(|b| b.line).collect();
         prop_assert_eq!(broken, bad_at);
+    }
+}
+
+// ------------------------------------------------------- messages[] timestamp
+
+/// The first second of 9999-12-31 (UTC): with any offset, still a year RFC
+/// 3339 can write.
+const LAST_WRITABLE: i64 = 253_402_214_400;
+
+/// Text for a `timestamp`: RFC 3339 spellings, near misses and junk.
+fn timestamp_text() -> impl Strategy<Value = String> {
+    prop_oneof![
+        "(19[0-9]{2}|20[0-9]{2})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?([Zz]|[+-](0[0-9]|1[0-9]|2[0-3]):[0-5][0-9])",
+        "[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt ][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?([Zz]|[+-][0-9]{2}:[0-9]{2})?",
+        "[0-9]{4}-[0-9]{2}-[0-9]{2}",
+        "\\PC{0,30}",
+    ]
+}
+
+/// A one-message batch whose message has `timestamp`.
+fn dated(timestamp: Value) -> Value {
+    json!([{"role": "user", "content": "x", "timestamp": timestamp}])
+}
+
+/// The `timestamp` of a one-message batch as parsed, or the error's message.
+fn read_timestamp(batch: &Value) -> Result<Option<DateTime<Utc>>, String> {
+    track::parse_messages(batch)
+        .map(|m| m[0].timestamp)
+        .map_err(|e| e.message)
+}
+
+/// The parse of a one-message batch must refuse its `timestamp` by name.
+fn refused_by_name(batch: &Value) -> Result<(), TestCaseError> {
+    let err = track::parse_messages(batch).expect_err("refused");
+    prop_assert_eq!(err.kind, agentbox::error::ErrorType::InvalidArgs);
+    prop_assert_eq!(&err.detail["field"], "messages[0].timestamp");
+    prop_assert!(
+        err.message.starts_with("messages[0].timestamp "),
+        "{}",
+        err.message
+    );
+    prop_assert!(!err.hint.is_empty());
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// Any instant from 1970 on, written with any offset and fraction, reads
+    /// back as that instant.
+    #[test]
+    fn message_timestamps_read_as_the_instant_they_name(
+        secs in 0i64..LAST_WRITABLE,
+        nanos in prop_oneof![Just(0u32), 0u32..1_000_000_000],
+        offset_minutes in -(23 * 60 + 59)..=(23 * 60 + 59),
+    ) {
+        let instant = DateTime::from_timestamp(secs, nanos).expect("in range");
+        let offset = FixedOffset::east_opt(offset_minutes * 60).expect("an offset");
+        let text = instant.with_timezone(&offset).to_rfc3339_opts(SecondsFormat::AutoSi, false);
+        prop_assert_eq!(read_timestamp(&dated(Value::from(text.clone()))), Ok(Some(instant)), "{}", text);
+    }
+
+    #[test]
+    fn message_timestamps_before_1970_are_refused(secs in -62_135_596_800i64..0) {
+        let instant = DateTime::from_timestamp(secs, 0).expect("in range");
+        refused_by_name(&dated(Value::from(instant.to_rfc3339())))?;
+    }
+
+    /// Any text is the instant RFC 3339 reads in it (from 1970 on), or is
+    /// refused by name; any other JSON but null is refused.
+    #[test]
+    fn any_timestamp_is_rfc_3339_or_refused_by_name(text in timestamp_text(), other in json_value()) {
+        let batch = dated(Value::from(text.clone()));
+        let instant = DateTime::parse_from_rfc3339(&text)
+            .ok()
+            .map(|t| t.with_timezone(&Utc))
+            .filter(|t| t.timestamp() >= 0);
+        match instant {
+            Some(t) => prop_assert_eq!(read_timestamp(&batch), Ok(Some(t))),
+            None => refused_by_name(&batch)?,
+        }
+        match other {
+            Value::Null => prop_assert_eq!(read_timestamp(&dated(other)), Ok(None)),
+            Value::String(_) => {}
+            other => refused_by_name(&dated(other))?,
+        }
     }
 }
 

@@ -47,9 +47,23 @@ fn message_schema() -> Value {
                     }
                 }
             },
-            "toolCallId": {"type": "string", "description": "For role tool: the call this result answers"}
+            "toolCallId": {"type": "string", "description": "For role tool: the call this result answers"},
+            "timestamp": timestamp_schema("When the message was said")
         },
         "required": ["role"]
+    })
+}
+
+/// A turn's `timestamp`: `lead` says whose time it is.
+fn timestamp_schema(lead: &str) -> Value {
+    json!({
+        "type": "string",
+        "format": "date-time",
+        "description": format!(
+            "{lead}: RFC 3339, like 2023-05-08T13:56:00Z or 2023-05-08T15:56:00+02:00, \
+             stored in UTC to the second. Default: the time of the save. Not before 1970, \
+             nor more than 5 minutes past the server's clock"
+        )
     })
 }
 
@@ -82,6 +96,7 @@ pub(super) fn turn_input() -> Value {
             "content": {"type": "string", "description": "Legacy single-turn form: the text"},
             "text": {"type": "string", "description": "Legacy single-turn form: the text (alias of content)"},
             "toolCallId": {"type": "string", "description": "Legacy single-turn form: the tool call a tool turn answers"},
+            "timestamp": timestamp_schema("Legacy single-turn form: when the turn was said"),
             "sessionKey": {"type": "string", "description": "The session (default \"default\")", "default": DEFAULT_SESSION},
             "flush": {"type": "boolean", "description": "Close the session's open episode after saving", "default": false}
         }
@@ -325,6 +340,9 @@ fn legacy_turn(args: &Map<String, Value>, role: String) -> Result<Vec<track::Mes
     }
     if let Some(calls) = present(args, "toolCalls").or_else(|| present(args, "tool_calls")) {
         message["toolCalls"] = calls.clone();
+    }
+    if let Some(timestamp) = present(args, "timestamp") {
+        message["timestamp"] = timestamp.clone();
     }
     track::parse_messages(&json!([message])).map_err(|mut e| {
         // There is no messages[0] in the caller's arguments.

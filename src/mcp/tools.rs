@@ -185,9 +185,11 @@ pub const TOOLS: &[McpTool] = &[
         name: "mem_save_turn",
         title: "Save conversation turns",
         description: "Record conversation turns in the episode track: messages[] (role, content, toolCalls, \
-             toolCallId), or one turn as role + content (or text). Re-sending the last saved turn \
-             is a duplicate, not a second copy. flush closes the session's open episode. Returns \
-             JSON: saved, status, messageCount, flushed, episode, ids.",
+             toolCallId, timestamp), or one turn as role + content (or text). A message's timestamp \
+             (RFC 3339) is when it was said, for importing past conversations; without one, the \
+             time of the save. Re-sending the last saved turn is a duplicate, not a second copy. \
+             flush closes the session's open episode. Returns JSON: saved, status, messageCount, \
+             flushed, episode, ids.",
         input_schema: save::turn_input,
         output_schema: Some(save::output_schema),
         annotations: save::turn_annotations,

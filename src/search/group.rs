@@ -131,6 +131,7 @@ pub(super) mod tests {
                 content: text.to_string(),
                 tool_calls: Vec::new(),
                 tool_call_id: None,
+                timestamp: None,
             }],
             flush: false,
             source: "mcp",

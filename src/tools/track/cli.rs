@@ -5,6 +5,7 @@
 use super::episodes::{self, EpisodeFile as Ep, SessionWriter};
 use super::import;
 use super::render;
+use super::stamps;
 use super::{DEFAULT_SESSION, MessageIn, ROLES, SaveTurns, flush, parse_messages, save_turns};
 use crate::error::{Error, ErrorType, Result};
 use crate::home::Home;
@@ -79,7 +80,10 @@ impl Role {
 /// Record one turn (from flags), or a batch of messages (--messages).
 ///
 /// --messages takes the seed's messages[] form: a JSON array of {role, content,
-/// toolCalls, toolCallId}, or an object {"sessionKey": "…", "messages": […]}.
+/// toolCalls, toolCallId, timestamp}, or an object {"sessionKey": "…",
+/// "messages": […]}. A message's timestamp (RFC 3339, like
+/// 2023-05-08T13:56:00Z or 2023-05-08T15:56:00+02:00) is when it was said; it
+/// is stored in UTC, and without one the turn takes the time of the save.
 /// Everything is validated before anything is written. Re-sending exactly the
 /// session's last saved turn(s) saves nothing and reports duplicate.
 #[derive(Debug, Args)]
@@ -87,6 +91,7 @@ impl Role {
     after_help = "Examples:\n  track record --content \"deploy the site\"\n  \
                         track record --session s1 --role assistant --content-file answer.md\n  \
                         track record --role tool --tool-call-id call_1 --content \"3 files changed\"\n  \
+                        track record --content \"I adopted a puppy\" --at 2023-05-08T13:56:00Z\n  \
                         cat turns.json | track record --messages - --flush"
 )]
 struct RecordArgs {
@@ -108,6 +113,9 @@ struct RecordArgs {
     /// Read messages[] JSON from a file ("-" for stdin)
     #[arg(long, value_name = "FILE")]
     messages: Option<String>,
+    /// When the turn was said (RFC 3339) [default: now]; with --messages, the time of messages without a timestamp
+    #[arg(long, value_name = "TIME")]
+    at: Option<String>,
     /// Close the episode after saving
     #[arg(long)]
     flush: bool,
@@ -215,7 +223,16 @@ pub fn run(ctx: &Ctx, matches: &clap::ArgMatches) -> Result<Outcome> {
 
 fn record(ctx: &Ctx, home: &Home, args: RecordArgs) -> Result<Outcome> {
     let cap = home.store.max_item_bytes();
-    let (messages, file_session) = if let Some(file) = &args.messages {
+    let at = args
+        .at
+        .as_deref()
+        .map(|text| {
+            stamps::parse(text)
+                .and_then(|at| stamps::check_not_future(at, ctx.clock.now()).map(|()| at))
+                .map_err(|r| r.error("--at", text).with_detail("flag", "--at"))
+        })
+        .transpose()?;
+    let (mut messages, file_session) = if let Some(file) = &args.messages {
         let (text, name) = crate::tools::read_input(file, "messages file", cap)?;
         let value: Value = serde_json::from_str(strip_bom(&text)).map_err(|e| {
             Error::invalid_args(format!("{name} is not valid JSON: {e}"))
@@ -253,6 +270,7 @@ fn record(ctx: &Ctx, home: &Home, args: RecordArgs) -> Result<Outcome> {
             content,
             tool_calls: Vec::new(),
             tool_call_id: args.tool_call_id.clone().filter(|id| !id.is_empty()),
+            timestamp: None,
         };
         if message.content.trim().is_empty() {
             return Err(Error::invalid_args("the turn's content is empty")
@@ -269,6 +287,12 @@ fn record(ctx: &Ctx, home: &Home, args: RecordArgs) -> Result<Outcome> {
         }
         (vec![message], None)
     };
+    // --at dates what has no time of its own: the one turn given by flags,
+    // or the messages of a batch without a `timestamp` (an export that dates
+    // whole sessions, not messages, needs no rewriting).
+    for message in &mut messages {
+        message.timestamp = message.timestamp.or(at);
+    }
     let session = args
         .session
         .or(file_session)
@@ -551,16 +575,18 @@ fn prune(ctx: &Ctx, home: &Home, args: PruneArgs) -> Result<Outcome> {
                 kept += 1;
                 continue;
             }
-            let last = episodes::last_ts(&ep)?;
+            // Judged by the latest time a turn was said, in whatever line
+            // order: history imported with old times is as old as it says.
+            let parsed = episodes::read(&ep)?;
+            let last = parsed.last_ts();
             let old = last
-                .as_deref()
                 .and_then(|ts| DateTime::parse_from_rfc3339(ts).ok())
                 .is_some_and(|ts| ts.with_timezone(&Utc) < cut);
             if !old {
                 kept += 1;
                 continue;
             }
-            let turns = episodes::read(&ep)?.turns.len();
+            let turns = parsed.turns.len();
             if !args.dry_run {
                 writer.remove(&ep)?;
             }
@@ -591,7 +617,7 @@ fn import_verb(ctx: &Ctx, home: &Home, args: ImportArgs) -> Result<Outcome> {
         check_size(&format!("line {} of {name}", i + 1), line.len() as u64, cap)
             .map_err(|e| e.with_detail("line", i + 1))?;
     }
-    let runs = import::parse_stream(strip_bom(&text))?;
+    let runs = import::parse_stream(strip_bom(&text), ctx.clock.now())?;
     // Every run's session is settled before anything is written.
     let mut plan = Vec::new();
     for run in runs {

@@ -6,7 +6,7 @@
 use crate::home::is_home_id;
 
 /// The parts of an episode id, in the order episodes sort by: the UTC
-/// second of the first turn, the counter, the home that minted it (empty
+/// second the episode was made (an import's: its run's first event), the counter, the home that minted it (empty
 /// for a legacy id) and what a sync merge appended when it had to rename a
 /// colliding episode (empty for an original, so a renamed id sorts after it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -64,7 +64,7 @@ pub fn parse_id(id: &str) -> Option<IdParts<'_>> {
     })
 }
 
-/// The id a new episode gets: the first turn's second, this home's id and
+/// The id a new episode gets: the second it was made, this home's id and
 /// a counter.
 pub(super) fn mint_id(stamp: &str, home_id: &str, n: u64) -> String {
     format!("ep-{stamp}-{home_id}-{n}")

@@ -5,10 +5,13 @@
 //! Tool calls are paired by `data.call_id`, never by position: batched calls
 //! interleave, and their completions may arrive in any order.
 
-use super::episodes::{self, Draft, EpisodeFile, ToolCall, Turn, normalize_ts};
+use super::episodes::{self, Draft, EpisodeFile, ToolCall, Turn};
+use super::stamps;
+use crate::clock::stamp_of;
 use crate::error::{Error, Result};
 use crate::home::Home;
 use crate::redact::Redactor;
+use chrono::{DateTime, Utc};
 use serde_json::{Map, Value};
 use std::collections::{HashMap, VecDeque};
 
@@ -68,8 +71,10 @@ const MAPPED: [&str; 7] = [
     "run_completed",
 ];
 
-/// Parses and maps a whole stream. Any malformed line fails the whole import.
-pub fn parse_stream(text: &str) -> Result<Vec<RunImport>> {
+/// Parses and maps a whole stream. Any malformed line fails the whole import,
+/// and so does an event time before 1970 or past `now` (the clock) by more
+/// than [`stamps::MAX_SKEW`].
+pub fn parse_stream(text: &str, now: DateTime<Utc>) -> Result<Vec<RunImport>> {
     let mut runs: Vec<RunState> = Vec::new();
     let mut by_id: HashMap<String, usize> = HashMap::new();
     for (i, raw) in text.split('\n').enumerate() {
@@ -122,12 +127,22 @@ pub fn parse_stream(text: &str) -> Result<Vec<RunImport>> {
             .filter(|r| !r.is_empty())
             .ok_or_else(|| bad_line(line, format!("a {kind} event needs a \"run_id\"")))?;
         let ts = match object.get("timestamp") {
-            Some(Value::String(ts)) => normalize_ts(ts).ok_or_else(|| {
-                bad_line(
-                    line,
-                    format!("timestamp {} is not RFC 3339", Value::from(ts.as_str())),
-                )
-            })?,
+            // The rules of a message's `timestamp`: an event after the clock
+            // would mint an episode id from the future (every later id would
+            // sort before it, and evolve's high-water mark would pass them).
+            Some(Value::String(text)) => stamps::parse(text)
+                .and_then(|at| stamps::check_not_future(at, now).map(|()| at))
+                .map(stamp_of)
+                .map_err(|r| {
+                    bad_line(
+                        line,
+                        format!("timestamp {} {}", Value::from(text.as_str()), r.problem()),
+                    )
+                    .with_hint(format!(
+                        "{}; fix the line and import again (nothing was imported)",
+                        r.hint()
+                    ))
+                })?,
             Some(_) => return Err(bad_line(line, "\"timestamp\" is not a string")),
             None => {
                 return Err(bad_line(
@@ -571,7 +586,7 @@ mod tests {
             ),
         ]
         .join("\n");
-        let runs = parse_stream(&stream).unwrap();
+        let runs = parse_stream(&stream, DateTime::<Utc>::MAX_UTC).unwrap();
         let d = &runs[0].drafts;
         assert_eq!(d[0].tool_calls[0].name, "a");
         assert_eq!(d[0].meta["duration_ms"], 5);
@@ -597,12 +612,22 @@ mod tests {
                  \"timestamp\":\"2026-01-01T00:00:00Z\",\"data\":null}",
                 "\"data\" is null",
             ),
+            (
+                "{\"schema\":\"odek.event/v1\",\"type\":\"run_completed\",\"run_id\":\"r1\",\
+                 \"timestamp\":\"1969-12-31T23:59:59Z\"}",
+                "is before 1970",
+            ),
+            (
+                "{\"schema\":\"odek.event/v1\",\"type\":\"run_completed\",\"run_id\":\"r1\",\
+                 \"timestamp\":\"2026-01-01\"}",
+                "is not an RFC 3339 time",
+            ),
         ] {
             let stream = format!(
                 "{}\n\n{line}\n",
                 ev("run_started", "2026-01-01T00:00:00Z", "")
             );
-            let err = parse_stream(&stream).unwrap_err();
+            let err = parse_stream(&stream, DateTime::<Utc>::MAX_UTC).unwrap_err();
             assert_eq!(err.detail["line"], 3, "{line}");
             assert!(err.message.contains(expect), "{}", err.message);
         }

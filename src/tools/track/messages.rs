@@ -1,7 +1,9 @@
 //! The seed's `messages[]` form: what `track record --messages` and the MCP
 //! server's `mem_save_turn` accept, validated before anything is written.
 
+use super::stamps;
 use crate::error::{Error, Result};
+use chrono::{DateTime, Utc};
 use serde_json::{Map, Value};
 
 /// The roles a turn may have.
@@ -14,6 +16,9 @@ pub struct MessageIn {
     pub content: String,
     pub tool_calls: Vec<ToolCallIn>,
     pub tool_call_id: Option<String>,
+    /// When the message was said (`timestamp`), if the caller knows; the
+    /// save time otherwise.
+    pub timestamp: Option<DateTime<Utc>>,
 }
 
 /// A tool call an assistant message made.
@@ -30,7 +35,7 @@ fn bad(field: impl Into<String>, problem: &str) -> Error {
         .with_hint(
             "each message is {\"role\": \"user|assistant|system|tool\", \"content\": \"…\" or \
              [{\"type\": \"text\", \"text\": \"…\"}], \"toolCalls\": [{\"id\", \"name\", \
-             \"arguments\"}], \"toolCallId\": \"…\"}",
+             \"arguments\"}], \"toolCallId\": \"…\", \"timestamp\": \"2023-05-08T13:56:00Z\"}",
         )
         .with_detail("field", field)
 }
@@ -58,8 +63,10 @@ fn field<'a>(object: &'a Map<String, Value>, names: &[&str]) -> Option<(&'a Valu
 /// whose `messages` is one. Each message has `role`, `content` (a string, or
 /// an array of `{type: "text", text}` parts; other part types are skipped),
 /// optional `toolCalls` `[{id, name, arguments}]` and `toolCallId`
-/// (`tool_calls`/`tool_call_id` are accepted too). Unknown fields are ignored.
-/// Errors name the offending field as `messages[i].field`.
+/// (`tool_calls`/`tool_call_id` are accepted too), and an optional
+/// `timestamp` (RFC 3339, not before 1970; whether it lies in the future is
+/// for [`super::save_turns`] to judge, which has the clock). Unknown fields
+/// are ignored. Errors name the offending field as `messages[i].field`.
 pub fn parse_messages(value: &Value) -> Result<Vec<MessageIn>> {
     let list = match value {
         Value::Array(list) => list,
@@ -162,6 +169,20 @@ fn parse_message(i: usize, value: &Value) -> Result<MessageIn> {
             ));
         }
     };
+    let timestamp = match object.get("timestamp") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(text)) => Some(stamps::parse(text).map_err(|r| {
+            r.error(&at("timestamp"), text)
+                .with_detail("field", at("timestamp"))
+        })?),
+        Some(other) => {
+            return Err(bad(
+                at("timestamp"),
+                &format!("is {}, not a string", type_name(other)),
+            )
+            .with_hint(stamps::Refused::NotRfc3339.hint()));
+        }
+    };
     if content.trim().is_empty() && tool_calls.is_empty() {
         return Err(bad(
             format!("messages[{i}]"),
@@ -173,6 +194,7 @@ fn parse_message(i: usize, value: &Value) -> Result<MessageIn> {
         content,
         tool_calls,
         tool_call_id,
+        timestamp,
     })
 }
 
@@ -368,6 +390,35 @@ mod tests {
             field_of(json!([{"role": "user", "content": "  "}])),
             "messages[0]"
         );
+        assert_eq!(
+            field_of(json!([{"role": "user", "content": "x", "timestamp": 1683554160}])),
+            "messages[0].timestamp"
+        );
+        assert_eq!(
+            field_of(json!([{"role": "user", "content": "x"},
+                            {"role": "user", "content": "x", "timestamp": "2023-05-08"}])),
+            "messages[1].timestamp"
+        );
+        assert_eq!(
+            field_of(
+                json!([{"role": "user", "content": "x", "timestamp": "1969-12-31T23:59:59Z"}])
+            ),
+            "messages[0].timestamp"
+        );
+    }
+
+    #[test]
+    fn timestamps_are_read_in_utc() {
+        let parsed = parse_messages(&json!([
+            {"role": "user", "content": "a", "timestamp": "2023-05-08T15:56:00.5+02:00"},
+            {"role": "user", "content": "b", "timestamp": null},
+            {"role": "user", "content": "c"}
+        ]))
+        .unwrap();
+        let expected = DateTime::parse_from_rfc3339("2023-05-08T13:56:00.5Z").unwrap();
+        assert_eq!(parsed[0].timestamp, Some(expected.with_timezone(&Utc)));
+        assert_eq!(parsed[1].timestamp, None);
+        assert_eq!(parsed[2].timestamp, None);
     }
 }
 

@@ -11,6 +11,7 @@ mod ids;
 pub(crate) mod import;
 mod messages;
 mod render;
+mod stamps;
 
 pub use episodes::{EpisodeFile, ToolCall, Turn};
 /// The episode line reader, for the property tests in tests/parsers.rs.
@@ -77,8 +78,9 @@ pub struct SaveOutcome {
     pub ids: Vec<String>,
 }
 
-/// Checks messages built by a caller that did not go through [`parse_messages`].
-fn check_messages(home: &Home, messages: &[MessageIn]) -> Result<()> {
+/// Checks messages built by a caller that did not go through [`parse_messages`],
+/// and what the parser cannot judge without the clock: a `timestamp` in the future.
+fn check_messages(home: &Home, clock: &Clock, messages: &[MessageIn]) -> Result<()> {
     if messages.is_empty() {
         return Err(Error::invalid_args("no messages: there is nothing to save")
             .with_hint("pass at least one message")
@@ -116,11 +118,21 @@ fn check_messages(home: &Home, messages: &[MessageIn]) -> Result<()> {
             .sum();
         check_size(&format!("messages[{i}].toolCalls"), calls, cap)
             .map_err(|e| e.with_detail("field", format!("messages[{i}].toolCalls")))?;
+        if let Some(at) = m.timestamp {
+            let field = format!("messages[{i}].timestamp");
+            stamps::check_range(at)
+                .and_then(|()| stamps::check_not_future(at, clock.now()))
+                .map_err(|r| {
+                    r.error(&field, &crate::clock::stamp_of(at))
+                        .with_detail("field", field.clone())
+                })?;
+        }
     }
     Ok(())
 }
 
-/// The parts of a turn that make two saves "the same message".
+/// The parts of a turn that make two saves "the same message" (its time, when
+/// the caller gave one, is compared beside them: see [`duplicate_of`]).
 fn identity(
     home: &Home,
     role: &str,
@@ -135,28 +147,40 @@ fn identity(
 }
 
 /// The stored turns (ids) that `drafts` duplicate: the episode's last turns, if
-/// they equal the drafts one for one.
-fn duplicate_of(home: &Home, ep: &Ep, drafts: &[Draft]) -> Result<Option<Vec<String>>> {
-    let same = |stored: &Turn, draft: &Draft| {
-        identity(
-            home,
-            &stored.role,
-            &stored.content,
-            &stored.tool_calls,
-            &stored.tool_call_id,
-        ) == identity(
-            home,
-            &draft.role,
-            &draft.content,
-            &draft.tool_calls,
-            &draft.tool_call_id,
-        )
+/// they equal the drafts one for one. `dated[i]` says whether draft `i`'s time
+/// was given (a message's `timestamp`, `--at`): then it is part of the
+/// identity, so the same words said at another time (a "yes" a day later, in
+/// imported history) are a new turn, while a retry, which sends the same
+/// times, is still a duplicate. An undated draft carries the save time, which
+/// a retry cannot repeat: its time is left out, as it always was.
+fn duplicate_of(
+    home: &Home,
+    ep: &Ep,
+    drafts: &[Draft],
+    dated: &[bool],
+) -> Result<Option<Vec<String>>> {
+    let same = |stored: &Turn, (draft, dated): (&Draft, &bool)| {
+        (!dated || stored.ts == draft.ts)
+            && identity(
+                home,
+                &stored.role,
+                &stored.content,
+                &stored.tool_calls,
+                &stored.tool_call_id,
+            ) == identity(
+                home,
+                &draft.role,
+                &draft.content,
+                &draft.tool_calls,
+                &draft.tool_call_id,
+            )
     };
     // A retry ends where the episode ends: the last turn alone rules out
     // most calls, without reading and parsing the lines before it.
     if drafts.len() > 1 {
         let last = episodes::tail(ep, 1)?.pop().flatten();
-        if !last.zip(drafts.last()).is_some_and(|(s, d)| same(&s, d)) {
+        let draft = drafts.last().zip(dated.last());
+        if !last.zip(draft).is_some_and(|(s, d)| same(&s, d)) {
             return Ok(None);
         }
     }
@@ -165,7 +189,7 @@ fn duplicate_of(home: &Home, ep: &Ep, drafts: &[Draft]) -> Result<Option<Vec<Str
         return Ok(None);
     }
     let mut ids = Vec::new();
-    for (stored, draft) in tail.iter().zip(drafts) {
+    for (stored, draft) in tail.iter().zip(drafts.iter().zip(dated)) {
         match stored {
             Some(stored) if same(stored, draft) => ids.push(stored.id.clone()),
             _ => return Ok(None),
@@ -176,18 +200,27 @@ fn duplicate_of(home: &Home, ep: &Ep, drafts: &[Draft]) -> Result<Option<Vec<Str
 
 /// Saves messages as turns of the session's open episode (created when there
 /// is none), under the session's lock, and indexes them before returning.
+/// Each turn's `ts` is its message's `timestamp` when given, else the save
+/// time; a new episode's id takes the save time either way.
 /// Re-saving exactly the session's last saved turn(s) writes nothing and
 /// reports `duplicate` — retries are idempotent. With `flush`, the episode is
 /// closed afterwards.
 pub fn save_turns(home: &Home, clock: &Clock, input: &SaveTurns) -> Result<SaveOutcome> {
     episodes::session_dir(home, &input.session)?;
-    check_messages(home, &input.messages)?;
-    let ts = clock.stamp();
+    check_messages(home, clock, &input.messages)?;
+    let now = clock.stamp();
+    let dated: Vec<bool> = input
+        .messages
+        .iter()
+        .map(|m| m.timestamp.is_some())
+        .collect();
     let drafts: Vec<Draft> = input
         .messages
         .iter()
         .map(|m| Draft {
-            ts: ts.clone(),
+            ts: m
+                .timestamp
+                .map_or_else(|| now.clone(), crate::clock::stamp_of),
             role: m.role.clone(),
             content: m.content.clone(),
             tool_calls: m
@@ -212,7 +245,7 @@ pub fn save_turns(home: &Home, clock: &Clock, input: &SaveTurns) -> Result<SaveO
         None => None,
     };
     if let Some(ep) = last
-        && let Some(ids) = duplicate_of(home, &ep, &drafts)?
+        && let Some(ids) = duplicate_of(home, &ep, &drafts, &dated)?
     {
         let flushed = input.flush && writer.close()?.is_some();
         return Ok(SaveOutcome {
@@ -223,7 +256,7 @@ pub fn save_turns(home: &Home, clock: &Clock, input: &SaveTurns) -> Result<SaveO
             ids,
         });
     }
-    let turns = writer.append(&drafts)?;
+    let turns = writer.append(&now, &drafts)?;
     let episode = turns.last().map(|t| t.episode.clone()).unwrap_or_default();
     let flushed = input.flush && writer.close()?.is_some();
     Ok(SaveOutcome {

@@ -188,8 +188,13 @@ pub fn show_text(s: Style, ep: &EpisodeFile, view: &Value, parsed: &Parsed) -> S
             str_of(&view["last_ts"])
         ))
     );
+    // Times of the first turn's day go without their date; turns said on
+    // other days (imported history, in any order) show it.
+    let day = str_of(&view["first_ts"])
+        .split_once('T')
+        .map(|(d, _)| d.to_string());
     for turn in &parsed.turns {
-        text.push_str(&render_turn(turn, s));
+        text.push_str(&render_turn(turn, day.as_deref(), s));
     }
     for b in &parsed.broken {
         text.push_str(&format!(
@@ -202,9 +207,13 @@ pub fn show_text(s: Style, ep: &EpisodeFile, view: &Value, parsed: &Parsed) -> S
     text
 }
 
-/// One turn of a transcript.
-pub fn render_turn(turn: &Turn, s: Style) -> String {
-    let time = turn.ts.split_once('T').map_or(turn.ts.as_str(), |(_, t)| t);
+/// One turn of a transcript: its time alone when it was said on `day`
+/// (`YYYY-MM-DD`), else with its date.
+pub fn render_turn(turn: &Turn, day: Option<&str>, s: Style) -> String {
+    let time = match turn.ts.split_once('T') {
+        Some((date, time)) if Some(date) == day => time,
+        _ => turn.ts.as_str(),
+    };
     let mut head = format!(
         "\n{} {} {}",
         s.dim(&format!("#{}", turn.seq)),

@@ -6,14 +6,14 @@
 pub use super::ids::{IdParts, parse_id};
 mod parse;
 
-pub use parse::{Parsed, last_ts, parse_text, read, tail};
+pub use parse::{Parsed, parse_text, read, tail};
 
 use super::ids::{first_free, mint_id};
 use crate::error::{Error, Result};
 use crate::home::{self, Home};
 use crate::search::{self, Doc};
 use crate::store::{self, Lock, Redacted, Store};
-use chrono::{DateTime, SecondsFormat, Utc};
+use chrono::{DateTime, Utc};
 use parse::tail_seqs;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -387,10 +387,9 @@ fn compact_stamp(ts: &str) -> String {
 
 /// Normalizes an RFC 3339 time to UTC whole seconds; `None` when it is not one.
 pub fn normalize_ts(ts: &str) -> Option<String> {
-    DateTime::parse_from_rfc3339(ts).ok().map(|t| {
-        t.with_timezone(&Utc)
-            .to_rfc3339_opts(SecondsFormat::Secs, true)
-    })
+    DateTime::parse_from_rfc3339(ts)
+        .ok()
+        .map(|t| crate::clock::stamp_of(t.with_timezone(&Utc)))
 }
 
 /// One search document per turn of an episode file.
@@ -602,16 +601,18 @@ impl<'h> SessionWriter<'h> {
     /// An episode never grows past the item cap: when the next turn would not
     /// fit, the episode is closed and the turn starts a new one. Every written
     /// turn is indexed before this returns.
-    pub fn append(&mut self, drafts: &[Draft]) -> Result<Vec<Turn>> {
+    ///
+    /// A new episode's id takes `now` (the save time), not the time its first
+    /// turn was said (a draft's `ts` may be years back): ids must sort in the
+    /// order episodes are made, which `latest_closed` (a retried save-and-flush),
+    /// evolve's high-water mark and the id lock's note rely on.
+    pub fn append(&mut self, now: &str, drafts: &[Draft]) -> Result<Vec<Turn>> {
         // Each draft is redacted once; a turn too big for any episode (under
         // the longest plausible id) fails the call before a file is created.
         let mut rendered = Vec::with_capacity(drafts.len());
-        let mut probe = (String::new(), String::new()); // (ts, its probe id)
+        let probe = probe_id(now);
         for (i, draft) in drafts.iter().enumerate() {
-            if probe.0 != draft.ts {
-                probe = (draft.ts.clone(), probe_id(&draft.ts));
-            }
-            let mut value = self.render(draft, &probe.1, u64::from(u32::MAX))?;
+            let mut value = self.render(draft, &probe, u64::from(u32::MAX))?;
             let len = line_len(&mut value)?;
             if len > self.cap {
                 return Err(Error::invalid_args(format!(
@@ -627,11 +628,11 @@ impl<'h> SessionWriter<'h> {
         let mut written = Vec::new();
         let mut batch: Vec<Redacted> = Vec::new();
         let mut batch_bytes = 0u64;
-        for (draft, mut value) in drafts.iter().zip(rendered) {
+        for mut value in rendered {
             loop {
                 if self.open.is_none() {
-                    // The id comes from the first turn's time; the file exists from now on.
-                    let ep = self.create(&draft.ts, true, |_| Ok(Vec::new()))?;
+                    // The id comes from the save time; the file exists from now on.
+                    let ep = self.create(now, true, |_| Ok(Vec::new()))?;
                     self.open = Some(OpenEpisode {
                         ep,
                         next_seq: 1,

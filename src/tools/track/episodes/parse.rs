@@ -149,12 +149,13 @@ pub(super) fn tail_seqs(ep: &EpisodeFile, want: usize) -> Result<Vec<u64>> {
         .collect())
 }
 
-/// The time of an episode's last turn (`None` when it has no readable turn).
-pub fn last_ts(ep: &EpisodeFile) -> Result<Option<String>> {
-    if let Some(Some(turn)) = tail(ep, 1)?.pop() {
-        return Ok(Some(turn.ts));
+impl Parsed {
+    /// The time of the episode's latest turn (`None` when it has no readable
+    /// turn). Not the last line's: turns need not be in time order (history
+    /// imported with its own times lands after turns said later).
+    pub fn last_ts(&self) -> Option<&str> {
+        self.turns.iter().map(|t| t.ts.as_str()).max()
     }
-    Ok(read(ep)?.turns.into_iter().map(|t| t.ts).max())
 }
 
 #[cfg(test)]
