@@ -341,15 +341,29 @@ fn relative_at(w: &[Word], i: usize, now: DateTime<Utc>) -> Option<Found> {
 pub fn ask(text: &str, now: DateTime<Utc>) -> Asked {
     let w = words(text);
     let today = now.date_naive();
-    let mut found: Option<Found> = None;
-    for i in 0..w.len() {
-        found = relative_at(&w, i, now)
-            .or_else(|| date_at(&w, i, today))
-            .or_else(|| numeric_at(&w, text, i));
-        if found.is_some() {
-            break;
+    // Every time named, in order; the window is the first absolute one
+    // ("last Friday, on 23 January 2022": the date says which Friday), else
+    // the first relative one. All their words leave the query.
+    let mut named: Vec<(Found, bool)> = Vec::new();
+    let mut i = 0;
+    while i < w.len() {
+        let found = relative_at(&w, i, now)
+            .map(|f| (f, false))
+            .or_else(|| date_at(&w, i, today).map(|f| (f, true)))
+            .or_else(|| numeric_at(&w, text, i).map(|f| (f, true)));
+        match found {
+            Some(found) => {
+                i = found.0.2 + 1;
+                named.push(found);
+            }
+            None => i += 1,
         }
     }
+    let found = named
+        .iter()
+        .find(|(_, absolute)| *absolute)
+        .or(named.first())
+        .map(|(f, _)| *f);
     let first = w.first().map(|x| x.text.as_str());
     let second = w.get(1).map(|x| x.text.as_str());
     let when = first == Some("when")
@@ -361,7 +375,7 @@ pub fn ask(text: &str, now: DateTime<Utc>) -> Asked {
             )
         )
         || (first == Some("how") && second == Some("long"));
-    let Some((window, from, to)) = found else {
+    let Some((window, _, _)) = found else {
         return Asked {
             terms: query_terms(text),
             window: None,
@@ -369,9 +383,13 @@ pub fn ask(text: &str, now: DateTime<Utc>) -> Asked {
         };
     };
     let mut rest = String::with_capacity(text.len());
-    rest.push_str(&text[..w[from].start]);
-    rest.push(' ');
-    rest.push_str(&text[w[to].end..]);
+    let mut at = 0;
+    for ((_, from, to), _) in &named {
+        rest.push_str(&text[at..w[*from].start]);
+        rest.push(' ');
+        at = w[*to].end;
+    }
+    rest.push_str(&text[at..]);
     let mut terms = content_words(&rest);
     if terms.is_empty() {
         // Nothing but a time: its words are all there is to look for.
@@ -488,6 +506,10 @@ mod tests {
         assert!(ask("what date is the launch", now()).when);
         assert!(ask("How long ago did we move?", now()).when);
         assert!(!ask("whenever it rains", now()).when);
+        // Two times: the date says which Friday, and neither stays a word.
+        let asked = ask("What did Joanna finish last Friday on 23 January, 2022?", now());
+        assert_eq!(asked.window, Some((day(2022, 1, 22), day(2022, 1, 25))));
+        assert_eq!(asked.terms, ["joanna", "finish"]);
         // A query that is only a time keeps its words.
         assert_eq!(ask("yesterday", now()).terms, ["yesterday"]);
     }
