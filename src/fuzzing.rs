@@ -479,3 +479,29 @@ pub fn messages(data: &[u8]) -> Verdict {
     }
     Ok(())
 }
+
+/// A search query read as a question (`search::ask`): a named time is a
+/// window that is not empty, and the query words are the text's own words,
+/// at most 32.
+pub fn question(data: &[u8]) -> Verdict {
+    let Some(text) = text(data) else {
+        return Err("not UTF-8".into());
+    };
+    let now = chrono::DateTime::parse_from_rfc3339(FALLBACK_DATE)
+        .map_err(|e| e.to_string())?
+        .with_timezone(&chrono::Utc);
+    let asked = crate::search::ask(text, now);
+    if let Some((from, to)) = asked.window {
+        assert!(from < to, "an empty window {from}..{to}");
+    }
+    let all = crate::search::query_terms(text);
+    assert!(asked.terms.len() <= 32);
+    let lower = text.to_lowercase();
+    for term in &asked.terms {
+        assert!(
+            all.contains(term) || lower.contains(term.as_str()),
+            "{term:?} is not a word of the query"
+        );
+    }
+    Ok(())
+}

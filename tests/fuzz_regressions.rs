@@ -27,6 +27,7 @@ fn run(target: &str, data: &[u8], scratch: &Path) -> fuzzing::Verdict {
         "mcp" => fuzzing::mcp(data),
         "import" => fuzzing::import(data),
         "messages" => fuzzing::messages(data),
+        "question" => fuzzing::question(data),
         other => panic!("unknown fuzz target {other}"),
     }
 }

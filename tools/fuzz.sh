@@ -12,7 +12,7 @@ set -euo pipefail
 
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
-TARGETS=(note plan profile episode mcp import messages)
+TARGETS=(note plan profile episode mcp import messages question)
 WHICH=${1:-all}
 SECONDS_EACH=${2:-60}
 

@@ -507,7 +507,10 @@ mod tests {
         assert!(ask("How long ago did we move?", now()).when);
         assert!(!ask("whenever it rains", now()).when);
         // Two times: the date says which Friday, and neither stays a word.
-        let asked = ask("What did Joanna finish last Friday on 23 January, 2022?", now());
+        let asked = ask(
+            "What did Joanna finish last Friday on 23 January, 2022?",
+            now(),
+        );
         assert_eq!(asked.window, Some((day(2022, 1, 22), day(2022, 1, 25))));
         assert_eq!(asked.terms, ["joanna", "finish"]);
         // A query that is only a time keeps its words.
