@@ -5,14 +5,15 @@
 //! and humbled." answers "How did they react when they saw the memorial?",
 //! the turn before it. So the best documents of the first stage (BM25 over
 //! each document's own words) are taken with the turns around them, and
-//! every turn there is scored again as if its neighbours' words were its
-//! own at lower weight (BM25F: frequencies and lengths add up, weighted),
-//! those that hold a query word of their own:
-//! [`NEAR`] by distance, and [`ANSWERED`] for the turn right before when
-//! it asks a question. A turn's neighbours are the documents a few rowids
-//! away of the same kind and session: turns are indexed in the order they
-//! were said, and the turns of one conversation saved while another
-//! session was saving are further apart (then fewer of them count). The
+//! every turn there that holds a query word of its own is scored again as
+//! if its neighbours' words were its own at lower weight (BM25F:
+//! frequencies and lengths add up, weighted): [`NEAR`] by distance, and
+//! [`ANSWERED`] for the turn right before when it asks a question. A turn
+//! never enters on its neighbours' words alone. Its neighbours are the
+//! documents a few rowids away of the same kind and session: turns are
+//! indexed in the order they were said, and the turns of one conversation
+//! saved while another session was saving are further apart (then fewer of
+//! them count). The
 //! neighbours' words come from the postings the first stage read (a
 //! neighbour's frequency of a word too common to be read is taken as 0).
 //!
@@ -25,8 +26,8 @@
 //! keep their own score and take the time factors alone.
 //!
 //! The weights were chosen on LoCoMo's development conversations and kept
-//! where a range of values did equally well (docs/PERFORMANCE.md, "Issue
-//! #30"); tools/bench-locomo.py measures them.
+//! where a range of values did equally well (docs/PERFORMANCE.md, "Recall:
+//! LoCoMo"); tools/bench-locomo.py measures them.
 
 use rusqlite::Result;
 
