@@ -2,7 +2,7 @@
 //! replays are reproducible.
 
 use crate::error::{Error, Result};
-use chrono::{DateTime, SecondsFormat, Utc};
+use chrono::{DateTime, SecondsFormat, Timelike, Utc};
 
 /// The clock a call runs with: the real one, or the fixed instant from `AGENTBOX_NOW`.
 #[derive(Debug, Clone, Copy)]
@@ -44,7 +44,31 @@ impl Clock {
 }
 
 /// A time as documents store it (what [`Clock::stamp`] gives for now): RFC
-/// 3339, UTC, whole seconds (a fraction is cut, not rounded).
+/// 3339, UTC, whole seconds (a fraction is cut, not rounded). A leap second
+/// (`23:59:60`, which chrono accepts at any minute's end) is stored as the
+/// second before it: `:60` is not a time most readers of the files accept.
 pub fn stamp_of(at: DateTime<Utc>) -> String {
+    let at = at
+        .with_nanosecond(at.nanosecond() % 1_000_000_000)
+        .unwrap_or(at);
     at.to_rfc3339_opts(SecondsFormat::Secs, true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stored_times_are_whole_seconds_and_never_a_leap_second() {
+        let at = |t: &str| DateTime::parse_from_rfc3339(t).unwrap().with_timezone(&Utc);
+        assert_eq!(stamp_of(at("2023-05-08T12:30:60Z")), "2023-05-08T12:30:59Z");
+        assert_eq!(
+            stamp_of(at("2023-05-08T23:59:60+01:00")),
+            "2023-05-08T22:59:59Z"
+        );
+        assert_eq!(
+            stamp_of(at("2023-05-08T12:30:05.999+02:00")),
+            "2023-05-08T10:30:05Z"
+        );
+    }
 }

@@ -332,3 +332,36 @@ mod questions {
         }
     }
 }
+
+#[test]
+fn sessions_saved_turn_by_turn_at_once_rank_as_after_a_rebuild() {
+    let sb = Sandbox::new();
+    // Two conversations saved alternately, turn by turn: their turns
+    // alternate in the index until a rebuild puts each episode together.
+    let a = [
+        "Which cache do we use for the catalog?",
+        "Redis, with a ten minute expiry on the catalog keys.",
+        "Does the catalog warm up after a deploy?",
+        "Yes, a job warms the catalog cache after each deploy.",
+    ];
+    let b = [
+        "What did the vet say about the cat?",
+        "The cat is fine; the vet wants a check in spring.",
+        "Any diet changes for the cat?",
+        "Less dry food for the cat, more water.",
+    ];
+    for (x, y) in a.iter().zip(&b) {
+        ok_data(&mut sb.agentbox(&["track", "record", "--session", "a", "--content", x]));
+        ok_data(&mut sb.agentbox(&["track", "record", "--session", "b", "--content", y]));
+    }
+    let ranked = |sb: &Sandbox| -> Vec<(String, String)> {
+        hits(sb, "catalog cache after deploy", common::NOW)
+            .iter()
+            .map(|h| (h["id"].as_str().unwrap().to_string(), h["why"].to_string()))
+            .collect()
+    };
+    let before = ranked(&sb);
+    assert!(before.len() >= 3, "{before:?}");
+    ok_data(&mut sb.agentbox(&["reindex"]));
+    assert_eq!(ranked(&sb), before);
+}

@@ -151,8 +151,9 @@ fn latest_year(today: NaiveDate, m: u32, d: u32) -> i32 {
 }
 
 /// A named time found at word `i`: its window and the words it spans
-/// (first, last).
-type Found = ((i64, i64), usize, usize);
+/// (first, last). No window: the words look like a date that does not exist
+/// ("31 February 2023", "2023-13-01"); they stay query words.
+type Found = (Option<(i64, i64)>, usize, usize);
 
 /// An absolute date around the month name at word `i`.
 fn date_at(w: &[Word], i: usize, today: NaiveDate) -> Option<Found> {
@@ -176,26 +177,26 @@ fn date_at(w: &[Word], i: usize, today: NaiveDate) -> Option<Found> {
     let day_after = get(Some(i + 1)).and_then(|x| day(&x.text));
     if let Some((d, Some(first))) = day_before {
         if let Some(y) = get(Some(i + 1)).and_then(|x| year(&x.text)) {
-            let date = NaiveDate::from_ymd_opt(y, m, d)?;
-            return Some((day_window(date), first, i + 1));
+            let date = NaiveDate::from_ymd_opt(y, m, d);
+            return Some((date.map(day_window), first, i + 1));
         }
-        let date = NaiveDate::from_ymd_opt(latest_year(today, m, d), m, d)?;
-        return Some((day_window(date), first, i));
+        let date = NaiveDate::from_ymd_opt(latest_year(today, m, d), m, d);
+        return Some((date.map(day_window), first, i));
     }
     if let Some(d) = day_after {
         // October 13, 2023; October 13
         if let Some(y) = get(Some(i + 2)).and_then(|x| year(&x.text)) {
-            let date = NaiveDate::from_ymd_opt(y, m, d)?;
-            return Some((day_window(date), i, i + 2));
+            let date = NaiveDate::from_ymd_opt(y, m, d);
+            return Some((date.map(day_window), i, i + 2));
         }
         // "May 2" is a date; "may 2023" below is a month.
         if year(&w[i + 1].text).is_none() {
-            let date = NaiveDate::from_ymd_opt(latest_year(today, m, d), m, d)?;
-            return Some((day_window(date), i, i + 1));
+            let date = NaiveDate::from_ymd_opt(latest_year(today, m, d), m, d);
+            return Some((date.map(day_window), i, i + 1));
         }
     }
     if let Some(y) = get(Some(i + 1)).and_then(|x| year(&x.text)) {
-        return Some((month_window(y, m, MONTH_SLACK)?, i, i + 1));
+        return Some((Some(month_window(y, m, MONTH_SLACK)?), i, i + 1));
     }
     // A month alone, after a preposition ("in August", "since March"): the
     // latest one. "The march of", "may I" are not months.
@@ -221,7 +222,7 @@ fn date_at(w: &[Word], i: usize, today: NaiveDate) -> Option<Found> {
         return None;
     }
     Some((
-        month_window(latest_year(today, m, 1), m, MONTH_SLACK)?,
+        Some(month_window(latest_year(today, m, 1), m, MONTH_SLACK)?),
         i,
         i,
     ))
@@ -232,13 +233,14 @@ fn numeric_at(w: &[Word], text: &str, i: usize) -> Option<Found> {
     let y = year(&w[i].text)?;
     let joined = |a: usize, b: usize| w.get(b).is_some_and(|_| &text[w[a].end..w[b].start] == "-");
     if joined(i, i + 1) && joined(i + 1, i + 2) {
-        let m: u32 = w[i + 1].text.parse().ok()?;
-        let d: u32 = w[i + 2].text.parse().ok()?;
-        if let Some(date) = NaiveDate::from_ymd_opt(y, m, d) {
-            return Some((day_window(date), i, i + 2));
+        let m: Option<u32> = w[i + 1].text.parse().ok();
+        let d: Option<u32> = w[i + 2].text.parse().ok();
+        if let (Some(m), Some(d)) = (m, d) {
+            let date = NaiveDate::from_ymd_opt(y, m, d);
+            return Some((date.map(day_window), i, i + 2));
         }
     }
-    Some((year_window(y)?, i, i))
+    Some((Some(year_window(y)?), i, i))
 }
 
 /// Units of "N units ago": their length in days.
@@ -270,8 +272,8 @@ fn relative_at(w: &[Word], i: usize, now: DateTime<Utc>) -> Option<Found> {
     let word = w[i].text.as_str();
     let next = w.get(i + 1).map(|x| x.text.as_str());
     match word {
-        "yesterday" => return Some((day_window(today - Duration::days(1)), i, i)),
-        "today" | "tonight" => return Some((day_window(today), i, i)),
+        "yesterday" => return Some((Some(day_window(today - Duration::days(1))), i, i)),
+        "today" | "tonight" => return Some((Some(day_window(today)), i, i)),
         "last" | "this" | "past" => {
             let last = word != "this";
             let window = match next? {
@@ -313,7 +315,7 @@ fn relative_at(w: &[Word], i: usize, now: DateTime<Utc>) -> Option<Found> {
                     day_window(today - Duration::days(back))
                 }
             };
-            return Some((window, i, i + 1));
+            return Some((Some(window), i, i + 1));
         }
         _ => {}
     }
@@ -334,7 +336,7 @@ fn relative_at(w: &[Word], i: usize, now: DateTime<Utc>) -> Option<Found> {
     }
     let back = at - count * days * DAY;
     let slack = (days * DAY / 2).max(DAY);
-    Some(((back - slack, back + slack), i, i + 2))
+    Some((Some((back - slack, back + slack)), i, i + 2))
 }
 
 /// Reads `text` as a question asked at `now`.
@@ -359,6 +361,7 @@ pub fn ask(text: &str, now: DateTime<Utc>) -> Asked {
             None => i += 1,
         }
     }
+    named.retain(|((window, _, _), _)| window.is_some());
     let found = named
         .iter()
         .find(|(_, absolute)| *absolute)
@@ -375,7 +378,7 @@ pub fn ask(text: &str, now: DateTime<Utc>) -> Asked {
             )
         )
         || (first == Some("how") && second == Some("long"));
-    let Some((window, _, _)) = found else {
+    let Some((Some(window), _, _)) = found else {
         return Asked {
             terms: query_terms(text),
             window: None,
@@ -513,6 +516,12 @@ mod tests {
         );
         assert_eq!(asked.window, Some((day(2022, 1, 22), day(2022, 1, 25))));
         assert_eq!(asked.terms, ["joanna", "finish"]);
+        // A date that does not exist is no time, and its words stay.
+        for text in ["on 31 February 2023", "2023-02-30", "2023-13-01", "Feb 30"] {
+            let asked = ask(text, now());
+            assert_eq!(asked.window, None, "{text}");
+            assert_eq!(asked.terms, query_terms(text), "{text}");
+        }
         // A query that is only a time keeps its words.
         assert_eq!(ask("yesterday", now()).terms, ["yesterday"]);
     }

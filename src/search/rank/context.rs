@@ -41,8 +41,12 @@ pub(crate) const ASKS: u8 = 0x40;
 /// "last week", "ago" (`stamps` flag).
 pub(crate) const TIMED: u8 = 0x80;
 
-/// How far a turn's context reaches, in turns each way.
+/// How far a turn's context reaches, in turns of its session each way.
 const RADIUS: usize = 5;
+/// How far, in rowids, those turns are looked for: turns of other sessions
+/// saved at the same time lie between (a rebuild, which indexes file by
+/// file, puts them together again).
+const SPAN: i64 = 3 * RADIUS as i64;
 /// The weight of a neighbour's words, by distance (1 = adjacent).
 const NEAR: [f64; RADIUS] = [0.4, 0.28, 0.196, 0.137, 0.096];
 /// The weight of the turn right before when it asks a question: the
@@ -107,7 +111,7 @@ const TIME_WORDS: &[&str] = &[
 /// The `stamps` flags of a document's text: [`ASKS`], [`TIMED`].
 pub(crate) fn flags(body: &str) -> u8 {
     let mut flags = 0;
-    if body.trim_end().ends_with('?') {
+    if body.trim_end().ends_with(['?', '？']) {
         flags |= ASKS;
     }
     let timed = body
@@ -142,9 +146,9 @@ impl Ranker<'_> {
         }
         let mut centres: Vec<i64> = best.iter().map(|b| b.0).collect();
         centres.sort_unstable();
-        // Every candidate's own neighbours too: twice the radius around
-        // each centre, in rowid order, each once.
-        let reach = 2 * RADIUS as i64;
+        // Every candidate's own neighbours too: twice the span around each
+        // centre, in rowid order, each once.
+        let reach = 2 * SPAN;
         let mut rowids: Vec<i64> = Vec::with_capacity(centres.len() * (2 * reach as usize + 1));
         for &centre in &centres {
             let from = (centre - reach).max(1);
@@ -183,14 +187,11 @@ impl Ranker<'_> {
                 }
                 continue;
             }
-            for rowid in centre - RADIUS as i64..=centre + RADIUS as i64 {
-                let Some(i) = at(rowid) else { continue };
+            let (before, after) = neighbours(c, &rowids, &near);
+            for i in before.into_iter().chain([c]).chain(after) {
+                let rowid = rowids[i];
                 let stamp = near[i].stamp;
-                if stamp.kind != home.kind
-                    || stamp.session != home.session
-                    || near[i].length == 0.0
-                    || !done.insert(rowid)
-                {
+                if !done.insert(rowid) {
                     continue;
                 }
                 if self.scope.is_some_and(|s| !s.passes(&stamp)) {
@@ -230,26 +231,18 @@ impl Ranker<'_> {
         freqs: &[f32],
         n: usize,
     ) -> (f64, f64) {
-        let home = near[i].stamp;
         let own = &freqs[i * n..(i + 1) * n];
         let words = self.bm25(own, near[i].length);
         let mut tf: Vec<f64> = own.iter().map(|&f| f64::from(f)).collect();
         let mut length = near[i].length;
-        for (d, &weight) in NEAR.iter().enumerate() {
-            let d = d as i64 + 1;
-            for side in [-1, 1] {
-                let Some(j) = rowids.binary_search(&(rowids[i] + side * d)).ok() else {
-                    continue;
-                };
-                let other = near[j].stamp;
-                if other.kind != home.kind || other.session != home.session || near[j].length == 0.0
-                {
-                    continue;
-                }
-                let weight = if side == -1 && d == 1 && other.flags & ASKS != 0 {
+        let (before, after) = neighbours(i, rowids, near);
+        let sides = [(before, true), (after, false)];
+        for (side, earlier) in &sides {
+            for (d, &j) in side.iter().enumerate() {
+                let weight = if *earlier && d == 0 && near[j].stamp.flags & ASKS != 0 {
                     ANSWERED
                 } else {
-                    weight
+                    NEAR[d]
                 };
                 for (t, f) in tf.iter_mut().zip(&freqs[j * n..(j + 1) * n]) {
                     *t += weight * f64::from(*f);
@@ -333,6 +326,30 @@ impl Ranker<'_> {
     }
 }
 
+/// The turns of document `i`'s session around it, nearest first (indexes
+/// into `rowids` and `near`): up to [`RADIUS`] each way within [`SPAN`]
+/// rowids, documents of the same kind and session.
+fn neighbours(i: usize, rowids: &[i64], near: &[Near]) -> (Vec<usize>, Vec<usize>) {
+    let home = near[i].stamp;
+    let walk = |step: i64| {
+        let mut found = Vec::with_capacity(RADIUS);
+        for k in 1..=SPAN {
+            let Ok(j) = rowids.binary_search(&(rowids[i] + step * k)) else {
+                break;
+            };
+            let other = near[j].stamp;
+            if other.kind == home.kind && other.session == home.session && near[j].length > 0.0 {
+                found.push(j);
+                if found.len() == RADIUS {
+                    break;
+                }
+            }
+        }
+        found
+    };
+    (walk(-1), walk(1))
+}
+
 /// A pool in rowid order, as [`Ranker::frequencies`] reads it (the newest
 /// documents come newest first).
 pub(super) fn in_order(mut pool: Pool, n: usize) -> Pool {
@@ -359,6 +376,7 @@ mod tests {
     fn flags_say_whether_a_text_asks_and_says_when() {
         assert_eq!(flags("How did they react when they saw it?"), ASKS);
         assert_eq!(flags("How did they react?  \n"), ASKS);
+        assert_eq!(flags("元気ですか？"), ASKS);
         assert_eq!(flags("I went to a support group yesterday."), TIMED);
         assert_eq!(flags("Back in 2022, or was it last Friday?"), ASKS | TIMED);
         assert_eq!(flags("They were awestruck and humbled."), 0);

@@ -10,7 +10,7 @@
 //! same facts a block of documents to a row, written with the documents:
 //! `lengths` 4,096 lengths bit-packed at the width the block's longest
 //! needs (6 bits for turns under 64 tokens: a database page a block, see
-//! [`packed`]), `stamps` 500 of 8 bytes (kind number, seconds since 2000,
+//! [`packed`]), `stamps` 500 of 8 bytes (kind number, seconds since 1970,
 //! session number: what a filtered search checks, see `rank::scope`).
 //! A long-lived process keeps every `lengths` block and the `stamps` blocks
 //! its queries have read; a call reads the blocks its query needs.
@@ -28,8 +28,10 @@ use super::packed;
 const KEEP_BLOCKS: usize = 16_000;
 /// The stored value of a length `lengths` cannot hold (FTS5's record is read).
 pub(super) const TOO_LONG: u16 = u16::MAX;
-/// `stamps` dates count seconds from 2000-01-01T00:00:00Z; 0 is unknown.
-const EPOCH: i64 = 946_684_800;
+/// `stamps` dates count seconds from 1970-01-01T00:00:00Z (the oldest time
+/// a turn may carry) to 2106; 0 is unknown. Schema 8 counted from 2000, so
+/// imported history from the 1990s had no date a query's window could match.
+const EPOCH: i64 = 0;
 /// The widest entry of a dense table (a `stamps` one).
 const ENTRY: usize = 8;
 /// An entry's bytes as read (a packed value's little-endian, zero-filled).
@@ -575,7 +577,7 @@ fn grouped(
 
 /// What `stamps` holds of a document: its kind's number, what its text
 /// is like ([`Stamp::flags`]: `context::ASKS`, `context::TIMED`), its date
-/// in seconds since 2000 (0: unknown) and its session's number (0: none, or
+/// in seconds since 1970 (0: unknown) and its session's number (0: none, or
 /// not known; see [`session_numbers`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub(crate) struct Stamp {

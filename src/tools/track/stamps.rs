@@ -60,7 +60,13 @@ impl Refused {
     /// `invalid_args` naming `what` (`messages[3].timestamp`, `--at`) and the
     /// value; the caller adds the detail that locates it (`field`, `flag`).
     pub fn error(self, what: &str, value: &str) -> Error {
-        Error::invalid_args(format!("{what} {} {}", Value::from(value), self.problem()))
+        // A time is short: a long value is shown by its start, not echoed.
+        const SHOWN: usize = 64;
+        let shown = match value.char_indices().nth(SHOWN) {
+            Some((end, _)) => format!("{}…", &value[..end]),
+            None => value.to_string(),
+        };
+        Error::invalid_args(format!("{what} {} {}", Value::from(shown), self.problem()))
             .with_hint(self.hint())
     }
 }
