@@ -349,10 +349,16 @@ pub fn ask(text: &str, now: DateTime<Utc>) -> Asked {
     let mut named: Vec<(Found, bool)> = Vec::new();
     let mut i = 0;
     while i < w.len() {
+        // A date read backwards from its month ("13 may") cannot take back
+        // words an earlier time already took ("may 13 may").
+        let after = named
+            .last()
+            .map_or(0, |((_, _, to), _): &(Found, bool)| to + 1);
         let found = relative_at(&w, i, now)
             .map(|f| (f, false))
             .or_else(|| date_at(&w, i, today).map(|f| (f, true)))
-            .or_else(|| numeric_at(&w, text, i).map(|f| (f, true)));
+            .or_else(|| numeric_at(&w, text, i).map(|f| (f, true)))
+            .filter(|((_, from, _), _)| *from >= after);
         match found {
             Some(found) => {
                 i = found.0.2 + 1;
@@ -517,6 +523,7 @@ mod tests {
         assert_eq!(asked.window, Some((day(2022, 1, 22), day(2022, 1, 25))));
         assert_eq!(asked.terms, ["joanna", "finish"]);
         // A date that does not exist is no time, and its words stay.
+        assert!(ask("may 13 may", now()).window.is_some());
         for text in ["on 31 February 2023", "2023-02-30", "2023-13-01", "Feb 30"] {
             let asked = ask(text, now());
             assert_eq!(asked.window, None, "{text}");

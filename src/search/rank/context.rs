@@ -7,7 +7,8 @@
 //! each document's own words) are taken with the turns around them, and
 //! every turn there that holds a query word of its own is scored again as
 //! if its neighbours' words were its own at lower weight (BM25F:
-//! frequencies and lengths add up, weighted): [`NEAR`] by distance, and
+//! frequencies and lengths add up, weighted; only words rarer than
+//! [`LENT_BELOW`]): [`NEAR`] by distance, and
 //! [`ANSWERED`] for the turn right before when it asks a question. A turn
 //! never enters on its neighbours' words alone. Its neighbours are the
 //! documents a few rowids away of the same kind and session: turns are
@@ -52,6 +53,12 @@ const NEAR: [f64; RADIUS] = [0.4, 0.28, 0.196, 0.137, 0.096];
 /// The weight of the turn right before when it asks a question: the
 /// question is what this turn answers.
 const ANSWERED: f64 = 1.0;
+/// The share of the index's documents a word must be under for a
+/// neighbour to lend it...
+const LENT_BELOW: f64 = 0.05;
+/// ...unless it is in fewer documents than this (a small home, where every
+/// word is in more than one document in 20).
+const LENT_ALWAYS: f64 = 50.0;
 /// The factor of a turn that ends with a question.
 pub(crate) const ASKING: f64 = 0.75;
 /// The factor of a document dated in the window the query names.
@@ -235,6 +242,15 @@ impl Ranker<'_> {
         let words = self.bm25(own, near[i].length);
         let mut tf: Vec<f64> = own.iter().map(|&f| f64::from(f)).collect();
         let mut length = near[i].length;
+        // Only the words rare enough to tell a conversation apart are lent:
+        // a common word (in more than one document in [`LENT_BELOW`]'s
+        // share) in many turns of a busy session would lift all of them
+        // above a turn that itself says more.
+        let lent: Vec<bool> = self
+            .terms
+            .iter()
+            .map(|t| t.df < (LENT_BELOW * self.rows).max(LENT_ALWAYS))
+            .collect();
         let (before, after) = neighbours(i, rowids, near);
         let sides = [(before, true), (after, false)];
         for (side, earlier) in &sides {
@@ -244,22 +260,27 @@ impl Ranker<'_> {
                 } else {
                     NEAR[d]
                 };
-                for (t, f) in tf.iter_mut().zip(&freqs[j * n..(j + 1) * n]) {
-                    *t += weight * f64::from(*f);
+                for ((t, f), lent) in tf.iter_mut().zip(&freqs[j * n..(j + 1) * n]).zip(&lent) {
+                    if *lent {
+                        *t += weight * f64::from(*f);
+                    }
                 }
                 length += weight * near[j].length;
             }
         }
         let avg = self.avgdl * (1.0 + 2.0 * NEAR.iter().sum::<f64>());
         let norm = K1 * (1.0 - B + B * length / avg);
-        let context = self
+        let context: f64 = self
             .terms
             .iter()
             .zip(&tf)
             .filter(|(_, f)| **f > 0.0)
             .map(|(t, &f)| t.idf * (f * (K1 + 1.0)) / (f + norm))
             .sum();
-        (words, context)
+        // Context adds what the neighbours say; it never costs a turn what
+        // its own words earn (an answer among unrelated turns, whose longer
+        // context length would otherwise dilute it).
+        (words, context.max(words))
     }
 
     /// What a document's stamp says of it, for the query's `hints`.

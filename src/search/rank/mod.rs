@@ -178,6 +178,7 @@ fn rank_within(
         stats,
         terms,
         avgdl,
+        rows,
         wanted,
         limits,
         scope,
@@ -245,6 +246,8 @@ struct Ranker<'c> {
     stats: &'c mut DocStats,
     terms: Vec<Term>,
     avgdl: f64,
+    /// Documents in the index.
+    rows: f64,
     wanted: usize,
     limits: Limits,
     /// What the query's filters let through, and the share of the index's
