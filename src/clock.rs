@@ -43,6 +43,34 @@ impl Clock {
     }
 }
 
+/// The months' English names, January first: what the parsers of times in
+/// text share (`proactive`'s "when", search's questions and time words).
+pub const MONTHS: [&str; 12] = [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+];
+
+/// The weekdays' English names, Monday first.
+pub const WEEKDAYS: [&str; 7] = [
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+];
+
 /// A time as documents store it (what [`Clock::stamp`] gives for now): RFC
 /// 3339, UTC, whole seconds (a fraction is cut, not rounded). A leap second
 /// (`23:59:60`, which chrono accepts at any minute's end) is stored as the

@@ -6,6 +6,12 @@ mod common;
 
 use common::{Sandbox, index_db as db, ok_data};
 
+/// A value of the index's `meta` table.
+fn meta(conn: &rusqlite::Connection, key: &str) -> String {
+    conn.query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0))
+        .unwrap()
+}
+
 /// Reads the value `i` of a `lengths` block (one width byte, then the
 /// values bit-packed least significant bit first), as the index stores it.
 fn unpack(data: &[u8], i: usize) -> u16 {
@@ -80,10 +86,7 @@ fn an_index_of_the_previous_schema_is_repacked_in_place_not_rebuilt() {
     // The next call repacks: same hits, same scores, nothing rebuilt.
     assert_eq!(ranked(&sb), before);
     let conn = rusqlite::Connection::open(db(&sb)).unwrap();
-    let meta = |key: &str| -> String {
-        conn.query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0))
-            .unwrap()
-    };
+    let meta = |key: &str| meta(&conn, key);
     assert_eq!(meta("schema"), "9");
     assert_eq!(meta("marker"), "kept");
     assert_ne!(meta("built"), built, "kept blocks elsewhere are told");
@@ -153,10 +156,7 @@ fn a_schema_7_index_gets_its_sessions_in_place_not_rebuilt() {
     // The next call writes the stamps and sessions anew: the same hits.
     assert_eq!(beta(&sb), before);
     let conn = rusqlite::Connection::open(db(&sb)).unwrap();
-    let meta = |key: &str| -> String {
-        conn.query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0))
-            .unwrap()
-    };
+    let meta = |key: &str| meta(&conn, key);
     assert_eq!(
         (meta("schema"), meta("marker")),
         ("9".into(), "kept".into())
@@ -214,10 +214,7 @@ fn a_schema_8_index_gets_its_flags_in_place_not_rebuilt() {
     drop(conn);
     ok_data(&mut sb.agentbox(&["search", "billing cron"]));
     let conn = rusqlite::Connection::open(db(&sb)).unwrap();
-    let meta = |key: &str| -> String {
-        conn.query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0))
-            .unwrap()
-    };
+    let meta = |key: &str| meta(&conn, key);
     assert_eq!(
         (meta("schema"), meta("marker")),
         ("9".into(), "kept".into())

@@ -27,6 +27,8 @@ Per size, in one run:
   grep         `grep -rci WORD HOME` median over 20 query words.
   mem_search / mem_context p50/p95 over 200 two-word queries (mixed
                frequencies) in ONE freshly started server; its VmHWM after.
+               Then, in the same server, the same over the moderate mix
+               (below), reported on rows of their own.
   CLI          `agentbox search Q` and `.agent/tools/track search Q` whole
                process medians of 30 queries x 3 (posix_spawn), the two
                taking turns, after a first pass of `agentbox search`
@@ -41,7 +43,28 @@ Per size, in one run:
   record       single `track record` median; `plan list` against /bin/true.
   agreement    mem_search's top 5 against FTS5's exhaustive bm25() ranking
                of the same queries (Python's sqlite3 on the index, with
-               agentbox's recency re-rank): ids shared, lists identical.
+               agentbox's recency re-rank): ids shared, lists identical;
+               for each mix.
+
+The two query mixes (--queries of each, seeded):
+  mixed        each word drawn from the frequent (vocabulary ranks 125-1,000),
+               middle (1,000-5,000) or rare (5,000-20,000) band: some queries
+               match tens of thousands of turns, some a handful.
+  moderate     issue 30's "two-word queries of moderately common words": both
+               words moderately common, i.e. held by 0.5-5 % of the turns
+               (--moderate-band 0.5,5), two distinct words drawn uniformly
+               from that pool. A word's share is its expected document
+               frequency under the generator, 1 - mean over the turn
+               lengths of (1 - p)^length (p: its Zipf probability; user
+               turns 8-24 words, assistant 12-40, alternating), computed
+               here so that the pool is the same at every size; agentbox's
+               stop words are left out (a query drops them). With the
+               defaults the pool is 272 words (ranks 47-359: "said", "time",
+               ..., the technical words, invented words down to 0.50 %), a
+               median share of 0.83 %: at 1M each word is in ~5k-43k turns,
+               above the ranker's budget of postings read in full (4,000),
+               at 100k in ~500-4,300. The share measured in the index (FTS5,
+               after stemming) is reported beside the figures.
   relevance    the 20 planted pairs as queries: target in mem_search's top 5.
 At the largest size only, with --crash and/or --concurrency:
   crash        pipelined mem_save_turn batches, SIGKILL mid-stream: every turn
@@ -54,7 +77,7 @@ Usage:
   python3 tools/bench-scale.py [--sizes 10000,100000,1000000] [--quick]
       [--bin PATH (default target/release/agentbox, or $AGENTBOX_BIN)]
       [--crash] [--concurrency] [--json FILE|-] [--slice 100000] [--queries 200] [--window 8]
-      [--peer-mode sdk|raw] [--workdir DIR] [--keep]
+      [--peer-mode sdk|raw] [--workdir DIR] [--keep] [--moderate-band 0.5,5]
   python3 tools/bench-scale.py --merge RUN1.json RUN2.json ...   (one table of the ranges)
 Targets (issue 11, at 1M turns): mem_search/mem_context p50 <= 1 ms, p95 <= 3 ms;
 CLI search <= 3 ms; ready <= 50 ms; ingest >= 30k turns/s; track record
@@ -178,6 +201,26 @@ class Corpus:
                 turns.append((g, role, " ".join(words).capitalize() + "."))
                 g += 1
             yield session, turns
+
+    def share(self, rank):
+        """The expected share of turns that hold the word of vocabulary rank `rank` (1-based)."""
+        p = (self.cum[rank - 1] - (self.cum[rank - 2] if rank > 1 else 0.0)) / self.cum[-1]
+        shares = []
+        for lengths in (range(8, 25), range(12, 41)):  # user, assistant turns, alternating
+            shares.append(sum(1 - (1 - p) ** n for n in lengths) / len(lengths))
+        return sum(shares) / len(shares)
+
+    def moderate_pool(self, band=(0.005, 0.05)):
+        """The moderately common words: expected share of turns within `band`, not a stop word."""
+        lo, hi = band
+        return [w for rank, w in enumerate(self.vocab, 1)
+                if w not in STOP_WORDS and lo <= self.share(rank) <= hi]
+
+    def moderate_queries(self, count, band=(0.005, 0.05), seed=4):
+        """`count` two-word queries, both words moderately common (see the module's docstring)."""
+        rng = random.Random(seed)
+        pool = self.moderate_pool(band)
+        return [" ".join(rng.sample(pool, 2)) for _ in range(count)]
 
     def queries(self, count, seed=3):
         rng = random.Random(seed)
@@ -347,6 +390,18 @@ def agreement(home, queries, found):
     return shared, total, same, len(queries)
 
 
+def measured_shares(home, queries):
+    """The share of the documents that hold each word of `queries`, as FTS5 counts them (after
+    stemming): (min, median, max) in percent."""
+    db = sqlite3.connect(f"file:{os.path.join(home, 'index', 'search.db')}?mode=ro", uri=True)
+    total = db.execute("SELECT count(*) FROM docs").fetchone()[0]
+    words = sorted({w for q in queries for w in q.split()})
+    shares = [100 * db.execute("SELECT count(*) FROM fts WHERE fts MATCH ?", (f'"{w}"',)).fetchone()[0]
+              / max(1, total) for w in words]
+    db.close()
+    return min(shares), statistics.median(shares), max(shares)
+
+
 def episode_turns(home, sessions=None):
     """Every turn line of the home's episode files: (id, content, path), and broken lines."""
     turns, broken = [], 0
@@ -509,19 +564,22 @@ def bench_size(args, n, tmp, env):
     flush_disk()
     log(f"{n}: {len(queries)} mem_search + mem_context in one server")
     server = Rpc([args.bin, "memory_mcp", "--home", home], env)
-    found = []
-    for name in ("mem_search", "mem_context"):
-        times, hits = [], 0
-        for q in queries:
-            t = time.perf_counter_ns()
-            text = server.tool(name, {"query": q, "topK": 5})
-            times.append((time.perf_counter_ns() - t) / 1e6)
-            hits += len(search_ids(text))
-            if name == "mem_search":
-                found.append(search_ids(text))
-        r[f"{name}_ms"] = (pct(times, 50), pct(times, 95))
-        r[f"{name}_hits_avg"] = hits / len(queries)
-    r["agreement"] = agreement(home, queries, found)
+    moderate = corpus.moderate_queries(args.queries, args.moderate_band)
+    for prefix, mix in (("", queries), ("moderate_", moderate)):
+        found = []
+        for name in ("mem_search", "mem_context"):
+            times, hits = [], 0
+            for q in mix:
+                t = time.perf_counter_ns()
+                text = server.tool(name, {"query": q, "topK": 5})
+                times.append((time.perf_counter_ns() - t) / 1e6)
+                hits += len(search_ids(text))
+                if name == "mem_search":
+                    found.append(search_ids(text))
+            r[f"{prefix}{name}_ms"] = (pct(times, 50), pct(times, 95))
+            r[f"{prefix}{name}_hits_avg"] = hits / len(mix)
+        r[f"{prefix}agreement"] = agreement(home, mix, found)
+    r["moderate_share"] = measured_shares(home, moderate)
     r["server_rss_mb"] = server.hwm_mb()
     passed, failed = 0, []
     for i, (rare, common) in enumerate(corpus.pairs):
@@ -558,6 +616,9 @@ def bench_size(args, n, tmp, env):
                 times.append(launch([binary, "search", q, "--format", "json", "--limit", "5"]))
     r["cli_read_kb"] = launch.read_kb - before
     r["cli_search_ms"], r["cli_search_min_ms"] = statistics.median(cli_a), min(cli_a)
+    cli_m = [launch([args.bin, "search", q, "--format", "json", "--limit", "5"])
+             for _ in range(3) for q in moderate[:30]]
+    r["cli_moderate_ms"], r["cli_moderate_min_ms"] = statistics.median(cli_m), min(cli_m)
     r["track_search_ms"], r["track_search_min_ms"] = statistics.median(cli_t), min(cli_t)
     # Filtered: the 30 queries within a mid-size session, and the stop words
     # (in nearly every turn) within the busiest one: a filter must not make
@@ -762,6 +823,12 @@ ROWS = [
      [2, 2], "≤ 1 / 3 ms"),
     ("`mem_context` p50 / p95 (same queries)", lambda r: list(r["mem_context_ms"]), "{0} / {1} ms", [2, 2],
      "≤ 1 / 3 ms"),
+    ("`mem_search` p50 / p95, moderate mix (200 queries, both words moderately common)",
+     lambda r: list(r["moderate_mem_search_ms"]), "{0} / {1} ms", [2, 2], "≤ 1 / 3 ms"),
+    ("`mem_context` p50 / p95, moderate mix", lambda r: list(r["moderate_mem_context_ms"]), "{0} / {1} ms",
+     [2, 2], "≤ 1 / 3 ms"),
+    ("moderate mix: share of turns holding a word in the index, min / median / max",
+     lambda r: list(r["moderate_share"]), "{0} / {1} / {2} %", [2, 2, 2], ""),
     ("hits per query, `mem_search` topK 5 (average)", lambda r: [r["mem_search_hits_avg"]], "{0}", [2], ""),
     ("peer `mem_search` p50 / p95 (a scan; queries timed)",
      lambda r: list(r["peer_search_ms"]) + [r["peer_queries"]], "{0} / {1} ms ({2})", [1, 1, 0], "comparison"),
@@ -773,6 +840,8 @@ ROWS = [
      lambda r: [r["cli_search_ms"], r["cli_search_min_ms"]], "{0} ({1}) ms", [2, 2], "≤ 3 ms"),
     ("`track search Q`, whole process, median (min) of 30 queries × 3",
      lambda r: [r["track_search_ms"], r["track_search_min_ms"]], "{0} ({1}) ms", [2, 2], "≤ 3 ms"),
+    ("`agentbox search Q`, moderate mix, median (min) of 30 queries × 3",
+     lambda r: [r["cli_moderate_ms"], r["cli_moderate_min_ms"]], "{0} ({1}) ms", [2, 2], "≤ 3 ms"),
     ("disk reads during those 180 timed calls", lambda r: [r["cli_read_kb"]], "{0} KB", [0], ""),
     ("`agentbox search Q --session s10`, median of the 30 queries; `the and --session s00`, of 5",
      lambda r: [r["cli_session_ms"], r["cli_session_common_ms"]], "{0} ms; {1} ms", [2, 2], "comparison"),
@@ -794,6 +863,8 @@ ROWS = [
                 r["plan_list_min_ms"] / r["true_min_ms"]], "{0} / {1} ms = {2}× ({3}×)", [2, 2, 1, 1], "≤ 2×"),
     ("`mem_search` top 5 shared with FTS5's exhaustive bm25() ranking (identical lists)",
      lambda r: list(r["agreement"]), "{0}/{1} ({2}/{3})", [0, 0, 0, 0], "relevance unchanged"),
+    ("the same, moderate mix", lambda r: list(r["moderate_agreement"]), "{0}/{1} ({2}/{3})", [0, 0, 0, 0],
+     "relevance unchanged"),
     ("relevance: planted pairs in `mem_search` top 5 (all must)", lambda r: list(r["relevance"]), "{0}/{1}", [0, 0],
      "all pass"),
 ]
@@ -866,7 +937,9 @@ def main():
                                                                                  "agentbox")))
     ap.add_argument("--slice", type=int, default=100_000,
                     help="turns ingested through mem_save_turn; larger sizes get the rest as files")
-    ap.add_argument("--queries", type=int, default=200)
+    ap.add_argument("--queries", type=int, default=200, help="queries of each mix")
+    ap.add_argument("--moderate-band", default="0.5,5", metavar="LO,HI",
+                    help="the moderate mix: both words held by LO-HI %% of the turns")
     ap.add_argument("--window", type=int, default=8,
                     help="mem_save_turn calls in flight during the ingest (1: wait for each reply)")
     ap.add_argument("--peer-mode", choices=["sdk", "raw"], default=None)
@@ -885,6 +958,8 @@ def main():
         print(f"\n{len(docs)} runs; binary {docs[0]['binary']}; peer: tools/jsonl-peer.py --mode "
               f"{docs[0]['peer_mode']}")
         return
+    lo, hi = (float(x) / 100 for x in args.moderate_band.split(","))
+    args.moderate_band = (lo, hi)
     if args.peer_mode is None:
         args.peer_mode = "sdk" if importlib.util.find_spec("mcp") else "raw"
     sizes = [10_000] if args.quick else [int(s) for s in args.sizes.split(",")]

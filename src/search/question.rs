@@ -12,6 +12,7 @@
 use chrono::{DateTime, Datelike, Duration, NaiveDate, TimeZone, Utc};
 
 use super::query::{content_words, query_terms};
+use crate::clock::{MONTHS, WEEKDAYS};
 
 /// A query read as a question.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -23,21 +24,6 @@ pub struct Asked {
     /// It asks when something happened ("When did …", "what date …").
     pub when: bool,
 }
-
-const MONTHS: [&str; 12] = [
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-];
 
 /// Days of slack each side of a named day, and of a named month: a
 /// conversation is dated when it was saved, and people say "the day
@@ -253,16 +239,6 @@ fn unit_days(word: &str) -> Option<i64> {
         _ => None,
     }
 }
-
-const WEEKDAYS: [&str; 7] = [
-    "monday",
-    "tuesday",
-    "wednesday",
-    "thursday",
-    "friday",
-    "saturday",
-    "sunday",
-];
 
 /// A time relative to `now` at word `i`: yesterday, today, tonight, last
 /// night, last/this week|weekend|month|year, last friday, N days ago.

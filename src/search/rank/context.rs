@@ -34,6 +34,7 @@ use rusqlite::Result;
 
 use super::dense::Stamp;
 use super::{B, K1, Pool, Ranker};
+use crate::clock::{MONTHS, WEEKDAYS};
 use crate::search::Why;
 
 /// A document's text ends with a question (`stamps` flag).
@@ -76,7 +77,8 @@ pub(crate) struct Hints {
     pub explain: bool,
 }
 
-/// Words that say when something happened.
+/// Words that say when something happened, with the weekdays and the
+/// months ("may" aside: more often a verb).
 const TIME_WORDS: &[&str] = &[
     "yesterday",
     "today",
@@ -95,24 +97,6 @@ const TIME_WORDS: &[&str] = &[
     "morning",
     "evening",
     "night",
-    "monday",
-    "tuesday",
-    "wednesday",
-    "thursday",
-    "friday",
-    "saturday",
-    "sunday",
-    "january",
-    "february",
-    "march",
-    "april",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
 ];
 
 /// The `stamps` flags of a document's text: [`ASKS`], [`TIMED`].
@@ -128,7 +112,10 @@ pub(crate) fn flags(body: &str) -> u8 {
             let year = w.len() == 4
                 && w.bytes().all(|b| b.is_ascii_digit())
                 && (w.starts_with("19") || w.starts_with("20"));
-            year || TIME_WORDS.iter().any(|t| t.eq_ignore_ascii_case(w))
+            let named = |t: &&str| t.eq_ignore_ascii_case(w);
+            year || TIME_WORDS.iter().any(named)
+                || WEEKDAYS.iter().any(named)
+                || (MONTHS.iter().any(named) && !w.eq_ignore_ascii_case("may"))
         });
     if timed {
         flags |= TIMED;

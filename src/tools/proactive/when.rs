@@ -584,21 +584,7 @@ fn ordinal(word: &str) -> Option<u32> {
 
 fn month(word: &str) -> Option<u32> {
     let word = word.trim_end_matches('.');
-    let months = [
-        "january",
-        "february",
-        "march",
-        "april",
-        "may",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-    ];
-    months
+    crate::clock::MONTHS
         .iter()
         .position(|m| {
             *m == word
@@ -609,17 +595,8 @@ fn month(word: &str) -> Option<u32> {
 
 fn weekday(word: &str) -> Option<Weekday> {
     let word = word.trim_end_matches('.');
-    let days = [
-        "monday",
-        "tuesday",
-        "wednesday",
-        "thursday",
-        "friday",
-        "saturday",
-        "sunday",
-    ];
     // The full name or a prefix of three letters or more (`wed`, `thurs`).
-    let i = days
+    let i = crate::clock::WEEKDAYS
         .iter()
         .position(|long| word.len() >= 3 && long.starts_with(word))?;
     Weekday::try_from(u8::try_from(i).ok()?).ok()
