@@ -48,7 +48,7 @@ const RADIUS: usize = 5;
 /// How far, in rowids, those turns are looked for: turns of other sessions
 /// saved at the same time lie between (a rebuild, which indexes file by
 /// file, puts them together again).
-const SPAN: i64 = 3 * RADIUS as i64;
+const SPAN: i64 = 2 * RADIUS as i64;
 /// The weight of a neighbour's words, by distance (1 = adjacent).
 const NEAR: [f64; RADIUS] = [0.4, 0.28, 0.196, 0.137, 0.096];
 /// The weight of the turn right before when it asks a question: the
@@ -99,25 +99,45 @@ const TIME_WORDS: &[&str] = &[
     "night",
 ];
 
+/// Whether a word says when: a time word, a weekday, a month ("may"
+/// aside), a year 1900-2099. Every document written is read through this:
+/// one set lookup a word, no allocation.
+fn says_when(word: &str) -> bool {
+    static WORDS: std::sync::OnceLock<std::collections::HashSet<&'static str>> =
+        std::sync::OnceLock::new();
+    let bytes = word.as_bytes();
+    if !(3..=9).contains(&bytes.len()) {
+        return false;
+    }
+    if bytes.len() == 4 && bytes.iter().all(u8::is_ascii_digit) {
+        return bytes.starts_with(b"19") || bytes.starts_with(b"20");
+    }
+    let mut lower = [0u8; 9];
+    for (to, from) in lower.iter_mut().zip(bytes) {
+        *to = from.to_ascii_lowercase();
+    }
+    let Ok(lower) = std::str::from_utf8(&lower[..bytes.len()]) else {
+        return false;
+    };
+    WORDS
+        .get_or_init(|| {
+            TIME_WORDS
+                .iter()
+                .chain(&WEEKDAYS)
+                .chain(MONTHS.iter().filter(|m| **m != "may"))
+                .copied()
+                .collect()
+        })
+        .contains(lower)
+}
+
 /// The `stamps` flags of a document's text: [`ASKS`], [`TIMED`].
 pub(crate) fn flags(body: &str) -> u8 {
     let mut flags = 0;
     if body.trim_end().ends_with(['?', '？']) {
         flags |= ASKS;
     }
-    let timed = body
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| (3..=9).contains(&w.len()))
-        .any(|w| {
-            let year = w.len() == 4
-                && w.bytes().all(|b| b.is_ascii_digit())
-                && (w.starts_with("19") || w.starts_with("20"));
-            let named = |t: &&str| t.eq_ignore_ascii_case(w);
-            year || TIME_WORDS.iter().any(named)
-                || WEEKDAYS.iter().any(named)
-                || (MONTHS.iter().any(named) && !w.eq_ignore_ascii_case("may"))
-        });
-    if timed {
+    if body.split(|c: char| !c.is_alphanumeric()).any(says_when) {
         flags |= TIMED;
     }
     flags
@@ -138,8 +158,37 @@ impl Ranker<'_> {
         if best.is_empty() {
             return Ok(());
         }
+        // Only the words rare enough to tell a conversation apart are lent:
+        // a common word (in more than one document in [`LENT_BELOW`]'s
+        // share) in many turns of a busy session would lift all of them
+        // above a turn that itself says more. With none to lend, context
+        // changes nothing: only the centres' stamps are read.
+        let lent: Vec<bool> = self
+            .terms
+            .iter()
+            .map(|t| t.df < (LENT_BELOW * self.rows).max(LENT_ALWAYS))
+            .collect();
         let mut centres: Vec<i64> = best.iter().map(|b| b.0).collect();
         centres.sort_unstable();
+        if !lent.contains(&true) {
+            let (stamps, _) = self.stats.neighbourhood(self.conn, &centres)?;
+            let mut scored = Vec::with_capacity(best.len());
+            for (centre, own) in best {
+                let Ok(c) = centres.binary_search(&centre) else {
+                    continue;
+                };
+                let stamp = stamps[c];
+                let conversational = stamp.session != 0 && stamp.kind != 0;
+                let why = self.explain(own, None, &stamp, conversational, hints);
+                scored.push((centre, own * self.factor(&why)));
+                if hints.explain {
+                    self.why.insert(centre, why);
+                }
+            }
+            scored.sort_unstable_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+            self.best = scored;
+            return Ok(());
+        }
         // Every candidate's own neighbours too: twice the span around each
         // centre, in rowid order, each once.
         let reach = 2 * SPAN;
@@ -177,7 +226,9 @@ impl Ranker<'_> {
                 if done.insert(centre) {
                     let why = self.explain(own, None, &home, false, hints);
                     scored.push((centre, own * self.factor(&why)));
-                    self.why.insert(centre, why);
+                    if hints.explain {
+                        self.why.insert(centre, why);
+                    }
                 }
                 continue;
             }
@@ -198,11 +249,13 @@ impl Ranker<'_> {
                 if freqs[i * n..(i + 1) * n].iter().all(|&f| f == 0.0) {
                     continue;
                 }
-                let (words, score) = self.contextual(i, &rowids, &near, &freqs[..], n);
+                let (words, score) = self.contextual(i, &rowids, &near, &freqs[..], n, &lent);
                 if score > 0.0 {
                     let why = self.explain(words, Some(score), &stamp, true, hints);
                     scored.push((rowid, score * self.factor(&why)));
-                    self.why.insert(rowid, why);
+                    if hints.explain {
+                        self.why.insert(rowid, why);
+                    }
                 }
             }
         }
@@ -224,20 +277,12 @@ impl Ranker<'_> {
         near: &[Near],
         freqs: &[f32],
         n: usize,
+        lent: &[bool],
     ) -> (f64, f64) {
         let own = &freqs[i * n..(i + 1) * n];
         let words = self.bm25(own, near[i].length);
         let mut tf: Vec<f64> = own.iter().map(|&f| f64::from(f)).collect();
         let mut length = near[i].length;
-        // Only the words rare enough to tell a conversation apart are lent:
-        // a common word (in more than one document in [`LENT_BELOW`]'s
-        // share) in many turns of a busy session would lift all of them
-        // above a turn that itself says more.
-        let lent: Vec<bool> = self
-            .terms
-            .iter()
-            .map(|t| t.df < (LENT_BELOW * self.rows).max(LENT_ALWAYS))
-            .collect();
         let (before, after) = neighbours(i, rowids, near);
         let sides = [(before, true), (after, false)];
         for (side, earlier) in &sides {
@@ -247,7 +292,7 @@ impl Ranker<'_> {
                 } else {
                     NEAR[d]
                 };
-                for ((t, f), lent) in tf.iter_mut().zip(&freqs[j * n..(j + 1) * n]).zip(&lent) {
+                for ((t, f), lent) in tf.iter_mut().zip(&freqs[j * n..(j + 1) * n]).zip(lent) {
                     if *lent {
                         *t += weight * f64::from(*f);
                     }
@@ -342,9 +387,13 @@ fn neighbours(i: usize, rowids: &[i64], near: &[Near]) -> (Vec<usize>, Vec<usize
     let walk = |step: i64| {
         let mut found = Vec::with_capacity(RADIUS);
         for k in 1..=SPAN {
-            let Ok(j) = rowids.binary_search(&(rowids[i] + step * k)) else {
+            // `rowids` runs are contiguous: rowid r + k sits k places on.
+            let Some(j) = i.checked_add_signed((step * k) as isize) else {
                 break;
             };
+            if rowids.get(j) != Some(&(rowids[i] + step * k)) {
+                break;
+            }
             let other = near[j].stamp;
             if other.kind == home.kind && other.session == home.session && near[j].length > 0.0 {
                 found.push(j);
