@@ -1,0 +1,382 @@
+//! The ranking pass against FTS5's own `bm25()` on generated corpora.
+
+use super::*;
+
+/// An in-memory fts table like the index's, filled with `docs` documents
+/// drawn from a skewed vocabulary (seeded: the same every run).
+fn corpus(docs: usize, seed: u64) -> Connection {
+    let conn = Connection::open_in_memory().unwrap();
+    conn.execute_batch(
+        "CREATE VIRTUAL TABLE fts USING fts5(title, body, tags,
+         tokenize='porter unicode61 remove_diacritics 2');
+         CREATE TABLE lengths(block INTEGER PRIMARY KEY, data BLOB NOT NULL);
+         CREATE TABLE docs(rowid INTEGER PRIMARY KEY);
+         CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+         CREATE TABLE stamps(block INTEGER PRIMARY KEY, data BLOB NOT NULL);
+         CREATE TABLE kinds(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+         CREATE TABLE sessions(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE,
+             first INTEGER NOT NULL, last INTEGER NOT NULL);",
+    )
+    .unwrap();
+    register(&conn).unwrap();
+    let mut state = seed;
+    let mut next = move |n: u64| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) % n
+    };
+    let words: Vec<String> = (0..300).map(|i| format!("w{i}x")).collect();
+    let pick = |next: &mut dyn FnMut(u64) -> u64| {
+        // Skewed: low numbers are common.
+        let a = next(300);
+        let b = next(a + 1);
+        words[b as usize].clone()
+    };
+    let tx = conn.unchecked_transaction().unwrap();
+    let mut rowids = Vec::new();
+    for _ in 0..docs {
+        let len = 2 + next(30) as usize;
+        let body: Vec<String> = (0..len).map(|_| pick(&mut next)).collect();
+        let title = if next(4) == 0 {
+            pick(&mut next)
+        } else {
+            String::new()
+        };
+        let tags = if next(5) == 0 {
+            pick(&mut next)
+        } else {
+            String::new()
+        };
+        tx.execute(
+            "INSERT INTO fts(title, body, tags) VALUES (?1, ?2, ?3)",
+            rusqlite::params![title, body.join(" "), tags],
+        )
+        .unwrap();
+        rowids.push(tx.last_insert_rowid());
+        tx.execute(
+            "INSERT INTO docs(rowid) VALUES (?1)",
+            [tx.last_insert_rowid()],
+        )
+        .unwrap();
+    }
+    // Half the lengths in `lengths`; the rest are read from fts_docsize.
+    rowids.retain(|r| r % 2 == 0);
+    let inserted: Vec<Inserted> = rowids
+        .iter()
+        .map(|&rowid| Inserted {
+            rowid,
+            kind: "turn",
+            date: "2026-01-01T00:00:00Z",
+            session: None,
+            flags: 0,
+        })
+        .collect();
+    store(&tx, &mut DocStats::default(), &inserted).unwrap();
+    tx.commit().unwrap();
+    conn
+}
+
+/// FTS5's own ranking: (rowid, score) best first.
+fn fts5_bm25(conn: &Connection, words: &[&str], limit: usize) -> Vec<(i64, f64)> {
+    let expr = words
+        .iter()
+        .map(|w| format!("\"{w}\""))
+        .collect::<Vec<_>>()
+        .join(" OR ");
+    let mut stmt = conn
+        .prepare(
+            "SELECT rowid, -bm25(fts, 2.0, 1.0, 1.5) AS s FROM fts WHERE fts MATCH ?1
+             ORDER BY s DESC, rowid LIMIT ?2",
+        )
+        .unwrap();
+    stmt.query_map(rusqlite::params![expr, limit as i64], |r| {
+        Ok((r.get(0)?, r.get(1)?))
+    })
+    .unwrap()
+    .collect::<rusqlite::Result<_>>()
+    .unwrap()
+}
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() <= 1e-9 * a.abs().max(1.0)
+}
+
+#[test]
+fn scores_are_fts5_bm25_and_exact_results_are_its_order() {
+    let conn = corpus(3_000, 7);
+    let queries: [&[&str]; 6] = [
+        &["w250x", "w3x"],
+        &["w0x", "w1x"],
+        &["w120x", "w60x", "w2x"],
+        &["w299x"],
+        &["w5x", "nosuchword"],
+        &["w40x", "w41x", "w0x", "w7x"],
+    ];
+    let mut exact_seen = 0;
+    let mut sampled_seen = 0;
+    for budget in [usize::MAX / 2, 400, 50] {
+        for words in queries {
+            let owned: Vec<String> = words.iter().map(|w| w.to_string()).collect();
+            let ranked = rank_within(
+                &conn,
+                &mut DocStats::default(),
+                &owned,
+                10,
+                Limits {
+                    budget,
+                    sample: 200,
+                    exact_df: usize::MAX / 2,
+                    ..LIMITS
+                },
+                None,
+                None,
+            )
+            .unwrap();
+            let want = fts5_bm25(&conn, words, 10);
+            // Every score is FTS5's score of that document.
+            let all: std::collections::HashMap<i64, f64> =
+                fts5_bm25(&conn, words, 100_000).into_iter().collect();
+            for (rowid, score) in &ranked.hits {
+                assert!(
+                    close(*score, all[rowid]),
+                    "{words:?} {rowid}: {score} vs {}",
+                    all[rowid]
+                );
+            }
+            assert!(ranked.hits.windows(2).all(|w| w[0].1 >= w[1].1));
+            if ranked.exact {
+                exact_seen += 1;
+                let got: Vec<f64> = ranked.hits.iter().map(|h| h.1).collect();
+                let expected: Vec<f64> = want.iter().map(|h| h.1).collect();
+                assert_eq!(got.len(), expected.len(), "{words:?} budget {budget}");
+                for (g, e) in got.iter().zip(&expected) {
+                    assert!(
+                        close(*g, *e),
+                        "{words:?} budget {budget}: {got:?} vs {expected:?}"
+                    );
+                }
+            } else {
+                sampled_seen += 1;
+                assert_eq!(ranked.hits.len(), 10, "{words:?} budget {budget}");
+            }
+        }
+    }
+    // Both regimes were exercised.
+    assert!(
+        exact_seen >= 6 && sampled_seen >= 1,
+        "{exact_seen} {sampled_seen}"
+    );
+}
+
+#[test]
+fn a_scoped_ranking_is_fts5_bm25_over_the_documents_that_pass() {
+    let conn = corpus(3_000, 5);
+    // Sessions in runs of 50 rowids, one document in five a note; every
+    // document stamped, and the same facts in a table SQL can join.
+    let session = |r: i64| if (r / 50) % 3 == 0 { "b" } else { "a" };
+    let kind = |r: i64| if r % 5 == 0 { "note" } else { "turn" };
+    let rowids: Vec<i64> = (1..=3_000).collect();
+    let docs: Vec<Inserted> = rowids
+        .iter()
+        .map(|&r| Inserted {
+            rowid: r,
+            kind: kind(r),
+            date: "2026-01-01T00:00:00Z",
+            session: Some(session(r)),
+            flags: 0,
+        })
+        .collect();
+    store(&conn, &mut DocStats::default(), &docs).unwrap();
+    conn.execute_batch("CREATE TABLE owner(rowid INTEGER PRIMARY KEY, session TEXT, kind TEXT)")
+        .unwrap();
+    for &r in &rowids {
+        conn.execute(
+            "INSERT INTO owner VALUES (?1, ?2, ?3)",
+            rusqlite::params![r, session(r), kind(r)],
+        )
+        .unwrap();
+    }
+    let filters: [(&[&str], Option<&str>, &str); 3] = [
+        (&[], Some("b"), "session = 'b'"),
+        (&["note"], None, "kind = 'note'"),
+        (&["note"], Some("a"), "kind = 'note' AND session = 'a'"),
+    ];
+    let mut regimes = (0, 0);
+    for (kinds, session_name, sql) in filters {
+        let query = crate::search::Query {
+            kinds: kinds.iter().map(|k| k.to_string()).collect(),
+            session: session_name.map(str::to_string),
+            ..Default::default()
+        };
+        let scope = Scope::of(&conn, &query).unwrap().unwrap();
+        for words in [
+            &["w0x", "w1x"][..],
+            &["w120x", "w2x"],
+            &["w3x"],
+            &["w50x", "w0x"],
+        ] {
+            let expr = words
+                .iter()
+                .map(|w| format!("\"{w}\""))
+                .collect::<Vec<_>>()
+                .join(" OR ");
+            let want: Vec<(i64, f64)> = conn
+                .prepare(&format!(
+                    "SELECT rowid, -bm25(fts, 2.0, 1.0, 1.5) AS s FROM fts WHERE fts MATCH ?1
+                     AND rowid IN (SELECT rowid FROM owner WHERE {sql}) ORDER BY s DESC, rowid"
+                ))
+                .unwrap()
+                .query_map([&expr], |r| Ok((r.get(0)?, r.get(1)?)))
+                .unwrap()
+                .collect::<rusqlite::Result<_>>()
+                .unwrap();
+            let all: std::collections::HashMap<i64, f64> = want.iter().copied().collect();
+            // The last: a scope of kinds listed from `stamps`, each
+            // document looked up.
+            for (budget, scan_cost) in [
+                (usize::MAX / 2, 1e12),
+                (300, 1e12),
+                (20, 1e12),
+                (usize::MAX / 2, 0.0),
+            ] {
+                let owned: Vec<String> = words.iter().map(|w| w.to_string()).collect();
+                let limits = Limits {
+                    budget,
+                    sample: 100,
+                    exact_df: usize::MAX / 2,
+                    scan_cost,
+                    lookup_cost: 1.0,
+                };
+                let ranked = rank_within(
+                    &conn,
+                    &mut DocStats::default(),
+                    &owned,
+                    10,
+                    limits,
+                    Some(&scope),
+                    None,
+                )
+                .unwrap();
+                for (rowid, score) in &ranked.hits {
+                    let fts5 = all.get(rowid).copied();
+                    assert!(
+                        fts5.is_some_and(|f| close(*score, f)),
+                        "{sql} {words:?} {rowid}: {score} vs {fts5:?}"
+                    );
+                }
+                if ranked.exact {
+                    regimes.0 += 1;
+                    let got: Vec<f64> = ranked.hits.iter().map(|h| h.1).collect();
+                    let expected: Vec<f64> = want.iter().take(10).map(|h| h.1).collect();
+                    assert_eq!(got.len(), expected.len(), "{sql} {words:?} {budget}");
+                    assert!(got.iter().zip(&expected).all(|(g, e)| close(*g, *e)));
+                } else {
+                    regimes.1 += 1;
+                    assert_eq!(ranked.hits.len(), 10.min(want.len()), "{sql} {words:?}");
+                }
+            }
+        }
+    }
+    assert!(regimes.0 >= 10 && regimes.1 >= 3, "{regimes:?}");
+}
+
+#[test]
+fn an_empty_table_or_unknown_words_rank_nothing() {
+    let conn = corpus(0, 1);
+    let ranked = rank(
+        &conn,
+        &mut DocStats::default(),
+        &["w1x".to_string()],
+        5,
+        &Hints::default(),
+    )
+    .unwrap();
+    assert!(ranked.hits.is_empty() && ranked.exact);
+    let conn = corpus(50, 1);
+    assert!(
+        rank(
+            &conn,
+            &mut DocStats::default(),
+            &["zzz".to_string()],
+            5,
+            &Hints::default()
+        )
+        .unwrap()
+        .hits
+        .is_empty()
+    );
+    assert!(
+        rank(
+            &conn,
+            &mut DocStats::default(),
+            &["w1x".to_string()],
+            0,
+            &Hints::default()
+        )
+        .unwrap()
+        .hits
+        .is_empty()
+    );
+}
+
+#[test]
+fn estimated_document_counts_stay_close() {
+    let conn = corpus(4_000, 3);
+    let limits = Limits {
+        budget: 100_000,
+        sample: 200,
+        exact_df: 256,
+        ..LIMITS
+    };
+    for words in [["w0x", "w200x"], ["w2x", "w9x"]] {
+        let owned: Vec<String> = words.iter().map(|w| w.to_string()).collect();
+        let ranked = rank_within(
+            &conn,
+            &mut DocStats::default(),
+            &owned,
+            10,
+            limits,
+            None,
+            None,
+        )
+        .unwrap();
+        let all: std::collections::HashMap<i64, f64> =
+            fts5_bm25(&conn, &words, 100_000).into_iter().collect();
+        assert_eq!(ranked.hits.len(), 10);
+        // Within 5 % of the best score: a sample of 256 counts a
+        // frequency to about 6 %, and the IDF is its logarithm.
+        let top = ranked.hits[0].1;
+        for (rowid, score) in &ranked.hits {
+            let want = all[rowid];
+            assert!(
+                (score - want).abs() <= 0.05 * top,
+                "{words:?} {rowid}: {score} vs {want}"
+            );
+        }
+    }
+}
+
+#[test]
+fn limit_in_the_text_spares_a_prepare_per_run() {
+    let conn = corpus(200, 1);
+    let bound = "SELECT rowid FROM fts WHERE fts MATCH ?1 ORDER BY rowid DESC LIMIT ?2";
+    let runs = |sql: &str, limit: bool| {
+        let mut stmt = conn.prepare(sql).unwrap();
+        for word in ["w1x", "w2x", "w3x", "w4x"] {
+            let rows = if limit {
+                stmt.query(rusqlite::params![word, 5]).unwrap()
+            } else {
+                stmt.query([word]).unwrap()
+            };
+            let _ = rows.mapped(|_| Ok(())).count();
+        }
+        stmt.get_status(rusqlite::StatementStatus::RePrepare)
+    };
+    // The check of the check: SQLite does prepare a bound LIMIT again.
+    assert_eq!(runs(bound, true), 4);
+    let counts = "SELECT agentbox_counts(fts, 256) FROM fts WHERE fts MATCH ?1 LIMIT 1";
+    assert_eq!(runs(counts, false), 0);
+    let collect = newest_sql(100);
+    assert_eq!(runs(&collect, false), 0);
+}
