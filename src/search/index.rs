@@ -401,6 +401,7 @@ impl<'h> Index<'h> {
             window: asked.window,
             when: asked.when,
             explain: query.explain,
+            names: asked.names,
         };
         let filtered = !query.kinds.is_empty()
             || query.session.is_some()

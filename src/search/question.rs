@@ -23,6 +23,8 @@ pub struct Asked {
     pub window: Option<(i64, i64)>,
     /// It asks when something happened ("When did …", "what date …").
     pub when: bool,
+    /// The names it holds ([`names_in`]).
+    pub names: Vec<String>,
 }
 
 /// Days of slack each side of a named day, and of a named month: a
@@ -365,6 +367,7 @@ pub fn ask(text: &str, now: DateTime<Utc>) -> Asked {
             terms: query_terms(text),
             window: None,
             when,
+            names: names_in(text),
         };
     };
     let mut rest = String::with_capacity(text.len());
@@ -384,7 +387,35 @@ pub fn ask(text: &str, now: DateTime<Utc>) -> Asked {
         terms,
         window: Some(window),
         when,
+        names: names_in(text),
     }
+}
+
+/// The names in `text`: the words it capitalises ("Caroline", "LGBTQ")
+/// other than the first of a sentence and "I", lowercased like query words.
+/// In a conversation between two people each name is in most turns (who
+/// spoke, whom they address), so BM25 weighs it as filler; a question that
+/// names someone asks about them (`rank`: [`NAMED`](super::rank::NAMED)).
+pub fn names_in(text: &str) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    let mut sentence_starts = true;
+    for piece in text.split_inclusive(|c: char| !c.is_alphanumeric()) {
+        let word = piece.trim_end_matches(|c: char| !c.is_alphanumeric());
+        let capitalised = word.chars().next().is_some_and(char::is_uppercase);
+        if !word.is_empty() {
+            if capitalised && !sentence_starts && word != "I" {
+                let name = word.to_lowercase();
+                if !names.contains(&name) {
+                    names.push(name);
+                }
+            }
+            sentence_starts = false;
+        }
+        if piece.ends_with(['.', '!', '?', '\n']) {
+            sentence_starts = true;
+        }
+    }
+    names
 }
 
 #[cfg(test)]
@@ -477,6 +508,17 @@ mod tests {
         ] {
             assert_eq!(window(text), None, "{text}");
         }
+    }
+
+    #[test]
+    fn names_are_capitalised_words_inside_a_sentence() {
+        assert_eq!(
+            names_in("What did Caroline research? Then John's car, and I, LGBTQ."),
+            ["caroline", "john", "lgbtq"]
+        );
+        assert!(names_in("When did we go?").is_empty());
+        assert!(names_in("").is_empty());
+        assert_eq!(ask("Did Ann go to Ann's party", now()).names, ["ann"]);
     }
 
     #[test]

@@ -68,13 +68,15 @@ pub(crate) const IN_WINDOW: f64 = 2.0;
 pub(crate) const SAYS_WHEN: f64 = 1.5;
 
 /// What the query asks beyond its words (`search::question::Asked`).
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Default)]
 pub(crate) struct Hints {
     /// `[from, to)` in Unix seconds.
     pub window: Option<(i64, i64)>,
     pub when: bool,
     /// The caller wants to know why each hit ranked where it did.
     pub explain: bool,
+    /// The names the question holds, lowercased (`question::names_in`).
+    pub names: Vec<String>,
 }
 
 /// Words that say when something happened, with the weekdays and the

@@ -62,6 +62,12 @@ const B: f64 = 0.75;
 const BUDGET: usize = 4_000;
 /// Newest documents of the common words scored when the bound is not met.
 const SAMPLE: usize = 1_000;
+/// A name in the question ("What did Caroline research?") weighs at least
+/// what a word in this share of the documents does: in a conversation
+/// between two people each name is in most turns, where BM25 would weigh
+/// it as nothing (LoCoMo's development split: R@5 68.6 → 69.0, R@10
+/// 76.3 → 77.3; docs/PERFORMANCE.md, "Recall: LoCoMo").
+pub(crate) const NAMED: f64 = 0.25;
 /// Documents of a word counted one by one; beyond, the count is estimated.
 const EXACT_DF: usize = 256;
 /// What listing the documents a scope of kinds lets through costs, in
@@ -156,11 +162,19 @@ fn rank_within(
     let phrases: Vec<String> = words.iter().map(|word| format!("\"{word}\"")).collect();
     let counts = phrase_counts(conn, &phrases, limits.exact_df)?;
     let mut terms = Vec::new();
-    for (phrase, (count, newest)) in phrases.into_iter().zip(counts) {
+    let named = |word: &String| hints.is_some_and(|h| h.names.contains(word));
+    for ((phrase, (count, newest)), word) in phrases.into_iter().zip(counts).zip(words) {
         let df = document_frequency(count, newest, limits.exact_df, (first, last)).min(rows);
         if df > 0.0 {
+            // A name weighs at least what a word in [`NAMED`] of the
+            // documents does (`question::names_in`).
+            let df_weighed = if named(word) {
+                df.min(NAMED * rows)
+            } else {
+                df
+            };
             // The libm crate's: nothing may need libm.so (`search::db::log`).
-            let idf = libm::log((rows - df + 0.5) / (df + 0.5));
+            let idf = libm::log((rows - df_weighed + 0.5) / (df_weighed + 0.5));
             terms.push(Term {
                 phrase,
                 df,

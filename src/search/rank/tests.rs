@@ -380,3 +380,44 @@ fn limit_in_the_text_spares_a_prepare_per_run() {
     let collect = newest_sql(100);
     assert_eq!(runs(&collect, false), 0);
 }
+
+#[test]
+fn a_name_in_the_question_weighs_like_a_word_in_a_quarter_of_the_documents() {
+    // "ann" is in 11 documents of 12: BM25 weighs it as nothing, so the
+    // two that hold "garden" tie (the lower rowid first). Named in the
+    // question, it decides for the one that says it.
+    let conn = corpus(0, 1);
+    let fillers = (0..10).map(|i| format!("ann: filler {i}"));
+    for body in ["bob: the garden".to_string(), "ann: the garden".to_string()]
+        .into_iter()
+        .chain(fillers)
+    {
+        conn.execute(
+            "INSERT INTO fts(title, body, tags) VALUES ('', ?1, '')",
+            [body],
+        )
+        .unwrap();
+        conn.execute(
+            "INSERT INTO docs(rowid) VALUES (?1)",
+            [conn.last_insert_rowid()],
+        )
+        .unwrap();
+    }
+    let words = ["garden".to_string(), "ann".to_string()];
+    let ranked = |names: Vec<String>| -> Vec<(i64, f64)> {
+        let hints = Hints {
+            names,
+            ..Hints::default()
+        };
+        rank(&conn, &mut DocStats::default(), &words, 4, &hints)
+            .unwrap()
+            .hits
+    };
+    let plain = ranked(Vec::new());
+    assert!((plain[0].1 - plain[1].1).abs() < 1e-4, "{plain:?}");
+    let scored = ranked(vec!["ann".to_string()]);
+    let named: Vec<i64> = scored.iter().map(|h| h.0).collect();
+    assert_eq!(named[..2], [2, 1]);
+    assert!(scored[0].1 > scored[1].1 + 0.1, "{scored:?}");
+    assert!(named[2..].iter().all(|&rowid| rowid > 2), "{named:?}");
+}
