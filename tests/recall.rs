@@ -365,3 +365,54 @@ fn sessions_saved_turn_by_turn_at_once_rank_as_after_a_rebuild() {
     ok_data(&mut sb.agentbox(&["reindex"]));
     assert_eq!(ranked(&sb), before);
 }
+
+#[test]
+fn a_question_about_a_time_alone_lists_what_was_said_then() {
+    let sb = Sandbox::new();
+    chatter(&sb);
+    let old = say(
+        &sb,
+        "proj",
+        "2026-06-01T10:00:00Z",
+        &[("user", "Which days ago did the outage start?")],
+    );
+    let then = say(
+        &sb,
+        "proj",
+        "2026-06-14T10:00:00Z",
+        &[
+            ("user", "We fixed the parser bug."),
+            ("assistant", "Great, the tests pass now."),
+        ],
+    );
+    let now = "2026-06-17T15:00:00Z";
+    // Nothing but a time: the turns said then, newest first; not the old
+    // turn that holds the time's words ("days ago").
+    let got = hits(&sb, "what did we do 3 days ago?", now);
+    let ids: Vec<&Value> = got.iter().map(|h| &h["id"]).collect();
+    assert_eq!(ids, [&json!(then[1]), &json!(then[0])], "{got:#?}");
+    assert_eq!(got[0]["why"]["in_window"], true);
+    assert_eq!(got[0]["why"]["words"], 0.0);
+    // A time with words that find nothing: the same list.
+    let got = hits(&sb, "what did we work on 3 days ago", now);
+    assert_eq!(got.len(), 2, "{got:#?}");
+    assert!(rank_of(&got, &old[0]).is_none());
+    // Words that find something keep their ranking.
+    let got = hits(&sb, "the parser 3 days ago", now);
+    assert_eq!(got[0]["id"], then[0]);
+    assert!(got[0]["why"]["words"].as_f64().unwrap() > 0.0);
+    // A time when nothing was said: nothing, not the whole history.
+    assert!(hits(&sb, "what did we do in 2019", now).is_empty());
+    // Filters beyond kinds are not widened by the list.
+    let data = ok_data(
+        sb.agentbox(&[
+            "search",
+            "--session",
+            "other-0",
+            "--",
+            "what did we do 3 days ago",
+        ])
+        .env("AGENTBOX_NOW", now),
+    );
+    assert_eq!(data["hits"], json!([]));
+}

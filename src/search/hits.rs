@@ -64,6 +64,34 @@ impl Index<'_> {
         self.hits_of(terms, limit, stamped, why)
     }
 
+    /// The documents said in `window`, for a question that names that time
+    /// and nothing its words find (`rank::said_in`): newest first, by the
+    /// re-rank's kind boost and recency, of `kinds` (empty: every kind).
+    pub(super) fn said_in(
+        &self,
+        window: (i64, i64),
+        terms: &[String],
+        limit: usize,
+        wanted: usize,
+        kinds: &[String],
+        explain: bool,
+    ) -> Result<Vec<Hit>> {
+        let said = rank::said_in(&self.conn, &mut self.doc_stats.borrow_mut(), window, wanted)
+            .map_err(db_error)?;
+        let why: HashMap<i64, Why> = said
+            .iter()
+            .map(|&(rowid, _)| {
+                let why = Why {
+                    in_window: true,
+                    ..Why::default()
+                };
+                (rowid, why)
+            })
+            .collect();
+        let stamped = self.stamped(said, wanted, kinds)?;
+        self.hits_of(terms, limit, stamped, explain.then_some(&why))
+    }
+
     /// Of the `ranked` documents (best first), the first `wanted` of
     /// `kinds` (empty: every kind) with their kind and date.
     fn stamped(&self, ranked: Vec<(i64, f64)>, wanted: usize, kinds: &[String]) -> Result<Stamped> {

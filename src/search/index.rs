@@ -412,10 +412,34 @@ impl<'h> Index<'h> {
         // One read transaction for the whole query: each statement outside
         // one would take and drop SQLite's locks (thousands of lookups).
         let _read = ReadTx::begin(&self.conn)?;
-        if !filtered {
-            return self.best_ranked(&terms, query.limit, wanted, &[], &hints);
+        // A question that names a time and nothing its words find lists
+        // what was said then (with filters beyond kinds: what they find).
+        let kinds_only = query.session.is_none()
+            && query.tag.is_none()
+            && query.since.is_none()
+            && query.until.is_none();
+        let said_in = |index: &Self, window| {
+            index.said_in(
+                window,
+                &terms,
+                query.limit,
+                wanted,
+                &query.kinds,
+                query.explain,
+            )
+        };
+        if let (Some(window), true, true) = (asked.window, asked.only_time, kinds_only) {
+            return said_in(self, window);
         }
-        self.filtered(&terms, query, wanted, &hints)
+        let hits = if filtered {
+            self.filtered(&terms, query, wanted, &hints)?
+        } else {
+            self.best_ranked(&terms, query.limit, wanted, &[], &hints)?
+        };
+        match asked.window {
+            Some(window) if hits.is_empty() && kinds_only => said_in(self, window),
+            _ => Ok(hits),
+        }
     }
 
     /// Documents per kind.

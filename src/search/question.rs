@@ -25,6 +25,9 @@ pub struct Asked {
     pub when: bool,
     /// The names it holds ([`names_in`]).
     pub names: Vec<String>,
+    /// It names a time and no other content word ("what did we do last
+    /// week?"): its terms are the time's own words.
+    pub only_time: bool,
 }
 
 /// Days of slack each side of a named day, and of a named month: a
@@ -368,6 +371,7 @@ pub fn ask(text: &str, now: DateTime<Utc>) -> Asked {
             window: None,
             when,
             names: names_in(text),
+            only_time: false,
         };
     };
     let mut rest = String::with_capacity(text.len());
@@ -379,7 +383,8 @@ pub fn ask(text: &str, now: DateTime<Utc>) -> Asked {
     }
     rest.push_str(&text[at..]);
     let mut terms = content_words(&rest);
-    if terms.is_empty() {
+    let only_time = terms.is_empty();
+    if only_time {
         // Nothing but a time: its words are all there is to look for.
         terms = query_terms(text);
     }
@@ -388,6 +393,7 @@ pub fn ask(text: &str, now: DateTime<Utc>) -> Asked {
         window: Some(window),
         when,
         names: names_in(text),
+        only_time,
     }
 }
 
@@ -519,6 +525,15 @@ mod tests {
         assert!(names_in("When did we go?").is_empty());
         assert!(names_in("").is_empty());
         assert_eq!(ask("Did Ann go to Ann's party", now()).names, ["ann"]);
+    }
+
+    #[test]
+    fn a_time_alone_is_noticed() {
+        assert!(ask("what did we do last week?", now()).only_time);
+        assert!(ask("3 days ago", now()).only_time);
+        assert!(!ask("the database last week", now()).only_time);
+        // No time named: never "only a time".
+        assert!(!ask("what did we do?", now()).only_time);
     }
 
     #[test]

@@ -442,6 +442,37 @@ impl DocStats {
         Ok(Some(out))
     }
 
+    /// Up to `cap` documents said in `[from, to)` (Unix seconds), the most
+    /// recently saved first, from one pass over `stamps` from its last
+    /// block down: a question that names a time and nothing else ("what did
+    /// we do last week?"). A window long past reads more blocks (8 bytes a
+    /// document) before it finds its documents.
+    pub(super) fn said_in(
+        &self,
+        conn: &Connection,
+        (from, to): (i64, i64),
+        cap: usize,
+    ) -> rusqlite::Result<Vec<i64>> {
+        let mut out = Vec::new();
+        let mut stmt = conn.prepare_cached("SELECT block, data FROM stamps ORDER BY block DESC")?;
+        let mut rows = stmt.query([])?;
+        while let Some(row) = rows.next()? {
+            let block: i64 = row.get(0)?;
+            let data = row.get_ref(1)?.as_blob()?;
+            for (i, entry) in data.chunks_exact(ENTRY).enumerate().rev() {
+                let stamp = Stamp::decode(entry.try_into().unwrap_or([0; ENTRY]));
+                let said = stamp.unix().is_some_and(|t| (from..to).contains(&t));
+                if stamp.kind != 0 && said {
+                    out.push(block * STAMPS.per_block + i as i64);
+                    if out.len() == cap {
+                        return Ok(out);
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
+
     /// The length of document `rowid`: 0 when `lengths` does not know it,
     /// [`TOO_LONG`] when it is longer than `lengths` holds.
     pub(super) fn length(&mut self, conn: &Connection, rowid: i64) -> rusqlite::Result<u16> {

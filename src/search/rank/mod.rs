@@ -39,12 +39,14 @@
 //! uses `bm25()`, ranks alike.
 
 mod context;
+mod dated;
 mod dense;
 mod fts5;
 mod packed;
 mod scope;
 
 pub(crate) use context::{ASKING, Hints, IN_WINDOW, SAYS_WHEN, flags};
+pub(crate) use dated::said_in;
 pub(crate) use dense::{DocStats, Inserted, repack_lengths, restamp, store};
 pub(crate) use fts5::{register, segment_levels};
 pub(crate) use scope::Scope;
