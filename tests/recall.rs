@@ -403,16 +403,34 @@ fn a_question_about_a_time_alone_lists_what_was_said_then() {
     assert!(got[0]["why"]["words"].as_f64().unwrap() > 0.0);
     // A time when nothing was said: nothing, not the whole history.
     assert!(hits(&sb, "what did we do in 2019", now).is_empty());
-    // Filters beyond kinds are not widened by the list.
-    let data = ok_data(
-        sb.agentbox(&[
-            "search",
-            "--session",
-            "other-0",
-            "--",
-            "what did we do 3 days ago",
-        ])
-        .env("AGENTBOX_NOW", now),
+    // The list goes through the filters, and never widens them.
+    let filtered = |flags: &[&str]| -> Vec<Value> {
+        let mut args = vec!["search"];
+        args.extend_from_slice(flags);
+        args.extend(["--", "what did we do 3 days ago"]);
+        let data = ok_data(sb.agentbox(&args).env("AGENTBOX_NOW", now));
+        data["hits"].as_array().unwrap().clone()
+    };
+    assert!(filtered(&["--session", "other-0"]).is_empty());
+    assert_eq!(filtered(&["--session", "proj"]).len(), 2);
+    let tagged = filtered(&["--tag", "assistant"]);
+    assert_eq!(tagged.len(), 1);
+    assert_eq!(tagged[0]["id"], then[1]);
+    assert_eq!(filtered(&["--since", "2026-06-14"]).len(), 2);
+    assert!(filtered(&["--until", "2026-06-13"]).is_empty());
+    // Newest by the time said, not the time saved: a turn imported later
+    // but said earlier that day comes after the others.
+    let file = sb.path().join("import.json");
+    let import = json!({"sessionKey": "import", "messages": [
+        {"role": "user", "content": "An early remark.", "timestamp": "2026-06-14T08:00:00Z"}
+    ]});
+    std::fs::write(&file, import.to_string()).unwrap();
+    ok_data(
+        sb.agentbox(&["track", "record", "--messages", file.to_str().unwrap()])
+            .env("AGENTBOX_NOW", now),
     );
-    assert_eq!(data["hits"], json!([]));
+    let got = hits(&sb, "3 days ago", now);
+    assert_eq!(got.len(), 3, "{got:#?}");
+    assert_eq!(got[0]["id"], then[1], "{got:#?}");
+    assert_eq!(got[2]["snippet"], "An early remark.");
 }

@@ -300,9 +300,19 @@ fn until_bound(until: &str) -> String {
     }
 }
 
+/// Whether a hit passes the query's filters (the same rules as the SQL).
+pub(super) fn fits(hit: &super::Hit, query: &Query) -> bool {
+    let tags = hit.tags.join(" ");
+    admits(&hit.kind, &hit.session, &tags, &hit.date, query)
+}
+
 /// Whether a candidate passes the query's filters (the same rules as the SQL).
 fn passes(row: &Row, query: &Query) -> bool {
     let Row(_, kind, _, session, tags, date, ..) = row;
+    admits(kind, session, tags, date, query)
+}
+
+fn admits(kind: &str, session: &Option<String>, tags: &str, date: &str, query: &Query) -> bool {
     (query.kinds.is_empty() || query.kinds.iter().any(|k| k == kind))
         && query
             .session
@@ -313,12 +323,9 @@ fn passes(row: &Row, query: &Query) -> bool {
                 .split_whitespace()
                 .any(|x| x == t.to_lowercase())
         })
-        && query
-            .since
-            .as_ref()
-            .is_none_or(|s| date.as_str() >= s.as_str())
+        && query.since.as_ref().is_none_or(|s| date >= s.as_str())
         && query
             .until
             .as_ref()
-            .is_none_or(|u| date.as_str() <= until_bound(u).as_str())
+            .is_none_or(|u| date <= until_bound(u).as_str())
 }

@@ -65,19 +65,33 @@ impl Index<'_> {
     }
 
     /// The documents said in `window`, for a question that names that time
-    /// and nothing its words find (`rank::said_in`): newest first, by the
-    /// re-rank's kind boost and recency, of `kinds` (empty: every kind).
+    /// and nothing its words find (`rank::said_in`): newest first, through
+    /// the query's filters, each scored 1.
     pub(super) fn said_in(
         &self,
         window: (i64, i64),
         terms: &[String],
-        limit: usize,
+        query: &Query,
         wanted: usize,
-        kinds: &[String],
-        explain: bool,
     ) -> Result<Vec<Hit>> {
-        let said = rank::said_in(&self.conn, &mut self.doc_stats.borrow_mut(), window, wanted)
-            .map_err(db_error)?;
+        let scope = match rank::Scope::of(&self.conn, query).map_err(db_error)? {
+            Some(scope) => scope,
+            None => return Ok(Vec::new()),
+        };
+        // A tag is not in `stamps`: more candidates, checked on their rows.
+        let wanted = if query.tag.is_some() {
+            wanted * 8
+        } else {
+            wanted
+        };
+        let said = rank::said_in(
+            &self.conn,
+            &mut self.doc_stats.borrow_mut(),
+            window,
+            wanted,
+            Some(&scope),
+        )
+        .map_err(db_error)?;
         let why: HashMap<i64, Why> = said
             .iter()
             .map(|&(rowid, _)| {
@@ -88,8 +102,15 @@ impl Index<'_> {
                 (rowid, why)
             })
             .collect();
-        let stamped = self.stamped(said, wanted, kinds)?;
-        self.hits_of(terms, limit, stamped, explain.then_some(&why))
+        let stamped = self.stamped(said, wanted, &query.kinds)?;
+        let mut hits = self.hits_of(terms, wanted, stamped, query.explain.then_some(&why))?;
+        hits.retain(|hit| super::filtered::fits(hit, query));
+        hits.sort_by(|a, b| b.date.cmp(&a.date));
+        hits.truncate(query.limit);
+        for hit in &mut hits {
+            hit.score = 1.0;
+        }
+        Ok(hits)
     }
 
     /// Of the `ranked` documents (best first), the first `wanted` of

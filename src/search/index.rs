@@ -413,23 +413,9 @@ impl<'h> Index<'h> {
         // one would take and drop SQLite's locks (thousands of lookups).
         let _read = ReadTx::begin(&self.conn)?;
         // A question that names a time and nothing its words find lists
-        // what was said then (with filters beyond kinds: what they find).
-        let kinds_only = query.session.is_none()
-            && query.tag.is_none()
-            && query.since.is_none()
-            && query.until.is_none();
-        let said_in = |index: &Self, window| {
-            index.said_in(
-                window,
-                &terms,
-                query.limit,
-                wanted,
-                &query.kinds,
-                query.explain,
-            )
-        };
-        if let (Some(window), true, true) = (asked.window, asked.only_time, kinds_only) {
-            return said_in(self, window);
+        // what was said then, through the same filters.
+        if let (Some(window), true) = (asked.window, asked.only_time) {
+            return self.said_in(window, &terms, query, wanted);
         }
         let hits = if filtered {
             self.filtered(&terms, query, wanted, &hints)?
@@ -437,7 +423,7 @@ impl<'h> Index<'h> {
             self.best_ranked(&terms, query.limit, wanted, &[], &hints)?
         };
         match asked.window {
-            Some(window) if hits.is_empty() && kinds_only => said_in(self, window),
+            Some(window) if hits.is_empty() => self.said_in(window, &terms, query, wanted),
             _ => Ok(hits),
         }
     }

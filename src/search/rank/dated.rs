@@ -4,19 +4,23 @@
 
 use rusqlite::Connection;
 
-use super::DocStats;
+use super::{DocStats, Scope};
 
-/// Up to `wanted` documents said in `window` (`[from, to)` in Unix
-/// seconds), the most recently saved first, each with relevance 1.
+/// The `wanted` documents said last in `window` (`[from, to)` in Unix
+/// seconds) that `scope` may let through, newest first, each with
+/// relevance 1.
 pub(crate) fn said_in(
     conn: &Connection,
     stats: &mut DocStats,
     window: (i64, i64),
     wanted: usize,
+    scope: Option<&Scope>,
 ) -> rusqlite::Result<Vec<(i64, f64)>> {
     stats.check(conn)?;
     Ok(stats
-        .said_in(conn, window, wanted)?
+        .said_in(conn, window, wanted, |stamp| {
+            scope.is_none_or(|s| s.passes(stamp))
+        })?
         .into_iter()
         .map(|rowid| (rowid, 1.0))
         .collect())
