@@ -641,8 +641,13 @@ fn sync_dir(path: &Path) {
     }
 }
 
+/// The line breaks that are not control characters: U+2028 LINE SEPARATOR
+/// and U+2029 PARAGRAPH SEPARATOR (U+0085 NEXT LINE is a C1 control).
+const LINE_BREAKS: [char; 2] = ['\u{2028}', '\u{2029}'];
+
 /// Validates a name that becomes a path component: no traversal, no
-/// separators, no absolute paths, no NUL or control characters, bounded length.
+/// separators, no absolute paths, no NUL, control characters or line
+/// breaks, bounded length.
 pub fn safe_name<'a>(what: &str, name: &'a str) -> Result<&'a str> {
     check_name(what, name, MAX_NAME_LEN)
 }
@@ -659,6 +664,10 @@ fn check_name<'a>(what: &str, name: &'a str, max: usize) -> Result<&'a str> {
         Some("contains a path separator")
     } else if name.chars().any(char::is_control) {
         Some("contains a control character")
+    } else if name.contains(LINE_BREAKS) {
+        // Not control characters to Unicode (Zl, Zp), but line breaks to
+        // JSON-in-JavaScript readers and editors: a name would print as two lines.
+        Some("contains a line or paragraph separator (U+2028, U+2029)")
     } else if Path::new(name)
         .components()
         .any(|c| !matches!(c, Component::Normal(_)))
@@ -674,7 +683,7 @@ fn check_name<'a>(what: &str, name: &'a str, max: usize) -> Result<&'a str> {
             serde_json::Value::from(name)
         ))
         .with_hint(format!(
-            "use a plain name: no '/' or '\\', no leading dot, no control characters, at most {max} bytes"
+            "use a plain name: no '/' or '\\', no leading dot, no control characters or line breaks, at most {max} bytes"
         ))
         .with_detail("name", name)),
     }
@@ -726,7 +735,10 @@ mod tests {
     fn safe_names_refuse_paths_and_controls() {
         for bad in [
             "", ".", "..", "../x", "a/b", "a\\b", "/etc", ".hidden", "a\0b", "a\nb", "a\x1bb",
-        ] {
+        ]
+        .into_iter()
+        .chain(["a\u{85}b", "a\u{2028}b", "a\u{2029}b"])
+        {
             assert!(safe_name("name", bad).is_err(), "{bad:?} accepted");
         }
         assert!(safe_name("name", &"x".repeat(MAX_NAME_LEN + 1)).is_err());
