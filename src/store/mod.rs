@@ -9,6 +9,7 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::SystemTime;
 
 pub mod dir;
 mod events;
@@ -323,6 +324,23 @@ impl Store {
         self.write_bytes(path, text.as_bytes())
     }
 
+    /// [`Store::write_text`] with the file's modification time set to
+    /// `modified` before it takes the file's place: for a file dated by its
+    /// mtime (PROFILE.md's facts), written at the clock's time, which
+    /// `AGENTBOX_NOW` may fix.
+    pub fn write_text_dated(&self, path: &Path, text: &str, modified: SystemTime) -> Result<()> {
+        let text = self.redactor.redact(text);
+        check_size(
+            &format!("{}", path.display()),
+            text.len() as u64,
+            self.max_item_bytes,
+        )?;
+        self.check_inside(path)?;
+        atomic_replace(path, text.as_bytes(), true, Some(modified))?;
+        sync_dir(path);
+        Ok(())
+    }
+
     fn write_bytes(&self, path: &Path, bytes: &[u8]) -> Result<()> {
         self.write_capped(path, bytes, self.max_item_bytes)
     }
@@ -475,7 +493,7 @@ impl Store {
             MAX_STATE_BYTES,
         )?;
         self.check_inside(path)?;
-        atomic_replace(path, bytes, false)?;
+        atomic_replace(path, bytes, false, None)?;
         set_executable(path, executable)
     }
 
@@ -588,7 +606,7 @@ fn create_temp(path: &Path) -> io::Result<(PathBuf, File)> {
 /// Atomic replace: write a temp file, fsync it, rename over the target, fsync
 /// the directory. A crash at any instant leaves the old or the new content.
 fn atomic_write(path: &Path, bytes: &[u8]) -> Result<()> {
-    atomic_replace(path, bytes, true)?;
+    atomic_replace(path, bytes, true, None)?;
     sync_dir(path);
     Ok(())
 }
@@ -596,10 +614,19 @@ fn atomic_write(path: &Path, bytes: &[u8]) -> Result<()> {
 /// `atomic_write` without making the rename durable (the caller syncs the
 /// folder); unless `durable`, the bytes are not flushed before the rename
 /// either (the caller flushes the file later, under its own journal).
-fn atomic_replace(path: &Path, bytes: &[u8], durable: bool) -> Result<()> {
+/// `modified` sets the modification time the file arrives with.
+fn atomic_replace(
+    path: &Path,
+    bytes: &[u8],
+    durable: bool,
+    modified: Option<SystemTime>,
+) -> Result<()> {
     let (tmp, mut file) = create_temp(path).map_err(|e| io_error("write", path, &e))?;
     let result = (|| -> io::Result<()> {
         file.write_all(bytes)?;
+        if let Some(time) = modified {
+            file.set_modified(time)?;
+        }
         if durable {
             file.sync_all()?;
         }
