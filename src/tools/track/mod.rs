@@ -163,7 +163,7 @@ struct SameTurn<'a> {
     drafts: &'a [Draft],
     dated: &'a [bool],
     draft_ids: Vec<std::cell::OnceCell<Value>>,
-    stored_ids: std::cell::RefCell<std::collections::HashMap<String, Value>>,
+    stored_ids: std::cell::RefCell<std::collections::HashMap<String, (Turn, Value)>>,
 }
 
 impl<'a> SameTurn<'a> {
@@ -196,8 +196,7 @@ impl<'a> SameTurn<'a> {
                 &draft.tool_call_id,
             )
         });
-        let mut stored_ids = self.stored_ids.borrow_mut();
-        let ours = stored_ids.entry(stored.id.clone()).or_insert_with(|| {
+        let ours = || {
             identity(
                 self.home,
                 &stored.role,
@@ -205,8 +204,18 @@ impl<'a> SameTurn<'a> {
                 &stored.tool_calls,
                 &stored.tool_call_id,
             )
-        });
-        ours == theirs
+        };
+        // Cached by id, for the same turn only (hand edits may repeat an id).
+        let mut stored_ids = self.stored_ids.borrow_mut();
+        match stored_ids.get(&stored.id) {
+            Some((turn, identity)) if turn == stored => identity == theirs,
+            _ => {
+                let identity = ours();
+                let same = &identity == theirs;
+                stored_ids.insert(stored.id.clone(), (stored.clone(), identity));
+                same
+            }
+        }
     }
 }
 
