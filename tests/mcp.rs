@@ -501,6 +501,10 @@ fn save_turn_failures_are_tool_errors_that_name_the_problem() {
             "session",
         ),
         (
+            json!({"role": "user", "content": "x", "sessionKey": "a\u{2028}b"}),
+            "separator",
+        ),
+        (
             json!({"role": "user", "content": "x", "flush": "maybe"}),
             "flush",
         ),

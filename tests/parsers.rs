@@ -618,7 +618,7 @@ fn profile_hand_written_lines_survive_add_and_remove() {
             list.remove(at.expect("position"));
             prop_assert_eq!(&after, &before, "file after add:\n{}", with_fact);
 
-            let removed = profile::remove(&home, &FactRef::Text(fact.clone()), None)
+            let removed = profile::remove(&home, &clock, &FactRef::Text(fact.clone()), None)
                 .map_err(|e| TestCaseError::fail(format!("{e:?}")))?;
             prop_assert_eq!(removed.len(), 1);
             let without = std::fs::read_to_string(&path).expect("read back");

@@ -312,3 +312,39 @@ fn facts_are_searchable_and_hand_edits_show_up() {
         .unwrap();
     assert!(hits.is_empty(), "{hits:?}");
 }
+
+/// A fact is dated by the clock of the write that stored it (`AGENTBOX_NOW`
+/// here), as every other verb's documents are, not by the wall clock: in
+/// search hits, in date filters, after a rebuild from the files too, and
+/// for `profile rm` (`mem_save_fact` stores through the same `add_facts`).
+#[test]
+fn facts_are_dated_by_the_clock_not_the_wall_clock() {
+    let sb = Sandbox::new();
+    let fact_dates = |sb: &Sandbox, args: &[&str]| -> Vec<String> {
+        let mut full = vec!["search", "walrus", "--kind", "fact"];
+        full.extend_from_slice(args);
+        ok_data(&mut sb.agentbox(&full))["hits"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| h["date"].as_str().unwrap().to_string())
+            .collect()
+    };
+    ok_data(&mut profile(&sb, &["add", "Keeps a walrus named Olaf."]));
+    assert_eq!(fact_dates(&sb, &[]), [common::NOW]);
+    assert_eq!(fact_dates(&sb, &["--until", "2026-01-15"]).len(), 1);
+    assert!(fact_dates(&sb, &["--since", "2026-01-16"]).is_empty());
+    // a rebuild reads the date back from the file
+    ok_data(&mut sb.agentbox(&["reindex"]));
+    assert_eq!(fact_dates(&sb, &[]), [common::NOW]);
+    // a later write under another clock re-dates the file's facts
+    let later = "2026-03-01T12:00:00Z";
+    let mut add = profile(&sb, &["add", "Feeds the walrus at noon."]);
+    add.env("AGENTBOX_NOW", later);
+    ok_data(&mut add);
+    assert_eq!(fact_dates(&sb, &[]), [later, later]);
+    let mut rm = profile(&sb, &["rm", "Feeds the walrus at noon."]);
+    rm.env("AGENTBOX_NOW", "2026-04-01T00:00:00Z");
+    ok_data(&mut rm);
+    assert_eq!(fact_dates(&sb, &[]), ["2026-04-01T00:00:00Z"]);
+}

@@ -498,6 +498,48 @@ fn agentbox_search_spans_every_kind_with_filters() {
     );
 }
 
+/// `--session ""` and `--tag ""` (an unset shell variable) are mistakes, not
+/// filters that nothing passes: `invalid_args` (exit 2) naming the flag, on
+/// every search verb, before any index is read.
+#[test]
+fn blank_session_and_tag_filters_are_invalid_args() {
+    let sb = Sandbox::new();
+    common::ok_data(&mut sb.agentbox(&[
+        "track",
+        "record",
+        "--session",
+        "ops",
+        "--content",
+        "the kafka consumer lags behind",
+    ]));
+    for verb in [
+        &["search"][..],
+        &["track", "search"],
+        &["knowledge", "search"],
+    ] {
+        for flag in ["--session", "--tag"] {
+            for blank in ["", "  "] {
+                let mut args = verb.to_vec();
+                args.extend(["kafka", flag, blank]);
+                let err = common::err_of(&mut sb.agentbox(&args), "invalid_args", 2);
+                assert_eq!(err["detail"]["flag"], flag, "{args:?}: {err}");
+                let hint = err["hint"].as_str().unwrap();
+                assert!(hint.contains(flag), "{args:?}: {hint}");
+                // text mode: stdout stays empty, stderr says why
+                args.extend(["--format", "text"]);
+                let out = sb.agentbox(&args).output().unwrap();
+                assert_eq!(out.status.code(), Some(2), "{args:?}");
+                assert!(out.stdout.is_empty(), "{args:?}");
+                let stderr = String::from_utf8(out.stderr).unwrap();
+                assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
+            }
+        }
+    }
+    // the same filters with a value still work
+    let data = common::ok_data(&mut sb.agentbox(&["search", "kafka", "--session", "ops"]));
+    assert_eq!(data["hits"].as_array().unwrap().len(), 1);
+}
+
 /// A filtered search keeps the first candidates that pass, best first,
 /// however many better ones fail the filter: below the first 40 (read row
 /// by row) and below the first 320 (the filtered join).

@@ -1526,6 +1526,46 @@ fn a_session_key_of_the_full_name_length_works() {
     );
 }
 
+/// U+2028 and U+2029 are not control characters to Unicode, but they break
+/// lines in editors and JSON-in-JavaScript readers: a key holding one is
+/// refused like a newline, with a hint, wherever keys are validated.
+#[test]
+fn session_keys_with_line_or_paragraph_separators_are_refused() {
+    let sb = Sandbox::new();
+    // (alone, one is whitespace at the key's ends: refused for that)
+    err_of(
+        &mut track(&sb, &["record", "--session", "\u{2028}", "--content", "x"]),
+        "invalid_args",
+        2,
+    );
+    for key in ["a\u{2028}b", "a\u{2029}b", "x\u{2029}\u{2028}y"] {
+        for args in [
+            &["record", "--session", key, "--content", "x"][..],
+            &["flush", "--session", key],
+            &["list", "--session", key],
+            &["search", "x", "--session", key],
+        ] {
+            let e = err_of(&mut track(&sb, args), "invalid_args", 2);
+            assert_eq!(e["detail"]["name"], key, "{args:?}: {e}");
+            assert!(
+                e["message"].as_str().unwrap().contains("separator"),
+                "{args:?}: {e}"
+            );
+            assert!(
+                e["hint"].as_str().unwrap().contains("line breaks"),
+                "{args:?}: {e}"
+            );
+        }
+        let messages = json!({"sessionKey": key, "messages": [{"role": "user", "content": "x"}]});
+        err_of(
+            &mut track_stdin(&sb, &["record", "--messages", "-"], messages.to_string()),
+            "invalid_args",
+            2,
+        );
+    }
+    assert!(episode_files(&sb).is_empty());
+}
+
 #[test]
 fn session_keys_with_outer_whitespace_are_refused() {
     let sb = Sandbox::new();

@@ -154,11 +154,7 @@ fn temp_files(root: &Path) -> Check {
 fn index(home: &Home) -> Check {
     match crate::search::health(home) {
         Ok(health) if health.is_fresh() => Check::pass("index", health.message()),
-        Ok(health) => Check::fail(
-            "index",
-            health.message(),
-            "run `agentbox reindex` (the next search also catches up on its own)",
-        ),
+        Ok(health) => Check::fail("index", health.message(), health.hint()),
         Err(err) => Check::fail("index", err.message, err.hint),
     }
 }

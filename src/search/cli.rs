@@ -62,14 +62,37 @@ impl SearchArgs {
         Ok(Query {
             text,
             kinds,
-            session: self.session.clone(),
-            tag: self.tag.clone(),
+            session: filter_value("--session", "session key", &self.session, verb)?,
+            tag: filter_value("--tag", "tag", &self.tag, verb)?,
             since: bound("--since", &self.since)?,
             until: bound("--until", &self.until)?,
             limit: usize::from(self.limit),
             now: Some(crate::clock::Clock::from_env()?.now()),
             explain: self.explain,
         })
+    }
+}
+
+/// A `--session`/`--tag` value (`what` it names: `session key`, `tag`): a
+/// blank one would filter every document out and answer "nothing matches",
+/// which reads like a finding, not a mistake (an unset shell variable:
+/// `--session "$KEY"`).
+fn filter_value(
+    flag: &str,
+    what: &str,
+    value: &Option<String>,
+    verb: &str,
+) -> Result<Option<String>> {
+    match value {
+        Some(v) if v.trim().is_empty() => Err(Error::invalid_args(format!(
+            "{flag} {} is blank: no document has a blank {what}",
+            Value::from(v.as_str())
+        ))
+        .with_hint(format!(
+            "give a {what} ({verb} deploy {flag} NAME), or leave {flag} out to search them all"
+        ))
+        .with_detail("flag", flag)),
+        other => Ok(other.clone()),
     }
 }
 

@@ -9,7 +9,12 @@
 //! - A crash between a file write and its index update leaves no marker, so
 //!   `search` checks the episode folders cheaply (`nested`), and
 //!   `doctor` compares every file's stamp with the recorded one (`health`).
+//! - A damaged row of the dense tables (`stamps`, `kinds`, `sessions`,
+//!   `lengths`) is well-formed to SQLite: `doctor` compares them with the
+//!   documents (`consistency`) and marks an index that disagrees damaged,
+//!   so the next open rebuilds it.
 
+use super::consistency;
 use super::db::{Tx, db_error};
 use super::group;
 use super::index::{Index, SCHEMA_VERSION, read_docs, stamp};
@@ -266,12 +271,24 @@ pub struct Health {
     pub behind: Vec<(String, Lag)>,
     /// A write could not update the index (`index/STALE`).
     pub marked: bool,
+    /// The dense tables disagree with the documents (`consistency`): what
+    /// is wrong. The index is marked damaged, so the next open rebuilds it.
+    pub inconsistent: Option<String>,
 }
 
 impl Health {
     /// Whether the index holds exactly what the files say.
     pub fn is_fresh(&self) -> bool {
-        self.behind.is_empty() && !self.marked
+        self.behind.is_empty() && !self.marked && self.inconsistent.is_none()
+    }
+
+    /// What to do when the index is not fresh.
+    pub fn hint(&self) -> &'static str {
+        if self.inconsistent.is_some() {
+            "run `agentbox reindex` (the next search also rebuilds it on its own)"
+        } else {
+            "run `agentbox reindex` (the next search also catches up on its own)"
+        }
     }
 
     /// One line for `doctor`.
@@ -281,6 +298,9 @@ impl Health {
         }
         if self.outdated {
             return "built by another agentbox version: the next search rebuilds it".to_string();
+        }
+        if let Some(why) = &self.inconsistent {
+            return format!("{why}: the next search rebuilds it");
         }
         let parts: Vec<String> = sources::kinds()
             .into_iter()
@@ -314,19 +334,37 @@ pub fn health(home: &Home) -> Result<Health> {
     }
     let inspect = || -> Result<Health> {
         let index = Index::connect(home)?;
-        if index.version()?.as_deref() != Some(SCHEMA_VERSION) {
+        let version = index.version()?;
+        if version.as_deref() == Some(consistency::DAMAGED) {
+            // Found so by an earlier `doctor`, not rebuilt yet.
+            let why = index.damage_reason()?;
+            return Ok(Health {
+                built: true,
+                inconsistent: Some(why.unwrap_or_else(|| "the index is damaged".to_string())),
+                ..Health::default()
+            });
+        }
+        if version.as_deref() != Some(SCHEMA_VERSION) {
             return Ok(Health {
                 built: true,
                 outdated: true,
                 ..Health::default()
             });
         }
+        // Counting the documents reads them all: the dense tables are
+        // checked in the same pass.
+        let audit = index.audit()?;
+        let inconsistent = audit.summary();
+        if let Some(why) = &inconsistent {
+            index.mark_damaged(&audit, why);
+        }
         Ok(Health {
             built: true,
             outdated: false,
-            counts: index.counts()?,
+            counts: audit.counts,
             behind: index.behind()?,
             marked: is_marked(home),
+            inconsistent,
         })
     };
     inspect().map_err(|e| {

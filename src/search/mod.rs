@@ -14,6 +14,8 @@
 //! - `fold`: merging the small FTS5 segments a writing session leaves.
 //! - `health`: keeping the index in step with its files and healing it
 //!   (stale marker, crashed writers, damaged databases, doctor's check).
+//! - `consistency`: whether the dense tables (`stamps`, `kinds`,
+//!   `sessions`, `lengths`) agree with the documents (doctor's check).
 //! - `sources`: the installed sources and the files each one covers.
 //! - `filtered`: searches with filters (kind, session, tag, dates).
 //! - `hits`: ranked rowids to hits (re-rank by kind and date, then read).
@@ -24,6 +26,7 @@
 //! - `cli`: the one `SearchArgs` and hit renderer every search verb shares.
 
 pub mod cli;
+mod consistency;
 mod db;
 mod filtered;
 mod fold;

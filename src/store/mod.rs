@@ -9,6 +9,7 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::SystemTime;
 
 pub mod dir;
 mod events;
@@ -323,6 +324,23 @@ impl Store {
         self.write_bytes(path, text.as_bytes())
     }
 
+    /// [`Store::write_text`] with the file's modification time set to
+    /// `modified` before it takes the file's place: for a file dated by its
+    /// mtime (PROFILE.md's facts), written at the clock's time, which
+    /// `AGENTBOX_NOW` may fix.
+    pub fn write_text_dated(&self, path: &Path, text: &str, modified: SystemTime) -> Result<()> {
+        let text = self.redactor.redact(text);
+        check_size(
+            &format!("{}", path.display()),
+            text.len() as u64,
+            self.max_item_bytes,
+        )?;
+        self.check_inside(path)?;
+        atomic_replace(path, text.as_bytes(), true, Some(modified))?;
+        sync_dir(path);
+        Ok(())
+    }
+
     fn write_bytes(&self, path: &Path, bytes: &[u8]) -> Result<()> {
         self.write_capped(path, bytes, self.max_item_bytes)
     }
@@ -475,7 +493,7 @@ impl Store {
             MAX_STATE_BYTES,
         )?;
         self.check_inside(path)?;
-        atomic_replace(path, bytes, false)?;
+        atomic_replace(path, bytes, false, None)?;
         set_executable(path, executable)
     }
 
@@ -588,7 +606,7 @@ fn create_temp(path: &Path) -> io::Result<(PathBuf, File)> {
 /// Atomic replace: write a temp file, fsync it, rename over the target, fsync
 /// the directory. A crash at any instant leaves the old or the new content.
 fn atomic_write(path: &Path, bytes: &[u8]) -> Result<()> {
-    atomic_replace(path, bytes, true)?;
+    atomic_replace(path, bytes, true, None)?;
     sync_dir(path);
     Ok(())
 }
@@ -596,10 +614,19 @@ fn atomic_write(path: &Path, bytes: &[u8]) -> Result<()> {
 /// `atomic_write` without making the rename durable (the caller syncs the
 /// folder); unless `durable`, the bytes are not flushed before the rename
 /// either (the caller flushes the file later, under its own journal).
-fn atomic_replace(path: &Path, bytes: &[u8], durable: bool) -> Result<()> {
+/// `modified` sets the modification time the file arrives with.
+fn atomic_replace(
+    path: &Path,
+    bytes: &[u8],
+    durable: bool,
+    modified: Option<SystemTime>,
+) -> Result<()> {
     let (tmp, mut file) = create_temp(path).map_err(|e| io_error("write", path, &e))?;
     let result = (|| -> io::Result<()> {
         file.write_all(bytes)?;
+        if let Some(time) = modified {
+            file.set_modified(time)?;
+        }
         if durable {
             file.sync_all()?;
         }
@@ -641,8 +668,13 @@ fn sync_dir(path: &Path) {
     }
 }
 
+/// The line breaks that are not control characters: U+2028 LINE SEPARATOR
+/// and U+2029 PARAGRAPH SEPARATOR (U+0085 NEXT LINE is a C1 control).
+const LINE_BREAKS: [char; 2] = ['\u{2028}', '\u{2029}'];
+
 /// Validates a name that becomes a path component: no traversal, no
-/// separators, no absolute paths, no NUL or control characters, bounded length.
+/// separators, no absolute paths, no NUL, control characters or line
+/// breaks, bounded length.
 pub fn safe_name<'a>(what: &str, name: &'a str) -> Result<&'a str> {
     check_name(what, name, MAX_NAME_LEN)
 }
@@ -659,6 +691,10 @@ fn check_name<'a>(what: &str, name: &'a str, max: usize) -> Result<&'a str> {
         Some("contains a path separator")
     } else if name.chars().any(char::is_control) {
         Some("contains a control character")
+    } else if name.contains(LINE_BREAKS) {
+        // Not control characters to Unicode (Zl, Zp), but line breaks to
+        // JSON-in-JavaScript readers and editors: a name would print as two lines.
+        Some("contains a line or paragraph separator (U+2028, U+2029)")
     } else if Path::new(name)
         .components()
         .any(|c| !matches!(c, Component::Normal(_)))
@@ -674,7 +710,7 @@ fn check_name<'a>(what: &str, name: &'a str, max: usize) -> Result<&'a str> {
             serde_json::Value::from(name)
         ))
         .with_hint(format!(
-            "use a plain name: no '/' or '\\', no leading dot, no control characters, at most {max} bytes"
+            "use a plain name: no '/' or '\\', no leading dot, no control characters or line breaks, at most {max} bytes"
         ))
         .with_detail("name", name)),
     }
@@ -726,7 +762,10 @@ mod tests {
     fn safe_names_refuse_paths_and_controls() {
         for bad in [
             "", ".", "..", "../x", "a/b", "a\\b", "/etc", ".hidden", "a\0b", "a\nb", "a\x1bb",
-        ] {
+        ]
+        .into_iter()
+        .chain(["a\u{85}b", "a\u{2028}b", "a\u{2029}b"])
+        {
             assert!(safe_name("name", bad).is_err(), "{bad:?} accepted");
         }
         assert!(safe_name("name", &"x".repeat(MAX_NAME_LEN + 1)).is_err());

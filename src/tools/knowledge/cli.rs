@@ -644,7 +644,7 @@ fn run_profile_rm(ctx: &Ctx, home: &Home, args: ProfileRmArgs) -> Result<Outcome
         Ok(n) => profile::FactRef::Number(n),
         Err(_) => profile::FactRef::Text(args.target.clone()),
     };
-    let removed = profile::remove(home, &target, args.section)?;
+    let removed = profile::remove(home, &ctx.clock, &target, args.section)?;
     let s = ctx.style;
     let mut text = String::new();
     for r in &removed {

@@ -460,6 +460,14 @@ fn clean_fact(home: &Home, text: &str) -> Result<String> {
     Ok(text)
 }
 
+/// Replaces PROFILE.md, dated by the clock: its facts are dated by the
+/// file's mtime ([`index_docs`]), so the mtime is the clock's time of the
+/// write (`AGENTBOX_NOW` when set), not the wall clock's.
+fn write(home: &Home, clock: &Clock, path: &std::path::Path, text: &str) -> Result<()> {
+    home.store
+        .write_text_dated(path, text, std::time::SystemTime::from(clock.now()))
+}
+
 /// Re-indexes PROFILE.md after a write.
 fn reindex(home: &Home, text: &str) -> Result<()> {
     let docs = index_docs(home, REL_PATH, text)?;
@@ -470,7 +478,7 @@ fn reindex(home: &Home, text: &str) -> Result<()> {
 /// Adds facts under the lock `profile`: each becomes one bullet at the end of
 /// its section, unless an equal fact (see `normalize`) is already there. All
 /// facts are validated first; a bad one fails the call and writes nothing.
-pub fn add_facts(home: &Home, _clock: &Clock, facts: &[(Section, String)]) -> Result<FactOutcome> {
+pub fn add_facts(home: &Home, clock: &Clock, facts: &[(Section, String)]) -> Result<FactOutcome> {
     let cleaned: Vec<(Section, String)> = facts
         .iter()
         .map(|(section, text)| Ok((*section, clean_fact(home, text)?)))
@@ -511,7 +519,7 @@ pub fn add_facts(home: &Home, _clock: &Clock, facts: &[(Section, String)]) -> Re
     }
     home.store.ensure_dir(path.parent().unwrap_or(&home.root))?;
     let text = doc.text();
-    home.store.write_text(&path, &text)?;
+    write(home, clock, &path, &text)?;
     outcome.profile_updated = true;
     reindex(home, &home.store.redactor().redact(&text))?;
     Ok(outcome)
@@ -520,7 +528,12 @@ pub fn add_facts(home: &Home, _clock: &Clock, facts: &[(Section, String)]) -> Re
 /// Removes bullets under the lock `profile`. A number needs its section; a
 /// text removes every equal bullet (of `section`, or of both sections).
 /// Nothing matching → `not_found`.
-pub fn remove(home: &Home, which: &FactRef, section: Option<Section>) -> Result<Vec<RemovedFact>> {
+pub fn remove(
+    home: &Home,
+    clock: &Clock,
+    which: &FactRef,
+    section: Option<Section>,
+) -> Result<Vec<RemovedFact>> {
     let _lock = home.store.lock("profile")?;
     let (doc, path) = load(home)?;
     let Some(mut doc) = doc else {
@@ -583,7 +596,7 @@ pub fn remove(home: &Home, which: &FactRef, section: Option<Section>) -> Result<
     }
     doc.remove(&chosen);
     let text = doc.text();
-    home.store.write_text(&path, &text)?;
+    write(home, clock, &path, &text)?;
     reindex(home, &home.store.redactor().redact(&text))?;
     Ok(removed)
 }

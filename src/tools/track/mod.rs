@@ -25,7 +25,7 @@ use crate::home::Home;
 use crate::search::{Doc, LineDocs, Source};
 use crate::store::check_size;
 use crate::tools::Tool;
-use episodes::{Draft, EpisodeFile as Ep, SessionWriter};
+use episodes::{Draft, SessionWriter};
 use serde_json::{Map, Value, json};
 
 pub const TOOL: Tool = Tool {
@@ -70,11 +70,15 @@ pub struct SaveOutcome {
     pub saved: usize,
     /// The messages equal the session's last saved turns: nothing was written.
     pub duplicate: bool,
+    /// The first messages that were found saved already (a retry of a batch
+    /// a kill stopped midway): only the ones after them were written.
+    pub resumed: usize,
     /// The episode that holds the turns.
     pub episode: String,
     /// The episode was closed by this call.
     pub flushed: bool,
-    /// Ids of the turns (the existing ones for a duplicate).
+    /// Ids of the turns, one per message (the existing ones for a
+    /// duplicate and for the messages `resumed` found).
     pub ids: Vec<String>,
 }
 
@@ -146,56 +150,73 @@ fn identity(
     value
 }
 
-/// The stored turns (ids) that `drafts` duplicate: the episode's last turns, if
-/// they equal the drafts one for one. `dated[i]` says whether draft `i`'s time
-/// was given (a message's `timestamp`, `--at`): then it is part of the
-/// identity, so the same words said at another time (a "yes" a day later, in
-/// imported history) are a new turn, while a retry, which sends the same
-/// times, is still a duplicate. An undated draft carries the save time, which
-/// a retry cannot repeat: its time is left out, as it always was.
-fn duplicate_of(
-    home: &Home,
-    ep: &Ep,
-    drafts: &[Draft],
-    dated: &[bool],
-) -> Result<Option<Vec<String>>> {
-    let same = |stored: &Turn, (draft, dated): (&Draft, &bool)| {
-        (!dated || stored.ts == draft.ts)
-            && identity(
-                home,
-                &stored.role,
-                &stored.content,
-                &stored.tool_calls,
-                &stored.tool_call_id,
-            ) == identity(
-                home,
+/// Whether a stored turn is draft `i` of a batch again: their [`identity`]
+/// and, when the draft's time was given (`dated[i]`: a message's
+/// `timestamp`, `--at`), their times. So the same words said at another
+/// time (a "yes" a day later, in imported history) are a new turn, while a
+/// retry, which sends the same times, is not. An undated draft carries the
+/// save time, which a retry cannot repeat: its time is left out. Each
+/// side's identity is computed once (a retry compares a turn with several
+/// drafts).
+struct SameTurn<'a> {
+    home: &'a Home,
+    drafts: &'a [Draft],
+    dated: &'a [bool],
+    draft_ids: Vec<std::cell::OnceCell<Value>>,
+    stored_ids: std::cell::RefCell<std::collections::HashMap<String, (Turn, Value)>>,
+}
+
+impl<'a> SameTurn<'a> {
+    fn new(home: &'a Home, drafts: &'a [Draft], dated: &'a [bool]) -> SameTurn<'a> {
+        SameTurn {
+            home,
+            drafts,
+            dated,
+            draft_ids: drafts.iter().map(|_| std::cell::OnceCell::new()).collect(),
+            stored_ids: Default::default(),
+        }
+    }
+
+    fn same(&self, stored: &Turn, i: usize) -> bool {
+        let draft = &self.drafts[i];
+        // What identity keeps as it is, compared first: most pairs differ here.
+        if stored.role != draft.role
+            || stored.tool_call_id != draft.tool_call_id
+            || stored.tool_calls.len() != draft.tool_calls.len()
+            || (self.dated[i] && stored.ts != draft.ts)
+        {
+            return false;
+        }
+        let theirs = self.draft_ids[i].get_or_init(|| {
+            identity(
+                self.home,
                 &draft.role,
                 &draft.content,
                 &draft.tool_calls,
                 &draft.tool_call_id,
             )
-    };
-    // A retry ends where the episode ends: the last turn alone rules out
-    // most calls, without reading and parsing the lines before it.
-    if drafts.len() > 1 {
-        let last = episodes::tail(ep, 1)?.pop().flatten();
-        let draft = drafts.last().zip(dated.last());
-        if !last.zip(draft).is_some_and(|(s, d)| same(&s, d)) {
-            return Ok(None);
+        });
+        let ours = || {
+            identity(
+                self.home,
+                &stored.role,
+                &stored.content,
+                &stored.tool_calls,
+                &stored.tool_call_id,
+            )
+        };
+        // Cached by id, for the same turn only (hand edits may repeat an id).
+        let mut stored_ids = self.stored_ids.borrow_mut();
+        match stored_ids.get(&stored.id) {
+            Some((turn, identity)) if turn == stored => identity == theirs,
+            _ => {
+                let identity = ours();
+                let same = &identity == theirs;
+                stored_ids.insert(stored.id.clone(), (stored.clone(), identity));
+                same
+            }
         }
     }
-    let tail = episodes::tail(ep, drafts.len())?;
-    if tail.len() != drafts.len() {
-        return Ok(None);
-    }
-    let mut ids = Vec::new();
-    for (stored, draft) in tail.iter().zip(drafts.iter().zip(dated)) {
-        match stored {
-            Some(stored) if same(stored, draft) => ids.push(stored.id.clone()),
-            _ => return Ok(None),
-        }
-    }
-    Ok(Some(ids))
 }
 
 /// Saves messages as turns of the session's open episode (created when there
@@ -203,8 +224,10 @@ fn duplicate_of(
 /// Each turn's `ts` is its message's `timestamp` when given, else the save
 /// time; a new episode's id takes the save time either way.
 /// Re-saving exactly the session's last saved turn(s) writes nothing and
-/// reports `duplicate` — retries are idempotent. With `flush`, the episode is
-/// closed afterwards.
+/// reports `duplicate`; a batch whose first messages are the session's last
+/// turns, ending where the episode rolled over, writes only the rest
+/// (`resumed`) — retries are idempotent, also of a save a kill stopped
+/// between two episode files. With `flush`, the episode is closed afterwards.
 pub fn save_turns(home: &Home, clock: &Clock, input: &SaveTurns) -> Result<SaveOutcome> {
     episodes::session_dir(home, &input.session)?;
     check_messages(home, clock, &input.messages)?;
@@ -238,33 +261,41 @@ pub fn save_turns(home: &Home, clock: &Clock, input: &SaveTurns) -> Result<SaveO
         })
         .collect();
     let mut writer = SessionWriter::lock(home, &input.session)?;
-    // A retry of a save that also flushed finds its turns in the closed episode.
-    let last = match writer.open_episode() {
-        Some(ep) => Some(ep.clone()),
-        None if input.flush => writer.latest_closed()?,
-        None => None,
+    let rendered = writer.render_batch(&now, &drafts)?;
+    // A retry finds the batch's turns saved: all of them (also in the
+    // closed episode of a save that flushed), or, when a kill stopped a
+    // batch that crossed into a new episode, its first ones.
+    let same = SameTurn::new(home, &drafts, &dated);
+    let stored = writer.stored_part(&rendered, input.flush, |turn, i| same.same(turn, i))?;
+    let (mut ids, resumed) = match stored {
+        Some(stored) if stored.ids.len() == drafts.len() => {
+            let flushed = input.flush && writer.close()?.is_some();
+            return Ok(SaveOutcome {
+                saved: 0,
+                duplicate: true,
+                resumed: 0,
+                episode: stored.episode.id,
+                flushed,
+                ids: stored.ids,
+            });
+        }
+        Some(stored) => {
+            let k = stored.ids.len();
+            (stored.ids, k)
+        }
+        None => (Vec::new(), 0),
     };
-    if let Some(ep) = last
-        && let Some(ids) = duplicate_of(home, &ep, &drafts, &dated)?
-    {
-        let flushed = input.flush && writer.close()?.is_some();
-        return Ok(SaveOutcome {
-            saved: 0,
-            duplicate: true,
-            episode: ep.id,
-            flushed,
-            ids,
-        });
-    }
-    let turns = writer.append(&now, &drafts)?;
+    let turns = writer.append(&now, rendered.into_iter().skip(resumed).collect())?;
     let episode = turns.last().map(|t| t.episode.clone()).unwrap_or_default();
     let flushed = input.flush && writer.close()?.is_some();
+    ids.extend(turns.iter().map(|t| t.id.clone()));
     Ok(SaveOutcome {
         saved: turns.len(),
         duplicate: false,
+        resumed,
         episode,
         flushed,
-        ids: turns.into_iter().map(|t| t.id).collect(),
+        ids,
     })
 }
 

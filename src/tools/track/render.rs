@@ -23,8 +23,14 @@ pub fn id_range(ids: &[String]) -> String {
         [] => String::new(),
         [one] => one.clone(),
         [first, .., last] => {
-            let tail = last.rsplit_once('#').map_or(last.as_str(), |(_, n)| n);
-            format!("{first}–#{tail}")
+            // `ep#1–#3`, or both ids whole when a rollover put them in two episodes.
+            let episode = |id: &str| id.rsplit_once('#').map(|(ep, _)| ep.to_string());
+            match last.rsplit_once('#') {
+                Some((ep, n)) if episode(first).as_deref() == Some(ep) => {
+                    format!("{first}–#{n}")
+                }
+                _ => format!("{first} – {last}"),
+            }
         }
     }
 }
@@ -102,14 +108,25 @@ pub fn record_text(s: Style, outcome: &SaveOutcome, session: &str) -> String {
             }
         )
     } else {
-        format!(
+        let saved = &outcome.ids[outcome.resumed.min(outcome.ids.len())..];
+        let mut text = format!(
             "{} {} to {} (session {}): {}\n",
             s.green("Saved"),
             plural(outcome.saved, "turn"),
             s.bold(&outcome.episode),
             session,
-            id_range(&outcome.ids)
-        )
+            id_range(saved)
+        );
+        if outcome.resumed > 0 {
+            text.push_str(&format!(
+                "{}: the first {} of the batch {} saved already ({})\n",
+                s.yellow("Resumed"),
+                plural(outcome.resumed, "turn"),
+                if outcome.resumed == 1 { "was" } else { "were" },
+                id_range(&outcome.ids[..outcome.resumed])
+            ));
+        }
+        text
     };
     if outcome.flushed {
         text.push_str(&format!(
@@ -376,6 +393,7 @@ mod tests {
             id_range(&["e#1".into(), "e#2".into(), "e#5".into()]),
             "e#1–#5"
         );
+        assert_eq!(id_range(&["d#7".into(), "e#1".into()]), "d#7 – e#1");
         assert_eq!(one_line("\n  first  \nsecond", 80), "first");
         assert_eq!(one_line("abcdef", 4), "abc…");
         assert_eq!(human_bytes(512), "512 bytes");

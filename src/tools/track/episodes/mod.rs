@@ -5,6 +5,7 @@
 
 pub use super::ids::{IdParts, parse_id};
 mod parse;
+mod resume;
 
 pub use parse::{Parsed, parse_text, read, tail};
 
@@ -437,7 +438,6 @@ pub fn split_rel(rel: &str) -> Option<(&str, &str, bool)> {
     Some((session, id, open))
 }
 
-/// Re-indexes a whole episode file under its current path.
 /// The open episode of a session with the next sequence number and its size.
 struct OpenEpisode {
     ep: EpisodeFile,
@@ -495,19 +495,6 @@ impl<'h> SessionWriter<'h> {
             next_seq: last.map_or(1, |s| s + 1),
             bytes,
         })
-    }
-
-    /// This home's open episode of the session, if any.
-    pub fn open_episode(&self) -> Option<&EpisodeFile> {
-        self.open.as_ref().map(|o| &o.ep)
-    }
-
-    /// This home's most recent closed episode of the session, if any.
-    pub fn latest_closed(&self) -> Result<Option<EpisodeFile>> {
-        Ok(episodes_of(self.home, &self.session)?
-            .into_iter()
-            .rev()
-            .find(|e| !e.open && e.owned_by(self.own.as_deref())))
     }
 
     /// Creates a new episode file (open or closed) with an id unique across
@@ -597,18 +584,10 @@ impl<'h> SessionWriter<'h> {
         Ok((turn, value.into_value(), len))
     }
 
-    /// Appends drafts to the open episode (creating one when there is none).
-    /// An episode never grows past the item cap: when the next turn would not
-    /// fit, the episode is closed and the turn starts a new one. Every written
-    /// turn is indexed before this returns.
-    ///
-    /// A new episode's id takes `now` (the save time), not the time its first
-    /// turn was said (a draft's `ts` may be years back): ids must sort in the
-    /// order episodes are made, which `latest_closed` (a retried save-and-flush),
-    /// evolve's high-water mark and the id lock's note rely on.
-    pub fn append(&mut self, now: &str, drafts: &[Draft]) -> Result<Vec<Turn>> {
-        // Each draft is redacted once; a turn too big for any episode (under
-        // the longest plausible id) fails the call before a file is created.
+    /// Each draft as its stored line, redacted once, placed under the
+    /// longest plausible id (see [`SessionWriter::append`]); a turn too big
+    /// for any episode fails the call before a file is created.
+    pub fn render_batch(&self, now: &str, drafts: &[Draft]) -> Result<Vec<Redacted>> {
         let mut rendered = Vec::with_capacity(drafts.len());
         let probe = probe_id(now);
         for (i, draft) in drafts.iter().enumerate() {
@@ -625,6 +604,22 @@ impl<'h> SessionWriter<'h> {
             }
             rendered.push(value);
         }
+        Ok(rendered)
+    }
+
+    /// Appends drafts rendered by [`SessionWriter::render_batch`] to the
+    /// open episode (creating one when there is none). An episode never
+    /// grows past the item cap: when the next turn would not fit, the
+    /// episode is closed and the turn starts a new one; a batch that fits
+    /// in one episode is never split ([`SessionWriter::close_unless_batch_fits`]).
+    /// Every written turn is indexed before this returns.
+    ///
+    /// A new episode's id takes `now` (the save time), not the time its first
+    /// turn was said (a draft's `ts` may be years back): ids must sort in the
+    /// order episodes are made, which a retry (reading back across rollovers,
+    /// `resume`), evolve's high-water mark and the id lock's note rely on.
+    pub fn append(&mut self, now: &str, mut rendered: Vec<Redacted>) -> Result<Vec<Turn>> {
+        self.close_unless_batch_fits(&mut rendered)?;
         let mut written = Vec::new();
         let mut batch: Vec<Redacted> = Vec::new();
         let mut batch_bytes = 0u64;
