@@ -414,7 +414,7 @@ impl<'h> Index<'h> {
         let _read = ReadTx::begin(&self.conn)?;
         // A question that names a time and nothing its words find lists
         // what was said then, through the same filters.
-        if let (Some(window), true) = (asked.window, asked.only_time) {
+        if let (Some(window), true) = (asked.said, asked.only_time) {
             return self.said_in(window, &terms, query, wanted);
         }
         let hits = if filtered {
@@ -422,7 +422,7 @@ impl<'h> Index<'h> {
         } else {
             self.best_ranked(&terms, query.limit, wanted, &[], &hints)?
         };
-        match asked.window {
+        match asked.said {
             Some(window) if hits.is_empty() => self.said_in(window, &terms, query, wanted),
             _ => Ok(hits),
         }

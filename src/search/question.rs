@@ -19,8 +19,14 @@ use crate::clock::{MONTHS, WEEKDAYS};
 pub struct Asked {
     /// Its content words, without those of the time it names.
     pub terms: Vec<String>,
-    /// The dates it names: `[from, to)` in Unix seconds.
+    /// The dates it names: `[from, to)` in Unix seconds, with slack (a
+    /// conversation is dated when it was saved; people say "the day
+    /// before").
     pub window: Option<(i64, i64)>,
+    /// The same without the slack: the day, the month, the calendar week
+    /// named ("yesterday", "in March", "last week"), which a list of what
+    /// was said then shows.
+    pub said: Option<(i64, i64)>,
     /// It asks when something happened ("When did …", "what date …").
     pub when: bool,
     /// The names it holds ([`names_in`]).
@@ -110,26 +116,35 @@ fn midnight(date: NaiveDate) -> i64 {
 
 const DAY: i64 = 86_400;
 
-fn day_window(date: NaiveDate) -> (i64, i64) {
+/// A time's window for the ranking (with slack) and the time itself: what
+/// a list of what was said then shows.
+type Window = ((i64, i64), (i64, i64));
+
+fn day_window(date: NaiveDate) -> Window {
     let at = midnight(date);
-    (at - DAY_SLACK * DAY, at + (1 + DAY_SLACK) * DAY)
+    (
+        (at - DAY_SLACK * DAY, at + (1 + DAY_SLACK) * DAY),
+        (at, at + DAY),
+    )
 }
 
-fn month_window(y: i32, m: u32, slack: i64) -> Option<(i64, i64)> {
+fn month_window(y: i32, m: u32, slack: i64) -> Option<Window> {
     let first = NaiveDate::from_ymd_opt(y, m, 1)?;
     let next = if m == 12 {
         NaiveDate::from_ymd_opt(y + 1, 1, 1)?
     } else {
         NaiveDate::from_ymd_opt(y, m + 1, 1)?
     };
-    Some((midnight(first) - slack * DAY, midnight(next) + slack * DAY))
+    let said = (midnight(first), midnight(next));
+    Some(((said.0 - slack * DAY, said.1 + slack * DAY), said))
 }
 
-fn year_window(y: i32) -> Option<(i64, i64)> {
-    Some((
+fn year_window(y: i32) -> Option<Window> {
+    let said = (
         midnight(NaiveDate::from_ymd_opt(y, 1, 1)?),
         midnight(NaiveDate::from_ymd_opt(y + 1, 1, 1)?),
-    ))
+    );
+    Some((said, said))
 }
 
 /// The latest year in which month `m` (and day `d`) is not after `today`.
@@ -144,7 +159,7 @@ fn latest_year(today: NaiveDate, m: u32, d: u32) -> i32 {
 /// A named time found at word `i`: its window and the words it spans
 /// (first, last). No window: the words look like a date that does not exist
 /// ("31 February 2023", "2023-13-01"); they stay query words.
-type Found = (Option<(i64, i64)>, usize, usize);
+type Found = (Option<Window>, usize, usize);
 
 /// An absolute date around the month name at word `i`.
 fn date_at(w: &[Word], i: usize, today: NaiveDate) -> Option<Found> {
@@ -260,17 +275,20 @@ fn relative_at(w: &[Word], i: usize, now: DateTime<Utc>) -> Option<Found> {
             let window = match next? {
                 "night" if last => day_window(today - Duration::days(1)),
                 "week" => {
+                    let monday = midnight(
+                        today - Duration::days(i64::from(today.weekday().num_days_from_monday())),
+                    );
                     if last {
-                        (at - 14 * DAY, at)
+                        ((at - 14 * DAY, at), (monday - 7 * DAY, monday))
                     } else {
-                        (at - 7 * DAY, at + DAY)
+                        ((at - 7 * DAY, at + DAY), (monday, at + DAY))
                     }
                 }
                 "weekend" => {
                     let back = i64::from(today.weekday().num_days_from_monday()) + 2;
                     let saturday = today - Duration::days(if last { back } else { back - 7 });
                     let from = midnight(saturday);
-                    (from - DAY, from + 3 * DAY)
+                    ((from - DAY, from + 3 * DAY), (from, from + 2 * DAY))
                 }
                 "month" => {
                     let (y, m) = if last {
@@ -317,7 +335,15 @@ fn relative_at(w: &[Word], i: usize, now: DateTime<Utc>) -> Option<Found> {
     }
     let back = at - count * days * DAY;
     let slack = (days * DAY / 2).max(DAY);
-    Some((Some((back - slack, back + slack)), i, i + 2))
+    let window = (back - slack, back + slack);
+    // "3 days ago" is that day; "a week ago" is about then.
+    let said = if days == 1 {
+        let day = midnight(now.date_naive()) - count * DAY;
+        (day, day + DAY)
+    } else {
+        window
+    };
+    Some((Some((window, said)), i, i + 2))
 }
 
 /// Reads `text` as a question asked at `now`.
@@ -365,10 +391,11 @@ pub fn ask(text: &str, now: DateTime<Utc>) -> Asked {
             )
         )
         || (first == Some("how") && second == Some("long"));
-    let Some((Some(window), _, _)) = found else {
+    let Some((Some((window, said)), _, _)) = found else {
         return Asked {
             terms: query_terms(text),
             window: None,
+            said: None,
             when,
             names: names_in(text),
             only_time: false,
@@ -391,6 +418,7 @@ pub fn ask(text: &str, now: DateTime<Utc>) -> Asked {
     Asked {
         terms,
         window: Some(window),
+        said: Some(said),
         when,
         names: names_in(text),
         only_time,
@@ -525,6 +553,44 @@ mod tests {
         assert!(names_in("When did we go?").is_empty());
         assert!(names_in("").is_empty());
         assert_eq!(ask("Did Ann go to Ann's party", now()).names, ["ann"]);
+    }
+
+    #[test]
+    fn the_time_said_is_the_window_without_its_slack() {
+        // now(): Wednesday 17 June 2026, 15:00.
+        let said = |text: &str| ask(text, now()).said;
+        assert_eq!(
+            said("yesterday"),
+            Some((day(2026, 6, 16), day(2026, 6, 17)))
+        );
+        assert_eq!(
+            said("3 days ago"),
+            Some((day(2026, 6, 14), day(2026, 6, 15)))
+        );
+        assert_eq!(said("last week"), Some((day(2026, 6, 8), day(2026, 6, 15))));
+        assert_eq!(
+            said("last weekend"),
+            Some((day(2026, 6, 13), day(2026, 6, 15)))
+        );
+        assert_eq!(said("in March"), Some((day(2026, 3, 1), day(2026, 4, 1))));
+        assert_eq!(
+            said("on 13 October 2023"),
+            Some((day(2023, 10, 13), day(2023, 10, 14)))
+        );
+        assert_eq!(said("in 2022"), Some((day(2022, 1, 1), day(2023, 1, 1))));
+        assert_eq!(said("what did we do"), None);
+        // The ranking's window holds the time said.
+        for text in [
+            "yesterday",
+            "3 days ago",
+            "last week",
+            "in March",
+            "last weekend",
+        ] {
+            let asked = ask(text, now());
+            let (w, s) = (asked.window.unwrap(), asked.said.unwrap());
+            assert!(w.0 <= s.0 && s.1 <= w.1, "{text}");
+        }
     }
 
     #[test]
