@@ -11,7 +11,7 @@ use std::os::raw::{c_int, c_void};
 use rusqlite::{Connection, OptionalExtension, ffi};
 
 /// Column weights in the fts table's column order: title, body, tags.
-const WEIGHTS: [f32; 3] = [2.0, 1.0, 1.5];
+pub(super) const WEIGHTS: [f32; 3] = [2.0, 1.0, 1.5];
 /// The name of the collecting auxiliary function.
 pub(super) const COLLECT: &str = "agentbox_postings";
 
@@ -201,14 +201,26 @@ struct Counted {
     last: Option<i64>,
 }
 
+/// What [`phrase_counts`] tells of one phrase.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(super) struct PhraseCount {
+    /// Documents counted (at most the limit), and the highest rowid among
+    /// them.
+    pub count: u64,
+    pub newest: Option<i64>,
+    /// The phrase's token as the index stores it (the tokenizer's output),
+    /// when the phrase is one token (`doclist` reads its postings).
+    pub token: Option<Vec<u8>>,
+}
+
 thread_local! {
-    static COUNTED: RefCell<Vec<(u64, Option<i64>)>> = const { RefCell::new(Vec::new()) };
+    static COUNTED: RefCell<Vec<PhraseCount>> = const { RefCell::new(Vec::new()) };
 }
 
 /// The auxiliary function behind [`phrase_counts`] (`agentbox_counts(fts,
 /// LIMIT)`), called on the first row of its query only: counts each
 /// phrase's documents oldest first with `xQueryPhrase`, stopping at LIMIT,
-/// and leaves `(count, highest rowid counted)` per phrase in [`COUNTED`].
+/// and leaves a [`PhraseCount`] per phrase in [`COUNTED`].
 unsafe extern "C" fn count_each(
     api: *const ffi::Fts5ExtensionApi,
     fts: *mut ffi::Fts5Context,
@@ -230,12 +242,53 @@ unsafe extern "C" fn count_each(
         };
         match each_phrase_of(&*api, fts, init, count_row) {
             Ok(all) => {
-                let out = all.iter().map(|c| (c.count, c.last)).collect();
+                let out = all
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| PhraseCount {
+                        count: c.count,
+                        newest: c.last,
+                        token: query_token(&*api, fts, i as c_int),
+                    })
+                    .collect();
                 COUNTED.with(|c| *c.borrow_mut() = out);
                 ffi::sqlite3_result_null(ctx);
             }
             Err(rc) => ffi::sqlite3_result_error_code(ctx, rc),
         }
+    }
+}
+
+/// The token of phrase `phrase` of the current query as the index stores
+/// it, when the phrase is one token (`xQueryToken`, FTS5's API version 3).
+///
+/// # Safety
+///
+/// `api` and `fts` are what FTS5 passed to an auxiliary function.
+unsafe fn query_token(
+    api: &ffi::Fts5ExtensionApi,
+    fts: *mut ffi::Fts5Context,
+    phrase: c_int,
+) -> Option<Vec<u8>> {
+    if api.iVersion < 3 {
+        return None;
+    }
+    let (Some(size), Some(token)) = (api.xPhraseSize, api.xQueryToken) else {
+        return None;
+    };
+    // SAFETY: the caller's contract; the out-pointers are locals, and the
+    // token FTS5 points to lives as long as the query, longer than the copy.
+    unsafe {
+        if size(fts, phrase) != 1 {
+            return None;
+        }
+        let mut bytes: *const std::os::raw::c_char = std::ptr::null();
+        let mut len: c_int = 0;
+        if token(fts, phrase, 0, &mut bytes, &mut len) != ffi::SQLITE_OK || bytes.is_null() {
+            return None;
+        }
+        let len = usize::try_from(len).ok()?;
+        Some(std::slice::from_raw_parts(bytes.cast::<u8>(), len).to_vec())
     }
 }
 
@@ -264,14 +317,14 @@ unsafe extern "C" fn count_row(
 }
 
 /// For each phrase of `phrases` (each a quoted word), how many documents
-/// hold it, counted up to `limit` oldest first, and the highest rowid
-/// counted: one query for all of them (`"a" OR "b" …`), each phrase's
-/// postings read inside FTS5 (see [`count_each`]).
+/// hold it, counted up to `limit` oldest first, the highest rowid counted
+/// and its token: one query for all of them (`"a" OR "b" …`), each
+/// phrase's postings read inside FTS5 (see [`count_each`]).
 pub(super) fn phrase_counts(
     conn: &Connection,
     phrases: &[String],
     limit: usize,
-) -> rusqlite::Result<Vec<(u64, Option<i64>)>> {
+) -> rusqlite::Result<Vec<PhraseCount>> {
     if phrases.is_empty() {
         return Ok(Vec::new());
     }
@@ -283,7 +336,7 @@ pub(super) fn phrase_counts(
     Ok(if counted.len() == phrases.len() {
         counted
     } else {
-        vec![(0, None); phrases.len()]
+        vec![PhraseCount::default(); phrases.len()]
     })
 }
 
@@ -530,25 +583,13 @@ pub(crate) fn segment_levels(conn: &Connection) -> rusqlite::Result<Vec<usize>> 
 }
 
 fn decode_levels(blob: &[u8]) -> Option<Vec<usize>> {
-    let second = blob.get(4..8) == Some(&[0xff, 0x00, 0x00, 0x01][..]);
-    let mut at = if second { 8 } else { 4 };
-    let levels = varint(blob, &mut at)?;
-    let _segments = varint(blob, &mut at)?;
-    let _writes = varint(blob, &mut at)?;
-    let fields = if second { 8 } else { 3 };
-    if levels > 64 {
-        return None; // FTS5 has at most 64 levels
-    }
-    let mut out = Vec::new();
-    for _ in 0..levels {
-        let _merge = varint(blob, &mut at)?;
-        let count = varint(blob, &mut at)?;
-        for _ in 0..count.min(blob.len() as u64) * fields {
-            varint(blob, &mut at)?;
-        }
-        out.push(count as usize);
-    }
-    Some(out)
+    Some(
+        super::doclist::structure(blob)?
+            .1
+            .iter()
+            .map(Vec::len)
+            .collect(),
+    )
 }
 
 /// One SQLite varint (big-endian groups of 7 bits; a ninth byte carries 8).
@@ -678,11 +719,15 @@ mod tests {
                         Ok((r.get(0)?, r.get(1)?))
                     })
                     .unwrap();
-                assert_eq!(*got, (count as u64, newest), "{phrase} limit {limit}");
+                assert_eq!(
+                    (got.count, got.newest),
+                    (count as u64, newest),
+                    "{phrase} limit {limit}"
+                );
             }
         }
         let none = phrase_counts(&conn, &["\"absent\"".to_string()], 10).unwrap();
-        assert_eq!(none, vec![(0, None)]);
+        assert_eq!(none, vec![PhraseCount::default()]);
         assert!(phrase_counts(&conn, &[], 10).unwrap().is_empty());
     }
 

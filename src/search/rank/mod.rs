@@ -40,7 +40,9 @@
 
 mod context;
 mod dense;
+mod doclist;
 mod fts5;
+mod lists;
 mod packed;
 mod scope;
 
@@ -60,6 +62,10 @@ const K1: f64 = 1.2;
 const B: f64 = 0.75;
 /// Postings read in full before the remaining words count as common.
 const BUDGET: usize = 4_000;
+/// Postings read whole from FTS5's pages (`doclist`, a few nanoseconds
+/// each) and every document scored (`lists`), every word's together (each
+/// counted once per other word: the lists are merged pairwise).
+const WHOLE: usize = 200_000;
 /// Newest documents of the common words scored when the bound is not met.
 const SAMPLE: usize = 1_000;
 /// Documents of a word counted one by one; beyond, the count is estimated.
@@ -88,6 +94,9 @@ pub(super) struct Ranked {
 #[derive(Clone, Copy)]
 struct Limits {
     budget: usize,
+    /// Whether postings may be read from FTS5's pages, and how many.
+    pages: bool,
+    whole: usize,
     sample: usize,
     exact_df: usize,
     scan_cost: f64,
@@ -96,6 +105,8 @@ struct Limits {
 
 const LIMITS: Limits = Limits {
     budget: BUDGET,
+    pages: true,
+    whole: WHOLE,
     sample: SAMPLE,
     exact_df: EXACT_DF,
     scan_cost: SCAN_COST,
@@ -156,8 +167,14 @@ fn rank_within(
     let phrases: Vec<String> = words.iter().map(|word| format!("\"{word}\"")).collect();
     let counts = phrase_counts(conn, &phrases, limits.exact_df)?;
     let mut terms = Vec::new();
-    for (phrase, (count, newest)) in phrases.into_iter().zip(counts) {
-        let df = document_frequency(count, newest, limits.exact_df, (first, last)).min(rows);
+    for (phrase, counted) in phrases.into_iter().zip(counts) {
+        let df = document_frequency(
+            counted.count,
+            counted.newest,
+            limits.exact_df,
+            (first, last),
+        )
+        .min(rows);
         if df > 0.0 {
             // The libm crate's: nothing may need libm.so (`search::db::log`).
             let idf = libm::log((rows - df + 0.5) / (df + 0.5));
@@ -165,6 +182,7 @@ fn rank_within(
                 phrase,
                 df,
                 idf: if idf > 0.0 { idf } else { 1e-6 },
+                token: counted.token,
             });
         }
     }
@@ -229,6 +247,8 @@ struct Term {
     phrase: String,
     df: f64,
     idf: f64,
+    /// Its token as the index stores it (`None`: more than one token).
+    token: Option<Vec<u8>>,
 }
 
 /// Documents under consideration: rowids and, `terms.len()` to a document,
@@ -275,6 +295,13 @@ impl Ranker<'_> {
             let mut pool = self.pool(seen, 0);
             pool.checked = true;
             self.score(&pool, &[])?;
+            self.keep_seen(pool);
+            return Ok(self.finish(true));
+        }
+        if let Some(lists) = self.whole_lists()? {
+            // Every word's postings at hand: every document scored.
+            self.score_lists(&lists)?;
+            let pool = self.near_best(&lists);
             self.keep_seen(pool);
             return Ok(self.finish(true));
         }
@@ -365,7 +392,7 @@ impl Ranker<'_> {
         let phrases: Vec<String> = self.terms.iter().map(|t| t.phrase.clone()).collect();
         let walk: f64 = phrase_counts(self.conn, &phrases, far)?
             .into_iter()
-            .map(|(count, newest)| document_frequency(count, newest, far, self.span))
+            .map(|c| document_frequency(c.count, c.newest, far, self.span))
             .sum::<f64>()
             * self.share;
         if walk <= scan {
