@@ -309,6 +309,11 @@ impl DocStats {
         self.whole = true;
     }
 
+    /// Whether this process keeps every block ([`DocStats::keep_all`]).
+    pub(super) fn keeps_all(&self) -> bool {
+        self.whole
+    }
+
     /// Brings the kept blocks up to date with the database: after another
     /// connection's commit, drops the blocks it may have changed.
     pub(crate) fn check(&mut self, conn: &Connection) -> rusqlite::Result<()> {

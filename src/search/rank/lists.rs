@@ -25,7 +25,7 @@
 
 use super::context::SPAN;
 use super::doclist::{Doclists, Postings};
-use super::{B, K1, Pool, Ranker, dense};
+use super::{B, K1, Pages, Pool, Ranker, dense};
 
 /// How far around each of the best documents the second stage may ask for
 /// a document's words: it reads twice [`SPAN`] rowids each way.
@@ -33,12 +33,17 @@ const AROUND: i64 = 2 * SPAN;
 
 impl Ranker<'_> {
     /// The postings of every query word read whole from FTS5's pages, when
-    /// that is allowed ([`super::Limits::pages`]), they number at most
+    /// that is allowed ([`Pages`]), they number at most
     /// [`super::Limits::whole`] (counted once per other word: each list is
     /// merged with every other), every word is one token, and every page
     /// decodes; `None` sends the query to FTS5.
     pub(super) fn whole_lists(&self) -> rusqlite::Result<Option<Vec<Postings>>> {
-        if !self.limits.pages || self.scope.is_some() {
+        let allowed = match self.limits.pages {
+            Pages::Never => false,
+            Pages::Kept => self.stats.keeps_all(),
+            Pages::Always => true,
+        };
+        if !allowed || self.scope.is_some() {
             return Ok(None);
         }
         let n = self.terms.len();

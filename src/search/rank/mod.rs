@@ -90,12 +90,27 @@ pub(super) struct Ranked {
     pub exact: bool,
 }
 
+/// When a ranking may read its words' postings from FTS5's pages.
+#[derive(Clone, Copy, PartialEq)]
+#[cfg_attr(
+    not(test),
+    expect(dead_code, reason = "the tests compare the paths and force each")
+)]
+enum Pages {
+    Never,
+    /// In a process that keeps every document's length (a server,
+    /// `DocStats::keep_all`): a one-shot process would read every
+    /// `lengths` block to score every document, more than it saves.
+    Kept,
+    Always,
+}
+
 /// The limits of one ranking (the tests make them small).
 #[derive(Clone, Copy)]
 struct Limits {
     budget: usize,
-    /// Whether postings may be read from FTS5's pages, and how many.
-    pages: bool,
+    /// When postings may be read from FTS5's pages, and how many.
+    pages: Pages,
     whole: usize,
     sample: usize,
     exact_df: usize,
@@ -105,7 +120,7 @@ struct Limits {
 
 const LIMITS: Limits = Limits {
     budget: BUDGET,
-    pages: true,
+    pages: Pages::Kept,
     whole: WHOLE,
     sample: SAMPLE,
     exact_df: EXACT_DF,

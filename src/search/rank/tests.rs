@@ -410,13 +410,13 @@ fn postings_from_pages_rank_as_postings_from_fts5() {
     };
     let fts5 = Limits {
         budget: usize::MAX / 2,
-        pages: false,
+        pages: Pages::Never,
         exact_df: usize::MAX / 2,
         ..LIMITS
     };
     let pages = Limits {
         budget: 50,
-        pages: true,
+        pages: Pages::Always,
         whole: usize::MAX / 2,
         ..fts5
     };
@@ -448,19 +448,28 @@ fn postings_from_pages_rank_as_postings_from_fts5() {
         }
     }
     assert!(from_pages >= 8, "{from_pages}");
-    // Outside a transaction the pages are not read: FTS5's path, sampled.
+    // Outside a transaction the pages are not read: FTS5's path, sampled;
+    // and by default only in a process that keeps every length.
     let owned = vec!["w0x".to_string(), "w1x".to_string()];
-    let outside = rank_within(
-        &conn,
-        &mut DocStats::default(),
-        &owned,
-        40,
-        pages,
-        None,
-        Some(&hints),
-    )
-    .unwrap();
-    assert!(!outside.exact);
+    let rank = |limits, stats: &mut DocStats, begin: bool| {
+        if begin {
+            conn.execute_batch("BEGIN").unwrap();
+        }
+        let ranked = rank_within(&conn, stats, &owned, 40, limits, None, Some(&hints)).unwrap();
+        if begin {
+            conn.execute_batch("COMMIT").unwrap();
+        }
+        ranked.exact
+    };
+    assert!(!rank(pages, &mut DocStats::default(), false));
+    let kept = Limits {
+        pages: Pages::Kept,
+        ..pages
+    };
+    assert!(!rank(kept, &mut DocStats::default(), true));
+    let mut server = DocStats::default();
+    server.keep_all();
+    assert!(rank(kept, &mut server, true));
 }
 
 fn sorted(
