@@ -48,7 +48,7 @@ const RADIUS: usize = 5;
 /// How far, in rowids, those turns are looked for: turns of other sessions
 /// saved at the same time lie between (a rebuild, which indexes file by
 /// file, puts them together again).
-const SPAN: i64 = 2 * RADIUS as i64;
+pub(super) const SPAN: i64 = 2 * RADIUS as i64;
 /// The weight of a neighbour's words, by distance (1 = adjacent).
 const NEAR: [f64; RADIUS] = [0.4, 0.28, 0.196, 0.137, 0.096];
 /// The weight of the turn right before when it asks a question: the

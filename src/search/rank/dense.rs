@@ -309,6 +309,11 @@ impl DocStats {
         self.whole = true;
     }
 
+    /// Whether this process keeps every block ([`DocStats::keep_all`]).
+    pub(super) fn keeps_all(&self) -> bool {
+        self.whole
+    }
+
     /// Brings the kept blocks up to date with the database: after another
     /// connection's commit, drops the blocks it may have changed.
     pub(crate) fn check(&mut self, conn: &Connection) -> rusqlite::Result<()> {
@@ -486,6 +491,20 @@ impl DocStats {
     pub(super) fn length(&mut self, conn: &Connection, rowid: i64) -> rusqlite::Result<u16> {
         let bytes = self.lens.get(&LENS, conn, rowid, self.whole)?;
         Ok(u16::from_le_bytes([bytes[0], bytes[1]]))
+    }
+
+    /// Document `rowid`'s `lengths` entry ([`DocStats::length`]'s value)
+    /// when its block is kept: a lookup in memory, for a pass over tens of
+    /// thousands of documents in a process that keeps every block.
+    #[inline]
+    pub(super) fn kept_length(&self, rowid: i64) -> Option<u16> {
+        let (block, i) = LENS.place(rowid);
+        let data = self
+            .lens
+            .blocks
+            .get(usize::try_from(block).ok()?)?
+            .as_deref()?;
+        Some(packed::get(data, i))
     }
 
     /// The kind name and the date (Unix seconds) of document `rowid`, when

@@ -41,7 +41,9 @@
 mod context;
 mod dated;
 mod dense;
+mod doclist;
 mod fts5;
+mod lists;
 mod packed;
 mod scope;
 
@@ -62,13 +64,17 @@ const K1: f64 = 1.2;
 const B: f64 = 0.75;
 /// Postings read in full before the remaining words count as common.
 const BUDGET: usize = 4_000;
+/// Postings read whole from FTS5's pages (`doclist`, a few nanoseconds
+/// each) and every document scored (`lists`), every word's together (each
+/// counted once per other word: the lists are merged pairwise).
+const WHOLE: usize = 200_000;
 /// Newest documents of the common words scored when the bound is not met.
 const SAMPLE: usize = 1_000;
 /// A name in the question ("What did Caroline research?") weighs at least
 /// what a word in this share of the documents does: in a conversation
 /// between two people each name is in most turns, where BM25 would weigh
-/// it as nothing (LoCoMo's development split: R@5 68.6 → 69.0, R@10
-/// 76.3 → 77.3; docs/PERFORMANCE.md, "Recall: LoCoMo").
+/// it as nothing (LoCoMo's development split: R@5 68.6 → 68.8, R@10
+/// 76.3 → 77.2; docs/PERFORMANCE.md, "Recall: LoCoMo").
 pub(crate) const NAMED: f64 = 0.25;
 /// Documents of a word counted one by one; beyond, the count is estimated.
 const EXACT_DF: usize = 256;
@@ -92,10 +98,28 @@ pub(super) struct Ranked {
     pub exact: bool,
 }
 
+/// When a ranking may read its words' postings from FTS5's pages.
+#[derive(Clone, Copy, PartialEq)]
+#[cfg_attr(
+    not(test),
+    expect(dead_code, reason = "the tests compare the paths and force each")
+)]
+enum Pages {
+    Never,
+    /// In a process that keeps every document's length (a server,
+    /// `DocStats::keep_all`): a one-shot process would read every
+    /// `lengths` block to score every document, more than it saves.
+    Kept,
+    Always,
+}
+
 /// The limits of one ranking (the tests make them small).
 #[derive(Clone, Copy)]
 struct Limits {
     budget: usize,
+    /// When postings may be read from FTS5's pages, and how many.
+    pages: Pages,
+    whole: usize,
     sample: usize,
     exact_df: usize,
     scan_cost: f64,
@@ -104,6 +128,8 @@ struct Limits {
 
 const LIMITS: Limits = Limits {
     budget: BUDGET,
+    pages: Pages::Kept,
+    whole: WHOLE,
     sample: SAMPLE,
     exact_df: EXACT_DF,
     scan_cost: SCAN_COST,
@@ -165,8 +191,14 @@ fn rank_within(
     let counts = phrase_counts(conn, &phrases, limits.exact_df)?;
     let mut terms = Vec::new();
     let named = |word: &String| hints.is_some_and(|h| h.names.contains(word));
-    for ((phrase, (count, newest)), word) in phrases.into_iter().zip(counts).zip(words) {
-        let df = document_frequency(count, newest, limits.exact_df, (first, last)).min(rows);
+    for ((phrase, counted), word) in phrases.into_iter().zip(counts).zip(words) {
+        let df = document_frequency(
+            counted.count,
+            counted.newest,
+            limits.exact_df,
+            (first, last),
+        )
+        .min(rows);
         if df > 0.0 {
             // A name weighs at least what a word in [`NAMED`] of the
             // documents does (`question::names_in`).
@@ -181,6 +213,7 @@ fn rank_within(
                 phrase,
                 df,
                 idf: if idf > 0.0 { idf } else { 1e-6 },
+                token: counted.token,
             });
         }
     }
@@ -245,6 +278,8 @@ struct Term {
     phrase: String,
     df: f64,
     idf: f64,
+    /// Its token as the index stores it (`None`: more than one token).
+    token: Option<Vec<u8>>,
 }
 
 /// Documents under consideration: rowids and, `terms.len()` to a document,
@@ -291,6 +326,13 @@ impl Ranker<'_> {
             let mut pool = self.pool(seen, 0);
             pool.checked = true;
             self.score(&pool, &[])?;
+            self.keep_seen(pool);
+            return Ok(self.finish(true));
+        }
+        if let Some(lists) = self.whole_lists()? {
+            // Every word's postings at hand: every document scored.
+            self.score_lists(&lists)?;
+            let pool = self.near_best(&lists);
             self.keep_seen(pool);
             return Ok(self.finish(true));
         }
@@ -381,7 +423,7 @@ impl Ranker<'_> {
         let phrases: Vec<String> = self.terms.iter().map(|t| t.phrase.clone()).collect();
         let walk: f64 = phrase_counts(self.conn, &phrases, far)?
             .into_iter()
-            .map(|(count, newest)| document_frequency(count, newest, far, self.span))
+            .map(|c| document_frequency(c.count, c.newest, far, self.span))
             .sum::<f64>()
             * self.share;
         if walk <= scan {

@@ -5,6 +5,11 @@ use super::*;
 /// An in-memory fts table like the index's, filled with `docs` documents
 /// drawn from a skewed vocabulary (seeded: the same every run).
 fn corpus(docs: usize, seed: u64) -> Connection {
+    corpus_in(docs, seed, None)
+}
+
+/// [`corpus`], every stamped document of `session` when there is one.
+fn corpus_in(docs: usize, seed: u64, session: Option<&str>) -> Connection {
     let conn = Connection::open_in_memory().unwrap();
     conn.execute_batch(
         "CREATE VIRTUAL TABLE fts USING fts5(title, body, tags,
@@ -68,7 +73,7 @@ fn corpus(docs: usize, seed: u64) -> Connection {
             rowid,
             kind: "turn",
             date: "2026-01-01T00:00:00Z",
-            session: None,
+            session,
             flags: 0,
         })
         .collect();
@@ -247,6 +252,7 @@ fn a_scoped_ranking_is_fts5_bm25_over_the_documents_that_pass() {
                     exact_df: usize::MAX / 2,
                     scan_cost,
                     lookup_cost: 1.0,
+                    ..LIMITS
                 };
                 let ranked = rank_within(
                     &conn,
@@ -420,4 +426,97 @@ fn a_name_in_the_question_weighs_like_a_word_in_a_quarter_of_the_documents() {
     assert_eq!(named[..2], [2, 1]);
     assert!(scored[0].1 > scored[1].1 + 0.1, "{scored:?}");
     assert!(named[2..].iter().all(|&rowid| rowid > 2), "{named:?}");
+}
+
+/// Postings read from FTS5's pages (`doclist`) and scored list by list
+/// (`lists`) rank exactly as FTS5's postings scored as one pool: the same
+/// documents, scores and reasons, through the second stage (the words of
+/// each candidate's neighbours), in a process that keeps every length and
+/// in one that does not; and where the FTS5 path would sample the newest
+/// documents, the pages' path is exact.
+#[test]
+fn postings_from_pages_rank_as_postings_from_fts5() {
+    let conn = corpus_in(3_000, 11, Some("s1"));
+    let queries: [&[&str]; 6] = [
+        &["w250x", "w3x"],
+        &["w0x", "w1x"],
+        &["w120x", "w60x", "w2x"],
+        &["w299x"],
+        &["w5x", "nosuchword"],
+        &["w40x", "w41x", "w0x", "w7x"],
+    ];
+    let hints = Hints {
+        explain: true,
+        ..Hints::default()
+    };
+    let fts5 = Limits {
+        budget: usize::MAX / 2,
+        pages: Pages::Never,
+        exact_df: usize::MAX / 2,
+        ..LIMITS
+    };
+    let pages = Limits {
+        budget: 50,
+        pages: Pages::Always,
+        whole: usize::MAX / 2,
+        ..fts5
+    };
+    let mut from_pages = 0;
+    for keep_all in [false, true] {
+        for words in queries {
+            let owned: Vec<String> = words.iter().map(|w| w.to_string()).collect();
+            let mut ranked = Vec::new();
+            for limits in [fts5, pages] {
+                let mut stats = DocStats::default();
+                if keep_all {
+                    stats.keep_all();
+                }
+                // The pages are read inside a read transaction only.
+                conn.execute_batch("BEGIN").unwrap();
+                let got =
+                    rank_within(&conn, &mut stats, &owned, 40, limits, None, Some(&hints)).unwrap();
+                conn.execute_batch("COMMIT").unwrap();
+                ranked.push(got);
+            }
+            let (want, got) = (&ranked[0], &ranked[1]);
+            assert!(want.exact, "{words:?}");
+            assert_eq!(got.hits, want.hits, "{words:?} keep_all {keep_all}");
+            assert_eq!(sorted(&got.why), sorted(&want.why), "{words:?}");
+            // Past 50 postings only the pages' path is exact.
+            if got.exact && fts5_bm25(&conn, words, 100_000).len() > 50 {
+                from_pages += 1;
+            }
+        }
+    }
+    assert!(from_pages >= 8, "{from_pages}");
+    // Outside a transaction the pages are not read: FTS5's path, sampled;
+    // and by default only in a process that keeps every length.
+    let owned = vec!["w0x".to_string(), "w1x".to_string()];
+    let rank = |limits, stats: &mut DocStats, begin: bool| {
+        if begin {
+            conn.execute_batch("BEGIN").unwrap();
+        }
+        let ranked = rank_within(&conn, stats, &owned, 40, limits, None, Some(&hints)).unwrap();
+        if begin {
+            conn.execute_batch("COMMIT").unwrap();
+        }
+        ranked.exact
+    };
+    assert!(!rank(pages, &mut DocStats::default(), false));
+    let kept = Limits {
+        pages: Pages::Kept,
+        ..pages
+    };
+    assert!(!rank(kept, &mut DocStats::default(), true));
+    let mut server = DocStats::default();
+    server.keep_all();
+    assert!(rank(kept, &mut server, true));
+}
+
+fn sorted(
+    why: &std::collections::HashMap<i64, crate::search::Why>,
+) -> Vec<(i64, crate::search::Why)> {
+    let mut out: Vec<_> = why.iter().map(|(k, v)| (*k, *v)).collect();
+    out.sort_by_key(|p| p.0);
+    out
 }
