@@ -144,13 +144,16 @@ impl Doclists {
             [] => Postings::default(),
             // The commonest: one segment, no deletion in it.
             [one] if one.odd.iter().all(|o| o.1 > 0.0) => read.pop().unwrap_or_default(),
-            _ => {
-                let mut merged: Vec<(i64, f32)> = Vec::new();
-                for older in &read {
-                    merged = newer_first(merged, older.pairs());
+            _ => match disjoint(&read) {
+                Some(joined) => joined,
+                None => {
+                    let mut merged: Vec<(i64, f32)> = Vec::new();
+                    for older in &read {
+                        merged = newer_first(merged, older.pairs());
+                    }
+                    Postings::from_pairs(&merged)
                 }
-                Postings::from_pairs(&merged)
-            }
+            },
         }))
     }
 }
@@ -216,6 +219,35 @@ fn segments(blob: &[u8]) -> Option<Vec<Segment>> {
                 out.push(Segment { id, first, last });
             }
         }
+    }
+    Some(out)
+}
+
+/// Segments' postings joined end to end, when no segment deletes and their
+/// rowid ranges do not overlap: what an index written by appending holds
+/// (each segment the turns of its own stretch of time), so that no entry
+/// needs comparing with another segment's. `None` otherwise (the general
+/// merge, [`newer_first`], decides). Each of `read` holds a posting.
+fn disjoint(read: &[Postings]) -> Option<Postings> {
+    if read.iter().any(|p| p.odd.iter().any(|o| o.1 <= 0.0)) {
+        return None;
+    }
+    let mut order: Vec<&Postings> = read.iter().collect();
+    order.sort_unstable_by_key(|p| p.rowids.first().copied());
+    let apart = order.windows(2).all(|w| match (w[0].rowids.last(), w[1].rowids.first()) {
+        (Some(last), Some(first)) => last < first,
+        _ => false,
+    });
+    if !apart {
+        return None;
+    }
+    let mut out = Postings {
+        rowids: Vec::with_capacity(read.iter().map(|p| p.rowids.len()).sum()),
+        odd: Vec::with_capacity(read.iter().map(|p| p.odd.len()).sum()),
+    };
+    for p in order {
+        out.rowids.extend_from_slice(&p.rowids);
+        out.odd.extend_from_slice(&p.odd);
     }
     Some(out)
 }

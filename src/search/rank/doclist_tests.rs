@@ -212,6 +212,32 @@ proptest! {
         compare_every_word(&conn)?;
     }
 
+    /// The same oracle on an index written the way turns are: rowids rising
+    /// (segments that hold stretches of their own, joined end to end), with
+    /// a few deletions and rewrites of earlier documents among them (the
+    /// general merge).
+    #[test]
+    fn appended_pages_give_what_fts5_collects(
+        page_size in prop_oneof![Just(64i64), Just(4050)],
+        automerge in prop_oneof![Just(0i64), Just(4)],
+        ops in prop::collection::vec(op(), 1..120),
+    ) {
+        let conn = table(page_size, automerge);
+        let mut next = 0i64;
+        let ops: Vec<Op> = ops
+            .into_iter()
+            .map(|op| match op {
+                Op::Put { rowid, columns, repeat } if rowid % 8 != 0 => {
+                    next += rowid % 50 + 1;
+                    Op::Put { rowid: next, columns, repeat }
+                }
+                other => other,
+            })
+            .collect();
+        apply(&conn, &ops);
+        compare_every_word(&conn)?;
+    }
+
     /// Any bytes as a leaf page: decoded or refused, never a panic.
     #[test]
     fn any_page_decodes_or_is_refused(
