@@ -8,6 +8,7 @@
 use super::facts::{Analysis, Cap, Fact, Flow, FlowKind, Origin, Site};
 use super::judge::{self, Intent};
 use super::scan::{self, TextKind};
+use super::urls::urls_in;
 use super::{Finding, Severity, allow, code, decode, instruct};
 use crate::redact::Redactor;
 
@@ -550,23 +551,6 @@ fn official_installers(all: &mut Analysis) {
             .collect();
         urls.is_empty() || !urls.iter().all(|u| allow::official_installer(u).is_some())
     });
-}
-
-/// The `http(s)://…` URLs in a text, up to whitespace, a quote or a bracket.
-pub(crate) fn urls_in(text: &str) -> impl Iterator<Item = &str> {
-    text.match_indices("http").filter_map(move |(at, _)| {
-        let rest = &text[at..];
-        if !(rest.starts_with("http://") || rest.starts_with("https://")) {
-            return None;
-        }
-        let end = rest
-            .find(|c: char| {
-                c.is_whitespace()
-                    || matches!(c, '"' | '\'' | '`' | ')' | '(' | '<' | '>' | '|' | ';')
-            })
-            .unwrap_or(rest.len());
-        Some(&rest[..end])
-    })
 }
 
 /// `name` and `description` of SKILL.md's front matter (a plain or quoted

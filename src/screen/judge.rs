@@ -14,6 +14,7 @@
 //!   every word of a skill, so wording can never clear one.
 
 use super::facts::{Analysis, Cap, Fact, Flow, FlowKind, Origin};
+use super::urls::urls_in;
 use super::{Finding, Loc, Severity};
 use crate::redact::Redactor;
 
@@ -180,7 +181,7 @@ impl Intent {
     /// for "Slack". The service is the host's label before its public
     /// suffix (`linear` of `api.linear.app`), at least 3 characters.
     pub(crate) fn names_host_of(&self, text: &str) -> bool {
-        super::engine::urls_in(text).any(|u| {
+        urls_in(text).any(|u| {
             let host = u.split("://").nth(1).unwrap_or("");
             let host = host.split(['/', ':', '?', '#']).next().unwrap_or("");
             let labels: Vec<&str> = host.split('.').collect();

@@ -27,6 +27,7 @@ mod judge;
 mod rules;
 mod scan;
 mod unicode;
+mod urls;
 
 #[cfg(test)]
 mod tests;
