@@ -5,43 +5,14 @@
 //! a bare method name on a value) and hand over evaluated arguments.
 //!
 //! To add a sink or a source: add its name to the matching table below
-//! (`EXEC_CODE`, `EXEC_SHELL`, `DECODERS`, `FETCHERS`…) or a match arm in
-//! `apply`; the walkers need no change.
+//! (`EXEC_CODE`, `EXEC_SHELL`, `DECODERS`…; `FETCHERS` and `SENDERS` are
+//! in call.rs) or a match arm in `apply`; the walkers need no change.
 
 use super::super::facts::Cap;
 use super::Lang;
+use super::call::{Call, is};
 use super::eval::{self, Ctx, Label, Sink, Val, labels};
 use super::io::{files, network};
-
-/// One call, its callee normalised and its arguments evaluated.
-pub(super) struct Call {
-    /// Dotted name with import aliases resolved (`os.system`,
-    /// `urllib.request.urlopen`), or the bare method name for a method on a value.
-    pub name: String,
-    /// The receiver of a method call on a value.
-    pub recv: Option<Val>,
-    pub args: Vec<Val>,
-    /// Keyword arguments (`shell=True`, `data=…`, PowerShell `-OutFile`), lower-cased names.
-    pub kw: Vec<(String, Val)>,
-    pub line: usize,
-    pub lang: Lang,
-}
-
-impl Call {
-    pub(super) fn kw(&self, k: &str) -> Option<&Val> {
-        self.kw.iter().find(|(n, _)| n == k).map(|(_, v)| v)
-    }
-    pub(super) fn arg(&self, i: usize) -> Option<&Val> {
-        self.args.get(i)
-    }
-    fn all(&self) -> Vec<&Val> {
-        self.recv
-            .iter()
-            .chain(self.args.iter())
-            .chain(self.kw.iter().map(|(_, v)| v))
-            .collect()
-    }
-}
 
 /// Runs code in the caller's own language.
 const EXEC_CODE: &[&str] = &[
@@ -150,58 +121,6 @@ const DECODERS: &[&str] = &[
     "inflatesync",
     "gunzipsync",
 ];
-/// Plain downloads returning the body.
-pub(super) const FETCHERS: &[&str] = &[
-    "urlopen",
-    "urllib.request.urlopen",
-    "urllib2.urlopen",
-    "fetch",
-    "uri.open",
-    "open-uri",
-    "net::http.get",
-    "lwp::simple::get",
-    "get",
-    "getstore",
-    "downloadstring",
-    "downloaddata",
-    "downloadfile",
-    "invoke-webrequest",
-    "iwr",
-    "invoke-restmethod",
-    "irm",
-    "wget",
-    "curl",
-    "urlretrieve",
-    "urllib.request.urlretrieve",
-    "http.get",
-    "https.get",
-    "axios",
-    "axios.get",
-    "got",
-    "needle",
-    "request",
-    "requests.get",
-    "httpx.get",
-    "session.get",
-    "open_uri",
-];
-/// Methods that send a request with a body.
-pub(super) const SENDERS: &[&str] = &[
-    "post",
-    "put",
-    "patch",
-    "post_form",
-    "request_post",
-    "sendmail",
-    "send_message",
-    "storbinary",
-];
-
-/// Whether the full name or the last component is in `list`.
-pub(super) fn is(list: &[&str], name: &str, last: &str) -> bool {
-    list.contains(&name) || list.contains(&last)
-}
-
 /// Applies the semantics of one call and returns its value.
 pub(super) fn apply(ctx: &mut Ctx, c: Call) -> Val {
     let lower = c.name.to_ascii_lowercase();

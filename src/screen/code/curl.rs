@@ -3,8 +3,7 @@
 //! sends and the file `-o`/`-O` writes.
 
 use super::super::facts::Cap;
-use super::eval::{Ctx, Label, Sink, Val, describe, labels};
-use super::shell_run::t;
+use super::eval::{Ctx, Label, Sink, Val, describe, labels, t};
 
 /// `curl`/`wget`: a fetch, an upload, or both.
 pub(super) fn curl(

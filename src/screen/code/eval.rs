@@ -145,6 +145,11 @@ impl Val {
     }
 }
 
+/// The constant text of a word, or "".
+pub(super) fn t(v: &Val) -> &str {
+    v.text.as_deref().unwrap_or("")
+}
+
 /// Concatenates values: constant when every part is, taints united.
 pub(super) fn concat(parts: &[Val], how: &'static str) -> Val {
     let mut out = Val::mix(parts);

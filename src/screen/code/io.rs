@@ -4,7 +4,7 @@
 
 use super::super::facts::Cap;
 use super::Lang;
-use super::calls::{Call, FETCHERS, SENDERS, is};
+use super::call::{Call, FETCHERS, SENDERS, is};
 use super::eval::{self, Ctx, Label, Sink, Val, describe, labels};
 
 /// Sockets, HTTP senders and fetchers.

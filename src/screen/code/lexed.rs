@@ -6,7 +6,8 @@
 //! like the grammar-backed walkers do.
 
 use super::Lang;
-use super::calls::{self, Call};
+use super::call::Call;
+use super::calls;
 use super::eval::{self, Ctx, Val, concat};
 use super::lex::{Tok, lex};
 use std::collections::HashMap;

@@ -11,6 +11,7 @@
 //! strings per file at `eval::MAX_FACTS` and `eval::MAX_DERIVED`. Parsers are
 //! built per call, never in statics, so other verbs pay nothing.
 
+mod call;
 mod calls;
 mod curl;
 mod eval;

@@ -6,7 +6,8 @@
 //! variables, simple functions are inlined at their call (bounded), and
 //! every call goes to `calls::apply`.
 
-use super::calls::{self, Call};
+use super::call::Call;
+use super::calls;
 use super::eval::{Ctx, Val, concat};
 use super::expr::{dotted, expr, root_is_var};
 use super::{Lang, parse};

@@ -7,7 +7,7 @@ use super::super::facts::Cap;
 use super::Lang;
 use super::calls;
 use super::curl::curl;
-use super::eval::{self, Ctx, Label, Sink, Val, concat, labels};
+use super::eval::{self, Ctx, Label, Sink, Val, concat, labels, t};
 
 /// What a command does, by its program.
 pub(super) fn run(ctx: &mut Ctx, mut argv: Vec<Val>, stdin: Option<Val>, line: usize) -> Val {
@@ -702,9 +702,4 @@ fn interpreter(
             Val::default()
         }
     }
-}
-
-/// The constant text of a word, or "".
-pub(super) fn t(v: &Val) -> &str {
-    v.text.as_deref().unwrap_or("")
 }
