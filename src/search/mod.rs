@@ -53,9 +53,9 @@ mod worker;
 mod write;
 
 pub use db::long_lived;
+pub use disk::is_marked;
 pub use fold::{Folded, fold_segments};
 pub use group::{finish_group, settle};
-pub use disk::is_marked;
 pub use health::{Health, Lag, health, index_update_or_warn, not_indexed};
 pub use index::{Index, leave_at_exit, rebuild};
 pub use query::{date_bound, query_terms};

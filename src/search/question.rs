@@ -6,7 +6,7 @@
 //! higher (`rank::context`), and its words leave the query (no turn says
 //! "October 13, 2023" about itself; its date does). Relative times count
 //! back from the query's `now`. A question that asks when ranks higher the
-//! documents that say when (`context::TIMED`). Both are read from the
+//! documents that say when (`rank::flags::TIMED`). Both are read from the
 //! words alone, in English; anything not recognised stays a query word.
 
 use chrono::{DateTime, Datelike, Duration, NaiveDate, TimeZone, Utc};

@@ -632,7 +632,7 @@ fn grouped(
 }
 
 /// What `stamps` holds of a document: its kind's number, what its text
-/// is like ([`Stamp::flags`]: `context::ASKS`, `context::TIMED`), its date
+/// is like ([`Stamp::flags`]: `flags::ASKS`, `flags::TIMED`), its date
 /// in seconds since 1970 (0: unknown) and its session's number (0: none, or
 /// not known; see [`session_numbers`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]

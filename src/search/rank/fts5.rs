@@ -583,13 +583,44 @@ pub(crate) fn segment_levels(conn: &Connection) -> rusqlite::Result<Vec<usize>> 
 }
 
 fn decode_levels(blob: &[u8]) -> Option<Vec<usize>> {
-    Some(
-        super::doclist::structure(blob)?
-            .1
-            .iter()
-            .map(Vec::len)
-            .collect(),
-    )
+    Some(structure(blob)?.1.iter().map(Vec::len).collect())
+}
+
+/// A structure record: whether it is of the second format, and per level,
+/// lowest first, its segments oldest first, each's first three fields (id,
+/// first and last leaf page). The layout: a 4-byte cookie, the 4-byte mark
+/// of the second format when present, then varints: the levels, the
+/// segments, a write counter, and per level its merge state, its segment
+/// count and each segment's fields, three or, in the second format, eight.
+pub(super) fn structure(blob: &[u8]) -> Option<(bool, Vec<Vec<[u64; 3]>>)> {
+    let second = blob.get(4..8) == Some(&[0xff, 0x00, 0x00, 0x01][..]);
+    let mut at = if second { 8 } else { 4 };
+    let levels = varint(blob, &mut at)?;
+    let _segments = varint(blob, &mut at)?;
+    let _writes = varint(blob, &mut at)?;
+    if levels > 64 {
+        return None; // FTS5 has at most 64 levels
+    }
+    let mut out = Vec::new();
+    for _ in 0..levels {
+        let _merge = varint(blob, &mut at)?;
+        let count = varint(blob, &mut at)?;
+        // Each segment takes a byte at least: a count past the record's
+        // size fails here, without a huge allocation.
+        let mut level = Vec::with_capacity(count.min(blob.len() as u64) as usize);
+        for _ in 0..count {
+            let mut fields = [0u64; 3];
+            for field in &mut fields {
+                *field = varint(blob, &mut at)?;
+            }
+            for _ in 3..if second { 8 } else { 3 } {
+                varint(blob, &mut at)?;
+            }
+            level.push(fields);
+        }
+        out.push(level);
+    }
+    Some((second, out))
 }
 
 /// One SQLite varint (big-endian groups of 7 bits; a ninth byte carries 8).

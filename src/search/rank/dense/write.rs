@@ -15,7 +15,7 @@ pub(crate) struct Inserted<'a> {
     /// RFC 3339.
     pub date: &'a str,
     pub session: Option<&'a str>,
-    /// What its text is like (`context::flags`).
+    /// What its text is like (`flags::flags`).
     pub flags: u8,
 }
 
@@ -120,7 +120,7 @@ pub(crate) fn restamp(conn: &Connection) -> rusqlite::Result<()> {
                     r.get(1)?,
                     r.get(2)?,
                     r.get(3)?,
-                    super::super::context::flags(body),
+                    super::super::flags::flags(body),
                 ))
             })?
             .collect::<rusqlite::Result<_>>()?;
