@@ -1,7 +1,7 @@
 //! The clap adapter of `skill_forge`: arguments in, library call, `Outcome` out.
 
 use super::draft;
-use super::screening::{run_screen, screen_json, screen_text};
+use super::screening::{Screening, Target, run_screen, screen_json, screen_text, target};
 use super::spec::{self, SKILL_FILE};
 use super::{DIR, Staged, check_name, copy_tree, existing, read_doc, status};
 use crate::error::{Error, Result};
@@ -10,7 +10,7 @@ use crate::output::Outcome;
 use crate::tools::Ctx;
 use clap::{Args, Parser, Subcommand};
 use serde_json::{Value, json};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 pub(super) fn command() -> clap::Command {
     <SkillForgeCli as clap::CommandFactory>::command()
@@ -144,6 +144,17 @@ pub(super) struct ScreenArgs {
     pub(super) deep: bool,
 }
 
+impl From<ScreenArgs> for Screening {
+    fn from(args: ScreenArgs) -> Screening {
+        Screening {
+            target: args.target,
+            strict: args.strict,
+            accept_warnings: args.accept_warnings,
+            deep: args.deep,
+        }
+    }
+}
+
 /// Copy a skill folder into the home after screening it.
 ///
 /// A `fail` verdict is refused (permission); `warn` needs --accept-warnings.
@@ -195,7 +206,7 @@ pub(super) fn run(ctx: &Ctx, matches: &clap::ArgMatches) -> Result<Outcome> {
     // verb works on the home.
     match cli.verb {
         Verb::Lint(args) => run_lint(ctx, args),
-        Verb::Screen(args) => run_screen(ctx, args),
+        Verb::Screen(args) => run_screen(ctx, args.into()),
         verb => run_in_home(ctx, ctx.home()?, verb),
     }
 }
@@ -215,7 +226,7 @@ fn run_in_home(ctx: &Ctx, home: &Home, verb: Verb) -> Result<Outcome> {
             ))
         }
         Verb::Lint(args) => run_lint(ctx, args),
-        Verb::Screen(args) => run_screen(ctx, args),
+        Verb::Screen(args) => run_screen(ctx, args.into()),
     }
 }
 
@@ -315,79 +326,6 @@ fn run_from_episode(ctx: &Ctx, home: &Home, args: FromEpisodeArgs) -> Result<Out
         ));
     }
     Ok(outcome)
-}
-
-/// A target of lint/screen: a skill of the home (by name) or a folder.
-pub(super) struct Target {
-    pub(super) dir: PathBuf,
-    /// The folder's name (what `name` must equal).
-    pub(super) folder: String,
-    /// How findings name files (`name` or the path given).
-    pub(super) label: String,
-    /// The skill's name when it is a skill of the home.
-    pub(super) home_skill: Option<String>,
-}
-
-/// Whether a lint/screen argument is a path rather than a skill name: it
-/// holds a `/` (or the platform's separator), or starts with `.` or `~`, or
-/// is absolute. A bare word is a skill of the home when there is a home,
-/// and a folder of the working directory when there is none.
-fn is_path(arg: &str) -> bool {
-    arg.contains('/')
-        || arg.contains(std::path::MAIN_SEPARATOR)
-        || arg.starts_with('.')
-        || arg.starts_with('~')
-        || Path::new(arg).is_absolute()
-}
-
-pub(super) fn target(home: Option<&Home>, arg: &str) -> Result<Target> {
-    if let (Some(home), false) = (home, is_path(arg)) {
-        let dir = if spec::valid_name(arg) {
-            Some(home.store.path(&[DIR, arg])?)
-        } else {
-            None
-        };
-        return match dir {
-            Some(dir) if dir.is_dir() => Ok(Target {
-                dir,
-                folder: arg.to_string(),
-                label: arg.to_string(),
-                home_skill: Some(arg.to_string()),
-            }),
-            _ => {
-                let folder = Path::new(arg).is_dir();
-                Err(Error::not_found(format!("no skill '{arg}' in the home"))
-                    .with_hint(if folder {
-                        format!("a bare name is a skill of the home; to check the folder, give its path: ./{arg}")
-                    } else {
-                        "see the skills with `skill_forge list`, or give a folder's path (./my-skill)"
-                            .to_string()
-                    })
-                    .with_detail("target", arg))
-            }
-        };
-    }
-    let path = Path::new(arg);
-    if path.is_dir() {
-        let folder = std::fs::canonicalize(path)
-            .ok()
-            .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
-            .unwrap_or_default();
-        return Ok(Target {
-            dir: path.to_path_buf(),
-            folder,
-            label: arg.trim_end_matches('/').to_string(),
-            home_skill: None,
-        });
-    }
-    let hint = if home.is_none() && !is_path(arg) {
-        "there is no agent home here, so a bare name is a folder of the working directory; give the skill folder's path, or run in a home (or pass --home DIR) to name a skill of it"
-    } else {
-        "give the path of a folder holding SKILL.md"
-    };
-    Err(Error::not_found(format!("no skill folder '{arg}'"))
-        .with_hint(hint)
-        .with_detail("target", arg))
 }
 
 fn run_lint(ctx: &Ctx, args: LintArgs) -> Result<Outcome> {

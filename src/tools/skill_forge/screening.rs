@@ -2,14 +2,15 @@
 //! home, its optional model review (`--deep`), and how a screen and its
 //! findings read as JSON and text (shared with `install` and `lint`).
 
-use super::cli::{ScreenArgs, Target, target};
-use super::record;
+use super::spec;
+use super::{DIR, record};
 use crate::error::{Error, ErrorType, Result};
 use crate::home::Home;
 use crate::output::Outcome;
 use crate::screen::{self, Screen, Verdict, deep};
 use crate::tools::Ctx;
 use serde_json::{Value, json};
+use std::path::{Path, PathBuf};
 
 /// A screen finding as JSON (`data.findings[]` of `screen`, `detail.findings` of refusals).
 pub(super) fn finding_json(f: &screen::Finding) -> Value {
@@ -48,7 +49,20 @@ fn finding_text(f: &screen::Finding) -> String {
     )
 }
 
-pub(super) fn run_screen(ctx: &Ctx, args: ScreenArgs) -> Result<Outcome> {
+/// What `skill_forge screen` is asked (the flags of its `--help`).
+pub(super) struct Screening {
+    /// A skill of the home (a bare name), or a skill folder (a path).
+    pub(super) target: String,
+    /// A `fail` verdict is an error (permission).
+    pub(super) strict: bool,
+    /// Record a `warn` verdict as accepted (skills of the home only).
+    pub(super) accept_warnings: bool,
+    /// Also ask the model route for a judgement.
+    pub(super) deep: bool,
+}
+
+/// `skill_forge screen`.
+pub(super) fn run_screen(ctx: &Ctx, args: Screening) -> Result<Outcome> {
     let home = ctx.optional_home()?;
     let t = target(home, &args.target)?;
     if args.accept_warnings && t.home_skill.is_none() {
@@ -255,4 +269,77 @@ fn one_line(s: &str) -> std::borrow::Cow<'_, str> {
             })
             .collect(),
     )
+}
+
+/// A target of lint/screen: a skill of the home (by name) or a folder.
+pub(super) struct Target {
+    pub(super) dir: PathBuf,
+    /// The folder's name (what `name` must equal).
+    pub(super) folder: String,
+    /// How findings name files (`name` or the path given).
+    pub(super) label: String,
+    /// The skill's name when it is a skill of the home.
+    pub(super) home_skill: Option<String>,
+}
+
+/// Whether a lint/screen argument is a path rather than a skill name: it
+/// holds a `/` (or the platform's separator), or starts with `.` or `~`, or
+/// is absolute. A bare word is a skill of the home when there is a home,
+/// and a folder of the working directory when there is none.
+fn is_path(arg: &str) -> bool {
+    arg.contains('/')
+        || arg.contains(std::path::MAIN_SEPARATOR)
+        || arg.starts_with('.')
+        || arg.starts_with('~')
+        || Path::new(arg).is_absolute()
+}
+
+pub(super) fn target(home: Option<&Home>, arg: &str) -> Result<Target> {
+    if let (Some(home), false) = (home, is_path(arg)) {
+        let dir = if spec::valid_name(arg) {
+            Some(home.store.path(&[DIR, arg])?)
+        } else {
+            None
+        };
+        return match dir {
+            Some(dir) if dir.is_dir() => Ok(Target {
+                dir,
+                folder: arg.to_string(),
+                label: arg.to_string(),
+                home_skill: Some(arg.to_string()),
+            }),
+            _ => {
+                let folder = Path::new(arg).is_dir();
+                Err(Error::not_found(format!("no skill '{arg}' in the home"))
+                    .with_hint(if folder {
+                        format!("a bare name is a skill of the home; to check the folder, give its path: ./{arg}")
+                    } else {
+                        "see the skills with `skill_forge list`, or give a folder's path (./my-skill)"
+                            .to_string()
+                    })
+                    .with_detail("target", arg))
+            }
+        };
+    }
+    let path = Path::new(arg);
+    if path.is_dir() {
+        let folder = std::fs::canonicalize(path)
+            .ok()
+            .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+            .unwrap_or_default();
+        return Ok(Target {
+            dir: path.to_path_buf(),
+            folder,
+            label: arg.trim_end_matches('/').to_string(),
+            home_skill: None,
+        });
+    }
+    let hint = if home.is_none() && !is_path(arg) {
+        "there is no agent home here, so a bare name is a folder of the working directory; give the skill folder's path, or run in a home (or pass --home DIR) to name a skill of it"
+    } else {
+        "give the path of a folder holding SKILL.md"
+    };
+    Err(Error::not_found(format!("no skill folder '{arg}'"))
+        .with_hint(hint)
+        .with_detail("target", arg))
 }
