@@ -434,3 +434,49 @@ fn a_question_about_a_time_alone_lists_what_was_said_then() {
     assert_eq!(got[0]["id"], then[1], "{got:#?}");
     assert_eq!(got[2]["snippet"], "An early remark.");
 }
+
+#[test]
+fn a_turn_said_at_the_first_second_of_1970_is_listed_on_its_day() {
+    let sb = Sandbox::new();
+    let record = |content: &str, at: &str| {
+        ok_data(&mut sb.agentbox(&[
+            "track",
+            "record",
+            "--session",
+            "old",
+            "--content",
+            content,
+            "--at",
+            at,
+        ]))["ids"][0]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    // `track` takes the first second of 1970; `stamps` held it as 0, its
+    // "unknown", and no list of that day showed it.
+    let first = record("The very first remark.", "1970-01-01T00:00:00Z");
+    let noon = record("A remark at noon.", "1970-01-01T12:00:00Z");
+    record("A remark the next day.", "1970-01-02T08:00:00Z");
+    let got = hits(&sb, "what did we say on 1 January 1970?", common::NOW);
+    let ids: Vec<&Value> = got.iter().map(|h| &h["id"]).collect();
+    assert_eq!(ids, [&json!(noon), &json!(first)], "{got:#?}");
+    assert_eq!(got[1]["date"], "1970-01-01T00:00:00Z");
+    assert_eq!(got[1]["why"]["in_window"], true);
+    // The same day, counted back from a clock two days on.
+    let got = hits(&sb, "the day before yesterday", "1970-01-03T09:00:00Z");
+    assert_eq!(got.len(), 2, "{got:#?}");
+    assert_eq!(got[1]["id"], first);
+    // Words that find it rank it in the named day.
+    let got = hits(&sb, "the very first remark on 1 January 1970", common::NOW);
+    assert_eq!(got[0]["id"], first, "{got:#?}");
+    assert_eq!(got[0]["why"]["in_window"], true);
+    // Doctor's check of the dense tables agrees with what was written.
+    let (env, _) = common::envelope(&mut sb.agentbox(&["doctor"]));
+    let checks = env["data"]["checks"].as_array().unwrap();
+    let index = checks
+        .iter()
+        .find(|c| c["name"] == "index")
+        .unwrap_or_else(|| panic!("{env}"));
+    assert_eq!(index["ok"], true, "{index}");
+}
