@@ -36,7 +36,7 @@ pub struct SearchArgs {
     pub limit: u16,
     /// Say why each hit ranked where it did: its words' BM25, with the turns
     /// around it, and each factor (asks, dated in the named time, says when,
-    /// kind, recency)
+    /// kind, recency); and what the query's names weighed
     #[arg(long)]
     pub explain: bool,
 }
