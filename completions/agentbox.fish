@@ -252,7 +252,7 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen
 complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -l explain -d 'Say why each hit ranked where it did: its words\' BM25, with the turns around it, and each factor (asks, dated in the named time, says when, kind, recency)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -l explain -d 'Say why each hit ranked where it did: its words\' BM25, with the turns around it, and each factor (asks, dated in the named time, says when, kind, recency); and what the query\'s names weighed'
 complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
 complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -s v -l verbose -d 'Log what happens to stderr'
 complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -s h -l help -d 'Print help'
@@ -416,7 +416,7 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_
 complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from search" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from search" -l explain -d 'Say why each hit ranked where it did: its words\' BM25, with the turns around it, and each factor (asks, dated in the named time, says when, kind, recency)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from search" -l explain -d 'Say why each hit ranked where it did: its words\' BM25, with the turns around it, and each factor (asks, dated in the named time, says when, kind, recency); and what the query\'s names weighed'
 complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from search" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
 complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from search" -s v -l verbose -d 'Log what happens to stderr'
 complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from search" -s h -l help -d 'Print help'
@@ -1071,7 +1071,7 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand search" -l home -d 'Th
 complete -c agentbox -n "__fish_agentbox_using_subcommand search" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c agentbox -n "__fish_agentbox_using_subcommand search" -l explain -d 'Say why each hit ranked where it did: its words\' BM25, with the turns around it, and each factor (asks, dated in the named time, says when, kind, recency)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand search" -l explain -d 'Say why each hit ranked where it did: its words\' BM25, with the turns around it, and each factor (asks, dated in the named time, says when, kind, recency); and what the query\'s names weighed'
 complete -c agentbox -n "__fish_agentbox_using_subcommand search" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
 complete -c agentbox -n "__fish_agentbox_using_subcommand search" -s v -l verbose -d 'Log what happens to stderr'
 complete -c agentbox -n "__fish_agentbox_using_subcommand search" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -1399,7 +1399,7 @@ complete -c track -n "__fish_track_using_subcommand search" -l home -d 'The agen
 complete -c track -n "__fish_track_using_subcommand search" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c track -n "__fish_track_using_subcommand search" -l explain -d 'Say why each hit ranked where it did: its words\' BM25, with the turns around it, and each factor (asks, dated in the named time, says when, kind, recency)'
+complete -c track -n "__fish_track_using_subcommand search" -l explain -d 'Say why each hit ranked where it did: its words\' BM25, with the turns around it, and each factor (asks, dated in the named time, says when, kind, recency); and what the query\'s names weighed'
 complete -c track -n "__fish_track_using_subcommand search" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
 complete -c track -n "__fish_track_using_subcommand search" -s v -l verbose -d 'Log what happens to stderr'
 complete -c track -n "__fish_track_using_subcommand search" -s h -l help -d 'Print help'
@@ -1589,7 +1589,7 @@ complete -c knowledge -n "__fish_knowledge_using_subcommand search" -l home -d '
 complete -c knowledge -n "__fish_knowledge_using_subcommand search" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c knowledge -n "__fish_knowledge_using_subcommand search" -l explain -d 'Say why each hit ranked where it did: its words\' BM25, with the turns around it, and each factor (asks, dated in the named time, says when, kind, recency)'
+complete -c knowledge -n "__fish_knowledge_using_subcommand search" -l explain -d 'Say why each hit ranked where it did: its words\' BM25, with the turns around it, and each factor (asks, dated in the named time, says when, kind, recency); and what the query\'s names weighed'
 complete -c knowledge -n "__fish_knowledge_using_subcommand search" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
 complete -c knowledge -n "__fish_knowledge_using_subcommand search" -s v -l verbose -d 'Log what happens to stderr'
 complete -c knowledge -n "__fish_knowledge_using_subcommand search" -s h -l help -d 'Print help'

@@ -46,10 +46,10 @@ fn run(ctx: &Ctx, m: &ArgMatches) -> Result<Outcome> {
     let search = Search::from_arg_matches(m).map_err(super::parse_error)?;
     let query = search.args.to_query("agentbox search", search.kinds)?;
     let home = ctx.home()?;
-    let hits = Index::open(home)?.search(&query)?;
+    let found = Index::open(home)?.find(&query)?;
     Ok(render_hits(
         &query.text,
-        &hits,
+        &found,
         ctx.style,
         "Nothing matches",
         |_, _| {},

@@ -9,7 +9,7 @@ use super::{context, save};
 use crate::clock::Clock;
 use crate::error::{Error, Result};
 use crate::home::Home;
-use crate::search::{Hit, Index, Query};
+use crate::search::{Found, Hit, Index, Query};
 use serde_json::{Map, Value, json};
 
 /// `topK` when absent, non-positive or not an integer.
@@ -45,9 +45,10 @@ impl<'h> Memory<'h> {
         self.index = None;
     }
 
-    /// Ranked hits across all kinds. The index is reopened when its file was
-    /// deleted, and once more when a search on the kept connection fails.
-    pub fn search(&mut self, text: &str, limit: usize) -> Result<Vec<Hit>> {
+    /// Ranked hits across all kinds, and their order. The index is
+    /// reopened when its file was deleted, and once more when a search on
+    /// the kept connection fails.
+    pub fn search(&mut self, text: &str, limit: usize) -> Result<Found> {
         let query = Query {
             text: text.to_string(),
             limit,
@@ -61,16 +62,16 @@ impl<'h> Memory<'h> {
             self.index = None;
         }
         if let Some(index) = &mut self.index
-            && let Ok(hits) = index.search(&query)
+            && let Ok(found) = index.find(&query)
         {
-            return Ok(hits);
+            return Ok(found);
         }
         self.index = None;
         let mut index = Index::open(self.home)?;
         index.keep_doc_stats();
-        let hits = index.search(&query)?;
+        let found = index.find(&query)?;
         self.index = Some(index);
-        Ok(hits)
+        Ok(found)
     }
 }
 
@@ -291,18 +292,21 @@ fn search_call(memory: &mut Memory, args: &Map<String, Value>) -> ToolOutput {
     }
 }
 
-/// `mem_search` (and `mem://search`): ranked hits across all kinds.
+/// `mem_search` (and `mem://search`): ranked hits across all kinds, best
+/// first; for a question about a time alone (or whose words find nothing),
+/// what was said then, newest first, and the heading says which.
 pub fn search(memory: &mut Memory, query: &str, top_k: usize) -> Result<String> {
-    let hits = memory.search(query, top_k)?;
-    if hits.is_empty() {
+    let found = memory.search(query, top_k)?;
+    if found.hits.is_empty() {
         return Ok(format!("No matches for {}.\n", quoted(query)));
     }
     let mut out = format!(
-        "## Matches for {} ({} shown, best first)\n",
+        "## Matches for {} ({} shown, {})\n",
         quoted(query),
-        hits.len()
+        found.hits.len(),
+        found.order.first()
     );
-    hit_lines(&mut out, &hits);
+    hit_lines(&mut out, &found.hits);
     Ok(out)
 }
 

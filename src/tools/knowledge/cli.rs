@@ -2,12 +2,13 @@
 
 use super::profile::{self, Section};
 use super::{
-    Broken, Finding, Hit, NewNote, Note, NoteEdit, Saved, Superseded, add, edit, link, lint, list,
+    Broken, Finding, NewNote, Note, NoteEdit, Saved, Superseded, add, edit, link, lint, list,
     parse_claim_arg, rel_path, remove, search, show,
 };
 use crate::error::{Error, Result};
 use crate::home::Home;
 use crate::output::{Outcome, Style};
+use crate::search::Hit;
 use crate::tools::Ctx;
 use clap::{Args, Parser, Subcommand};
 use serde_json::{Value, json};
@@ -521,13 +522,13 @@ fn snippet(hit: &Hit) -> &str {
 fn run_search(ctx: &Ctx, home: &Home, args: SearchVerb) -> Result<Outcome> {
     let query = args.search.to_query("knowledge search", Vec::new())?;
     let text = query.text.clone();
-    let mut hits = search(home, query)?;
-    for hit in &mut hits {
+    let mut found = search(home, query)?;
+    for hit in &mut found.hits {
         hit.snippet = snippet(hit).to_string();
     }
     Ok(crate::search::cli::render_hits(
         &text,
-        &hits,
+        &found,
         ctx.style,
         "No notes match",
         |hit, row| {

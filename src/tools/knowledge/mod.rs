@@ -17,7 +17,7 @@ pub use note::{Claim, MAX_TITLE_CHARS, Note, check_slug};
 use crate::clock::Clock;
 use crate::error::{Error, ErrorType, Result};
 use crate::home::Home;
-use crate::search::{self, Doc, Hit, Query, Source};
+use crate::search::{self, Doc, Found, Query, Source};
 use crate::tools::Tool;
 use clean::{clean_body, clean_claims, clean_items, clean_links, clean_tags, clean_title, invalid};
 use serde_json::{Value, json};
@@ -674,14 +674,14 @@ pub fn lint(home: &Home) -> Result<LintReport> {
     })
 }
 
-/// Ranked notes for a query (hand edits are picked up by the index itself).
-/// The query's kinds are replaced by notes; its tag is normalised as note
-/// tags are.
-pub fn search(home: &Home, mut query: Query) -> Result<Vec<Hit>> {
+/// Ranked notes for a query (hand edits are picked up by the index itself),
+/// and their order. The query's kinds are replaced by notes; its tag is
+/// normalised as note tags are.
+pub fn search(home: &Home, mut query: Query) -> Result<Found> {
     query.tag = query
         .tag
         .map(|t| note::normalize_tag(&t).map_err(|m| invalid(m, "--tag")))
         .transpose()?;
     query.kinds = vec![KIND.to_string()];
-    search::Index::open(home)?.search(&query)
+    search::Index::open(home)?.find(&query)
 }

@@ -451,10 +451,10 @@ fn search_verb(ctx: &Ctx, home: &Home, args: SearchVerb) -> Result<Outcome> {
     if let Some(session) = &query.session {
         episodes::session_dir(home, session)?;
     }
-    let hits = search::Index::open(home)?.search(&query)?;
+    let found = search::Index::open(home)?.find(&query)?;
     Ok(search::cli::render_hits(
         &query.text,
-        &hits,
+        &found,
         ctx.style,
         "No turns match",
         |h, row| {
