@@ -234,10 +234,12 @@ fn disjoint(read: &[Postings]) -> Option<Postings> {
     }
     let mut order: Vec<&Postings> = read.iter().collect();
     order.sort_unstable_by_key(|p| p.rowids.first().copied());
-    let apart = order.windows(2).all(|w| match (w[0].rowids.last(), w[1].rowids.first()) {
-        (Some(last), Some(first)) => last < first,
-        _ => false,
-    });
+    let apart = order
+        .windows(2)
+        .all(|w| match (w[0].rowids.last(), w[1].rowids.first()) {
+            (Some(last), Some(first)) => last < first,
+            _ => false,
+        });
     if !apart {
         return None;
     }

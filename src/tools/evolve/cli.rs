@@ -5,10 +5,6 @@ use crate::output::Outcome;
 use crate::tools::Ctx;
 use clap::{Args, Parser, Subcommand};
 
-pub(super) fn command() -> clap::Command {
-    <EvolveCli as clap::CommandFactory>::command()
-}
-
 /// Learn from the recorded trajectories: mine episodes into proposals
 /// (skills, preferences, knowledge notes), review them, apply or reject.
 ///
@@ -26,7 +22,7 @@ pub(super) fn command() -> clap::Command {
                   evolve show p-3f2a9c1b7e04\n  evolve apply p-3f2a9c1b7e04\n  \
                   evolve reject p-77aa01c2d3e4 --reason \"one-off\""
 )]
-struct EvolveCli {
+pub(super) struct EvolveCli {
     #[command(subcommand)]
     verb: Verb,
 }
@@ -130,8 +126,7 @@ pub struct RejectArgs {
 }
 
 pub(super) fn run(ctx: &Ctx, matches: &clap::ArgMatches) -> Result<Outcome> {
-    let cli = <EvolveCli as clap::FromArgMatches>::from_arg_matches(matches)
-        .map_err(|e| Error::invalid_args(e.to_string()))?;
+    let cli = crate::tools::parse_args::<EvolveCli>(matches)?;
     match cli.verb {
         Verb::Run(args) => super::run::run(ctx, &args),
         Verb::List(args) => super::proposals::list(ctx, &args),

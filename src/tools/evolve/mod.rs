@@ -19,7 +19,7 @@ use serde_json::Value;
 
 pub const TOOL: Tool = Tool {
     suggest: &[proposals::pending_suggestions],
-    ..Tool::new("evolve", cli::command, cli::run)
+    ..Tool::derived::<cli::EvolveCli>("evolve", cli::run)
 };
 
 /// Where runs live, relative to the home.

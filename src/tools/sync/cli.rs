@@ -6,10 +6,6 @@ use crate::output::Outcome;
 use crate::tools::Ctx;
 use clap::{Args, Parser, Subcommand};
 
-pub(super) fn command() -> clap::Command {
-    <SyncCli as clap::CommandFactory>::command()
-}
-
 /// Share the home through any git remote; install memory_mcp and skills into host agents.
 ///
 /// The home's history is kept in a git repository whose git dir is
@@ -29,7 +25,7 @@ pub(super) fn command() -> clap::Command {
                   sync now\n  sync status --format json\n  sync hosts\n  \
                   sync hosts install claude-code codex --scope user"
 )]
-struct SyncCli {
+pub(super) struct SyncCli {
     #[command(subcommand)]
     verb: Verb,
 }
@@ -124,8 +120,7 @@ pub(super) struct NowArgs {}
 pub(super) struct AbortArgs {}
 
 pub(super) fn run(ctx: &Ctx, m: &clap::ArgMatches) -> Result<Outcome> {
-    let cli = <SyncCli as clap::FromArgMatches>::from_arg_matches(m)
-        .map_err(|e| crate::error::Error::invalid_args(e.to_string()))?;
+    let cli = crate::tools::parse_args::<SyncCli>(m)?;
     match cli.verb {
         Verb::Init(args) => repo::init_verb(ctx, ctx.home()?, &args),
         Verb::Remote(args) => repo::remote_verb(ctx, ctx.home()?, &args),
