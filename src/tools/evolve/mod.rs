@@ -197,6 +197,14 @@ impl Proposal {
     }
 }
 
+/// A proposal and the run holding it.
+#[derive(Debug, Clone)]
+pub struct Found {
+    /// The id of the run whose `proposals.json` holds it.
+    pub run_id: String,
+    pub proposal: Proposal,
+}
+
 /// `runs/evolve/<run-id>/proposals.json`: the proposals one run made. `apply`
 /// and `reject` rewrite it (atomically, under the `evolve` lock) to record
 /// each proposal's status.
