@@ -3,17 +3,21 @@
 //! - `mod.rs`: opening and creating the repository, the session every verb
 //!   runs in (the sync lock, crash repair, the conflict gate), the verbs.
 //! - `commit`: the commit step (stage, scan for credentials, commit).
-//! - `integrate`: the three-way tree merge, applying a commit to the work
-//!   tree (journal, crash repair), conflicts.
+//! - `integrate`: the three-way tree merge and the conflict gate.
+//! - `apply`: applying a commit to the work tree (journal, crash repair).
+//! - `conflict`: what stops a pull, the remote's copies, the conflict record.
+//! - `tree`: trees and blobs of the history (flattened trees, sizes).
 //! - `net`: remote URLs, credentials, fetch, push and their errors.
 //! - `state`: the small JSON files agentbox keeps in `sync.git/`.
 
 mod apply;
 mod commit;
+mod conflict;
 mod integrate;
 mod net;
 mod pack;
 mod state;
+mod tree;
 
 use super::{GIT_DIR, LOCK, NEVER};
 use crate::clock::Clock;
