@@ -13,11 +13,6 @@ use crate::tools::Ctx;
 use clap::{Args, Parser, Subcommand};
 use serde_json::{Value, json};
 
-/// The clap command of the tool.
-pub(super) fn command() -> clap::Command {
-    <KnowledgeCli as clap::CommandFactory>::command()
-}
-
 /// Curated notes with claims and revisions, and the user's profile facts.
 ///
 /// Notes are markdown files (memory/knowledge/<slug>.md) with front matter.
@@ -31,7 +26,7 @@ pub(super) fn command() -> clap::Command {
                   --tag go --claim go.formatter=gofmt\n  knowledge search \"how should I format Go code?\"\n  \
                   knowledge profile add \"Prefers tabs over spaces.\" --preference"
 )]
-struct KnowledgeCli {
+pub(super) struct KnowledgeCli {
     #[command(subcommand)]
     verb: Verb,
 }
@@ -265,8 +260,7 @@ struct ProfileRmArgs {
 }
 
 pub(super) fn run(ctx: &Ctx, matches: &clap::ArgMatches) -> Result<Outcome> {
-    let mut cli = <KnowledgeCli as clap::FromArgMatches>::from_arg_matches(matches)
-        .map_err(|e| Error::invalid_args(e.to_string()))?;
+    let mut cli = crate::tools::parse_args::<KnowledgeCli>(matches)?;
     hit_ids(&mut cli.verb);
     let home = ctx.home()?;
     match cli.verb {

@@ -25,7 +25,7 @@ use std::path::{Path, PathBuf};
 
 pub const TOOL: Tool = Tool {
     search: &[NOTES, profile::FACTS],
-    ..Tool::new("knowledge", cli::command, cli::run)
+    ..Tool::derived::<cli::KnowledgeCli>("knowledge", cli::run)
 };
 
 /// The kind name of a note in search.

@@ -10,10 +10,6 @@ use crate::tools::{Ctx, read_input};
 use clap::{Args, Parser, Subcommand};
 use serde_json::{Value, json};
 
-pub(super) fn command() -> clap::Command {
-    <PersonaCli as clap::CommandFactory>::command()
-}
-
 /// Named personas: who the agent is (tone, verbosity, language, free text).
 ///
 /// A persona is a plain file persona/<name>.md of the home: front matter of
@@ -33,7 +29,7 @@ pub(super) fn command() -> clap::Command {
     after_help = "Examples:\n  persona create ada --trait tone=warm --trait verbosity=concise --text ada.md\n  \
                   persona use ada\n  persona set tone=playful --expect-rev 1\n  persona render"
 )]
-struct PersonaCli {
+pub(super) struct PersonaCli {
     #[command(subcommand)]
     verb: Verb,
 }
@@ -181,8 +177,7 @@ struct RevertArgs {
 }
 
 pub(super) fn run(ctx: &Ctx, matches: &clap::ArgMatches) -> Result<Outcome> {
-    let mut cli = <PersonaCli as clap::FromArgMatches>::from_arg_matches(matches)
-        .map_err(|e| Error::invalid_args(e.to_string()))?;
+    let mut cli = crate::tools::parse_args::<PersonaCli>(matches)?;
     hit_ids(&mut cli.verb);
     let home = ctx.home()?;
     match cli.verb {

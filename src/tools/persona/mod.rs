@@ -28,7 +28,7 @@ pub const TOOL: Tool = Tool {
     search: &[PERSONAS],
     doctor: &[check_personas],
     resources: &[ACTIVE_RESOURCE],
-    ..Tool::new("persona", cli::command, cli::run)
+    ..Tool::derived::<cli::PersonaCli>("persona", cli::run)
 };
 
 /// The kind name of a persona in search (`agentbox search --kind persona`).

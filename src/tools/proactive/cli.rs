@@ -10,10 +10,6 @@ use chrono::{DateTime, Duration, Utc};
 use clap::{Args, Parser, Subcommand};
 use serde_json::{Value, json};
 
-pub(super) fn command() -> clap::Command {
-    <ProactiveCli as clap::CommandFactory>::command()
-}
-
 /// Foresight and reminders: time-bounded items, and what to bring up before
 /// being asked.
 ///
@@ -30,7 +26,7 @@ pub(super) fn command() -> clap::Command {
                   proactive list\n  proactive due --within 3d\n  proactive snooze f-3a9c --until \"next week\"\n  \
                   proactive done f-3a9c\n  proactive scan"
 )]
-struct ProactiveCli {
+pub(super) struct ProactiveCli {
     #[command(subcommand)]
     verb: Verb,
 }
@@ -163,8 +159,7 @@ struct ExtractArgs {
 }
 
 pub(super) fn run(ctx: &Ctx, matches: &clap::ArgMatches) -> Result<Outcome> {
-    let cli = <ProactiveCli as clap::FromArgMatches>::from_arg_matches(matches)
-        .map_err(|e| Error::invalid_args(e.to_string()))?;
+    let cli = crate::tools::parse_args::<ProactiveCli>(matches)?;
     match cli.verb {
         Verb::Add(args) => add(ctx, args),
         Verb::List(args) => list(ctx, args),

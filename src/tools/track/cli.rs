@@ -14,7 +14,7 @@ use crate::search;
 use crate::store::check_size;
 use crate::tools::Ctx;
 use chrono::{DateTime, Duration, NaiveDate, Utc};
-use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 
@@ -23,11 +23,6 @@ const DEFAULT_LIST: usize = 20;
 
 /// An import stream may hold this many items' worth of bytes.
 const IMPORT_ITEMS: u64 = 64;
-
-/// The clap command of the tool (help, completions, parsing).
-pub fn command() -> clap::Command {
-    TrackCli::command()
-}
 
 /// Trajectories: record agent and user turns into episodes, per session.
 ///
@@ -41,7 +36,7 @@ pub fn command() -> clap::Command {
                   track record --role assistant --content \"run gofmt -w .\" --flush\n  \
                   track search \"format go\"\n  track import odek-events.jsonl"
 )]
-struct TrackCli {
+pub(super) struct TrackCli {
     #[command(subcommand)]
     verb: Verb,
 }
@@ -206,8 +201,7 @@ struct ImportArgs {
 }
 
 pub fn run(ctx: &Ctx, matches: &clap::ArgMatches) -> Result<Outcome> {
-    let cli =
-        TrackCli::from_arg_matches(matches).map_err(|e| Error::invalid_args(e.to_string()))?;
+    let cli = crate::tools::parse_args::<TrackCli>(matches)?;
     let home = ctx.home()?;
     match cli.verb {
         Verb::Record(args) => record(ctx, home, args),
