@@ -218,7 +218,7 @@ fn edit_bumps_the_rev_and_refuses_stale_writes() {
     );
     assert_eq!(err["detail"]["expected"], 1);
     assert_eq!(err["detail"]["actual"], 2);
-    assert!(err["hint"].as_str().unwrap().contains("--expect-rev 2"));
+    assert!(err["hint"].as_str().unwrap().contains("--expect-version 2"));
     assert_eq!(read(&sb, "note"), before);
     // --expect-rev is required for edit
     err_of(

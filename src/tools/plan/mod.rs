@@ -256,6 +256,17 @@ fn current(home: &Home) -> Result<PlanDoc> {
         })
 }
 
+/// A plan as its `--expect-version` guard names it (`detail {id, expected, actual}`).
+fn versioned(id: &str) -> store::Versioned<'_> {
+    store::Versioned {
+        kind: "plan",
+        key: "id",
+        id,
+        counter: "version",
+        show: None,
+    }
+}
+
 /// Read-modify-write under the plan's lock: load, check the version guard and
 /// that the plan is active, apply `change`, bump the version, replace atomically.
 fn mutate(
@@ -268,7 +279,7 @@ fn mutate(
     check_id(id)?;
     let _lock = home.store.lock(&format!("plan-{id}"))?;
     let (mut doc, path) = load(home, id)?;
-    store::check_version(&format!("plan '{id}'"), expect, doc.version)?;
+    versioned(id).check(expect, doc.version)?;
     doc.ensure_active()?;
     let now = ctx.clock.stamp();
     change(&mut doc, &now)?;
@@ -578,7 +589,7 @@ fn next(ctx: &Ctx, home: &Home, args: NextArgs) -> Result<Outcome> {
             })?
             .0
         } else {
-            store::check_version(&format!("plan '{id}'"), args.expect_version, doc.version)?;
+            versioned(&id).check(args.expect_version, doc.version)?;
             doc
         }
     } else {
