@@ -346,18 +346,33 @@ fn required_names(s: &str) -> Vec<String> {
     }
 }
 
-/// The command whose arguments failed to parse, as words: `bin`, then each
-/// leading positional argument that names a subcommand (`agentbox plan step`,
-/// `plan step`, `agentbox init`). clap's errors do not carry the subcommand,
-/// so it is read back from the arguments that were parsed.
-fn command_path(bin: &str, args: &[OsString]) -> Vec<String> {
-    let mut path = vec![bin.to_string()];
+/// Where the arguments that failed to parse lead.
+struct Walked {
+    /// The command as words: `bin`, then each leading positional argument
+    /// that names a subcommand (`agentbox plan step`, `plan step`,
+    /// `agentbox init`).
+    path: Vec<String>,
+    /// The command each word of `path` names, in the same order.
+    commands: Vec<clap::Command>,
+    /// The first argument after them that names no subcommand: the last
+    /// command's first operand (`go-fmt` in `knowledge edit go-fmt --title T`).
+    operand: Option<String>,
+}
+
+/// Walks the arguments down the command tree. clap's errors do not carry
+/// the subcommand, so it is read back from the arguments that were parsed.
+fn command_walk(bin: &str, args: &[OsString]) -> Walked {
+    let mut walked = Walked {
+        path: vec![bin.to_string()],
+        commands: Vec::new(),
+        operand: None,
+    };
     let mut cmd = if bin == "agentbox" {
         REGISTRY.root_command()
     } else {
         match REGISTRY.find_tool(bin) {
             Some(tool) => REGISTRY.tool_command(tool),
-            None => return path,
+            None => return walked,
         }
     };
     let takes_value = crate::tools::registry_value_flags();
@@ -370,25 +385,69 @@ fn command_path(bin: &str, args: &[OsString]) -> Vec<String> {
     while let Some(arg) = iter.next() {
         match arg.as_str() {
             "--" => break,
-            a if takes_value.contains(&a) => {
+            a if takes_value.contains(&a) || flag_takes_value(&cmd, a) => {
                 iter.next();
             }
             a if a.starts_with('-') => {}
             word => {
                 // `agentbox plan.py …` names the tool `plan`.
                 let word = match REGISTRY.find_tool(word) {
-                    Some(tool) if path.len() == 1 && bin == "agentbox" => tool.name,
+                    Some(tool) if walked.path.len() == 1 && bin == "agentbox" => tool.name,
                     _ => word,
                 };
                 let Some(sub) = cmd.find_subcommand(word).cloned() else {
+                    walked.operand = Some(word.to_string());
                     break;
                 };
-                path.push(sub.get_name().to_string());
-                cmd = sub;
+                walked.path.push(sub.get_name().to_string());
+                walked.commands.push(std::mem::replace(&mut cmd, sub));
             }
         }
     }
-    path
+    walked.commands.push(cmd);
+    walked
+}
+
+/// Whether `flag` (`--title`, `-n`, or an alias) is one of `cmd`'s own
+/// options that takes a value, so the next argument is that value.
+fn flag_takes_value(cmd: &clap::Command, flag: &str) -> bool {
+    cmd.get_arguments()
+        .filter(|a| a.get_action().takes_values() && a.get_index().is_none())
+        .any(|a| match flag.strip_prefix("--") {
+            Some(long) => {
+                a.get_long() == Some(long)
+                    || a.get_all_aliases().is_some_and(|al| al.contains(&long))
+            }
+            None => {
+                let mut chars = flag.strip_prefix('-').unwrap_or_default().chars();
+                matches!((chars.next(), chars.next()), (Some(c), None) if a.get_short() == Some(c))
+            }
+        })
+}
+
+/// The hint for a missing `--expect-version`: a write replaces what the
+/// caller read, so it says where the current revision is read (the tool's
+/// `show`). `None` when the tool has no `show`.
+fn expect_version_hint(walked: &Walked) -> Option<String> {
+    let [.., tool, _verb] = walked.commands.as_slice() else {
+        return None;
+    };
+    let show = tool.find_subcommand("show")?;
+    let id = match &walked.operand {
+        Some(id) => id.clone(),
+        None => {
+            let arg = show.get_positionals().next()?;
+            match arg.get_value_names() {
+                Some([name, ..]) => name.to_string(),
+                _ => arg.get_id().as_str().to_uppercase(),
+            }
+        }
+    };
+    let tool_path = walked.path[..walked.path.len() - 1].join(" ");
+    Some(format!(
+        "read it first: `{tool_path} show {id}` prints its current revision; pass that as {} N",
+        crate::store::EXPECT_FLAG
+    ))
 }
 
 /// Translates a clap parse error into the contract's `invalid_args`.
@@ -397,12 +456,15 @@ fn clap_to_error(err: &clap::Error, bin: &str, tool: Option<&str>, args: &[OsStr
     let first = rendered.lines().next().unwrap_or("invalid arguments");
     let mut message = first.strip_prefix("error: ").unwrap_or(first).to_string();
     let mut error = Error::new(ErrorType::InvalidArgs, String::new());
-    let path = command_path(bin, args);
+    let walked = command_walk(bin, args);
+    let path = &walked.path;
     // The command as a person names it: `plan step`, also under `agentbox`.
     let named = match path.as_slice() {
         [root, rest @ ..] if root == "agentbox" && !rest.is_empty() => rest.join(" "),
         _ => path.join(" "),
     };
+    // A hint of the error's own, instead of pointing at `--help`.
+    let mut hint = None;
     let raw_invalid = context_list(err, ContextKind::InvalidArg);
     let invalid: Vec<String> = raw_invalid.iter().map(|s| arg_name(s)).collect();
     match err.kind() {
@@ -446,6 +508,9 @@ fn clap_to_error(err: &clap::Error, bin: &str, tool: Option<&str>, args: &[OsStr
             // Single arguments first, as the message names them.
             let mut missing = single.clone();
             missing.extend(required.iter().filter(|r| r.len() > 1).map(|r| r.join("|")));
+            if missing == [crate::store::EXPECT_FLAG] {
+                hint = expect_version_hint(&walked);
+            }
             error = error.with_detail("missing", missing);
         }
         ErrorKind::InvalidUtf8 => {
@@ -472,9 +537,10 @@ fn clap_to_error(err: &clap::Error, bin: &str, tool: Option<&str>, args: &[OsStr
         .or_else(|| context_str(err, ContextKind::SuggestedArg))
         .or_else(|| context_str(err, ContextKind::SuggestedValue));
     error.message = message;
-    error.hint = match suggestion {
-        Some(s) => format!("did you mean '{s}'? {usage_hint}"),
-        None => usage_hint,
+    error.hint = match (hint, suggestion) {
+        (Some(hint), _) => hint,
+        (None, Some(s)) => format!("did you mean '{s}'? {usage_hint}"),
+        (None, None) => usage_hint,
     };
     error
 }
@@ -560,5 +626,43 @@ mod tests {
             let alone = format!("{:?}", alone.subcommand());
             assert_eq!(alone, format!("{:?}", whole.subcommand()), "{argv:?}");
         }
+    }
+
+    #[test]
+    fn the_walk_passes_a_verb_s_own_values_on_the_way_to_its_operand() {
+        let walk = |argv: &[&str]| {
+            command_walk(
+                argv[0],
+                &argv.iter().map(OsString::from).collect::<Vec<_>>(),
+            )
+        };
+        let walked = walk(&[
+            "agentbox",
+            "knowledge",
+            "edit",
+            "--title",
+            "T",
+            "-q",
+            "go-fmt",
+        ]);
+        assert_eq!(walked.path, ["agentbox", "knowledge", "edit"]);
+        assert_eq!(walked.commands.len(), 3);
+        assert_eq!(walked.operand.as_deref(), Some("go-fmt"));
+        assert_eq!(
+            expect_version_hint(&walked).unwrap(),
+            "read it first: `agentbox knowledge show go-fmt` prints its current revision; \
+             pass that as --expect-version N"
+        );
+        // Through the link, and without the operand: the show verb's placeholder.
+        let walked = walk(&["knowledge", "edit", "--body=x"]);
+        assert_eq!(walked.path, ["knowledge", "edit"]);
+        assert_eq!(walked.operand, None);
+        assert!(
+            expect_version_hint(&walked)
+                .unwrap()
+                .contains("`knowledge show SLUG`")
+        );
+        // A tool without `show` gets no such hint.
+        assert_eq!(expect_version_hint(&walk(&["agentbox", "init"])), None);
     }
 }

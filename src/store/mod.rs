@@ -16,6 +16,7 @@ mod events;
 mod external;
 mod group;
 mod jsonl;
+mod revision;
 
 pub use events::EventLog;
 pub use external::{
@@ -24,6 +25,7 @@ pub use external::{
 };
 pub use group::SyncGroup;
 pub use jsonl::Redacted;
+pub use revision::{EXPECT_FLAG, Versioned};
 
 /// Set once this process has begun to make a write visible (the rename). From
 /// then on an interrupt must not report `cancelled`: the write has landed, so
@@ -727,21 +729,6 @@ pub fn not_utf8(name: &str, err: &std::string::FromUtf8Error) -> Error {
     .with_detail("line", line)
 }
 
-/// `conflict` when an `--expect-version` guard does not match the stored version.
-pub fn check_version(what: &str, expected: Option<u64>, actual: u64) -> Result<()> {
-    match expected {
-        Some(expected) if expected != actual => Err(Error::conflict(format!(
-            "{what} is at version {actual}, not {expected}"
-        ))
-        .with_hint(format!(
-            "someone else changed it: re-read it, then retry with --expect-version {actual}"
-        ))
-        .with_detail("expected", expected)
-        .with_detail("actual", actual)),
-        _ => Ok(()),
-    }
-}
-
 /// `invalid_args` with `{limit_name, observed, limit}` when an item is too big.
 pub fn check_size(what: &str, observed: u64, limit: u64) -> Result<()> {
     if observed > limit {
@@ -778,16 +765,6 @@ mod tests {
         ] {
             assert_eq!(safe_name("name", good).unwrap(), good);
         }
-    }
-
-    #[test]
-    fn version_guard_names_both_versions() {
-        assert!(check_version("plan", None, 3).is_ok());
-        assert!(check_version("plan", Some(3), 3).is_ok());
-        let err = check_version("plan", Some(2), 3).unwrap_err();
-        assert_eq!(err.kind, ErrorType::Conflict);
-        assert_eq!(err.detail["expected"], 2);
-        assert_eq!(err.detail["actual"], 3);
     }
 
     #[test]

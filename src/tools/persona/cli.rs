@@ -16,7 +16,7 @@ use serde_json::{Value, json};
 /// traits (`key: value` lines) and a free-text body. One persona is active
 /// (persona/ACTIVE); `render` prints the markdown block an agent splices into
 /// its system prompt, and memory_mcp serves it as mem://persona. Every change
-/// is a revision (`history`, `revert`); --expect-rev guards stale writes.
+/// is a revision (`history`, `revert`); --expect-version guards stale writes.
 /// Hand edits are welcome: the file is the truth.
 ///
 /// What create, set, unset and revert would write is screened like a
@@ -27,7 +27,7 @@ use serde_json::{Value, json};
     name = "persona",
     subcommand_required = true,
     after_help = "Examples:\n  persona create ada --trait tone=warm --trait verbosity=concise --text ada.md\n  \
-                  persona use ada\n  persona set tone=playful --expect-rev 1\n  persona render"
+                  persona use ada\n  persona set tone=playful --expect-version 1\n  persona render"
 )]
 pub(super) struct PersonaCli {
     #[command(subcommand)]
@@ -93,7 +93,7 @@ struct CreateArgs {
 #[derive(Debug, Args)]
 #[command(
     after_help = "Examples:\n  persona set tone=warm verbosity=concise\n  \
-                  persona set ada language=fr --expect-rev 3\n  persona set ada --text ada.md\n  \
+                  persona set ada language=fr --expect-version 3\n  persona set ada --text ada.md\n  \
                   persona set ada --text ada.md --accept-warnings   # its screen warns; written anyway"
 )]
 struct SetArgs {
@@ -104,8 +104,8 @@ struct SetArgs {
     #[arg(long, value_name = "FILE")]
     text: Option<String>,
     /// Refuse (conflict) unless the persona is at this rev
-    #[arg(long, value_name = "N", alias = "expect-version")]
-    expect_rev: Option<u64>,
+    #[arg(long, value_name = "N", alias = "expect-rev")]
+    expect_version: Option<u64>,
     /// Write it even when the screen of the persona's text warns
     #[arg(long)]
     accept_warnings: bool,
@@ -117,15 +117,15 @@ struct SetArgs {
 /// persona; otherwise every argument is a key of the active persona.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  persona unset humor\n  persona unset ada humor emoji --expect-rev 4"
+    after_help = "Examples:\n  persona unset humor\n  persona unset ada humor emoji --expect-version 4"
 )]
 struct UnsetArgs {
     /// The persona (optional), then the trait keys to remove
     #[arg(value_name = "NAME|KEY", required = true)]
     args: Vec<String>,
     /// Refuse (conflict) unless the persona is at this rev
-    #[arg(long, value_name = "N", alias = "expect-version")]
-    expect_rev: Option<u64>,
+    #[arg(long, value_name = "N", alias = "expect-rev")]
+    expect_version: Option<u64>,
     /// Write it even when the screen of the persona's text warns
     #[arg(long)]
     accept_warnings: bool,
@@ -162,15 +162,17 @@ struct HistoryArgs {
 
 /// Restore an earlier revision's traits and text, as a new revision.
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  persona revert ada 2\n  persona revert ada 2 --expect-rev 5")]
+#[command(
+    after_help = "Examples:\n  persona revert ada 2\n  persona revert ada 2 --expect-version 5"
+)]
 struct RevertArgs {
     /// Persona name
     name: String,
     /// The revision to restore (see `persona history NAME`)
     rev: u64,
     /// Refuse (conflict) unless the persona is at this rev
-    #[arg(long, value_name = "N", alias = "expect-version")]
-    expect_rev: Option<u64>,
+    #[arg(long, value_name = "N", alias = "expect-rev")]
+    expect_version: Option<u64>,
     /// Write it even when the screen of the persona's text warns
     #[arg(long)]
     accept_warnings: bool,
@@ -219,7 +221,7 @@ pub(super) fn run(ctx: &Ctx, matches: &clap::ArgMatches) -> Result<Outcome> {
                 &ctx.clock,
                 &args.name,
                 args.rev,
-                args.expect_rev,
+                args.expect_version,
                 args.accept_warnings,
             )?;
             let verb = format!("Reverted {} to the content of rev {}", args.name, args.rev);
@@ -350,7 +352,7 @@ fn run_set(ctx: &Ctx, home: &Home, args: SetArgs) -> Result<Outcome> {
         set,
         unset: Vec::new(),
         body,
-        expect_rev: args.expect_rev,
+        expect_rev: args.expect_version,
         accept_warnings: args.accept_warnings,
     };
     let saved = super::change(home, &ctx.clock, &name, &change)?;
@@ -385,7 +387,7 @@ fn run_unset(ctx: &Ctx, home: &Home, args: UnsetArgs) -> Result<Outcome> {
     let name = super::resolve(home, name)?;
     let change = Change {
         unset: keys,
-        expect_rev: args.expect_rev,
+        expect_rev: args.expect_version,
         accept_warnings: args.accept_warnings,
         ..Change::default()
     };

@@ -80,6 +80,17 @@ pub(super) fn current(home: &Home) -> Result<PlanDoc> {
         })
 }
 
+/// A plan as its `--expect-version` guard names it (`detail {id, expected, actual}`).
+pub(super) fn versioned(id: &str) -> store::Versioned<'_> {
+    store::Versioned {
+        kind: "plan",
+        key: "id",
+        id,
+        counter: "version",
+        show: None,
+    }
+}
+
 /// Read-modify-write under the plan's lock: load, check the version guard and
 /// that the plan is active, apply `change`, bump the version, replace atomically.
 pub(super) fn mutate(
@@ -92,7 +103,7 @@ pub(super) fn mutate(
     check_id(id)?;
     let _lock = home.store.lock(&format!("plan-{id}"))?;
     let (mut doc, path) = load(home, id)?;
-    store::check_version(&format!("plan '{id}'"), expect, doc.version)?;
+    versioned(id).check(expect, doc.version)?;
     doc.ensure_active()?;
     let now = ctx.clock.stamp();
     change(&mut doc, &now)?;

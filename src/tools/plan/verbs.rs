@@ -5,12 +5,11 @@ use super::doc::{
     self, PlanDoc, PlanStatus, Step, StepStatus, check_id, check_note, check_step_text, check_title,
 };
 use super::render::{self, plan_outcome};
-use super::storage::{current, load, load_all, mutate, plan_path};
+use super::storage::{current, load, load_all, mutate, plan_path, versioned};
 use super::{NewPlan, NewStep, NextRequest, StepChange, input};
 use crate::error::{Error, Result};
 use crate::home::Home;
 use crate::output::Outcome;
-use crate::store;
 use crate::tools::Ctx;
 use serde_json::{Value, json};
 
@@ -274,7 +273,7 @@ pub(super) fn next(ctx: &Ctx, home: &Home, args: NextRequest) -> Result<Outcome>
             })?
             .0
         } else {
-            store::check_version(&format!("plan '{id}'"), args.expect_version, doc.version)?;
+            versioned(&id).check(args.expect_version, doc.version)?;
             doc
         }
     } else {
