@@ -27,38 +27,20 @@ struct Doc<'a> {
     head_lines: usize,
 }
 
-fn is_fence(line: &str) -> bool {
-    line.trim_end() == "---"
-}
-
 /// The key of a `key: value` line at column 0, if it is one.
 fn key_of(line: &str) -> Option<&str> {
     let (key, _) = line.split_once(':')?;
-    let mut chars = key.chars();
-    let first = chars.next()?;
-    ((first.is_ascii_alphabetic() || first == '_')
-        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-'))
-    .then_some(key)
+    crate::front::is_key(key).then_some(key)
 }
 
+/// Cuts a file at its front matter, within the bounds every front-matter
+/// reader keeps (`None` otherwise: the file merges as text).
 fn parse(text: &str) -> Option<Doc<'_>> {
-    let mut lines = text.split_inclusive('\n');
-    let open = lines
-        .next()
-        .filter(|l| is_fence(l.trim_start_matches('\u{feff}')))?;
-    let mut at = open.len();
+    let split = crate::front::split(text, crate::front::Fences::Strict)?;
+    let close = split.close?;
+    split.bound().ok()?;
     let mut blocks: Vec<Block> = Vec::new();
-    for (count, line) in (2..).zip(lines) {
-        at += line.len();
-        if is_fence(line) {
-            return Some(Doc {
-                open,
-                blocks,
-                close: line,
-                body: &text[at..],
-                head_lines: count,
-            });
-        }
+    for line in split.front.split_inclusive('\n') {
         let continues =
             line.starts_with([' ', '\t']) && !line.trim().is_empty() || line.starts_with("- ");
         match (blocks.last_mut(), key_of(line)) {
@@ -67,7 +49,13 @@ fn parse(text: &str) -> Option<Doc<'_>> {
             _ => blocks.push(Block::Other(line.to_string())),
         }
     }
-    None
+    Some(Doc {
+        open: split.open,
+        blocks,
+        close,
+        body: split.body,
+        head_lines: split.close_line,
+    })
 }
 
 /// The value after `key:` on the block's first line.
