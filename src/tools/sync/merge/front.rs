@@ -6,7 +6,7 @@
 use super::json::later;
 use super::{DELETED_CHANGED, text};
 use serde_json::Value;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// One entry of the front matter: a `key: value` line with its indented or
 /// `- item` lines, or any other line (a comment, a blank line).
@@ -169,13 +169,20 @@ fn ended(mut s: String) -> String {
     s
 }
 
+/// Each key's block (the first, when a key repeats) by key.
+fn keys(blocks: &[Block]) -> HashMap<&str, &str> {
+    let mut map = HashMap::new();
+    for block in blocks {
+        if let Block::Key(k, text) = block {
+            map.entry(k.as_str()).or_insert(text.as_str());
+        }
+    }
+    map
+}
+
 fn merge_front(base: &[Block], ours: &[Block], theirs: &[Block]) -> Result<String, String> {
-    let keyed = |blocks: &[Block], key: &str| {
-        blocks.iter().find_map(|b| match b {
-            Block::Key(k, text) if k == key => Some(text.clone()),
-            _ => None,
-        })
-    };
+    // one lookup per key (a front matter may hold a hundred thousand keys)
+    let (base_keys, ours_keys, theirs_keys) = (keys(base), keys(ours), keys(theirs));
     let others = |blocks: &[Block]| -> HashSet<String> {
         blocks
             .iter()
@@ -198,10 +205,10 @@ fn merge_front(base: &[Block], ours: &[Block], theirs: &[Block]) -> Result<Strin
     for block in ours {
         match block {
             Block::Key(k, o) => {
-                match (keyed(theirs, k), keyed(base, k)) {
-                    (Some(t), b) => out.push(ended(merge_key(k, b.as_deref(), o, &t)?)),
+                match (theirs_keys.get(k.as_str()), base_keys.get(k.as_str())) {
+                    (Some(t), b) => out.push(ended(merge_key(k, b.copied(), o, t)?)),
                     (None, None) => out.push(ended(o.clone())),
-                    (None, Some(b)) if &b == o => {}
+                    (None, Some(b)) if b == o => {}
                     (None, Some(_)) => return Err(removed(k)),
                 }
                 after_keys = out.len();
@@ -216,11 +223,13 @@ fn merge_front(base: &[Block], ours: &[Block], theirs: &[Block]) -> Result<Strin
     let mut new_keys = Vec::new();
     for block in theirs {
         match block {
-            Block::Key(k, t) if keyed(ours, k).is_none() => match keyed(base, k) {
-                None => new_keys.push(ended(t.clone())),
-                Some(b) if &b == t => {}
-                Some(_) => return Err(removed(k)),
-            },
+            Block::Key(k, t) if !ours_keys.contains_key(k.as_str()) => {
+                match base_keys.get(k.as_str()) {
+                    None => new_keys.push(ended(t.clone())),
+                    Some(b) if b == t => {}
+                    Some(_) => return Err(removed(k)),
+                }
+            }
             Block::Other(line) if !ours_other.contains(line) && !base_other.contains(line) => {
                 out.push(ended(line.clone()));
             }
