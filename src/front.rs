@@ -365,7 +365,9 @@ fn value_of(rest: &str) -> &str {
 /// A parse failure: the 1-based line and what is wrong there.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParseError {
+    /// The 1-based line of the file.
     pub line: usize,
+    /// What is wrong there.
     pub message: String,
 }
 
