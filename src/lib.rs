@@ -10,6 +10,7 @@ pub mod clock;
 pub mod commands;
 pub mod config;
 pub mod error;
+pub mod front;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod git;

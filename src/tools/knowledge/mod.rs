@@ -12,7 +12,7 @@ pub mod profile;
 
 pub use clean::parse_claim_arg;
 pub use lint::{Broken, Finding};
-pub use note::{Claim, MAX_TITLE_CHARS, Note, check_slug};
+pub use note::{Claim, MAX_TITLE_CHARS, Note, NoteError, check_slug};
 
 use crate::clock::Clock;
 use crate::error::{Error, ErrorType, Result};
