@@ -6,7 +6,7 @@ mod suggest;
 
 pub use doc::{PlanDoc, PlanStatus, StepStatus};
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, over_limit};
 use crate::home::Home;
 use crate::output::{Outcome, Style};
 use crate::store::{self};
@@ -319,13 +319,13 @@ fn create(ctx: &Ctx, home: &Home, args: CreateArgs) -> Result<Outcome> {
             .collect(),
     };
     if steps.len() > doc::MAX_STEPS {
-        return Err(Error::invalid_args(format!(
-            "the plan has {} steps, over the limit of {}",
-            steps.len(),
-            doc::MAX_STEPS
-        ))
-        .with_hint("split the work into several plans")
-        .with_limit("steps", steps.len() as u64, doc::MAX_STEPS as u64));
+        return Err(over_limit(
+            format!("the plan has {} steps", steps.len()),
+            "steps",
+            steps.len() as u64,
+            doc::MAX_STEPS as u64,
+        )
+        .with_hint("split the work into several plans"));
     }
     for step in &steps {
         check_step_text(&step.text)?;
