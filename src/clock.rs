@@ -91,8 +91,12 @@ pub enum DurationFault {
     OutOfRange,
 }
 
+/// A unit of a duration: its spellings, and how a count of it becomes a
+/// duration (`None` past chrono's range).
+type DurationUnit = (&'static [&'static str], fn(i64) -> Option<Duration>);
+
 /// The units of a duration, each with its spellings.
-const DURATION_UNITS: [(&[&str], fn(i64) -> Option<Duration>); 5] = [
+const DURATION_UNITS: [DurationUnit; 5] = [
     (
         &["s", "sec", "secs", "second", "seconds"],
         Duration::try_seconds,
