@@ -10,9 +10,11 @@ use crate::redact::Redactor;
 use crate::registry::REGISTRY;
 use crate::tools::{Ctx, Tool};
 use clap::error::{ContextKind, ContextValue, ErrorKind};
+use std::any::Any;
 use std::ffi::OsString;
+use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock, PoisonError};
 
 /// Runs agentbox with the process arguments and returns the exit code.
 pub fn run() -> i32 {
@@ -23,8 +25,14 @@ pub fn run() -> i32 {
         output::resolve_format(Some(FormatChoice::Auto)).unwrap_or(Format::Json)
     });
     install_sigint(format);
-    // Panics are reported as an `internal` envelope, not as a backtrace.
-    std::panic::set_hook(Box::new(|_| {}));
+    // Panics are reported as an `internal` envelope, not as a backtrace: the
+    // hook prints nothing and keeps where the panic happened for the report.
+    std::panic::set_hook(Box::new(|info| {
+        if let Some(at) = info.location() {
+            *PANIC_AT.lock().unwrap_or_else(PoisonError::into_inner) =
+                Some(format!("{}:{}", at.file(), at.line()));
+        }
+    }));
     let out = Output {
         format,
         style: Style {
@@ -35,17 +43,39 @@ pub fn run() -> i32 {
     };
     match std::panic::catch_unwind(|| dispatch(args, early)) {
         Ok(code) => code,
-        Err(payload) => {
-            let message = payload
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| payload.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "unknown panic".to_string());
-            let error = Error::internal(format!("agentbox hit a bug: {message}"))
-                .with_hint("this is a bug in agentbox; report it with the command you ran");
-            out.failure(&error, &Redactor::builtin())
-        }
+        // No home is known here: a panic once the call has a context is
+        // reported in `dispatch`, through the home's redactor.
+        Err(payload) => out.failure(&bug_report(&*payload), &Redactor::builtin()),
     }
+}
+
+/// Where the last panic happened (`file:line`), kept by the panic hook for
+/// the bug report. A static because the hook is the process's.
+static PANIC_AT: Mutex<Option<String>> = Mutex::new(None);
+
+/// The `internal` error a caught panic becomes: what it said and where it
+/// happened (the last location the hook kept), for a bug report.
+fn bug_report(payload: &(dyn Any + Send)) -> Error {
+    let at = PANIC_AT
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .take();
+    bug_error(payload, at.as_deref())
+}
+
+/// [`bug_report`] with the panic's location given.
+fn bug_error(payload: &(dyn Any + Send), at: Option<&str>) -> Error {
+    let message = payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic".to_string());
+    let message = match at {
+        Some(at) => format!("agentbox hit a bug: {message} (at {at})"),
+        None => format!("agentbox hit a bug: {message}"),
+    };
+    Error::internal(message)
+        .with_hint("this is a bug in agentbox; report it with the command you ran")
 }
 
 /// What the SIGINT handler prints, rendered before the handler is installed.
@@ -261,7 +291,22 @@ fn dispatch(mut args: Vec<OsString>, early: EarlyFlags) -> i32 {
             (tool, sub)
         }
     };
-    let mut result: Result<Outcome, Error> = (tool.run)(&ctx, sub);
+    // A panic from here on is reported through the home's redactor (its
+    // extra patterns) when the call has opened its home.
+    match std::panic::catch_unwind(AssertUnwindSafe(|| run_tool(&ctx, tool, sub, &out))) {
+        Ok(code) => code,
+        Err(payload) => out.failure(&bug_report(&*payload), ctx.redactor()),
+    }
+}
+
+/// Runs the tool and hands its result to the output layer.
+fn run_tool(ctx: &Ctx, tool: &Tool, sub: &clap::ArgMatches, out: &Output) -> i32 {
+    if let Some(text) = std::env::var_os("AGENTBOX_DEBUG_PANIC_WITH_HOME") {
+        // Test hook: a panic once the home is open, saying TEXT.
+        let _ = ctx.home();
+        panic!("{}", text.to_string_lossy());
+    }
+    let mut result: Result<Outcome, Error> = (tool.run)(ctx, sub);
     // Work that succeeded in part (saved, but not indexed) says so.
     if let (Ok(outcome), Some(home)) = (&mut result, ctx.opened_home()) {
         outcome.warnings.extend(home.take_warnings());
@@ -549,6 +594,26 @@ fn clap_to_error(err: &clap::Error, bin: &str, tool: Option<&str>, args: &[OsStr
 mod tests {
     use super::*;
     use clap::Command;
+
+    #[test]
+    fn a_bug_report_says_what_the_panic_said_and_where() {
+        let err = bug_error(&"index out of bounds", Some("src/tools/plan/doc.rs:42"));
+        assert_eq!(err.kind, ErrorType::Internal);
+        assert_eq!(
+            err.message,
+            "agentbox hit a bug: index out of bounds (at src/tools/plan/doc.rs:42)"
+        );
+        assert!(err.hint.contains("report it"));
+        let owned: Box<dyn Any + Send> = Box::new(format!("step {} is missing", 3));
+        assert_eq!(
+            bug_error(&*owned, None).message,
+            "agentbox hit a bug: step 3 is missing"
+        );
+        assert_eq!(
+            bug_error(&7u32, None).message,
+            "agentbox hit a bug: unknown panic"
+        );
+    }
 
     /// What parsing sees of a command and of every command below it: each
     /// argument's name, flags, position, action and arity (not the help

@@ -158,6 +158,45 @@ fn error_table() {
         5,
     );
     assert!(e["message"].as_str().unwrap().contains("bug"));
+    // where it happened, for the bug report
+    assert!(
+        e["message"].as_str().unwrap().contains("(at src/cli.rs:"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_panic_once_the_home_is_open_is_redacted_with_the_homes_patterns() {
+    let sb = Sandbox::new();
+    std::fs::write(
+        sb.home().join("config.json"),
+        r#"{"redaction": {"extra_patterns": ["ACME-[0-9]{6}"]}}"#,
+    )
+    .unwrap();
+    let e = err_of(
+        sb.plan(&["list"])
+            .env("AGENTBOX_DEBUG_PANIC_WITH_HOME", "ticket ACME-123456"),
+        "internal",
+        5,
+    );
+    let message = e["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("agentbox hit a bug: ticket _REDACTED (at src/cli.rs:"),
+        "{message}"
+    );
+    let out = sb
+        .plan(&["list", "--format", "text"])
+        .env("AGENTBOX_DEBUG_PANIC_WITH_HOME", "ticket ACME-123456")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(5));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.starts_with("error: agentbox hit a bug: ticket _REDACTED (at src/cli.rs:")
+            && !stderr.contains("ACME-123456")
+            && !stderr.contains("panicked at"),
+        "{stderr}"
+    );
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! revisions, validates names that become paths and enforces size caps.
 //! Everything written passes through the redactor first.
 
-use crate::error::{Error, ErrorType, Result};
+use crate::error::{Error, ErrorType, Result, over_limit};
 use crate::redact::Redactor;
 use serde_json::Value;
 use std::fs::{self, File, OpenOptions};
@@ -732,11 +732,13 @@ pub fn not_utf8(name: &str, err: &std::string::FromUtf8Error) -> Error {
 /// `invalid_args` with `{limit_name, observed, limit}` when an item is too big.
 pub fn check_size(what: &str, observed: u64, limit: u64) -> Result<()> {
     if observed > limit {
-        return Err(Error::invalid_args(format!(
-            "{what} is {observed} bytes, over the limit of {limit}"
-        ))
-        .with_hint("shorten it, or raise limits.max_item_bytes in the home's config.json")
-        .with_limit("max_item_bytes", observed, limit));
+        return Err(over_limit(
+            format!("{what} is {observed} bytes"),
+            "max_item_bytes",
+            observed,
+            limit,
+        )
+        .with_hint("shorten it, or raise limits.max_item_bytes in the home's config.json"));
     }
     Ok(())
 }

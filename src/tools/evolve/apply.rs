@@ -11,7 +11,7 @@
 use super::proposals;
 use super::{Found, LOCK, Payload, Proposal, Status, render};
 use crate::clock::Clock;
-use crate::error::{Error, ErrorType, Result};
+use crate::error::{Error, ErrorType, Result, TextLimit};
 use crate::home::Home;
 use crate::output::Outcome;
 use crate::screen;
@@ -143,19 +143,15 @@ pub fn reject(ctx: &Ctx, ids: &[String], reason: Option<&str>) -> Result<Outcome
 
 const MAX_REASON_CHARS: usize = 1_000;
 
+/// A rejection's reason: at most 1,000 characters, lines and tabs allowed.
+const REASON: TextLimit =
+    TextLimit::chars("the reason", MAX_REASON_CHARS, "reason_chars").allowing(&['\n', '\t']);
+
 fn check_reason(reason: &str) -> Result<String> {
-    let n = reason.chars().count();
-    if n > MAX_REASON_CHARS {
-        return Err(Error::invalid_args(format!(
-            "the reason is {n} characters, over the limit of {MAX_REASON_CHARS}"
-        ))
-        .with_hint("say why in a sentence or two")
-        .with_limit("reason_chars", n as u64, MAX_REASON_CHARS as u64));
-    }
-    if reason
-        .chars()
-        .any(|c| c.is_control() && c != '\n' && c != '\t')
-    {
+    REASON
+        .check_length(reason)
+        .map_err(|e| e.with_hint("say why in a sentence or two"))?;
+    if REASON.has_control(reason) {
         return Err(
             Error::invalid_args("the reason contains a control character")
                 .with_hint("pass plain text"),

@@ -1,7 +1,7 @@
 //! The note file: front matter in a small YAML subset, then a markdown body.
 //! The grammar is documented in docs/tools/knowledge.md ("Front matter").
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, TextLimit};
 use crate::front::{self, flow, parse_flow, parse_scalar, quote, scalar};
 use crate::store;
 use serde_json::{Value, json};
@@ -424,16 +424,14 @@ pub fn check_title(title: &str) -> std::result::Result<(), String> {
     if title.contains(['\n', '\r']) {
         return Err("the title must be one line".to_string());
     }
-    if title.chars().any(char::is_control) {
+    let limit = TextLimit::chars("the title", MAX_TITLE_CHARS, "title_chars");
+    if limit.has_control(title) {
         return Err("the title contains a control character".to_string());
     }
-    let count = title.chars().count();
-    if count > MAX_TITLE_CHARS {
-        return Err(format!(
-            "the title is {count} characters, over the limit of {MAX_TITLE_CHARS}"
-        ));
+    match limit.over_message(title) {
+        Some(message) => Err(message),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// A tag, lowercased: 1..=64 characters, no whitespace, commas, brackets,

@@ -4,7 +4,7 @@
 //! (`front::{parse_scalar, scalar}`); the grammar is documented in
 //! docs/tools/persona.md ("The file").
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, TextLimit};
 use crate::front::{self, parse_scalar, quote, scalar};
 use crate::store;
 use serde_json::{Map, Value};
@@ -314,18 +314,17 @@ pub fn check_value(key: &str, value: &str) -> std::result::Result<(), String> {
             "the trait `{key}` has no value (remove it with `persona unset`)"
         ));
     }
-    if value.chars().any(char::is_control) {
+    let what = format!("the trait `{key}`");
+    let limit = TextLimit::chars(&what, MAX_VALUE_CHARS, "value_chars");
+    if limit.has_control(value) {
         return Err(format!(
-            "the trait `{key}` must be one line without control characters"
+            "{what} must be one line without control characters"
         ));
     }
-    let count = value.chars().count();
-    if count > MAX_VALUE_CHARS {
-        return Err(format!(
-            "the trait `{key}` is {count} characters, over the limit of {MAX_VALUE_CHARS}"
-        ));
+    match limit.over_message(value) {
+        Some(message) => Err(message),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// Parses a `K=V` argument; `invalid_args` naming the argument otherwise.

@@ -7,7 +7,7 @@ use super::doc::{
 use super::render::{self, plan_outcome};
 use super::storage::{current, load, load_all, mutate, plan_path, versioned};
 use super::{NewPlan, NewStep, NextRequest, StepChange, input};
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, over_limit};
 use crate::home::Home;
 use crate::output::Outcome;
 use crate::tools::Ctx;
@@ -45,13 +45,13 @@ pub(super) fn create(ctx: &Ctx, home: &Home, args: NewPlan) -> Result<Outcome> {
             .collect(),
     };
     if steps.len() > doc::MAX_STEPS {
-        return Err(Error::invalid_args(format!(
-            "the plan has {} steps, over the limit of {}",
-            steps.len(),
-            doc::MAX_STEPS
-        ))
-        .with_hint("split the work into several plans")
-        .with_limit("steps", steps.len() as u64, doc::MAX_STEPS as u64));
+        return Err(over_limit(
+            format!("the plan has {} steps", steps.len()),
+            "steps",
+            steps.len() as u64,
+            doc::MAX_STEPS as u64,
+        )
+        .with_hint("split the work into several plans"));
     }
     for step in &steps {
         check_step_text(&step.text)?;

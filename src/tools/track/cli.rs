@@ -7,13 +7,14 @@ use super::import;
 use super::render;
 use super::stamps;
 use super::{DEFAULT_SESSION, MessageIn, ROLES, SaveTurns, flush, parse_messages, save_turns};
+use crate::clock;
 use crate::error::{Error, ErrorType, Result};
 use crate::home::Home;
 use crate::output::Outcome;
 use crate::search;
 use crate::store::check_size;
 use crate::tools::Ctx;
-use chrono::{DateTime, Duration, NaiveDate, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
@@ -512,7 +513,8 @@ fn stats(ctx: &Ctx, home: &Home, args: StatsArgs) -> Result<Outcome> {
     Ok(Outcome::new(data, text).with_meta("count", turns))
 }
 
-/// `30d`, `12h`, `90m`, `2w`, `45s` back from now; or a date / RFC 3339 time.
+/// A duration back from now (`30d`, `12h`, `90m`, `2w`, `45s`: see
+/// [`clock::parse_duration`]); or a date / RFC 3339 time.
 fn cutoff(now: DateTime<Utc>, value: &str) -> Result<DateTime<Utc>> {
     let value = value.trim();
     if let Some(ts) = episodes::normalize_ts(value) {
@@ -523,21 +525,8 @@ fn cutoff(now: DateTime<Utc>, value: &str) -> Result<DateTime<Utc>> {
     if let Ok(date) = NaiveDate::parse_from_str(value, "%Y-%m-%d") {
         return Ok(date.and_hms_opt(0, 0, 0).expect("midnight").and_utc());
     }
-    let split = value
-        .find(|c: char| !c.is_ascii_digit())
-        .unwrap_or(value.len());
-    let (digits, unit) = value.split_at(split);
-    let n: i64 = digits.parse().unwrap_or(-1);
-    let duration = match unit {
-        _ if n < 0 || digits.len() > 9 => None,
-        "s" => Duration::try_seconds(n),
-        "m" => Duration::try_minutes(n),
-        "h" => Duration::try_hours(n),
-        "d" => Duration::try_days(n),
-        "w" => Duration::try_weeks(n),
-        _ => None,
-    };
-    duration
+    clock::parse_duration(value)
+        .ok()
         .and_then(|d| now.checked_sub_signed(d))
         .ok_or_else(|| {
             Error::invalid_args(format!(

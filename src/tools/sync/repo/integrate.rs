@@ -143,7 +143,13 @@ pub(super) fn integrate(
             ..Pulled::default()
         });
     }
-    let base = repo.merge_base(local, remote).ok();
+    // Only "no merge base" means two unrelated histories; any other failure
+    // (a damaged object, an unreadable pack) is an error, not an empty base.
+    let base = match repo.merge_base(local, remote) {
+        Ok(base) => Some(base),
+        Err(e) if e.code() == git2::ErrorCode::NotFound => None,
+        Err(e) => return Err(git_error("find the common base of two histories", &e)),
+    };
     let ((flat_base, raw_base), (flat_ours, raw_ours), (flat_theirs, raw_theirs)) = (
         flatten_all(session, tree_of(session, base)?.as_ref())?,
         flatten_all(session, tree_of(session, Some(local))?.as_ref())?,
