@@ -258,57 +258,33 @@ pub struct Home {
     pub config: Config,
     pub store: Store,
     warnings: Warnings,
-    /// The search index's kept connection (see `search::Index`'s `Drop`).
-    pub index_pool: Keep,
-    /// memory_mcp's index writer thread (see `search::worker`).
-    pub index_worker: Keep,
+    /// What the search index keeps between calls (`search::session`).
+    session: SessionSlot,
 }
 
-/// One value a module keeps between the calls of a long-lived process (the
-/// search index's open connection), held by the home without the home
-/// depending on that module. A copy of a home keeps nothing.
+/// What a layer above the home keeps with it between the calls of a
+/// long-lived process: the search index's session (its kept connection
+/// and memory_mcp's index writer thread). The home owns it, so it lives
+/// and dies with the home, without the home naming the layer's types
+/// (search sits above the home). [`Home::session`] gives it back to that
+/// layer as its own type.
+pub trait Session: std::any::Any + Send + Sync + Default {}
+
+/// The home's [`Session`], made on first use. A copy of a home keeps
+/// nothing: a clone starts without one (memory_mcp's index writer thread
+/// works on a copy with a connection of its own).
 #[derive(Default)]
-pub struct Keep(Mutex<Option<Box<dyn std::any::Any + Send>>>);
+struct SessionSlot(std::sync::OnceLock<Box<dyn std::any::Any + Send + Sync>>);
 
-impl Keep {
-    fn slot(&self) -> std::sync::MutexGuard<'_, Option<Box<dyn std::any::Any + Send>>> {
-        self.0
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-
-    /// The kept value, when it is a `T`.
-    pub fn take<T: std::any::Any>(&self) -> Option<T> {
-        let kept = self.slot().take()?;
-        kept.downcast::<T>().ok().map(|b| *b)
-    }
-
-    /// Keeps `value`, unless a value is kept already (then `value` is
-    /// dropped); whether it was kept.
-    pub fn put<T: std::any::Any + Send>(&self, value: T) -> bool {
-        let mut slot = self.slot();
-        let empty = slot.is_none();
-        if empty {
-            *slot = Some(Box::new(value));
-        }
-        empty
-    }
-
-    /// Drops the kept value.
-    pub fn clear(&self) {
-        self.slot().take();
+impl Clone for SessionSlot {
+    fn clone(&self) -> SessionSlot {
+        SessionSlot::default()
     }
 }
 
-impl Clone for Keep {
-    fn clone(&self) -> Keep {
-        Keep::default()
-    }
-}
-
-impl std::fmt::Debug for Keep {
+impl std::fmt::Debug for SessionSlot {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Keep")
+        f.write_str("SessionSlot")
     }
 }
 
@@ -358,8 +334,7 @@ impl Home {
             config,
             store,
             warnings: Warnings::default(),
-            index_pool: Keep::default(),
-            index_worker: Keep::default(),
+            session: SessionSlot::default(),
         })
     }
 
@@ -376,6 +351,16 @@ impl Home {
     /// server attach them to the call's outcome).
     pub fn take_warnings(&self) -> Vec<String> {
         std::mem::take(&mut *self.warnings.list())
+    }
+
+    /// The home's session of type `S`, made on first use. One type of
+    /// session per home: only the search index keeps one.
+    pub fn session<S: Session>(&self) -> &S {
+        let kept = self.session.0.get_or_init(|| Box::new(S::default()));
+        // Only this function fills the slot, and only the search index
+        // calls it: a second type is a programming error.
+        kept.downcast_ref::<S>()
+            .expect("a home keeps one type of session")
     }
 
     /// The link for `tool` in this home.

@@ -6,7 +6,7 @@
 //! (whole lines, with a notice), and the share a short section leaves unused
 //! goes to the others.
 
-use super::tools::{Memory, ToolOutput, hit_lines, quoted, required_query, top_k_arg};
+use super::memory::{Memory, ToolOutput, hit_lines, quoted, required_query, top_k_arg};
 use crate::error::Result;
 use crate::tools::knowledge::profile::{self, Profile};
 use crate::tools::proactive;

@@ -4,6 +4,7 @@
 //! functions as the CLI (`track`, `knowledge::profile`, `search`).
 
 mod context;
+mod memory;
 pub mod protocol;
 pub mod resources;
 mod save;
@@ -147,7 +148,7 @@ impl Limits {
 
 /// One server session: state lives here, never in statics.
 pub struct Server<'h> {
-    memory: tools::Memory<'h>,
+    memory: memory::Memory<'h>,
     limits: Limits,
     features: Features,
     log: Output,
@@ -175,7 +176,7 @@ impl<'h> Server<'h> {
         frames: Frames<'h>,
     ) -> Server<'h> {
         Server {
-            memory: tools::Memory::new(home, clock),
+            memory: memory::Memory::new(home, clock),
             limits,
             // Until `initialize` says otherwise, speak the latest version.
             features: Features::new(protocol::LATEST_VERSION),

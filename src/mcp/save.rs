@@ -2,7 +2,7 @@
 //! `mem_save_fact` (profile facts, through `knowledge::profile`), and the
 //! JSON save status both return.
 
-use super::tools::{
+use super::memory::{
     DEFAULT_SESSION, Memory, ToolOutput, is_empty_array, opt_bool, opt_string, present, quoted,
 };
 use crate::error::{Error, Result};

@@ -1,17 +1,56 @@
 //! The search index's SQLite connection: how it is opened and tuned, the
 //! error a failure becomes, and its transactions.
 
-use super::{health, rank};
+use super::rank;
 use crate::error::{Error, ErrorType, Result};
 use rusqlite::Connection;
 use std::path::Path;
 
 /// `detail.sqlite` classifies the failure (`corrupt`, `notadb`, `schema` mean
-/// a damaged database, which is rebuilt on its own; see `health`).
+/// a damaged database, which is rebuilt on its own: [`is_damaged`]).
 pub(super) fn db_error(e: rusqlite::Error) -> Error {
     Error::new(ErrorType::Io, format!("search index: {e}"))
         .with_hint("the index is derived and safe to rebuild: run `agentbox reindex`")
-        .with_detail("sqlite", health::sqlite_class(&e))
+        .with_detail("sqlite", sqlite_class(&e))
+}
+
+/// How a SQLite failure is classified in `detail.sqlite` of an index error.
+pub(super) fn sqlite_class(e: &rusqlite::Error) -> &'static str {
+    use rusqlite::ErrorCode as C;
+    match e {
+        rusqlite::Error::SqliteFailure(f, msg) => match f.code {
+            C::DatabaseCorrupt => "corrupt",
+            C::NotADatabase => "notadb",
+            C::DatabaseBusy | C::DatabaseLocked => "busy",
+            C::CannotOpen => "cantopen",
+            C::ReadOnly => "readonly",
+            C::PermissionDenied | C::AuthorizationForStatementDenied => "permission",
+            C::DiskFull => "full",
+            C::SystemIoFailure => "ioerr",
+            _ if msg
+                .as_deref()
+                .is_some_and(|m| m.contains("no such table") || m.contains("no such column")) =>
+            {
+                "schema"
+            }
+            _ => "error",
+        },
+        rusqlite::Error::InvalidColumnType(..)
+        | rusqlite::Error::InvalidColumnIndex(_)
+        | rusqlite::Error::InvalidColumnName(_)
+        | rusqlite::Error::IntegralValueOutOfRange(..)
+        | rusqlite::Error::FromSqlConversionFailure(..) => "schema",
+        _ => "error",
+    }
+}
+
+/// Whether an index error means the database itself is damaged (rebuilding
+/// fixes it), as opposed to busy, unwritable or out of space.
+pub(super) fn is_damaged(err: &Error) -> bool {
+    matches!(
+        err.detail.get("sqlite").and_then(|v| v.as_str()),
+        Some("corrupt" | "notadb" | "schema")
+    )
 }
 
 /// How long a statement waits for another connection's lock.

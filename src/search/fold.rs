@@ -20,7 +20,7 @@
 use std::time::{Duration, Instant};
 
 use super::db::{db_error, is_busy};
-use super::health::index_dir;
+use super::disk::index_dir;
 use super::index::Index;
 use super::rank::segment_levels;
 use crate::error::Result;

@@ -8,62 +8,22 @@
 //! per request writes fewer, larger segments and fewer pages (see
 //! docs/PERFORMANCE.md, "Fourth session").
 //!
-//! The group's transaction lives on the connection in `Home::index_pool`:
+//! The group's transaction lives on the connection the home's search
+//! session keeps (`session::Session`):
 //! an `Index` dropped while a group is open goes back to the pool with the
 //! transaction still open, and the next update of the group joins it (every
 //! `Tx` joins an open transaction, so an inner one no longer rolls back
 //! alone). Any failed index operation inside a group therefore rolls the
-//! whole group back and marks the index stale ([`guard`]); [`finish_group`]
+//! whole group back and marks the index stale (`Session::guard`); [`finish_group`]
 //! then catches the index up from the files, which hold every write of the
 //! group.
 
 use super::db::{db_error, retry_busy};
-use super::health;
+use super::disk::{is_marked, mark_stale};
 use super::index::Index;
+use super::session::Session;
 use crate::error::Result;
 use crate::home::Home;
-
-/// Opens the group's transaction on `index`'s connection, when a group is
-/// open and its transaction is not (the first update of the group).
-pub(super) fn join(index: &Index) -> Result<()> {
-    if index.home.store.in_group() && index.conn.is_autocommit() {
-        retry_busy(|| index.conn.execute_batch("BEGIN IMMEDIATE")).map_err(db_error)?;
-    }
-    Ok(())
-}
-
-/// Runs `op`, which may write through `index`'s connection. When it fails
-/// inside a group, the group's transaction, which may hold half of `op`'s
-/// writes, is rolled back whole and the index marked stale: the next open,
-/// or [`finish_group`], rebuilds those entries from the files.
-pub(super) fn guard<T>(index: &Index, op: impl FnOnce() -> Result<T>) -> Result<T> {
-    let result = op();
-    if let Err(e) = &result
-        && index.home.store.in_group()
-        && !index.conn.is_autocommit()
-    {
-        let _ = index.conn.execute_batch("ROLLBACK");
-        health::mark_stale(index.home, &e.message);
-    }
-    result
-}
-
-/// Whether a dropped `Index`'s connection may go back to the pool: between
-/// calls only one with no transaction open, inside a group also the one
-/// whose transaction is the group's.
-pub(super) fn may_pool(home: &Home, conn: &rusqlite::Connection) -> bool {
-    conn.is_autocommit() || home.store.in_group()
-}
-
-/// A connection holding the group's transaction was closed instead of kept
-/// (it opened a database file since replaced, or the pool was taken): its
-/// updates are rolled back, so the index is marked stale and
-/// [`finish_group`] catches it up from the files.
-pub(super) fn lost(home: &Home) {
-    if home.store.in_group() {
-        health::mark_stale(home, "a group commit's index updates were rolled back");
-    }
-}
 
 /// Makes the index updates the open group has made so far visible to every
 /// connection: the index writer thread's committed (as
@@ -72,9 +32,9 @@ pub(super) fn lost(home: &Home) {
 /// sees nothing another connection has not committed: without this, a
 /// search after a save in one pipelined group missed the save (searchable
 /// on ack). The group's later updates open a new transaction; a failure
-/// is handled as [`guard`] does.
+/// is handled as `Session::guard` does.
 pub fn settle(home: &Home) {
-    super::worker::barrier(home);
+    Session::of(home).barrier();
     commit_pooled(home);
 }
 
@@ -86,7 +46,7 @@ fn commit_pooled(home: &Home) {
         && let Err(e) = retry_busy(|| index.conn.execute_batch("COMMIT"))
     {
         let _ = index.conn.execute_batch("ROLLBACK");
-        health::mark_stale(home, &db_error(e).message);
+        mark_stale(home, &db_error(e).message);
     }
 }
 
@@ -97,7 +57,7 @@ fn commit_pooled(home: &Home) {
 /// stale (the next open tries again).
 pub fn finish_group(home: &Home) -> Result<()> {
     commit_pooled(home);
-    if health::is_marked(home) {
+    if is_marked(home) {
         Index::open(home)?;
     }
     Ok(())
@@ -158,7 +118,7 @@ pub(super) mod tests {
         finish_group(home).unwrap();
         group.finish().unwrap();
         assert_eq!(committed(home, word), n);
-        assert!(!health::is_marked(home));
+        assert!(!is_marked(home));
     }
 
     #[test]
@@ -191,7 +151,7 @@ pub(super) mod tests {
         assert!(!index.conn.is_autocommit());
         index.file_id = None;
         drop(index);
-        assert!(health::is_marked(&home));
+        assert!(is_marked(&home));
         save(&home, "s2", "ibis two");
         end(&home, group, "ibis", 2);
     }
@@ -207,7 +167,7 @@ pub(super) mod tests {
         // included, is rolled back and the index marked stale.
         index_update_or_warn(&home, |_| Err(Error::internal("the disk said no")));
         assert_eq!(home.take_warnings().len(), 1);
-        assert!(health::is_marked(&home));
+        assert!(is_marked(&home));
         end(&home, group, "quokka", 2);
     }
 
@@ -252,7 +212,7 @@ pub(super) mod tests {
         end_worker_group(&home, group);
         // Nothing waits on the worker's commit, yet it comes.
         eventually_committed(&home, "heron", 5);
-        assert!(!health::is_marked(&home));
+        assert!(!is_marked(&home));
         // The next group uses the same thread.
         let group = worker_group(&home);
         save(&home, "s9", "heron again");
@@ -297,7 +257,7 @@ pub(super) mod tests {
         save(&home, "s3", "avocet three");
         end_worker_group(&home, group);
         assert_eq!(committed(&home, "avocet"), 3);
-        assert!(!health::is_marked(&home));
+        assert!(!is_marked(&home));
     }
 
     #[test]
@@ -314,7 +274,7 @@ pub(super) mod tests {
         assert_eq!(committed(&home, "plover"), 2);
         end_worker_group(&home, group);
         assert_eq!(committed(&home, "plover"), 2);
-        assert!(!health::is_marked(&home));
+        assert!(!is_marked(&home));
     }
 
     #[test]
@@ -343,7 +303,7 @@ pub(super) mod tests {
         // The worker's own update, after, finds the file indexed as it is.
         settle(&home);
         assert_eq!(committed(&home, "tern"), 1);
-        assert!(!health::is_marked(&home));
+        assert!(!is_marked(&home));
     }
 
     #[test]

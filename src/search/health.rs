@@ -15,154 +15,30 @@
 //!   so the next open rebuilds it.
 
 use super::consistency;
-use super::db::{Tx, db_error};
-use super::group;
+use super::db::{Tx, db_error, is_damaged};
+use super::disk::{
+    CLAIMED, MARKER, diagnose, file_id, index_dir, is_marked, mark_stale, remove_db_files,
+};
 use super::index::{Index, SCHEMA_VERSION, read_docs, stamp};
+use super::session::Session;
 use super::sources::{self, Source};
 use crate::error::{Error, ErrorType, Result};
 use crate::home::Home;
 use rusqlite::{OptionalExtension, params};
 use std::collections::{BTreeMap, HashMap, HashSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
-
-/// Left in `index/` by a write whose index update failed.
-const MARKER: &str = "STALE";
-/// The marker while a call catches up (renamed, so a marker left meanwhile survives).
-const CLAIMED: &str = "STALE.claimed";
-
-/// The SQLite files of the index, in `index/`.
-const DB_FILES: [&str; 3] = ["search.db", "search.db-wal", "search.db-shm"];
-
-/// How a SQLite failure is classified in `detail.sqlite` of an index error.
-pub(super) fn sqlite_class(e: &rusqlite::Error) -> &'static str {
-    use rusqlite::ErrorCode as C;
-    match e {
-        rusqlite::Error::SqliteFailure(f, msg) => match f.code {
-            C::DatabaseCorrupt => "corrupt",
-            C::NotADatabase => "notadb",
-            C::DatabaseBusy | C::DatabaseLocked => "busy",
-            C::CannotOpen => "cantopen",
-            C::ReadOnly => "readonly",
-            C::PermissionDenied | C::AuthorizationForStatementDenied => "permission",
-            C::DiskFull => "full",
-            C::SystemIoFailure => "ioerr",
-            _ if msg
-                .as_deref()
-                .is_some_and(|m| m.contains("no such table") || m.contains("no such column")) =>
-            {
-                "schema"
-            }
-            _ => "error",
-        },
-        rusqlite::Error::InvalidColumnType(..)
-        | rusqlite::Error::InvalidColumnIndex(_)
-        | rusqlite::Error::InvalidColumnName(_)
-        | rusqlite::Error::IntegralValueOutOfRange(..)
-        | rusqlite::Error::FromSqlConversionFailure(..) => "schema",
-        _ => "error",
-    }
-}
-
-/// Whether an index error means the database itself is damaged (rebuilding
-/// fixes it), as opposed to busy, unwritable or out of space.
-pub(super) fn is_damaged(err: &Error) -> bool {
-    matches!(
-        err.detail.get("sqlite").and_then(|v| v.as_str()),
-        Some("corrupt" | "notadb" | "schema")
-    )
-}
-
-/// The folder of the search index (`search.db` and its WAL files).
-pub(super) fn index_dir(home: &Home) -> PathBuf {
-    home.root.join("index")
-}
-
-fn is_permission(kind: std::io::ErrorKind) -> bool {
-    matches!(
-        kind,
-        std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::ReadOnlyFilesystem
-    )
-}
-
-/// Says what is wrong when the index cannot be opened or written: a folder or
-/// database file this user may not write is `permission`, naming the path.
-pub(super) fn diagnose(home: &Home, err: Error) -> Error {
-    if err.kind != ErrorType::Io {
-        return err;
-    }
-    let dir = index_dir(home);
-    let unwritable = |path: &Path, e: std::io::Error| {
-        Error::new(
-            ErrorType::Permission,
-            format!(
-                "cannot write the search index: {} is not writable ({e})",
-                path.display()
-            ),
-        )
-        .with_hint(format!(
-            "give this user write access to the home (e.g. chmod -R u+w {}); the index is derived, so nothing is lost meanwhile",
-            home.root.display()
-        ))
-        .with_detail("path", path.display().to_string())
-    };
-    let probe = dir.join(format!(".probe.{}.tmp", std::process::id()));
-    match std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&probe)
-    {
-        Ok(_) => {
-            let _ = std::fs::remove_file(&probe);
-        }
-        Err(e) if is_permission(e.kind()) => return unwritable(&dir, e),
-        Err(_) => {}
-    }
-    for name in DB_FILES {
-        let path = dir.join(name);
-        if let Err(e) = std::fs::OpenOptions::new()
-            .read(true)
-            .write(true)
-            .open(&path)
-            && is_permission(e.kind())
-        {
-            return unwritable(&path, e);
-        }
-    }
-    err
-}
-
-/// `conflict` when something other than a file sits where the database goes.
-pub(super) fn check_db_files(home: &Home) -> Result<()> {
-    for name in DB_FILES {
-        let path = index_dir(home).join(name);
-        home.store.check_path(&path)?;
-        if std::fs::symlink_metadata(&path).is_ok_and(|m| !m.is_file()) {
-            return Err(Error::conflict(format!(
-                "{} is in the way of the search index: it is not a file",
-                path.display()
-            ))
-            .with_hint("move it away; the index is derived and is rebuilt on the next search")
-            .with_detail("path", path.display().to_string()));
-        }
-    }
-    Ok(())
-}
-
-/// Deletes the database files (the caller holds the `index` lock).
-fn remove_db_files(home: &Home) -> Result<()> {
-    for name in DB_FILES {
-        home.store.remove_file(&index_dir(home).join(name))?;
-    }
-    Ok(())
-}
 
 /// Runs an index update after its file write landed. The write is saved
 /// whatever happens here: a failure marks the index stale (the next open
 /// catches up) and leaves a warning on the home for the call's outcome.
 pub fn index_update_or_warn(home: &Home, update: impl FnOnce(&Index) -> Result<()>) {
+    let session = Session::of(home);
     let result = Index::open(home).and_then(|index| {
-        match group::join(&index).and_then(|()| group::guard(&index, || update(&index))) {
+        let updated = session
+            .join(&index.conn)
+            .and_then(|()| session.guard(&index.conn, || update(&index)));
+        match updated {
             // A damaged database is rebuilt from the files, which hold this write.
             Err(e) if is_damaged(&e) => Index::rebuild_damaged(home, index.file_id)
                 .map(drop)
@@ -200,34 +76,6 @@ pub(super) fn prefix_end(prefix: &str) -> String {
         }
     }
     "\u{10ffff}".to_string()
-}
-
-/// Leaves `index/STALE`, so the next open catches the index up with the files.
-/// Best effort: when even this fails, `doctor` still sees the index behind.
-pub(super) fn mark_stale(home: &Home, reason: &str) {
-    let _ = home
-        .store
-        .write_text(&index_dir(home).join(MARKER), &format!("{reason}\n"));
-}
-
-/// Whether a stale marker waits (claimed by a call that did not finish
-/// counts): an update failed, and the next open catches up from the files.
-pub fn is_marked(home: &Home) -> bool {
-    let dir = index_dir(home);
-    dir.join(MARKER).is_file() || dir.join(CLAIMED).is_file()
-}
-
-/// `(device, inode)` of a file, to notice a database replaced under a kept connection.
-pub(super) fn file_id(path: &Path) -> Option<(u64, u64)> {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        std::fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
-    }
-    #[cfg(not(unix))]
-    {
-        std::fs::metadata(path).ok().map(|m| (m.len(), 0))
-    }
 }
 
 pub(super) fn wall_ns() -> i64 {
@@ -399,7 +247,7 @@ impl<'h> Index<'h> {
 
     /// Deletes the database and builds it again (the caller holds the `index` lock).
     pub(super) fn rebuild_locked(home: &'h Home) -> Result<(Index<'h>, super::RebuildStats)> {
-        home.index_pool.clear();
+        Session::of(home).drop_kept();
         home.store.ensure_dir(&index_dir(home))?;
         // A full build covers whatever the markers stood for.
         for name in [MARKER, CLAIMED] {

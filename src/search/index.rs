@@ -4,9 +4,10 @@
 //! the registered sources; `refresh` re-extracts watched files that changed
 //! on disk (a directory listing plus one `stat` per file).
 
-use super::db::{self, ReadTx, Tx, db_error, retry_busy};
-use super::health;
+use super::db::{self, ReadTx, Tx, db_error, is_damaged, retry_busy};
+use super::disk::{check_db_files, diagnose, file_id};
 use super::rank;
+use super::session::Session;
 use super::sources::{self, LineExtractor};
 use super::{Doc, Found, Hit, Order, Query, RebuildStats};
 use crate::error::{Error, Result};
@@ -107,13 +108,14 @@ impl<'h> Index<'h> {
     /// damaged database is rebuilt from scratch once.
     pub fn open(home: &'h Home) -> Result<Index<'h>> {
         // Whatever the index writer thread was sent is committed first.
-        super::worker::barrier(home);
+        let session = Session::of(home);
+        session.barrier();
         let open = || -> Result<Index<'h>> {
             let index = match Index::pooled(home) {
                 Some(index) => index,
                 None => Index::connect(home)?,
             };
-            super::group::guard(&index, || {
+            session.guard(&index.conn, || {
                 if index.version()?.as_deref() != Some(SCHEMA_VERSION) {
                     // One process builds; the others wait on the lock and find it built.
                     let _lock = home.store.lock("index")?;
@@ -129,12 +131,12 @@ impl<'h> Index<'h> {
             })?;
             Ok(index)
         };
-        let seen = health::file_id(&home.root.join("index").join("search.db"));
+        let seen = file_id(&home.root.join("index").join("search.db"));
         match open() {
-            Err(e) if health::is_damaged(&e) => Index::rebuild_damaged(home, seen),
+            Err(e) if is_damaged(&e) => Index::rebuild_damaged(home, seen),
             other => other,
         }
-        .map_err(|e| health::diagnose(home, e))
+        .map_err(|e| diagnose(home, e))
     }
 
     /// Opens the database file without checking what it holds. Neither
@@ -142,13 +144,13 @@ impl<'h> Index<'h> {
     pub(super) fn connect(home: &'h Home) -> Result<Index<'h>> {
         let dir = home.root.join("index");
         home.store.ensure_dir(&dir)?;
-        health::check_db_files(home)?;
+        check_db_files(home)?;
         let path = dir.join("search.db");
         let conn = db::open(&path).map_err(db_error)?;
         Ok(Index {
             home,
             conn: Pooled(Some(conn)),
-            file_id: health::file_id(&path),
+            file_id: file_id(&path),
             nested_checked: std::cell::Cell::new(None),
             doc_stats: Default::default(),
         })
@@ -165,9 +167,9 @@ impl<'h> Index<'h> {
         None
     }
 
-    /// The connection in the pool, whatever file it opened.
+    /// The connection the home's session kept, whatever file it opened.
     pub(super) fn from_pool(home: &'h Home) -> Option<Index<'h>> {
-        let (conn, file_id, doc_stats) = home.index_pool.take::<Kept>()?;
+        let (conn, file_id, doc_stats) = Session::of(home).take_kept()?;
         Some(Index {
             home,
             conn: Pooled(Some(conn)),
@@ -386,9 +388,9 @@ impl<'h> Index<'h> {
     /// `--explain`, what the query's names weighed.
     pub fn find(&mut self, query: &Query) -> Result<Found> {
         match self.find_once(query) {
-            Err(e) if health::is_damaged(&e) => {
+            Err(e) if is_damaged(&e) => {
                 *self = Index::rebuild_damaged(self.home, self.file_id)
-                    .map_err(|e| health::diagnose(self.home, e))?;
+                    .map_err(|e| diagnose(self.home, e))?;
                 self.find_once(query)
             }
             other => other,
@@ -396,7 +398,7 @@ impl<'h> Index<'h> {
     }
 
     fn find_once(&self, query: &Query) -> Result<Found> {
-        super::group::guard(self, || self.refresh())?;
+        Session::of(self.home).guard(&self.conn, || self.refresh())?;
         let now = query.now.unwrap_or_else(chrono::Utc::now);
         let asked = super::question::ask(&query.text, now);
         let terms = asked.terms;
@@ -467,7 +469,7 @@ impl<'h> Index<'h> {
     }
 }
 
-/// The connection of an [`Index`]; given back to its home's pool when the
+/// The connection of an [`Index`]; kept by its home's session when the
 /// index is dropped.
 pub(super) struct Pooled(Option<Connection>);
 
@@ -486,14 +488,12 @@ impl Drop for Index<'_> {
         };
         // A transaction still open here is a group commit's (see `group`).
         let open = !conn.is_autocommit();
-        let kept = super::group::may_pool(self.home, &conn)
+        let session = Session::of(self.home);
+        let kept = session.may_keep(&conn)
             && self.file_id.is_some()
-            && self
-                .home
-                .index_pool
-                .put::<Kept>((conn, self.file_id, self.doc_stats.take()));
+            && session.keep((conn, self.file_id, self.doc_stats.take()));
         if open && !kept {
-            super::group::lost(self.home);
+            session.lost();
         }
     }
 }
@@ -507,20 +507,13 @@ impl Drop for Index<'_> {
 /// transaction, is closed as before: its close checkpoints the WAL for the
 /// next process (or rolls the transaction back).
 pub fn leave_at_exit(home: &Home) {
-    if let Some(kept) = home.index_pool.take::<Kept>()
+    if let Some(kept) = Session::of(home).take_kept()
         && kept.0.is_autocommit()
         && kept.0.total_changes() == 0
     {
         std::mem::forget(kept);
     }
 }
-
-/// The connection an index of a home keeps in `Home::index_pool` between
-/// the calls of a long-lived process (memory_mcp saves 100 turns a call:
-/// opening the database, reading its schema and closing it again cost a
-/// sixth of each save), with the `(device, inode)` of the file it opened:
-/// an index whose file was replaced (`reindex`) is not reused.
-type Kept = (Connection, Option<(u64, u64)>, rank::DocStats);
 
 /// Rebuilds the index from the files (`agentbox reindex`): deletes the
 /// database, whatever state it is in, and builds a new one, under the
@@ -530,7 +523,7 @@ pub fn rebuild(home: &Home) -> Result<RebuildStats> {
         let _lock = home.store.lock("index")?;
         Index::rebuild_locked(home).map(|(_, stats)| stats)
     };
-    build().map_err(|e| health::diagnose(home, e))
+    build().map_err(|e| diagnose(home, e))
 }
 
 /// The documents of one file of `source`, `None` when the file is gone. A

@@ -11,6 +11,13 @@
 //! program installs them once at start-up ([`install_sources`]).
 //!
 //! - `index`: the database (schema, writes, build, refresh, ranked queries).
+//! - `db`: the SQLite connection, its transactions, and the error a failure
+//!   becomes (whether it means the database is damaged).
+//! - `disk`: the index's folder, its database files and the stale marker.
+//! - `session`: what the index keeps with a home between calls (its kept
+//!   connection, memory_mcp's writer thread) and the home's part in a group
+//!   commit; every open of the index goes through it.
+//! - `group`, `worker`: group commits and memory_mcp's index writer thread.
 //! - `fold`: merging the small FTS5 segments a writing session leaves.
 //! - `health`: keeping the index in step with its files and healing it
 //!   (stale marker, crashed writers, damaged databases, doctor's check).
@@ -28,6 +35,7 @@
 pub mod cli;
 mod consistency;
 mod db;
+mod disk;
 mod filtered;
 mod fold;
 mod group;
@@ -39,14 +47,16 @@ mod query;
 mod question;
 mod rank;
 mod ranking;
+mod session;
 mod sources;
 mod worker;
 mod write;
 
 pub use db::long_lived;
+pub use disk::is_marked;
 pub use fold::{Folded, fold_segments};
 pub use group::{finish_group, settle};
-pub use health::{Health, Lag, health, index_update_or_warn, is_marked, not_indexed};
+pub use health::{Health, Lag, health, index_update_or_warn, not_indexed};
 pub use index::{Index, leave_at_exit, rebuild};
 pub use query::{date_bound, query_terms};
 pub use question::{Asked, ask};

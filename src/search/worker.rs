@@ -19,7 +19,7 @@
 //! it: an acknowledged turn is on disk, and searchable all the same —
 //!
 //! - by this server: every `Index::open` (a search, `mem_context`, an
-//!   episode closed) first calls [`barrier`], which makes the worker commit
+//!   episode closed) first calls `Session::barrier`, which makes the worker commit
 //!   what it was sent and waits for that commit;
 //! - by another process: its search finds the open episode's size moved
 //!   past what the index recorded and re-extracts that file (docs/STORE.md,
@@ -37,24 +37,25 @@
 //!   stamp taken right after its append, so the `sources` row the worker
 //!   records describes exactly the bytes it indexed, whatever the server
 //!   appended since.
-//! - After a [`barrier`] the rest of that group is indexed inline: the
+//! - After a `Session::barrier` the rest of that group is indexed inline: the
 //!   server's own transaction then holds the write lock, which the worker
 //!   must never wait for. The server commits it before the group's replies.
 //! - At most [`QUEUE`] updates wait for the worker; the server waits beyond.
 //! - A failed update in the worker rolls its transaction back and marks the
 //!   index stale (`group::guard`), as inline; the server's `finish_group`
 //!   at the group's end, or the next open, catches up from the files.
-//! - When the server's input ends, it calls [`barrier`] (through
+//! - When the server's input ends, it calls `Session::barrier` (through
 //!   `group::settle`) before anything else touches the index.
 
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender};
 use std::time::{Duration, Instant};
 
 use super::Doc;
-use super::health::{index_update_or_warn, mark_stale};
-use super::index::Index;
-use super::index::stamp;
-use crate::error::{Error, Result};
+use super::group::finish_group;
+use super::health::index_update_or_warn;
+use super::index::{Index, stamp};
+use super::session::{Message, Session, Update, Writer};
+use crate::error::Result;
 use crate::home::Home;
 use crate::store::SyncGroup;
 
@@ -66,11 +67,6 @@ const MAX_OPEN: Duration = Duration::from_millis(50);
 /// Updates waiting for the worker at most: the server waits to send more.
 const QUEUE: usize = 16;
 
-/// One index update, run by the worker with its own index. It hands back
-/// the documents it indexed, which go back to the server's thread to be
-/// freed there (see [`Returned`]).
-type Update = Box<dyn for<'i, 'h> FnOnce(&'i Index<'h>) -> Result<Vec<Doc>> + Send>;
-
 /// Documents the worker indexed, on their way back to the server's thread,
 /// which allocated them. glibc's allocator is slowest as a producer and a
 /// consumer on two threads: every free on the worker went to the server's
@@ -79,26 +75,9 @@ type Update = Box<dyn for<'i, 'h> FnOnce(&'i Index<'h>) -> Result<Vec<Doc>> + Se
 /// (docs/PERFORMANCE.md, "Twelfth session").
 type Returned = Vec<Doc>;
 
-enum Message {
-    Update(Update),
-    /// Commit what was sent; answer with the outcome.
-    Commit(Sender<Result<()>>),
-}
-
-/// The server's handle on its worker, kept in `Home::index_worker`.
-#[derive(Default)]
-struct Worker {
-    /// `None` until the first job of the server's life.
-    to: Option<SyncSender<Message>>,
-    /// Updates were sent since the last [`barrier`].
-    pending: bool,
-    /// Whether this group's appends may still go to the worker.
-    open: bool,
-    /// What the worker hands back to be freed here.
-    returned: Option<Receiver<Returned>>,
-}
-
-impl Worker {
+/// The server's handle on its worker lives in the home's search session
+/// (`Session::writer`); starting the thread and sending it work is here.
+impl Writer {
     fn spawn(&mut self, home: &Home) -> Option<SyncSender<Message>> {
         let (to, from) = mpsc::sync_channel(QUEUE);
         let (back, returned) = mpsc::channel();
@@ -109,13 +88,6 @@ impl Worker {
             .ok()?;
         self.returned = Some(returned);
         Some(to)
-    }
-
-    /// Frees what the worker has handed back so far.
-    fn free_returned(&self) {
-        if let Some(returned) = &self.returned {
-            returned.try_iter().for_each(drop);
-        }
     }
 
     /// Sends an update to the thread, started for the first one; gives it
@@ -143,17 +115,6 @@ impl Worker {
         }
         sent
     }
-
-    /// Asks the thread to commit what it was sent; `None` when nothing was
-    /// sent since the last time.
-    fn commit(&mut self) -> Option<Receiver<Result<()>>> {
-        if !std::mem::take(&mut self.pending) {
-            return None;
-        }
-        let (done, outcome) = mpsc::channel();
-        self.to.as_ref()?.send(Message::Commit(done)).ok()?;
-        Some(outcome)
-    }
 }
 
 /// The worker thread: indexes updates in one transaction, committed when
@@ -171,13 +132,8 @@ fn serve(home: Home, from: Receiver<Message>, back: Sender<Returned>) {
         match message {
             Ok(Message::Update(update)) => {
                 group.get_or_insert_with(|| home.store.defer_syncs());
-                let mut indexed = None;
-                index_update_or_warn(&home, |index| {
-                    indexed = Some(update(index)?);
-                    Ok(())
-                });
                 // Freed here instead when the server has gone.
-                if let Some(docs) = indexed {
+                if let Some(docs) = update(&home) {
                     let _ = back.send(docs);
                 }
                 if since.get_or_insert_with(Instant::now).elapsed() >= MAX_OPEN {
@@ -202,7 +158,7 @@ fn serve(home: Home, from: Receiver<Message>, back: Sender<Returned>) {
 
 /// Commits the worker's transaction, if one is open.
 fn commit(home: &Home, group: &mut Option<SyncGroup<'_>>) -> Result<()> {
-    let outcome = super::group::finish_group(home);
+    let outcome = finish_group(home);
     if let Some(group) = group.take() {
         // The worker writes no file but a stale marker, which the server's
         // own catch-up reads back.
@@ -217,10 +173,11 @@ fn commit(home: &Home, group: &mut Option<SyncGroup<'_>>) -> Result<()> {
 /// Lets this group's appended turns be indexed by the worker (memory_mcp
 /// calls it when a group starts).
 pub fn begin_group(home: &Home) {
-    let mut worker = home.index_worker.take::<Worker>().unwrap_or_default();
-    worker.free_returned();
-    worker.open = true;
-    home.index_worker.put(worker);
+    let session = Session::of(home);
+    let mut writer = session.writer();
+    let writer = writer.get_or_insert_with(Writer::default);
+    writer.free_returned();
+    writer.open = true;
 }
 
 /// Indexes the turns just appended to `rel` (which held `before` bytes
@@ -229,13 +186,10 @@ pub fn index_appended(home: &Home, rel: &str, before: u64, docs: Vec<Doc>) {
     let rel = rel.to_string();
     // The file's stamp now: the worker may run after later appends.
     let now = stamp(&home.root.join(&rel));
-    later(
-        home,
-        Box::new(move |index| {
-            index.append_source(&rel, before, now, &docs)?;
-            Ok(docs)
-        }),
-    );
+    later(home, move |index| {
+        index.append_source(&rel, before, now, &docs)?;
+        Ok(docs)
+    });
 }
 
 /// Runs an index update after its file write, as `index_update_or_warn`
@@ -246,25 +200,30 @@ pub fn index_later(
     home: &Home,
     update: impl for<'i, 'h> FnOnce(&'i Index<'h>) -> Result<()> + Send + 'static,
 ) {
-    later(home, Box::new(|index| update(index).map(|()| Vec::new())));
+    later(home, |index| update(index).map(|()| Vec::new()));
 }
 
 /// [`index_later`] of an update that hands back the documents it indexed.
-fn later(home: &Home, update: Update) {
-    let unsent = match home.index_worker.take::<Worker>() {
-        Some(mut worker) => {
-            let unsent = if worker.open {
-                worker.send(home, update).err()
-            } else {
-                Some(update)
-            };
-            home.index_worker.put(worker);
-            unsent
-        }
-        None => Some(update),
+fn later(
+    home: &Home,
+    update: impl for<'i, 'h> FnOnce(&'i Index<'h>) -> Result<Vec<Doc>> + Send + 'static,
+) {
+    // Run where it lands (the thread, or here) as `index_update_or_warn`
+    // runs it: a failure marks the index stale and leaves a warning.
+    let update: Update = Box::new(|home: &Home| {
+        let mut indexed = None;
+        index_update_or_warn(home, |index| {
+            indexed = Some(update(index)?);
+            Ok(())
+        });
+        indexed
+    });
+    let unsent = match Session::of(home).writer().as_mut() {
+        Some(writer) if writer.open => writer.send(home, update).err(),
+        _ => Some(update),
     };
     if let Some(update) = unsent {
-        index_update_or_warn(home, |index| update(index).map(drop));
+        drop(update(home));
     }
 }
 
@@ -272,30 +231,7 @@ fn later(home: &Home, update: Update) {
 /// (none, normally: the group is over) run inline. The worker commits on
 /// its own.
 pub fn end_group(home: &Home) {
-    if let Some(mut worker) = home.index_worker.take::<Worker>() {
-        worker.open = false;
-        home.index_worker.put(worker);
+    if let Some(writer) = Session::of(home).writer().as_mut() {
+        writer.open = false;
     }
-}
-
-/// Makes the worker commit what it was sent and waits for that commit; the
-/// rest of the group runs inline. Every `Index::open` calls it first; a
-/// no-op outside a server. A failure leaves the index marked stale: the
-/// open catches up.
-pub(super) fn barrier(home: &Home) {
-    let Some(mut worker) = home.index_worker.take::<Worker>() else {
-        return;
-    };
-    worker.open = false;
-    let outcome = worker.commit();
-    home.index_worker.put(worker);
-    let Some(outcome) = outcome else {
-        return;
-    };
-    let failed = match outcome.recv() {
-        Ok(Ok(())) => return,
-        Ok(Err(e)) => e,
-        Err(_) => Error::internal("the index writer thread stopped"),
-    };
-    mark_stale(home, &failed.message);
 }
