@@ -281,7 +281,7 @@ Register-ArgumentCompleter -Native -CommandName 'agentbox' -ScriptBlock {
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')
-            [CompletionResult]::new('--explain', '--explain', [CompletionResultType]::ParameterName, 'Say why each hit ranked where it did: its words'' BM25, with the turns around it, and each factor (asks, dated in the named time, says when, kind, recency)')
+            [CompletionResult]::new('--explain', '--explain', [CompletionResultType]::ParameterName, 'Say why each hit ranked where it did: its words'' BM25, with the turns around it, and each factor (asks, dated in the named time, says when, kind, recency); and what the query''s names weighed')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
@@ -354,7 +354,7 @@ Register-ArgumentCompleter -Native -CommandName 'agentbox' -ScriptBlock {
             [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add a note (rev 1)')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a note: metadata, claims and body')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List notes, most recently updated first')
-            [CompletionResult]::new('edit', 'edit', [CompletionResultType]::ParameterValue, 'Change a note (rev + 1). --expect-rev is required: edits replace what you read')
+            [CompletionResult]::new('edit', 'edit', [CompletionResultType]::ParameterValue, 'Change a note (rev + 1). --expect-version is required: edits replace what you read')
             [CompletionResult]::new('rm', 'rm', [CompletionResultType]::ParameterValue, 'Delete a note')
             [CompletionResult]::new('link', 'link', [CompletionResultType]::ParameterValue, 'Link a note to another (or --unlink), rev + 1 when that changes anything')
             [CompletionResult]::new('search', 'search', [CompletionResultType]::ParameterValue, 'Search notes: keywords or a natural-language question, best match first')
@@ -423,7 +423,7 @@ Register-ArgumentCompleter -Native -CommandName 'agentbox' -ScriptBlock {
             [CompletionResult]::new('--rm-source', '--rm-source', [CompletionResultType]::ParameterName, 'Remove a source (repeat for more)')
             [CompletionResult]::new('--claim', '--claim', [CompletionResultType]::ParameterName, 'Set a claim KEY=VALUE (adds it, or replaces this note''s value)')
             [CompletionResult]::new('--rm-claim', '--rm-claim', [CompletionResultType]::ParameterName, 'Remove a claim by key (repeat for more)')
-            [CompletionResult]::new('--expect-rev', '--expect-rev', [CompletionResultType]::ParameterName, 'Refuse the write unless the note is at this rev (required)')
+            [CompletionResult]::new('--expect-version', '--expect-version', [CompletionResultType]::ParameterName, 'Refuse the write unless the note is at this rev (required)')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')
@@ -439,7 +439,7 @@ Register-ArgumentCompleter -Native -CommandName 'agentbox' -ScriptBlock {
             break
         }
         'agentbox;knowledge;rm' {
-            [CompletionResult]::new('--expect-rev', '--expect-rev', [CompletionResultType]::ParameterName, 'Refuse unless the note is at this rev')
+            [CompletionResult]::new('--expect-version', '--expect-version', [CompletionResultType]::ParameterName, 'Refuse unless the note is at this rev')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')
@@ -454,7 +454,7 @@ Register-ArgumentCompleter -Native -CommandName 'agentbox' -ScriptBlock {
             break
         }
         'agentbox;knowledge;link' {
-            [CompletionResult]::new('--expect-rev', '--expect-rev', [CompletionResultType]::ParameterName, 'Refuse unless the note is at this rev')
+            [CompletionResult]::new('--expect-version', '--expect-version', [CompletionResultType]::ParameterName, 'Refuse unless the note is at this rev')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')
@@ -478,7 +478,7 @@ Register-ArgumentCompleter -Native -CommandName 'agentbox' -ScriptBlock {
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')
-            [CompletionResult]::new('--explain', '--explain', [CompletionResultType]::ParameterName, 'Say why each hit ranked where it did: its words'' BM25, with the turns around it, and each factor (asks, dated in the named time, says when, kind, recency)')
+            [CompletionResult]::new('--explain', '--explain', [CompletionResultType]::ParameterName, 'Say why each hit ranked where it did: its words'' BM25, with the turns around it, and each factor (asks, dated in the named time, says when, kind, recency); and what the query''s names weighed')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
@@ -879,7 +879,7 @@ Register-ArgumentCompleter -Native -CommandName 'agentbox' -ScriptBlock {
         }
         'agentbox;persona;set' {
             [CompletionResult]::new('--text', '--text', [CompletionResultType]::ParameterName, 'Replace the free-text body with a file''s ("-" for stdin)')
-            [CompletionResult]::new('--expect-rev', '--expect-rev', [CompletionResultType]::ParameterName, 'Refuse (conflict) unless the persona is at this rev')
+            [CompletionResult]::new('--expect-version', '--expect-version', [CompletionResultType]::ParameterName, 'Refuse (conflict) unless the persona is at this rev')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')
@@ -895,7 +895,7 @@ Register-ArgumentCompleter -Native -CommandName 'agentbox' -ScriptBlock {
             break
         }
         'agentbox;persona;unset' {
-            [CompletionResult]::new('--expect-rev', '--expect-rev', [CompletionResultType]::ParameterName, 'Refuse (conflict) unless the persona is at this rev')
+            [CompletionResult]::new('--expect-version', '--expect-version', [CompletionResultType]::ParameterName, 'Refuse (conflict) unless the persona is at this rev')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')
@@ -953,7 +953,7 @@ Register-ArgumentCompleter -Native -CommandName 'agentbox' -ScriptBlock {
             break
         }
         'agentbox;persona;revert' {
-            [CompletionResult]::new('--expect-rev', '--expect-rev', [CompletionResultType]::ParameterName, 'Refuse (conflict) unless the persona is at this rev')
+            [CompletionResult]::new('--expect-version', '--expect-version', [CompletionResultType]::ParameterName, 'Refuse (conflict) unless the persona is at this rev')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')
@@ -1413,7 +1413,7 @@ Register-ArgumentCompleter -Native -CommandName 'agentbox' -ScriptBlock {
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')
-            [CompletionResult]::new('--explain', '--explain', [CompletionResultType]::ParameterName, 'Say why each hit ranked where it did: its words'' BM25, with the turns around it, and each factor (asks, dated in the named time, says when, kind, recency)')
+            [CompletionResult]::new('--explain', '--explain', [CompletionResultType]::ParameterName, 'Say why each hit ranked where it did: its words'' BM25, with the turns around it, and each factor (asks, dated in the named time, says when, kind, recency); and what the query''s names weighed')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
@@ -1797,7 +1797,7 @@ Register-ArgumentCompleter -Native -CommandName 'track' -ScriptBlock {
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')
-            [CompletionResult]::new('--explain', '--explain', [CompletionResultType]::ParameterName, 'Say why each hit ranked where it did: its words'' BM25, with the turns around it, and each factor (asks, dated in the named time, says when, kind, recency)')
+            [CompletionResult]::new('--explain', '--explain', [CompletionResultType]::ParameterName, 'Say why each hit ranked where it did: its words'' BM25, with the turns around it, and each factor (asks, dated in the named time, says when, kind, recency); and what the query''s names weighed')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
@@ -1897,7 +1897,7 @@ Register-ArgumentCompleter -Native -CommandName 'knowledge' -ScriptBlock {
             [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add a note (rev 1)')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a note: metadata, claims and body')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List notes, most recently updated first')
-            [CompletionResult]::new('edit', 'edit', [CompletionResultType]::ParameterValue, 'Change a note (rev + 1). --expect-rev is required: edits replace what you read')
+            [CompletionResult]::new('edit', 'edit', [CompletionResultType]::ParameterValue, 'Change a note (rev + 1). --expect-version is required: edits replace what you read')
             [CompletionResult]::new('rm', 'rm', [CompletionResultType]::ParameterValue, 'Delete a note')
             [CompletionResult]::new('link', 'link', [CompletionResultType]::ParameterValue, 'Link a note to another (or --unlink), rev + 1 when that changes anything')
             [CompletionResult]::new('search', 'search', [CompletionResultType]::ParameterValue, 'Search notes: keywords or a natural-language question, best match first')
@@ -1966,7 +1966,7 @@ Register-ArgumentCompleter -Native -CommandName 'knowledge' -ScriptBlock {
             [CompletionResult]::new('--rm-source', '--rm-source', [CompletionResultType]::ParameterName, 'Remove a source (repeat for more)')
             [CompletionResult]::new('--claim', '--claim', [CompletionResultType]::ParameterName, 'Set a claim KEY=VALUE (adds it, or replaces this note''s value)')
             [CompletionResult]::new('--rm-claim', '--rm-claim', [CompletionResultType]::ParameterName, 'Remove a claim by key (repeat for more)')
-            [CompletionResult]::new('--expect-rev', '--expect-rev', [CompletionResultType]::ParameterName, 'Refuse the write unless the note is at this rev (required)')
+            [CompletionResult]::new('--expect-version', '--expect-version', [CompletionResultType]::ParameterName, 'Refuse the write unless the note is at this rev (required)')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')
@@ -1982,7 +1982,7 @@ Register-ArgumentCompleter -Native -CommandName 'knowledge' -ScriptBlock {
             break
         }
         'knowledge;rm' {
-            [CompletionResult]::new('--expect-rev', '--expect-rev', [CompletionResultType]::ParameterName, 'Refuse unless the note is at this rev')
+            [CompletionResult]::new('--expect-version', '--expect-version', [CompletionResultType]::ParameterName, 'Refuse unless the note is at this rev')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')
@@ -1997,7 +1997,7 @@ Register-ArgumentCompleter -Native -CommandName 'knowledge' -ScriptBlock {
             break
         }
         'knowledge;link' {
-            [CompletionResult]::new('--expect-rev', '--expect-rev', [CompletionResultType]::ParameterName, 'Refuse unless the note is at this rev')
+            [CompletionResult]::new('--expect-version', '--expect-version', [CompletionResultType]::ParameterName, 'Refuse unless the note is at this rev')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')
@@ -2021,7 +2021,7 @@ Register-ArgumentCompleter -Native -CommandName 'knowledge' -ScriptBlock {
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')
-            [CompletionResult]::new('--explain', '--explain', [CompletionResultType]::ParameterName, 'Say why each hit ranked where it did: its words'' BM25, with the turns around it, and each factor (asks, dated in the named time, says when, kind, recency)')
+            [CompletionResult]::new('--explain', '--explain', [CompletionResultType]::ParameterName, 'Say why each hit ranked where it did: its words'' BM25, with the turns around it, and each factor (asks, dated in the named time, says when, kind, recency); and what the query''s names weighed')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
@@ -2503,7 +2503,7 @@ Register-ArgumentCompleter -Native -CommandName 'persona' -ScriptBlock {
         }
         'persona;set' {
             [CompletionResult]::new('--text', '--text', [CompletionResultType]::ParameterName, 'Replace the free-text body with a file''s ("-" for stdin)')
-            [CompletionResult]::new('--expect-rev', '--expect-rev', [CompletionResultType]::ParameterName, 'Refuse (conflict) unless the persona is at this rev')
+            [CompletionResult]::new('--expect-version', '--expect-version', [CompletionResultType]::ParameterName, 'Refuse (conflict) unless the persona is at this rev')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')
@@ -2519,7 +2519,7 @@ Register-ArgumentCompleter -Native -CommandName 'persona' -ScriptBlock {
             break
         }
         'persona;unset' {
-            [CompletionResult]::new('--expect-rev', '--expect-rev', [CompletionResultType]::ParameterName, 'Refuse (conflict) unless the persona is at this rev')
+            [CompletionResult]::new('--expect-version', '--expect-version', [CompletionResultType]::ParameterName, 'Refuse (conflict) unless the persona is at this rev')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')
@@ -2577,7 +2577,7 @@ Register-ArgumentCompleter -Native -CommandName 'persona' -ScriptBlock {
             break
         }
         'persona;revert' {
-            [CompletionResult]::new('--expect-rev', '--expect-rev', [CompletionResultType]::ParameterName, 'Refuse (conflict) unless the persona is at this rev')
+            [CompletionResult]::new('--expect-version', '--expect-version', [CompletionResultType]::ParameterName, 'Refuse (conflict) unless the persona is at this rev')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')

@@ -665,7 +665,7 @@ _agentbox() {
             return 0
             ;;
         agentbox__subcmd__knowledge__subcmd__edit)
-            opts="-q -v -h -V --title --body --file --add-tag --rm-tag --add-source --rm-source --claim --rm-claim --expect-rev --supersede --format --home --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --title --body --file --add-tag --rm-tag --add-source --rm-source --claim --rm-claim --expect-version --supersede --format --home --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -707,7 +707,7 @@ _agentbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --expect-rev)
+                --expect-version)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -731,13 +731,13 @@ _agentbox() {
             return 0
             ;;
         agentbox__subcmd__knowledge__subcmd__link)
-            opts="-q -v -h -V --unlink --expect-rev --format --home --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --unlink --expect-version --format --home --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                --expect-rev)
+                --expect-version)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -925,13 +925,13 @@ _agentbox() {
             return 0
             ;;
         agentbox__subcmd__knowledge__subcmd__rm)
-            opts="-q -v -h -V --expect-rev --format --home --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --expect-version --format --home --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                --expect-rev)
+                --expect-version)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1333,13 +1333,13 @@ _agentbox() {
             return 0
             ;;
         agentbox__subcmd__persona__subcmd__revert)
-            opts="-q -v -h -V --expect-rev --accept-warnings --format --home --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --expect-version --accept-warnings --format --home --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                --expect-rev)
+                --expect-version)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1363,7 +1363,7 @@ _agentbox() {
             return 0
             ;;
         agentbox__subcmd__persona__subcmd__set)
-            opts="-q -v -h -V --text --expect-rev --accept-warnings --format --home --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --text --expect-version --accept-warnings --format --home --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1373,7 +1373,7 @@ _agentbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --expect-rev)
+                --expect-version)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1423,13 +1423,13 @@ _agentbox() {
             return 0
             ;;
         agentbox__subcmd__persona__subcmd__unset)
-            opts="-q -v -h -V --expect-rev --accept-warnings --format --home --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --expect-version --accept-warnings --format --home --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                --expect-rev)
+                --expect-version)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3864,7 +3864,7 @@ _knowledge() {
             return 0
             ;;
         knowledge__subcmd__edit)
-            opts="-q -v -h -V --title --body --file --add-tag --rm-tag --add-source --rm-source --claim --rm-claim --expect-rev --supersede --format --home --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --title --body --file --add-tag --rm-tag --add-source --rm-source --claim --rm-claim --expect-version --supersede --format --home --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3906,7 +3906,7 @@ _knowledge() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --expect-rev)
+                --expect-version)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3930,13 +3930,13 @@ _knowledge() {
             return 0
             ;;
         knowledge__subcmd__link)
-            opts="-q -v -h -V --unlink --expect-rev --format --home --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --unlink --expect-version --format --home --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                --expect-rev)
+                --expect-version)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4124,13 +4124,13 @@ _knowledge() {
             return 0
             ;;
         knowledge__subcmd__rm)
-            opts="-q -v -h -V --expect-rev --format --home --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --expect-version --format --home --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                --expect-rev)
+                --expect-version)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4971,13 +4971,13 @@ _persona() {
             return 0
             ;;
         persona__subcmd__revert)
-            opts="-q -v -h -V --expect-rev --accept-warnings --format --home --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --expect-version --accept-warnings --format --home --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                --expect-rev)
+                --expect-version)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -5001,7 +5001,7 @@ _persona() {
             return 0
             ;;
         persona__subcmd__set)
-            opts="-q -v -h -V --text --expect-rev --accept-warnings --format --home --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --text --expect-version --accept-warnings --format --home --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5011,7 +5011,7 @@ _persona() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --expect-rev)
+                --expect-version)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -5061,13 +5061,13 @@ _persona() {
             return 0
             ;;
         persona__subcmd__unset)
-            opts="-q -v -h -V --expect-rev --accept-warnings --format --home --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --expect-version --accept-warnings --format --home --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                --expect-rev)
+                --expect-version)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -264,7 +264,7 @@ set edit:completion:arg-completer[agentbox] = {|@words|
             cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
             cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
             cand --color 'Colour text output: auto respects NO_COLOR and terminals'
-            cand --explain 'Say why each hit ranked where it did: its words'' BM25, with the turns around it, and each factor (asks, dated in the named time, says when, kind, recency)'
+            cand --explain 'Say why each hit ranked where it did: its words'' BM25, with the turns around it, and each factor (asks, dated in the named time, says when, kind, recency); and what the query''s names weighed'
             cand -q 'Print nothing on success in text mode (json still prints its envelope)'
             cand --quiet 'Print nothing on success in text mode (json still prints its envelope)'
             cand -v 'Log what happens to stderr'
@@ -333,7 +333,7 @@ set edit:completion:arg-completer[agentbox] = {|@words|
             cand add 'Add a note (rev 1)'
             cand show 'Show a note: metadata, claims and body'
             cand list 'List notes, most recently updated first'
-            cand edit 'Change a note (rev + 1). --expect-rev is required: edits replace what you read'
+            cand edit 'Change a note (rev + 1). --expect-version is required: edits replace what you read'
             cand rm 'Delete a note'
             cand link 'Link a note to another (or --unlink), rev + 1 when that changes anything'
             cand search 'Search notes: keywords or a natural-language question, best match first'
@@ -398,7 +398,7 @@ set edit:completion:arg-completer[agentbox] = {|@words|
             cand --rm-source 'Remove a source (repeat for more)'
             cand --claim 'Set a claim KEY=VALUE (adds it, or replaces this note''s value)'
             cand --rm-claim 'Remove a claim by key (repeat for more)'
-            cand --expect-rev 'Refuse the write unless the note is at this rev (required)'
+            cand --expect-version 'Refuse the write unless the note is at this rev (required)'
             cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
             cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
             cand --color 'Colour text output: auto respects NO_COLOR and terminals'
@@ -413,7 +413,7 @@ set edit:completion:arg-completer[agentbox] = {|@words|
             cand --version 'Print version'
         }
         &'agentbox;knowledge;rm'= {
-            cand --expect-rev 'Refuse unless the note is at this rev'
+            cand --expect-version 'Refuse unless the note is at this rev'
             cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
             cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
             cand --color 'Colour text output: auto respects NO_COLOR and terminals'
@@ -427,7 +427,7 @@ set edit:completion:arg-completer[agentbox] = {|@words|
             cand --version 'Print version'
         }
         &'agentbox;knowledge;link'= {
-            cand --expect-rev 'Refuse unless the note is at this rev'
+            cand --expect-version 'Refuse unless the note is at this rev'
             cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
             cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
             cand --color 'Colour text output: auto respects NO_COLOR and terminals'
@@ -450,7 +450,7 @@ set edit:completion:arg-completer[agentbox] = {|@words|
             cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
             cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
             cand --color 'Colour text output: auto respects NO_COLOR and terminals'
-            cand --explain 'Say why each hit ranked where it did: its words'' BM25, with the turns around it, and each factor (asks, dated in the named time, says when, kind, recency)'
+            cand --explain 'Say why each hit ranked where it did: its words'' BM25, with the turns around it, and each factor (asks, dated in the named time, says when, kind, recency); and what the query''s names weighed'
             cand -q 'Print nothing on success in text mode (json still prints its envelope)'
             cand --quiet 'Print nothing on success in text mode (json still prints its envelope)'
             cand -v 'Log what happens to stderr'
@@ -826,7 +826,7 @@ set edit:completion:arg-completer[agentbox] = {|@words|
         }
         &'agentbox;persona;set'= {
             cand --text 'Replace the free-text body with a file''s ("-" for stdin)'
-            cand --expect-rev 'Refuse (conflict) unless the persona is at this rev'
+            cand --expect-version 'Refuse (conflict) unless the persona is at this rev'
             cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
             cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
             cand --color 'Colour text output: auto respects NO_COLOR and terminals'
@@ -841,7 +841,7 @@ set edit:completion:arg-completer[agentbox] = {|@words|
             cand --version 'Print version'
         }
         &'agentbox;persona;unset'= {
-            cand --expect-rev 'Refuse (conflict) unless the persona is at this rev'
+            cand --expect-version 'Refuse (conflict) unless the persona is at this rev'
             cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
             cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
             cand --color 'Colour text output: auto respects NO_COLOR and terminals'
@@ -895,7 +895,7 @@ set edit:completion:arg-completer[agentbox] = {|@words|
             cand --version 'Print version'
         }
         &'agentbox;persona;revert'= {
-            cand --expect-rev 'Refuse (conflict) unless the persona is at this rev'
+            cand --expect-version 'Refuse (conflict) unless the persona is at this rev'
             cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
             cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
             cand --color 'Colour text output: auto respects NO_COLOR and terminals'
@@ -1326,7 +1326,7 @@ set edit:completion:arg-completer[agentbox] = {|@words|
             cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
             cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
             cand --color 'Colour text output: auto respects NO_COLOR and terminals'
-            cand --explain 'Say why each hit ranked where it did: its words'' BM25, with the turns around it, and each factor (asks, dated in the named time, says when, kind, recency)'
+            cand --explain 'Say why each hit ranked where it did: its words'' BM25, with the turns around it, and each factor (asks, dated in the named time, says when, kind, recency); and what the query''s names weighed'
             cand -q 'Print nothing on success in text mode (json still prints its envelope)'
             cand --quiet 'Print nothing on success in text mode (json still prints its envelope)'
             cand -v 'Log what happens to stderr'
@@ -1680,7 +1680,7 @@ set edit:completion:arg-completer[track] = {|@words|
             cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
             cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
             cand --color 'Colour text output: auto respects NO_COLOR and terminals'
-            cand --explain 'Say why each hit ranked where it did: its words'' BM25, with the turns around it, and each factor (asks, dated in the named time, says when, kind, recency)'
+            cand --explain 'Say why each hit ranked where it did: its words'' BM25, with the turns around it, and each factor (asks, dated in the named time, says when, kind, recency); and what the query''s names weighed'
             cand -q 'Print nothing on success in text mode (json still prints its envelope)'
             cand --quiet 'Print nothing on success in text mode (json still prints its envelope)'
             cand -v 'Log what happens to stderr'
@@ -1771,7 +1771,7 @@ set edit:completion:arg-completer[knowledge] = {|@words|
             cand add 'Add a note (rev 1)'
             cand show 'Show a note: metadata, claims and body'
             cand list 'List notes, most recently updated first'
-            cand edit 'Change a note (rev + 1). --expect-rev is required: edits replace what you read'
+            cand edit 'Change a note (rev + 1). --expect-version is required: edits replace what you read'
             cand rm 'Delete a note'
             cand link 'Link a note to another (or --unlink), rev + 1 when that changes anything'
             cand search 'Search notes: keywords or a natural-language question, best match first'
@@ -1836,7 +1836,7 @@ set edit:completion:arg-completer[knowledge] = {|@words|
             cand --rm-source 'Remove a source (repeat for more)'
             cand --claim 'Set a claim KEY=VALUE (adds it, or replaces this note''s value)'
             cand --rm-claim 'Remove a claim by key (repeat for more)'
-            cand --expect-rev 'Refuse the write unless the note is at this rev (required)'
+            cand --expect-version 'Refuse the write unless the note is at this rev (required)'
             cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
             cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
             cand --color 'Colour text output: auto respects NO_COLOR and terminals'
@@ -1851,7 +1851,7 @@ set edit:completion:arg-completer[knowledge] = {|@words|
             cand --version 'Print version'
         }
         &'knowledge;rm'= {
-            cand --expect-rev 'Refuse unless the note is at this rev'
+            cand --expect-version 'Refuse unless the note is at this rev'
             cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
             cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
             cand --color 'Colour text output: auto respects NO_COLOR and terminals'
@@ -1865,7 +1865,7 @@ set edit:completion:arg-completer[knowledge] = {|@words|
             cand --version 'Print version'
         }
         &'knowledge;link'= {
-            cand --expect-rev 'Refuse unless the note is at this rev'
+            cand --expect-version 'Refuse unless the note is at this rev'
             cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
             cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
             cand --color 'Colour text output: auto respects NO_COLOR and terminals'
@@ -1888,7 +1888,7 @@ set edit:completion:arg-completer[knowledge] = {|@words|
             cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
             cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
             cand --color 'Colour text output: auto respects NO_COLOR and terminals'
-            cand --explain 'Say why each hit ranked where it did: its words'' BM25, with the turns around it, and each factor (asks, dated in the named time, says when, kind, recency)'
+            cand --explain 'Say why each hit ranked where it did: its words'' BM25, with the turns around it, and each factor (asks, dated in the named time, says when, kind, recency); and what the query''s names weighed'
             cand -q 'Print nothing on success in text mode (json still prints its envelope)'
             cand --quiet 'Print nothing on success in text mode (json still prints its envelope)'
             cand -v 'Log what happens to stderr'
@@ -2330,7 +2330,7 @@ set edit:completion:arg-completer[persona] = {|@words|
         }
         &'persona;set'= {
             cand --text 'Replace the free-text body with a file''s ("-" for stdin)'
-            cand --expect-rev 'Refuse (conflict) unless the persona is at this rev'
+            cand --expect-version 'Refuse (conflict) unless the persona is at this rev'
             cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
             cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
             cand --color 'Colour text output: auto respects NO_COLOR and terminals'
@@ -2345,7 +2345,7 @@ set edit:completion:arg-completer[persona] = {|@words|
             cand --version 'Print version'
         }
         &'persona;unset'= {
-            cand --expect-rev 'Refuse (conflict) unless the persona is at this rev'
+            cand --expect-version 'Refuse (conflict) unless the persona is at this rev'
             cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
             cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
             cand --color 'Colour text output: auto respects NO_COLOR and terminals'
@@ -2399,7 +2399,7 @@ set edit:completion:arg-completer[persona] = {|@words|
             cand --version 'Print version'
         }
         &'persona;revert'= {
-            cand --expect-rev 'Refuse (conflict) unless the persona is at this rev'
+            cand --expect-version 'Refuse (conflict) unless the persona is at this rev'
             cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
             cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
             cand --color 'Colour text output: auto respects NO_COLOR and terminals'

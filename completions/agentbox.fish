@@ -252,7 +252,7 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen
 complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -l explain -d 'Say why each hit ranked where it did: its words\' BM25, with the turns around it, and each factor (asks, dated in the named time, says when, kind, recency)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -l explain -d 'Say why each hit ranked where it did: its words\' BM25, with the turns around it, and each factor (asks, dated in the named time, says when, kind, recency); and what the query\'s names weighed'
 complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
 complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -s v -l verbose -d 'Log what happens to stderr'
 complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from search" -s h -l help -d 'Print help'
@@ -309,7 +309,7 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and not __f
 complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and not __fish_seen_subcommand_from add show list edit rm link search lint profile" -f -a "add" -d 'Add a note (rev 1)'
 complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and not __fish_seen_subcommand_from add show list edit rm link search lint profile" -f -a "show" -d 'Show a note: metadata, claims and body'
 complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and not __fish_seen_subcommand_from add show list edit rm link search lint profile" -f -a "list" -d 'List notes, most recently updated first'
-complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and not __fish_seen_subcommand_from add show list edit rm link search lint profile" -f -a "edit" -d 'Change a note (rev + 1). --expect-rev is required: edits replace what you read'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and not __fish_seen_subcommand_from add show list edit rm link search lint profile" -f -a "edit" -d 'Change a note (rev + 1). --expect-version is required: edits replace what you read'
 complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and not __fish_seen_subcommand_from add show list edit rm link search lint profile" -f -a "rm" -d 'Delete a note'
 complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and not __fish_seen_subcommand_from add show list edit rm link search lint profile" -f -a "link" -d 'Link a note to another (or --unlink), rev + 1 when that changes anything'
 complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and not __fish_seen_subcommand_from add show list edit rm link search lint profile" -f -a "search" -d 'Search notes: keywords or a natural-language question, best match first'
@@ -366,7 +366,7 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_
 complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from edit" -l rm-source -d 'Remove a source (repeat for more)' -r
 complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from edit" -l claim -d 'Set a claim KEY=VALUE (adds it, or replaces this note\'s value)' -r
 complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from edit" -l rm-claim -d 'Remove a claim by key (repeat for more)' -r
-complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from edit" -l expect-rev -d 'Refuse the write unless the note is at this rev (required)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from edit" -l expect-version -d 'Refuse the write unless the note is at this rev (required)' -r
 complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from edit" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"
@@ -379,7 +379,7 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_
 complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from edit" -s v -l verbose -d 'Log what happens to stderr'
 complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from edit" -s h -l help -d 'Print help'
 complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from edit" -s V -l version -d 'Print version'
-complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from rm" -l expect-rev -d 'Refuse unless the note is at this rev' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from rm" -l expect-version -d 'Refuse unless the note is at this rev' -r
 complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from rm" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"
@@ -391,7 +391,7 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_
 complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from rm" -s v -l verbose -d 'Log what happens to stderr'
 complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from rm" -s h -l help -d 'Print help'
 complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from rm" -s V -l version -d 'Print version'
-complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from link" -l expect-rev -d 'Refuse unless the note is at this rev' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from link" -l expect-version -d 'Refuse unless the note is at this rev' -r
 complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from link" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"
@@ -416,7 +416,7 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_
 complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from search" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from search" -l explain -d 'Say why each hit ranked where it did: its words\' BM25, with the turns around it, and each factor (asks, dated in the named time, says when, kind, recency)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from search" -l explain -d 'Say why each hit ranked where it did: its words\' BM25, with the turns around it, and each factor (asks, dated in the named time, says when, kind, recency); and what the query\'s names weighed'
 complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from search" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
 complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from search" -s v -l verbose -d 'Log what happens to stderr'
 complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from search" -s h -l help -d 'Print help'
@@ -705,7 +705,7 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_se
 complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help'
 complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
 complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from set" -l text -d 'Replace the free-text body with a file\'s ("-" for stdin)' -r
-complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from set" -l expect-rev -d 'Refuse (conflict) unless the persona is at this rev' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from set" -l expect-version -d 'Refuse (conflict) unless the persona is at this rev' -r
 complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from set" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"
@@ -718,7 +718,7 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_se
 complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from set" -s v -l verbose -d 'Log what happens to stderr'
 complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from set" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from set" -s V -l version -d 'Print version'
-complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from unset" -l expect-rev -d 'Refuse (conflict) unless the persona is at this rev' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from unset" -l expect-version -d 'Refuse (conflict) unless the persona is at this rev' -r
 complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from unset" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"
@@ -764,7 +764,7 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_se
 complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from history" -s v -l verbose -d 'Log what happens to stderr'
 complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from history" -s h -l help -d 'Print help'
 complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from history" -s V -l version -d 'Print version'
-complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from revert" -l expect-rev -d 'Refuse (conflict) unless the persona is at this rev' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from revert" -l expect-version -d 'Refuse (conflict) unless the persona is at this rev' -r
 complete -c agentbox -n "__fish_agentbox_using_subcommand persona; and __fish_seen_subcommand_from revert" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"
@@ -1071,7 +1071,7 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand search" -l home -d 'Th
 complete -c agentbox -n "__fish_agentbox_using_subcommand search" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c agentbox -n "__fish_agentbox_using_subcommand search" -l explain -d 'Say why each hit ranked where it did: its words\' BM25, with the turns around it, and each factor (asks, dated in the named time, says when, kind, recency)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand search" -l explain -d 'Say why each hit ranked where it did: its words\' BM25, with the turns around it, and each factor (asks, dated in the named time, says when, kind, recency); and what the query\'s names weighed'
 complete -c agentbox -n "__fish_agentbox_using_subcommand search" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
 complete -c agentbox -n "__fish_agentbox_using_subcommand search" -s v -l verbose -d 'Log what happens to stderr'
 complete -c agentbox -n "__fish_agentbox_using_subcommand search" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -1399,7 +1399,7 @@ complete -c track -n "__fish_track_using_subcommand search" -l home -d 'The agen
 complete -c track -n "__fish_track_using_subcommand search" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c track -n "__fish_track_using_subcommand search" -l explain -d 'Say why each hit ranked where it did: its words\' BM25, with the turns around it, and each factor (asks, dated in the named time, says when, kind, recency)'
+complete -c track -n "__fish_track_using_subcommand search" -l explain -d 'Say why each hit ranked where it did: its words\' BM25, with the turns around it, and each factor (asks, dated in the named time, says when, kind, recency); and what the query\'s names weighed'
 complete -c track -n "__fish_track_using_subcommand search" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
 complete -c track -n "__fish_track_using_subcommand search" -s v -l verbose -d 'Log what happens to stderr'
 complete -c track -n "__fish_track_using_subcommand search" -s h -l help -d 'Print help'
@@ -1482,7 +1482,7 @@ complete -c knowledge -n "__fish_knowledge_needs_command" -s V -l version -d 'Pr
 complete -c knowledge -n "__fish_knowledge_needs_command" -f -a "add" -d 'Add a note (rev 1)'
 complete -c knowledge -n "__fish_knowledge_needs_command" -f -a "show" -d 'Show a note: metadata, claims and body'
 complete -c knowledge -n "__fish_knowledge_needs_command" -f -a "list" -d 'List notes, most recently updated first'
-complete -c knowledge -n "__fish_knowledge_needs_command" -f -a "edit" -d 'Change a note (rev + 1). --expect-rev is required: edits replace what you read'
+complete -c knowledge -n "__fish_knowledge_needs_command" -f -a "edit" -d 'Change a note (rev + 1). --expect-version is required: edits replace what you read'
 complete -c knowledge -n "__fish_knowledge_needs_command" -f -a "rm" -d 'Delete a note'
 complete -c knowledge -n "__fish_knowledge_needs_command" -f -a "link" -d 'Link a note to another (or --unlink), rev + 1 when that changes anything'
 complete -c knowledge -n "__fish_knowledge_needs_command" -f -a "search" -d 'Search notes: keywords or a natural-language question, best match first'
@@ -1539,7 +1539,7 @@ complete -c knowledge -n "__fish_knowledge_using_subcommand edit" -l add-source 
 complete -c knowledge -n "__fish_knowledge_using_subcommand edit" -l rm-source -d 'Remove a source (repeat for more)' -r
 complete -c knowledge -n "__fish_knowledge_using_subcommand edit" -l claim -d 'Set a claim KEY=VALUE (adds it, or replaces this note\'s value)' -r
 complete -c knowledge -n "__fish_knowledge_using_subcommand edit" -l rm-claim -d 'Remove a claim by key (repeat for more)' -r
-complete -c knowledge -n "__fish_knowledge_using_subcommand edit" -l expect-rev -d 'Refuse the write unless the note is at this rev (required)' -r
+complete -c knowledge -n "__fish_knowledge_using_subcommand edit" -l expect-version -d 'Refuse the write unless the note is at this rev (required)' -r
 complete -c knowledge -n "__fish_knowledge_using_subcommand edit" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"
@@ -1552,7 +1552,7 @@ complete -c knowledge -n "__fish_knowledge_using_subcommand edit" -s q -l quiet 
 complete -c knowledge -n "__fish_knowledge_using_subcommand edit" -s v -l verbose -d 'Log what happens to stderr'
 complete -c knowledge -n "__fish_knowledge_using_subcommand edit" -s h -l help -d 'Print help'
 complete -c knowledge -n "__fish_knowledge_using_subcommand edit" -s V -l version -d 'Print version'
-complete -c knowledge -n "__fish_knowledge_using_subcommand rm" -l expect-rev -d 'Refuse unless the note is at this rev' -r
+complete -c knowledge -n "__fish_knowledge_using_subcommand rm" -l expect-version -d 'Refuse unless the note is at this rev' -r
 complete -c knowledge -n "__fish_knowledge_using_subcommand rm" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"
@@ -1564,7 +1564,7 @@ complete -c knowledge -n "__fish_knowledge_using_subcommand rm" -s q -l quiet -d
 complete -c knowledge -n "__fish_knowledge_using_subcommand rm" -s v -l verbose -d 'Log what happens to stderr'
 complete -c knowledge -n "__fish_knowledge_using_subcommand rm" -s h -l help -d 'Print help'
 complete -c knowledge -n "__fish_knowledge_using_subcommand rm" -s V -l version -d 'Print version'
-complete -c knowledge -n "__fish_knowledge_using_subcommand link" -l expect-rev -d 'Refuse unless the note is at this rev' -r
+complete -c knowledge -n "__fish_knowledge_using_subcommand link" -l expect-version -d 'Refuse unless the note is at this rev' -r
 complete -c knowledge -n "__fish_knowledge_using_subcommand link" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"
@@ -1589,7 +1589,7 @@ complete -c knowledge -n "__fish_knowledge_using_subcommand search" -l home -d '
 complete -c knowledge -n "__fish_knowledge_using_subcommand search" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c knowledge -n "__fish_knowledge_using_subcommand search" -l explain -d 'Say why each hit ranked where it did: its words\' BM25, with the turns around it, and each factor (asks, dated in the named time, says when, kind, recency)'
+complete -c knowledge -n "__fish_knowledge_using_subcommand search" -l explain -d 'Say why each hit ranked where it did: its words\' BM25, with the turns around it, and each factor (asks, dated in the named time, says when, kind, recency); and what the query\'s names weighed'
 complete -c knowledge -n "__fish_knowledge_using_subcommand search" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
 complete -c knowledge -n "__fish_knowledge_using_subcommand search" -s v -l verbose -d 'Log what happens to stderr'
 complete -c knowledge -n "__fish_knowledge_using_subcommand search" -s h -l help -d 'Print help'
@@ -1992,7 +1992,7 @@ complete -c persona -n "__fish_persona_using_subcommand create" -s v -l verbose 
 complete -c persona -n "__fish_persona_using_subcommand create" -s h -l help -d 'Print help'
 complete -c persona -n "__fish_persona_using_subcommand create" -s V -l version -d 'Print version'
 complete -c persona -n "__fish_persona_using_subcommand set" -l text -d 'Replace the free-text body with a file\'s ("-" for stdin)' -r
-complete -c persona -n "__fish_persona_using_subcommand set" -l expect-rev -d 'Refuse (conflict) unless the persona is at this rev' -r
+complete -c persona -n "__fish_persona_using_subcommand set" -l expect-version -d 'Refuse (conflict) unless the persona is at this rev' -r
 complete -c persona -n "__fish_persona_using_subcommand set" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"
@@ -2005,7 +2005,7 @@ complete -c persona -n "__fish_persona_using_subcommand set" -s q -l quiet -d 'P
 complete -c persona -n "__fish_persona_using_subcommand set" -s v -l verbose -d 'Log what happens to stderr'
 complete -c persona -n "__fish_persona_using_subcommand set" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c persona -n "__fish_persona_using_subcommand set" -s V -l version -d 'Print version'
-complete -c persona -n "__fish_persona_using_subcommand unset" -l expect-rev -d 'Refuse (conflict) unless the persona is at this rev' -r
+complete -c persona -n "__fish_persona_using_subcommand unset" -l expect-version -d 'Refuse (conflict) unless the persona is at this rev' -r
 complete -c persona -n "__fish_persona_using_subcommand unset" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"
@@ -2051,7 +2051,7 @@ complete -c persona -n "__fish_persona_using_subcommand history" -s q -l quiet -
 complete -c persona -n "__fish_persona_using_subcommand history" -s v -l verbose -d 'Log what happens to stderr'
 complete -c persona -n "__fish_persona_using_subcommand history" -s h -l help -d 'Print help'
 complete -c persona -n "__fish_persona_using_subcommand history" -s V -l version -d 'Print version'
-complete -c persona -n "__fish_persona_using_subcommand revert" -l expect-rev -d 'Refuse (conflict) unless the persona is at this rev' -r
+complete -c persona -n "__fish_persona_using_subcommand revert" -l expect-version -d 'Refuse (conflict) unless the persona is at this rev' -r
 complete -c persona -n "__fish_persona_using_subcommand revert" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"

@@ -10,9 +10,11 @@ use crate::redact::Redactor;
 use crate::registry::REGISTRY;
 use crate::tools::{Ctx, Tool};
 use clap::error::{ContextKind, ContextValue, ErrorKind};
+use std::any::Any;
 use std::ffi::OsString;
+use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock, PoisonError};
 
 /// Runs agentbox with the process arguments and returns the exit code.
 pub fn run() -> i32 {
@@ -23,8 +25,14 @@ pub fn run() -> i32 {
         output::resolve_format(Some(FormatChoice::Auto)).unwrap_or(Format::Json)
     });
     install_sigint(format);
-    // Panics are reported as an `internal` envelope, not as a backtrace.
-    std::panic::set_hook(Box::new(|_| {}));
+    // Panics are reported as an `internal` envelope, not as a backtrace: the
+    // hook prints nothing and keeps where the panic happened for the report.
+    std::panic::set_hook(Box::new(|info| {
+        if let Some(at) = info.location() {
+            *PANIC_AT.lock().unwrap_or_else(PoisonError::into_inner) =
+                Some(format!("{}:{}", at.file(), at.line()));
+        }
+    }));
     let out = Output {
         format,
         style: Style {
@@ -35,17 +43,39 @@ pub fn run() -> i32 {
     };
     match std::panic::catch_unwind(|| dispatch(args, early)) {
         Ok(code) => code,
-        Err(payload) => {
-            let message = payload
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| payload.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "unknown panic".to_string());
-            let error = Error::internal(format!("agentbox hit a bug: {message}"))
-                .with_hint("this is a bug in agentbox; report it with the command you ran");
-            out.failure(&error, &Redactor::builtin())
-        }
+        // No home is known here: a panic once the call has a context is
+        // reported in `dispatch`, through the home's redactor.
+        Err(payload) => out.failure(&bug_report(&*payload), &Redactor::builtin()),
     }
+}
+
+/// Where the last panic happened (`file:line`), kept by the panic hook for
+/// the bug report. A static because the hook is the process's.
+static PANIC_AT: Mutex<Option<String>> = Mutex::new(None);
+
+/// The `internal` error a caught panic becomes: what it said and where it
+/// happened (the last location the hook kept), for a bug report.
+fn bug_report(payload: &(dyn Any + Send)) -> Error {
+    let at = PANIC_AT
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .take();
+    bug_error(payload, at.as_deref())
+}
+
+/// [`bug_report`] with the panic's location given.
+fn bug_error(payload: &(dyn Any + Send), at: Option<&str>) -> Error {
+    let message = payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic".to_string());
+    let message = match at {
+        Some(at) => format!("agentbox hit a bug: {message} (at {at})"),
+        None => format!("agentbox hit a bug: {message}"),
+    };
+    Error::internal(message)
+        .with_hint("this is a bug in agentbox; report it with the command you ran")
 }
 
 /// What the SIGINT handler prints, rendered before the handler is installed.
@@ -261,7 +291,22 @@ fn dispatch(mut args: Vec<OsString>, early: EarlyFlags) -> i32 {
             (tool, sub)
         }
     };
-    let mut result: Result<Outcome, Error> = (tool.run)(&ctx, sub);
+    // A panic from here on is reported through the home's redactor (its
+    // extra patterns) when the call has opened its home.
+    match std::panic::catch_unwind(AssertUnwindSafe(|| run_tool(&ctx, tool, sub, &out))) {
+        Ok(code) => code,
+        Err(payload) => out.failure(&bug_report(&*payload), ctx.redactor()),
+    }
+}
+
+/// Runs the tool and hands its result to the output layer.
+fn run_tool(ctx: &Ctx, tool: &Tool, sub: &clap::ArgMatches, out: &Output) -> i32 {
+    if let Some(text) = std::env::var_os("AGENTBOX_DEBUG_PANIC_WITH_HOME") {
+        // Test hook: a panic once the home is open, saying TEXT.
+        let _ = ctx.home();
+        panic!("{}", text.to_string_lossy());
+    }
+    let mut result: Result<Outcome, Error> = (tool.run)(ctx, sub);
     // Work that succeeded in part (saved, but not indexed) says so.
     if let (Ok(outcome), Some(home)) = (&mut result, ctx.opened_home()) {
         outcome.warnings.extend(home.take_warnings());
@@ -346,18 +391,33 @@ fn required_names(s: &str) -> Vec<String> {
     }
 }
 
-/// The command whose arguments failed to parse, as words: `bin`, then each
-/// leading positional argument that names a subcommand (`agentbox plan step`,
-/// `plan step`, `agentbox init`). clap's errors do not carry the subcommand,
-/// so it is read back from the arguments that were parsed.
-fn command_path(bin: &str, args: &[OsString]) -> Vec<String> {
-    let mut path = vec![bin.to_string()];
+/// Where the arguments that failed to parse lead.
+struct Walked {
+    /// The command as words: `bin`, then each leading positional argument
+    /// that names a subcommand (`agentbox plan step`, `plan step`,
+    /// `agentbox init`).
+    path: Vec<String>,
+    /// The command each word of `path` names, in the same order.
+    commands: Vec<clap::Command>,
+    /// The first argument after them that names no subcommand: the last
+    /// command's first operand (`go-fmt` in `knowledge edit go-fmt --title T`).
+    operand: Option<String>,
+}
+
+/// Walks the arguments down the command tree. clap's errors do not carry
+/// the subcommand, so it is read back from the arguments that were parsed.
+fn command_walk(bin: &str, args: &[OsString]) -> Walked {
+    let mut walked = Walked {
+        path: vec![bin.to_string()],
+        commands: Vec::new(),
+        operand: None,
+    };
     let mut cmd = if bin == "agentbox" {
         REGISTRY.root_command()
     } else {
         match REGISTRY.find_tool(bin) {
             Some(tool) => REGISTRY.tool_command(tool),
-            None => return path,
+            None => return walked,
         }
     };
     let takes_value = crate::tools::registry_value_flags();
@@ -370,25 +430,69 @@ fn command_path(bin: &str, args: &[OsString]) -> Vec<String> {
     while let Some(arg) = iter.next() {
         match arg.as_str() {
             "--" => break,
-            a if takes_value.contains(&a) => {
+            a if takes_value.contains(&a) || flag_takes_value(&cmd, a) => {
                 iter.next();
             }
             a if a.starts_with('-') => {}
             word => {
                 // `agentbox plan.py …` names the tool `plan`.
                 let word = match REGISTRY.find_tool(word) {
-                    Some(tool) if path.len() == 1 && bin == "agentbox" => tool.name,
+                    Some(tool) if walked.path.len() == 1 && bin == "agentbox" => tool.name,
                     _ => word,
                 };
                 let Some(sub) = cmd.find_subcommand(word).cloned() else {
+                    walked.operand = Some(word.to_string());
                     break;
                 };
-                path.push(sub.get_name().to_string());
-                cmd = sub;
+                walked.path.push(sub.get_name().to_string());
+                walked.commands.push(std::mem::replace(&mut cmd, sub));
             }
         }
     }
-    path
+    walked.commands.push(cmd);
+    walked
+}
+
+/// Whether `flag` (`--title`, `-n`, or an alias) is one of `cmd`'s own
+/// options that takes a value, so the next argument is that value.
+fn flag_takes_value(cmd: &clap::Command, flag: &str) -> bool {
+    cmd.get_arguments()
+        .filter(|a| a.get_action().takes_values() && a.get_index().is_none())
+        .any(|a| match flag.strip_prefix("--") {
+            Some(long) => {
+                a.get_long() == Some(long)
+                    || a.get_all_aliases().is_some_and(|al| al.contains(&long))
+            }
+            None => {
+                let mut chars = flag.strip_prefix('-').unwrap_or_default().chars();
+                matches!((chars.next(), chars.next()), (Some(c), None) if a.get_short() == Some(c))
+            }
+        })
+}
+
+/// The hint for a missing `--expect-version`: a write replaces what the
+/// caller read, so it says where the current revision is read (the tool's
+/// `show`). `None` when the tool has no `show`.
+fn expect_version_hint(walked: &Walked) -> Option<String> {
+    let [.., tool, _verb] = walked.commands.as_slice() else {
+        return None;
+    };
+    let show = tool.find_subcommand("show")?;
+    let id = match &walked.operand {
+        Some(id) => id.clone(),
+        None => {
+            let arg = show.get_positionals().next()?;
+            match arg.get_value_names() {
+                Some([name, ..]) => name.to_string(),
+                _ => arg.get_id().as_str().to_uppercase(),
+            }
+        }
+    };
+    let tool_path = walked.path[..walked.path.len() - 1].join(" ");
+    Some(format!(
+        "read it first: `{tool_path} show {id}` prints its current revision; pass that as {} N",
+        crate::store::EXPECT_FLAG
+    ))
 }
 
 /// Translates a clap parse error into the contract's `invalid_args`.
@@ -397,12 +501,15 @@ fn clap_to_error(err: &clap::Error, bin: &str, tool: Option<&str>, args: &[OsStr
     let first = rendered.lines().next().unwrap_or("invalid arguments");
     let mut message = first.strip_prefix("error: ").unwrap_or(first).to_string();
     let mut error = Error::new(ErrorType::InvalidArgs, String::new());
-    let path = command_path(bin, args);
+    let walked = command_walk(bin, args);
+    let path = &walked.path;
     // The command as a person names it: `plan step`, also under `agentbox`.
     let named = match path.as_slice() {
         [root, rest @ ..] if root == "agentbox" && !rest.is_empty() => rest.join(" "),
         _ => path.join(" "),
     };
+    // A hint of the error's own, instead of pointing at `--help`.
+    let mut hint = None;
     let raw_invalid = context_list(err, ContextKind::InvalidArg);
     let invalid: Vec<String> = raw_invalid.iter().map(|s| arg_name(s)).collect();
     match err.kind() {
@@ -446,6 +553,9 @@ fn clap_to_error(err: &clap::Error, bin: &str, tool: Option<&str>, args: &[OsStr
             // Single arguments first, as the message names them.
             let mut missing = single.clone();
             missing.extend(required.iter().filter(|r| r.len() > 1).map(|r| r.join("|")));
+            if missing == [crate::store::EXPECT_FLAG] {
+                hint = expect_version_hint(&walked);
+            }
             error = error.with_detail("missing", missing);
         }
         ErrorKind::InvalidUtf8 => {
@@ -472,9 +582,10 @@ fn clap_to_error(err: &clap::Error, bin: &str, tool: Option<&str>, args: &[OsStr
         .or_else(|| context_str(err, ContextKind::SuggestedArg))
         .or_else(|| context_str(err, ContextKind::SuggestedValue));
     error.message = message;
-    error.hint = match suggestion {
-        Some(s) => format!("did you mean '{s}'? {usage_hint}"),
-        None => usage_hint,
+    error.hint = match (hint, suggestion) {
+        (Some(hint), _) => hint,
+        (None, Some(s)) => format!("did you mean '{s}'? {usage_hint}"),
+        (None, None) => usage_hint,
     };
     error
 }
@@ -483,6 +594,26 @@ fn clap_to_error(err: &clap::Error, bin: &str, tool: Option<&str>, args: &[OsStr
 mod tests {
     use super::*;
     use clap::Command;
+
+    #[test]
+    fn a_bug_report_says_what_the_panic_said_and_where() {
+        let err = bug_error(&"index out of bounds", Some("src/tools/plan/doc.rs:42"));
+        assert_eq!(err.kind, ErrorType::Internal);
+        assert_eq!(
+            err.message,
+            "agentbox hit a bug: index out of bounds (at src/tools/plan/doc.rs:42)"
+        );
+        assert!(err.hint.contains("report it"));
+        let owned: Box<dyn Any + Send> = Box::new(format!("step {} is missing", 3));
+        assert_eq!(
+            bug_error(&*owned, None).message,
+            "agentbox hit a bug: step 3 is missing"
+        );
+        assert_eq!(
+            bug_error(&7u32, None).message,
+            "agentbox hit a bug: unknown panic"
+        );
+    }
 
     /// What parsing sees of a command and of every command below it: each
     /// argument's name, flags, position, action and arity (not the help
@@ -560,5 +691,43 @@ mod tests {
             let alone = format!("{:?}", alone.subcommand());
             assert_eq!(alone, format!("{:?}", whole.subcommand()), "{argv:?}");
         }
+    }
+
+    #[test]
+    fn the_walk_passes_a_verb_s_own_values_on_the_way_to_its_operand() {
+        let walk = |argv: &[&str]| {
+            command_walk(
+                argv[0],
+                &argv.iter().map(OsString::from).collect::<Vec<_>>(),
+            )
+        };
+        let walked = walk(&[
+            "agentbox",
+            "knowledge",
+            "edit",
+            "--title",
+            "T",
+            "-q",
+            "go-fmt",
+        ]);
+        assert_eq!(walked.path, ["agentbox", "knowledge", "edit"]);
+        assert_eq!(walked.commands.len(), 3);
+        assert_eq!(walked.operand.as_deref(), Some("go-fmt"));
+        assert_eq!(
+            expect_version_hint(&walked).unwrap(),
+            "read it first: `agentbox knowledge show go-fmt` prints its current revision; \
+             pass that as --expect-version N"
+        );
+        // Through the link, and without the operand: the show verb's placeholder.
+        let walked = walk(&["knowledge", "edit", "--body=x"]);
+        assert_eq!(walked.path, ["knowledge", "edit"]);
+        assert_eq!(walked.operand, None);
+        assert!(
+            expect_version_hint(&walked)
+                .unwrap()
+                .contains("`knowledge show SLUG`")
+        );
+        // A tool without `show` gets no such hint.
+        assert_eq!(expect_version_hint(&walk(&["agentbox", "init"])), None);
     }
 }

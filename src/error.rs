@@ -185,9 +185,164 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+/// `invalid_args` for something over a limit: "`{amount}`, over the limit of
+/// `{limit}`", with `detail {limit_name, observed, limit}`. The one wording
+/// of every "too big" error (`amount` is "the note is 1200 characters", "the
+/// plan has 60 steps").
+pub fn over_limit(amount: impl fmt::Display, limit_name: &str, observed: u64, limit: u64) -> Error {
+    Error::invalid_args(format!("{amount}, over the limit of {limit}"))
+        .with_limit(limit_name, observed, limit)
+}
+
+/// How a bounded text is measured.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TextUnit {
+    /// Unicode scalar values (what a person counts).
+    Chars,
+    /// UTF-8 bytes (what a file name or a line of a file holds).
+    Bytes,
+}
+
+/// A bound on a text given by a user or an agent: its longest length and
+/// the control characters it may hold. One place measures the text and words
+/// the "over the limit of" error; each caller keeps its own order of checks
+/// and its own message for a control character.
+#[derive(Debug, Clone, Copy)]
+pub struct TextLimit<'a> {
+    /// The text as messages name it: "the note", "a fact", "session key".
+    pub what: &'a str,
+    /// The longest length allowed, in `unit`s.
+    pub max: usize,
+    /// What a length counts.
+    pub unit: TextUnit,
+    /// The `detail.limit_name` of the error (`note_chars`).
+    pub limit_name: &'a str,
+    /// The control characters the text may hold (none by default).
+    pub allowed_controls: &'a [char],
+}
+
+impl<'a> TextLimit<'a> {
+    /// At most `max` characters, no control character.
+    pub const fn chars(what: &'a str, max: usize, limit_name: &'a str) -> TextLimit<'a> {
+        TextLimit {
+            what,
+            max,
+            unit: TextUnit::Chars,
+            limit_name,
+            allowed_controls: &[],
+        }
+    }
+
+    /// At most `max` bytes, no control character.
+    pub const fn bytes(what: &'a str, max: usize, limit_name: &'a str) -> TextLimit<'a> {
+        TextLimit {
+            unit: TextUnit::Bytes,
+            ..TextLimit::chars(what, max, limit_name)
+        }
+    }
+
+    /// The same bound, letting these control characters through (`\n`, `\t`).
+    pub const fn allowing(self, controls: &'a [char]) -> TextLimit<'a> {
+        TextLimit {
+            allowed_controls: controls,
+            ..self
+        }
+    }
+
+    /// The length of `text` in this bound's unit.
+    pub fn length(&self, text: &str) -> usize {
+        match self.unit {
+            TextUnit::Chars => text.chars().count(),
+            TextUnit::Bytes => text.len(),
+        }
+    }
+
+    /// "the note is 1200 characters, over the limit of 1000" when `text` is
+    /// too long (for callers whose errors are plain messages).
+    pub fn over_message(&self, text: &str) -> Option<String> {
+        let n = self.length(text);
+        (n > self.max).then(|| format!("{}, over the limit of {}", self.amount(n), self.max))
+    }
+
+    /// `invalid_args` with `detail {limit_name, observed, limit}` when `text`
+    /// is too long (see [`over_limit`]); the caller adds its hint.
+    pub fn check_length(&self, text: &str) -> Result<()> {
+        let n = self.length(text);
+        if n > self.max {
+            return Err(over_limit(
+                self.amount(n),
+                self.limit_name,
+                n as u64,
+                self.max as u64,
+            ));
+        }
+        Ok(())
+    }
+
+    /// True when `text` holds a control character this bound does not allow.
+    pub fn has_control(&self, text: &str) -> bool {
+        text.chars()
+            .any(|c| c.is_control() && !self.allowed_controls.contains(&c))
+    }
+
+    /// "the note is 1200 characters".
+    fn amount(&self, n: usize) -> String {
+        let unit = match self.unit {
+            TextUnit::Chars => "characters",
+            TextUnit::Bytes => "bytes",
+        };
+        format!("{} is {n} {unit}", self.what)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_text_over_its_limit_is_invalid_args_with_the_limit_in_detail() {
+        let limit = TextLimit::chars("the note", 3, "note_chars");
+        assert!(limit.check_length("abc").is_ok());
+        assert!(
+            limit.check_length("\u{e9}\u{e9}\u{e9}").is_ok(),
+            "characters, not bytes"
+        );
+        let err = limit.check_length("abcd").unwrap_err();
+        assert_eq!(err.kind, ErrorType::InvalidArgs);
+        assert_eq!(err.message, "the note is 4 characters, over the limit of 3");
+        assert_eq!(
+            Value::Object(err.detail),
+            json!({"limit_name": "note_chars", "observed": 4, "limit": 3})
+        );
+        assert_eq!(
+            limit.over_message("abcd").as_deref(),
+            Some("the note is 4 characters, over the limit of 3")
+        );
+        assert_eq!(limit.over_message("abc"), None);
+        let bytes = TextLimit::bytes("session key", 4, "session_key_bytes");
+        assert_eq!(
+            bytes
+                .check_length("\u{e9}\u{e9}\u{e9}")
+                .unwrap_err()
+                .message,
+            "session key is 6 bytes, over the limit of 4"
+        );
+        let err = over_limit("the plan has 9 steps", "steps", 9, 5);
+        assert_eq!(err.message, "the plan has 9 steps, over the limit of 5");
+        assert_eq!(err.detail["limit_name"], "steps");
+    }
+
+    #[test]
+    fn control_characters_are_refused_unless_allowed() {
+        let plain = TextLimit::chars("a fact", 100, "fact_chars");
+        assert!(!plain.has_control("plain text, \u{e9}"));
+        for bad in ["a\nb", "a\tb", "a\rb", "a\u{1b}b", "a\u{85}b", "a\0b"] {
+            assert!(plain.has_control(bad), "{bad:?}");
+        }
+        let note = plain.allowing(&['\n', '\t']);
+        assert!(!note.has_control("line one\n\tline two"));
+        assert!(note.has_control("a\rb"));
+    }
 
     #[test]
     fn exit_codes_follow_the_contract_table() {

@@ -10,6 +10,7 @@ pub mod clock;
 pub mod commands;
 pub mod config;
 pub mod error;
+pub mod front;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod git;
@@ -17,6 +18,7 @@ pub mod home;
 pub mod mcp;
 pub mod oda;
 pub mod output;
+pub mod prose;
 pub mod redact;
 pub mod registry;
 pub mod screen;

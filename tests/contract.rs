@@ -158,6 +158,45 @@ fn error_table() {
         5,
     );
     assert!(e["message"].as_str().unwrap().contains("bug"));
+    // where it happened, for the bug report
+    assert!(
+        e["message"].as_str().unwrap().contains("(at src/cli.rs:"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_panic_once_the_home_is_open_is_redacted_with_the_homes_patterns() {
+    let sb = Sandbox::new();
+    std::fs::write(
+        sb.home().join("config.json"),
+        r#"{"redaction": {"extra_patterns": ["ACME-[0-9]{6}"]}}"#,
+    )
+    .unwrap();
+    let e = err_of(
+        sb.plan(&["list"])
+            .env("AGENTBOX_DEBUG_PANIC_WITH_HOME", "ticket ACME-123456"),
+        "internal",
+        5,
+    );
+    let message = e["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("agentbox hit a bug: ticket _REDACTED (at src/cli.rs:"),
+        "{message}"
+    );
+    let out = sb
+        .plan(&["list", "--format", "text"])
+        .env("AGENTBOX_DEBUG_PANIC_WITH_HOME", "ticket ACME-123456")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(5));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.starts_with("error: agentbox hit a bug: ticket _REDACTED (at src/cli.rs:")
+            && !stderr.contains("ACME-123456")
+            && !stderr.contains("panicked at"),
+        "{stderr}"
+    );
 }
 
 #[test]
@@ -784,4 +823,85 @@ fn an_ignored_sighup_stays_ignored() {
     child.kill().unwrap();
     child.wait().unwrap();
     assert!(alive, "SIGHUP ended a call that ignores it");
+}
+
+/// Every file below `dir` with its bytes, by path relative to `dir`.
+fn tree(dir: &std::path::Path) -> std::collections::BTreeMap<String, Vec<u8>> {
+    fn walk(
+        root: &std::path::Path,
+        dir: &std::path::Path,
+        out: &mut std::collections::BTreeMap<String, Vec<u8>>,
+    ) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            let meta = std::fs::symlink_metadata(&path).unwrap();
+            if meta.is_dir() {
+                walk(root, &path, out);
+            } else if meta.is_file() {
+                let rel = path.strip_prefix(root).unwrap().display().to_string();
+                out.insert(rel, std::fs::read(&path).unwrap());
+            }
+        }
+    }
+    let mut out = std::collections::BTreeMap::new();
+    walk(dir, dir, &mut out);
+    out
+}
+
+/// Notes, personas and plans share one revision guard: `--expect-version`
+/// (and its alias `--expect-rev`) passes at the stored revision; a stale one
+/// is `conflict`, exit 1, `detail {<key>, expected, actual}` with the hint
+/// naming `--expect-version`, and nothing in the home changes.
+#[test]
+fn every_revision_guard_takes_both_spellings_and_refuses_alike() {
+    let sb = Sandbox::new();
+    // One call, its words split at spaces.
+    let ab = |line: &str| sb.agentbox(&line.split(' ').collect::<Vec<_>>());
+    ok_data(&mut ab("knowledge add Gofmt --body Use-gofmt"));
+    ok_data(&mut ab("persona create ada --trait tone=warm"));
+    ok_data(&mut ab("plan create Ship --id ship --step a"));
+    ok_data(&mut ab("plan add-step ship b --expect-version 1"));
+    // Both spellings write at the stored revision: rev 1 → 2 → 3.
+    for (flag, rev) in [("--expect-version", 1), ("--expect-rev", 2)] {
+        let note = ok_data(&mut ab(&format!(
+            "knowledge edit gofmt --title T{rev} {flag} {rev}"
+        )));
+        assert_eq!(note["rev"], rev + 1, "{flag}");
+        let persona = ok_data(&mut ab(&format!(
+            "persona set ada humor={rev} {flag} {rev}"
+        )));
+        assert_eq!(persona["rev"], rev + 1, "{flag}");
+    }
+    // Stale guards, in both spellings and every tool: one shape, nothing written.
+    let note = ("slug", "gofmt", 3, "re-read it with `knowledge show gofmt`");
+    let persona = ("name", "ada", 3, "re-read it with `persona show ada`");
+    let plan = ("id", "ship", 2, "re-read it,");
+    for (line, (key, id, actual, reread)) in [
+        ("knowledge edit gofmt --title x --expect-version 1", note),
+        ("knowledge edit gofmt --title x --expect-rev 1", note),
+        ("knowledge rm gofmt --expect-rev 1", note),
+        (
+            "knowledge link gofmt other --unlink --expect-version 1",
+            note,
+        ),
+        ("persona set ada tone=grim --expect-version 1", persona),
+        ("persona unset ada humor --expect-rev 1", persona),
+        ("persona revert ada 1 --expect-version 1", persona),
+        ("plan step ship 1 --status done --expect-version 1", plan),
+    ] {
+        let before = tree(&sb.home());
+        let e = err_of(&mut ab(line), "conflict", 1);
+        assert_eq!(
+            e["detail"],
+            serde_json::json!({key: id, "expected": 1, "actual": actual}),
+            "{line}"
+        );
+        let hint = e["hint"].as_str().unwrap();
+        assert!(hint.contains(reread), "{line}: {hint}");
+        assert!(
+            hint.ends_with(&format!("then retry with --expect-version {actual}")),
+            "{line}: {hint}"
+        );
+        assert_eq!(tree(&sb.home()), before, "{line} changed the home");
+    }
 }

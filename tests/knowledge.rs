@@ -218,14 +218,40 @@ fn edit_bumps_the_rev_and_refuses_stale_writes() {
     );
     assert_eq!(err["detail"]["expected"], 1);
     assert_eq!(err["detail"]["actual"], 2);
-    assert!(err["hint"].as_str().unwrap().contains("--expect-rev 2"));
+    assert!(err["hint"].as_str().unwrap().contains("--expect-version 2"));
     assert_eq!(read(&sb, "note"), before);
-    // --expect-rev is required for edit
-    err_of(
+    // --expect-version is required for edit, and the hint says where to read it
+    let err = err_of(
         &mut kn(&sb, &["edit", "note", "--body", "x"]),
         "invalid_args",
         2,
     );
+    assert_eq!(
+        err["message"],
+        "missing required argument: --expect-version"
+    );
+    assert_eq!(
+        err["detail"]["missing"],
+        serde_json::json!(["--expect-version"])
+    );
+    assert_eq!(
+        err["hint"],
+        "read it first: `agentbox knowledge show note` prints its current revision; \
+         pass that as --expect-version N"
+    );
+    // (a value flag before the slug is not taken for it)
+    let err = err_of(
+        &mut kn(&sb, &["edit", "--title", "Renamed", "note"]),
+        "invalid_args",
+        2,
+    );
+    assert!(
+        err["hint"]
+            .as_str()
+            .unwrap()
+            .contains("`agentbox knowledge show note`")
+    );
+    assert_eq!(read(&sb, "note"), before);
     // nothing to change
     err_of(
         &mut kn(&sb, &["edit", "note", "--expect-rev", "2"]),

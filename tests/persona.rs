@@ -256,7 +256,7 @@ fn every_change_is_a_revision_guarded_by_expect_rev() {
     );
     assert_eq!(err["detail"]["expected"], 1);
     assert_eq!(err["detail"]["actual"], 2);
-    assert!(err["hint"].as_str().unwrap().contains("--expect-rev 2"));
+    assert!(err["hint"].as_str().unwrap().contains("--expect-version 2"));
     err_of(
         &mut persona(&sb, &["unset", "ada", "humor", "--expect-rev", "9"]),
         "conflict",

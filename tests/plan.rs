@@ -261,6 +261,31 @@ fn stale_writes_are_conflicts_and_change_nothing() {
 }
 
 #[test]
+fn expect_rev_is_a_hidden_alias_of_expect_version() {
+    let sb = Sandbox::new();
+    ok_data(&mut sb.plan(&["create", "P", "--step", "a", "--step", "b"]));
+    // every verb that guards a write takes it, with the same meaning
+    let data = ok_data(&mut sb.plan(&["step", "p", "1", "--status", "done", "--expect-rev", "1"]));
+    assert_eq!(data["version"], 2);
+    let data = ok_data(&mut sb.plan(&["add-step", "p", "c", "--expect-rev", "2"]));
+    assert_eq!(data["version"], 3);
+    let next = ok_data(&mut sb.plan(&["next", "p", "--start", "--expect-rev", "3"]));
+    assert_eq!(next["plan"]["version"], 4);
+    let before = snapshot(&sb.home());
+    let e = err_of(
+        &mut sb.plan(&["archive", "p", "--expect-rev", "3"]),
+        "conflict",
+        1,
+    );
+    assert_eq!(e["detail"]["actual"], 4);
+    assert_eq!(snapshot(&sb.home()), before);
+    // the help shows only --expect-version
+    let help = stdout(&mut sb.plan(&["step", "--help"]));
+    assert!(help.contains("--expect-version"), "{help}");
+    assert!(!help.contains("expect-rev"), "{help}");
+}
+
+#[test]
 fn default_plan_is_the_most_recently_updated_active_one() {
     let sb = Sandbox::new();
     ok_data(&mut sb.plan(&["create", "Old", "--step", "a"]));

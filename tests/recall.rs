@@ -434,3 +434,198 @@ fn a_question_about_a_time_alone_lists_what_was_said_then() {
     assert_eq!(got[0]["id"], then[1], "{got:#?}");
     assert_eq!(got[2]["snippet"], "An early remark.");
 }
+
+#[test]
+fn a_turn_said_at_the_first_second_of_1970_is_listed_on_its_day() {
+    let sb = Sandbox::new();
+    let record = |content: &str, at: &str| {
+        ok_data(&mut sb.agentbox(&[
+            "track",
+            "record",
+            "--session",
+            "old",
+            "--content",
+            content,
+            "--at",
+            at,
+        ]))["ids"][0]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    // `track` takes the first second of 1970; `stamps` held it as 0, its
+    // "unknown", and no list of that day showed it.
+    let first = record("The very first remark.", "1970-01-01T00:00:00Z");
+    let noon = record("A remark at noon.", "1970-01-01T12:00:00Z");
+    record("A remark the next day.", "1970-01-02T08:00:00Z");
+    let got = hits(&sb, "what did we say on 1 January 1970?", common::NOW);
+    let ids: Vec<&Value> = got.iter().map(|h| &h["id"]).collect();
+    assert_eq!(ids, [&json!(noon), &json!(first)], "{got:#?}");
+    assert_eq!(got[1]["date"], "1970-01-01T00:00:00Z");
+    assert_eq!(got[1]["why"]["in_window"], true);
+    // The same day, counted back from a clock two days on.
+    let got = hits(&sb, "the day before yesterday", "1970-01-03T09:00:00Z");
+    assert_eq!(got.len(), 2, "{got:#?}");
+    assert_eq!(got[1]["id"], first);
+    // Words that find it rank it in the named day.
+    let got = hits(&sb, "the very first remark on 1 January 1970", common::NOW);
+    assert_eq!(got[0]["id"], first, "{got:#?}");
+    assert_eq!(got[0]["why"]["in_window"], true);
+    // Doctor's check of the dense tables agrees with what was written.
+    let (env, _) = common::envelope(&mut sb.agentbox(&["doctor"]));
+    let checks = env["data"]["checks"].as_array().unwrap();
+    let index = checks
+        .iter()
+        .find(|c| c["name"] == "index")
+        .unwrap_or_else(|| panic!("{env}"));
+    assert_eq!(index["ok"], true, "{index}");
+}
+
+/// `mem_search` for `query` in a `memory_mcp` whose clock says `now`: the
+/// reply's markdown.
+fn mem_search(sb: &Sandbox, query: &str, now: &str) -> String {
+    let lines = [
+        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {},
+            "clientInfo": {"name": "test", "version": "1"}}}),
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+        json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {
+            "name": "mem_search", "arguments": {"query": query}}}),
+    ];
+    let input: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    let out = sb
+        .command(sb.home().join("tools").join("memory_mcp"))
+        .env("AGENTBOX_NOW", now)
+        .write_stdin(input)
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let reply: Value = stdout
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .find(|r| r["id"] == 2)
+        .unwrap_or_else(|| panic!("no reply to the search: {stdout}"));
+    reply["result"]["content"][0]["text"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{reply}"))
+        .to_string()
+}
+
+#[test]
+fn a_list_of_what_was_said_in_a_time_says_it_is_newest_first() {
+    let sb = Sandbox::new();
+    chatter(&sb);
+    let then = say(
+        &sb,
+        "proj",
+        "2026-06-16T10:00:00Z",
+        &[
+            ("user", "We fixed the parser bug."),
+            ("assistant", "Great, the tests pass now."),
+        ],
+    );
+    let now = "2026-06-17T15:00:00Z";
+    // memory_mcp: the heading says how the hits are ordered.
+    let listed = mem_search(&sb, "what did we talk about yesterday", now);
+    assert!(
+        listed.starts_with(
+            "## Matches for \"what did we talk about yesterday\" (2 shown, newest first)\n"
+        ),
+        "{listed}"
+    );
+    let ranked = mem_search(&sb, "the parser bug", now);
+    assert!(ranked.contains("shown, best first)"), "{ranked}");
+    // Words that find nothing, with a time: the same list, and it says so.
+    let listed = mem_search(&sb, "zeppelins yesterday", now);
+    assert!(listed.contains("(2 shown, newest first)"), "{listed}");
+    // The CLI: `order` in JSON, a line before the list in text.
+    let search = |query: &str, format: &str| {
+        let out = sb
+            .agentbox(&["search", "--format", format, "--", query])
+            .env("AGENTBOX_NOW", now)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let data = |query: &str| -> Value {
+        let envelope: Value = serde_json::from_str(&search(query, "json")).unwrap();
+        envelope["data"].clone()
+    };
+    let got = data("what did we talk about yesterday");
+    assert_eq!(got["order"], "newest", "{got}");
+    assert_eq!(got["hits"][0]["id"], then[1]);
+    assert_eq!(data("the parser bug")["order"], "best");
+    let text = search("what did we talk about yesterday", "text");
+    assert!(
+        text.starts_with("Said in the time the query names, newest first:\n 1. "),
+        "{text}"
+    );
+    let text = search("the parser bug", "text");
+    assert!(text.starts_with(" 1. "), "{text}");
+    // No hits: nothing to order.
+    let text = search("what did we do in 2019", "text");
+    assert!(text.starts_with("Nothing matches"), "{text}");
+}
+
+#[test]
+fn explain_says_which_words_counted_as_names() {
+    let sb = Sandbox::new();
+    chatter(&sb);
+    // Caroline is in most turns of a conversation about her: as a word she
+    // would weigh almost nothing.
+    let ids = say(
+        &sb,
+        "chat",
+        "2026-01-10T18:00:00Z",
+        &[
+            ("user", "Caroline, how was the trip?"),
+            (
+                "assistant",
+                "Caroline said the trip to the lake was lovely.",
+            ),
+            ("user", "Did Caroline take photos?"),
+            ("assistant", "Caroline took photos of the lake at dawn."),
+            ("user", "Melanie wants the photos of Caroline too."),
+        ],
+    );
+    let explain = |query: &str, format: &str| {
+        let out = sb
+            .agentbox(&["search", "--explain", "--format", format, "--", query])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let query = "What did Caroline and Melanie photograph at the lake, in Ohio?";
+    let envelope: Value = serde_json::from_str(&explain(query, "json")).unwrap();
+    let data = &envelope["data"];
+    assert!(ids.contains(&data["hits"][0]["id"].as_str().unwrap().to_string()));
+    // Caroline in 5 of the 13 documents, weighed as a word in a quarter of
+    // them; Melanie in 1, weighed as she is; Ohio in none: no weight.
+    assert_eq!(
+        data["names"],
+        json!([
+            {"word": "caroline", "share": 0.385, "weighed": 0.25},
+            {"word": "melanie", "share": 0.077, "weighed": 0.077},
+        ]),
+        "{data}"
+    );
+    let text = explain(query, "text");
+    assert!(
+        text.starts_with(
+            "why: names weigh at least what a word in 25% of the documents does: \
+             caroline (in 38%) · melanie (in 8%)\n 1. "
+        ),
+        "{text}"
+    );
+    // No name: no line; no --explain: no `names`.
+    let text = explain("photos of the lake", "text");
+    assert!(!text.contains("names weigh"), "{text}");
+    let envelope: Value = serde_json::from_str(&explain("photos of the lake", "json")).unwrap();
+    assert_eq!(envelope["data"]["names"], json!([]));
+    let data = ok_data(&mut sb.agentbox(&["search", query]));
+    assert!(data.get("names").is_none(), "{data}");
+}

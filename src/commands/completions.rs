@@ -4,12 +4,12 @@
 
 use crate::error::Result;
 use crate::output::{FormatChoice, Outcome};
-use crate::tools::{Ctx, Registry, Tool};
-use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser};
+use crate::tools::{Ctx, Registry, Tool, parse_args};
+use clap::{ArgMatches, Parser};
 use clap_complete::Shell;
 use serde_json::json;
 
-pub const COMMAND: Tool = Tool::new("completions", Completions::command, run);
+pub const COMMAND: Tool = Tool::derived::<Completions>("completions", run);
 
 /// Print a shell completion script
 ///
@@ -33,7 +33,7 @@ struct Completions {
 }
 
 fn run(ctx: &Ctx, m: &ArgMatches) -> Result<Outcome> {
-    let args = Completions::from_arg_matches(m).map_err(super::parse_error)?;
+    let args = parse_args::<Completions>(m)?;
     let script = completion_script(ctx.registry, args.shell);
     let explicit_json = m.get_one::<FormatChoice>("format") == Some(&FormatChoice::Json)
         || (m.get_one::<FormatChoice>("format").is_none()

@@ -6,11 +6,11 @@ use crate::error::Result;
 use crate::home::{self, Home, LAYOUT_DIRS};
 use crate::output::Outcome;
 use crate::tools::{Check, Ctx, Tool};
-use clap::{ArgMatches, CommandFactory, Parser};
+use clap::{ArgMatches, Parser};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 
-pub const COMMAND: Tool = Tool::new("doctor", Doctor::command, run);
+pub const COMMAND: Tool = Tool::derived::<Doctor>("doctor", run);
 
 /// Check the home: config, folders, links, documents, search index
 ///

@@ -6,12 +6,12 @@ use crate::home::{GITIGNORE, HOME_DIR_NAME, Home, LAYOUT_DIRS};
 use crate::output::Outcome;
 use crate::redact::Redactor;
 use crate::store::{LinkState, Store};
-use crate::tools::{Ctx, Tool};
-use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser};
+use crate::tools::{Ctx, Tool, parse_args};
+use clap::{ArgMatches, Parser};
 use serde_json::json;
 use std::path::PathBuf;
 
-pub const COMMAND: Tool = Tool::new("init", Init::command, run);
+pub const COMMAND: Tool = Tool::derived::<Init>("init", run);
 
 /// Create an agent home (.agent/) with its config, folders and tool links
 ///
@@ -33,7 +33,7 @@ struct Init {
 }
 
 fn run(ctx: &Ctx, m: &ArgMatches) -> Result<Outcome> {
-    let args = Init::from_arg_matches(m).map_err(super::parse_error)?;
+    let args = parse_args::<Init>(m)?;
     let root = ctx.lookup.init_target(args.dir.as_deref());
     // A bare store (built-in redaction, default cap) creates the skeleton; the
     // home is opened once its config exists.

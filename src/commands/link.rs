@@ -5,11 +5,11 @@ use crate::home::{self, Home};
 use crate::output::{Outcome, Style};
 use crate::store::LinkState;
 use crate::tools::{Ctx, Tool};
-use clap::{ArgMatches, CommandFactory, Parser};
+use clap::{ArgMatches, Parser};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 
-pub const COMMAND: Tool = Tool::new("link", Link::command, run);
+pub const COMMAND: Tool = Tool::derived::<Link>("link", run);
 
 /// Re-create or repair the links in .agent/tools/ (idempotent)
 ///

@@ -3,10 +3,10 @@
 
 use crate::error::{Error, Result};
 use crate::output::Outcome;
-use crate::tools::{Ctx, Registry, Tool};
-use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser};
+use crate::tools::{Ctx, Registry, Tool, parse_args};
+use clap::{ArgMatches, Parser};
 
-pub const COMMAND: Tool = Tool::new("man", Man::command, run);
+pub const COMMAND: Tool = Tool::derived::<Man>("man", run);
 
 /// Print a man page
 ///
@@ -30,7 +30,7 @@ struct Man {
 }
 
 fn run(ctx: &Ctx, m: &ArgMatches) -> Result<Outcome> {
-    let args = Man::from_arg_matches(m).map_err(super::parse_error)?;
+    let args = parse_args::<Man>(m)?;
     let pages = pages(ctx.registry);
     if args.list {
         let names: Vec<String> = pages.into_iter().map(|(name, _)| name).collect();

@@ -10,11 +10,3 @@ pub mod man;
 pub mod model;
 pub mod reindex;
 pub mod search;
-
-use crate::error::Error;
-
-/// Reading parsed matches back into a command's struct can only fail on a
-/// mismatch between the struct and its own command: say so as `invalid_args`.
-pub(crate) fn parse_error(e: clap::Error) -> Error {
-    Error::invalid_args(e.to_string())
-}

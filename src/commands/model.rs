@@ -5,12 +5,12 @@ use crate::error::{Error, Result};
 use crate::home::Home;
 use crate::oda::{CONFIG_EXAMPLE, Image, Route};
 use crate::output::Outcome;
-use crate::tools::{Ctx, Tool};
-use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
+use crate::tools::{Ctx, Tool, parse_args};
+use clap::{ArgMatches, Args, Parser, Subcommand};
 use serde_json::json;
 use std::path::PathBuf;
 
-pub const COMMAND: Tool = Tool::new("model", ModelCli::command, run);
+pub const COMMAND: Tool = Tool::derived::<ModelCli>("model", run);
 
 /// Reach the model route (an Oda runtime): check the handshake or ask one turn
 ///
@@ -73,7 +73,7 @@ struct AskArgs {
 }
 
 fn run(ctx: &Ctx, m: &ArgMatches) -> Result<Outcome> {
-    let cli = ModelCli::from_arg_matches(m).map_err(super::parse_error)?;
+    let cli = parse_args::<ModelCli>(m)?;
     let home = ctx.home()?;
     let route = route(home)?;
     match cli.verb {

@@ -3,10 +3,10 @@
 use crate::error::Result;
 use crate::output::Outcome;
 use crate::tools::{Ctx, Tool};
-use clap::{ArgMatches, CommandFactory, Parser};
+use clap::{ArgMatches, Parser};
 use serde_json::{Map, Value, json};
 
-pub const COMMAND: Tool = Tool::new("reindex", Reindex::command, run);
+pub const COMMAND: Tool = Tool::derived::<Reindex>("reindex", run);
 
 /// Rebuild the search index from the files of the home
 ///

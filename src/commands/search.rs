@@ -4,9 +4,9 @@ use crate::error::Result;
 use crate::output::Outcome;
 use crate::search::cli::{SearchArgs, render_hits};
 use crate::search::{Index, kinds};
-use crate::tools::{Ctx, Tool};
+use crate::tools::{Ctx, Tool, parse_args};
 use clap::builder::PossibleValuesParser;
-use clap::{ArgMatches, Command, CommandFactory, FromArgMatches, Parser};
+use clap::{ArgMatches, Command, CommandFactory, Parser};
 
 pub const COMMAND: Tool = Tool::new("search", command, run);
 
@@ -43,13 +43,13 @@ fn command() -> Command {
 }
 
 fn run(ctx: &Ctx, m: &ArgMatches) -> Result<Outcome> {
-    let search = Search::from_arg_matches(m).map_err(super::parse_error)?;
+    let search = parse_args::<Search>(m)?;
     let query = search.args.to_query("agentbox search", search.kinds)?;
     let home = ctx.home()?;
-    let hits = Index::open(home)?.search(&query)?;
+    let found = Index::open(home)?.find(&query)?;
     Ok(render_hits(
         &query.text,
-        &hits,
+        &found,
         ctx.style,
         "Nothing matches",
         |_, _| {},

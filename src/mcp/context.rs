@@ -133,7 +133,7 @@ fn matches(sources: &mut Sources) -> Result<String> {
     if query.trim().is_empty() {
         return Ok("(no query)\n".to_string());
     }
-    let hits = sources.memory.search(query, sources.top_k)?;
+    let hits = sources.memory.search(query, sources.top_k)?.hits;
     if hits.is_empty() {
         return Ok(format!("(none for {})\n", quoted(query)));
     }

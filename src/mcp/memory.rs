@@ -6,7 +6,7 @@
 use crate::clock::Clock;
 use crate::error::{Error, Result};
 use crate::home::Home;
-use crate::search::{Hit, Index, Query};
+use crate::search::{Found, Hit, Index, Query};
 use serde_json::{Map, Value};
 
 /// `topK` when absent, non-positive or not an integer.
@@ -42,9 +42,10 @@ impl<'h> Memory<'h> {
         self.index = None;
     }
 
-    /// Ranked hits across all kinds. The index is reopened when its file was
-    /// deleted, and once more when a search on the kept connection fails.
-    pub fn search(&mut self, text: &str, limit: usize) -> Result<Vec<Hit>> {
+    /// Ranked hits across all kinds, and their order. The index is
+    /// reopened when its file was deleted, and once more when a search on
+    /// the kept connection fails.
+    pub fn search(&mut self, text: &str, limit: usize) -> Result<Found> {
         let query = Query {
             text: text.to_string(),
             limit,
@@ -58,16 +59,16 @@ impl<'h> Memory<'h> {
             self.index = None;
         }
         if let Some(index) = &mut self.index
-            && let Ok(hits) = index.search(&query)
+            && let Ok(found) = index.find(&query)
         {
-            return Ok(hits);
+            return Ok(found);
         }
         self.index = None;
         let mut index = Index::open(self.home)?;
         index.keep_doc_stats();
-        let hits = index.search(&query)?;
+        let found = index.find(&query)?;
         self.index = Some(index);
-        Ok(hits)
+        Ok(found)
     }
 }
 

@@ -188,18 +188,21 @@ fn search_call(memory: &mut Memory, args: &Map<String, Value>) -> ToolOutput {
     }
 }
 
-/// `mem_search` (and `mem://search`): ranked hits across all kinds.
+/// `mem_search` (and `mem://search`): ranked hits across all kinds, best
+/// first; for a question about a time alone (or whose words find nothing),
+/// what was said then, newest first, and the heading says which.
 pub fn search(memory: &mut Memory, query: &str, top_k: usize) -> Result<String> {
-    let hits = memory.search(query, top_k)?;
-    if hits.is_empty() {
+    let found = memory.search(query, top_k)?;
+    if found.hits.is_empty() {
         return Ok(format!("No matches for {}.\n", quoted(query)));
     }
     let mut out = format!(
-        "## Matches for {} ({} shown, best first)\n",
+        "## Matches for {} ({} shown, {})\n",
         quoted(query),
-        hits.len()
+        found.hits.len(),
+        found.order.first()
     );
-    hit_lines(&mut out, &hits);
+    hit_lines(&mut out, &found.hits);
     Ok(out)
 }
 

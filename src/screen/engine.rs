@@ -10,6 +10,7 @@ use super::judge::{self, Intent};
 use super::scan::{self, TextKind};
 use super::urls::urls_in;
 use super::{Finding, Severity, allow, code, decode, instruct};
+use crate::front::{self, Fences};
 use crate::redact::Redactor;
 
 /// One text file of the skill, as read (NULs already removed).
@@ -556,17 +557,14 @@ fn official_installers(all: &mut Analysis) {
 /// `name` and `description` of SKILL.md's front matter (a plain or quoted
 /// scalar, or a folded/literal block), empty when absent.
 pub(crate) fn front_matter(skill_md: &str) -> (String, String) {
-    let mut lines = skill_md.lines();
-    if lines.next().map(str::trim) != Some("---") {
+    // An unclosed front matter runs to the end of the file.
+    let Some(split) = front::split(skill_md, Fences::Loose) else {
         return (String::new(), String::new());
-    }
+    };
     // [name, description]; `block` is the one a folded block continues.
     let mut values = [String::new(), String::new()];
     let mut block: Option<usize> = None;
-    for line in lines {
-        if line.trim() == "---" {
-            break;
-        }
+    for (_, line) in split.lines() {
         if let Some(i) = block
             && (line.starts_with(' ') || line.starts_with('\t') || line.trim().is_empty())
         {

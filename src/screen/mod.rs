@@ -451,23 +451,20 @@ fn text_kind(rel: &str, text: &str) -> TextKind {
 
 /// `allowed-tools` in SKILL.md's front matter that grants everything.
 fn tool_grants(skill_md: &str, out: &mut Vec<Finding>) {
-    let mut lines = skill_md.lines().enumerate();
-    if lines.next().is_none_or(|(_, l)| l.trim() != "---") {
+    // An unclosed front matter runs to the end of the file.
+    let Some(split) = crate::front::split(skill_md, crate::front::Fences::Loose) else {
         return;
-    }
-    let mut in_list: Option<usize> = None;
-    for (i, line) in lines {
+    };
+    let mut in_list = false;
+    for (n, line) in split.lines() {
         let t = line.trim();
-        if t == "---" {
-            break;
-        }
         let value = if let Some(v) = t.strip_prefix("allowed-tools:") {
-            in_list = Some(i);
+            in_list = true;
             v.trim().to_string()
-        } else if in_list.is_some() && t.starts_with('-') {
+        } else if in_list && t.starts_with('-') {
             t.trim_start_matches('-').trim().to_string()
         } else {
-            in_list = None;
+            in_list = false;
             continue;
         };
         let broad: Vec<String> = split_tools(&value)
@@ -480,7 +477,7 @@ fn tool_grants(skill_md: &str, out: &mut Vec<Finding>) {
                 category: "broad_tool_grants",
                 severity: Severity::Warn,
                 file: "SKILL.md".into(),
-                line: i + 1,
+                line: n,
                 excerpt: broad.join(" "),
                 why: "allowed-tools pre-approves every command: the skill runs anything without asking.",
                 source: None,

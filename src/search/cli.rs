@@ -2,7 +2,7 @@
 //! `track search` and `knowledge search`: the same flags, limits, validation
 //! and hit rendering.
 
-use super::{Hit, Query, Why, date_bound, rank};
+use super::{Found, Hit, Named, Order, Query, Why, date_bound, rank};
 use crate::error::{Error, Result};
 use crate::output::{Outcome, Style};
 use serde_json::{Map, Value, json};
@@ -36,7 +36,7 @@ pub struct SearchArgs {
     pub limit: u16,
     /// Say why each hit ranked where it did: its words' BM25, with the turns
     /// around it, and each factor (asks, dated in the named time, says when,
-    /// kind, recency)
+    /// kind, recency); and what the query's names weighed
     #[arg(long)]
     pub explain: bool,
 }
@@ -130,21 +130,66 @@ fn why_text(why: &Why) -> String {
     format!("why: {}", parts.join(" · "))
 }
 
-/// The one rendering of search hits. json: `{query, hits: [{id, kind, title,
-/// session, tags, date, snippet, score, source, …extra}]}`; text: a numbered
-/// list with the id, what the hit is and its relevance, then the snippet;
-/// `nothing` is said when there is no hit ("No turns match" → `No turns
-/// match "query".`). `extra` adds a verb's own fields to each json row (`episode`, `slug` …).
+/// The names `--explain` reports as JSON: `[{word, share, weighed}]`.
+fn names_json(names: &[Named]) -> Value {
+    let round = |x: f64| (x * 1000.0).round() / 1000.0;
+    names
+        .iter()
+        .map(|n| json!({"word": n.word, "share": round(n.share), "weighed": round(n.weighed)}))
+        .collect()
+}
+
+/// A share of the documents as a percentage: `62%`, `under 1%`.
+fn percent(share: f64) -> String {
+    if share > 0.0 && share < 0.005 {
+        "under 1%".to_string()
+    } else {
+        format!("{:.0}%", share * 100.0)
+    }
+}
+
+/// The names `--explain` reports as one line: `names weigh at least what a
+/// word in 25% of the documents does: caroline (in 62%) · john (in 3%)`.
+fn names_text(names: &[Named]) -> String {
+    let each: Vec<String> = names
+        .iter()
+        .map(|n| format!("{} (in {})", n.word, percent(n.share)))
+        .collect();
+    format!(
+        "why: names weigh at least what a word in {} of the documents does: {}",
+        percent(rank::NAMED),
+        each.join(" · ")
+    )
+}
+
+/// The one rendering of search hits. json: `{query, order, hits: [{id,
+/// kind, title, session, tags, date, snippet, score, source, …extra}]}`
+/// (`order`: `best` by relevance, `newest` for a list of what was said in
+/// the time the query names), and with `--explain` the query's `names`;
+/// text: a numbered list with the id, what the hit is and its relevance,
+/// then the snippet, after a line that says so when the hits are a list by
+/// time; `nothing` is said when there is no hit ("No turns match" → `No
+/// turns match "query".`). `extra` adds a verb's own fields to each json
+/// row (`episode`, `slug` …).
 pub fn render_hits(
     query: &str,
-    hits: &[Hit],
+    found: &Found,
     style: Style,
     nothing: &str,
     extra: impl Fn(&Hit, &mut Map<String, Value>),
 ) -> Outcome {
+    let hits = &found.hits;
     let mut text = String::new();
     if hits.is_empty() {
         text.push_str(&format!("{nothing} {}.\n", Value::from(query)));
+    } else if found.order == Order::Newest {
+        text.push_str(&format!(
+            "{}\n",
+            style.dim("Said in the time the query names, newest first:")
+        ));
+    }
+    if let Some(names) = found.names.as_deref().filter(|n| !n.is_empty()) {
+        text.push_str(&format!("{}\n", style.dim(&names_text(names))));
     }
     let mut rows = Vec::with_capacity(hits.len());
     for (i, h) in hits.iter().enumerate() {
@@ -181,5 +226,9 @@ pub fn render_hits(
         }
     }
     let count = rows.len();
-    Outcome::new(json!({"query": query, "hits": rows}), text).with_meta("count", count)
+    let mut data = json!({"query": query, "order": found.order.name(), "hits": rows});
+    if let (Some(names), Value::Object(map)) = (&found.names, &mut data) {
+        map.insert("names".into(), names_json(names));
+    }
+    Outcome::new(data, text).with_meta("count", count)
 }

@@ -218,9 +218,10 @@ impl Index<'_> {
             let session: Option<&str> = row.get_ref(3)?.as_str_or_null()?;
             let date = row.get_ref(4)?.as_str()?;
             let expected_seconds = if stamp.kind > 0 {
+                // 0 is unknown: 1970-01-01T00:00:00Z is held as the second after.
                 seconds(date)
                     .and_then(|s| u32::try_from(s).ok())
-                    .map_or(0, i64::from)
+                    .map_or(0, |s| i64::from(s.max(1)))
             } else {
                 0
             };
@@ -341,19 +342,21 @@ mod tests {
     }
 
     /// Three `stamps` blocks of turns of three sessions, notes without one,
-    /// dates the stamps cannot hold (none, before 1970, after 2106), a file
-    /// removed (its rowids left unused) and one added after it.
+    /// dates the stamps cannot hold (none, before 1970, after 2106) and the
+    /// first second they can, a file removed (its rowids left unused) and
+    /// one added after it.
     fn filled(index: &Index) {
         let dates = [
             "2026-01-15T09:30:00Z",
             "1969-07-20T20:17:00Z",
             "2200-01-01T00:00:00Z",
             "not a date",
+            "1970-01-01T00:00:00Z",
         ];
         for (f, session) in ["alpha", "beta", "gamma"].iter().enumerate() {
             let source = format!("memory/episodes/{session}/ep-{f}.jsonl");
             let docs: Vec<Doc> = (0..400)
-                .map(|i| doc(&source, format!("{session}#{i}"), "turn", dates[i % 4]))
+                .map(|i| doc(&source, format!("{session}#{i}"), "turn", dates[i % 5]))
                 .collect();
             index.replace_source(&source, &docs).unwrap();
         }

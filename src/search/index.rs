@@ -9,7 +9,7 @@ use super::disk::{check_db_files, diagnose, file_id};
 use super::rank;
 use super::session::Session;
 use super::sources::{self, LineExtractor};
-use super::{Doc, Hit, Query, RebuildStats};
+use super::{Doc, Found, Hit, Order, Query, RebuildStats};
 use crate::error::{Error, Result};
 use crate::home::Home;
 use rusqlite::{Connection, OptionalExtension};
@@ -381,23 +381,29 @@ impl<'h> Index<'h> {
     /// Ranked documents for a query; hand-edited notes and facts are refreshed
     /// first. A damaged database is rebuilt from the files once, then queried.
     pub fn search(&mut self, query: &Query) -> Result<Vec<Hit>> {
-        match self.search_once(query) {
+        self.find(query).map(|found| found.hits)
+    }
+
+    /// [`Index::search`], saying in which order the hits come and, with
+    /// `--explain`, what the query's names weighed.
+    pub fn find(&mut self, query: &Query) -> Result<Found> {
+        match self.find_once(query) {
             Err(e) if is_damaged(&e) => {
                 *self = Index::rebuild_damaged(self.home, self.file_id)
                     .map_err(|e| diagnose(self.home, e))?;
-                self.search_once(query)
+                self.find_once(query)
             }
             other => other,
         }
     }
 
-    fn search_once(&self, query: &Query) -> Result<Vec<Hit>> {
+    fn find_once(&self, query: &Query) -> Result<Found> {
         Session::of(self.home).guard(&self.conn, || self.refresh())?;
         let now = query.now.unwrap_or_else(chrono::Utc::now);
         let asked = super::question::ask(&query.text, now);
         let terms = asked.terms;
         if terms.is_empty() || query.limit == 0 {
-            return Ok(Vec::new());
+            return Ok(Found::default());
         }
         let hints = rank::Hints {
             window: asked.window,
@@ -416,8 +422,15 @@ impl<'h> Index<'h> {
         let _read = ReadTx::begin(&self.conn)?;
         // A question that names a time and nothing its words find lists
         // what was said then, through the same filters.
+        let listed = |window| -> Result<Found> {
+            Ok(Found {
+                hits: self.said_in(window, &terms, query, wanted)?,
+                order: Order::Newest,
+                names: query.explain.then(Vec::new),
+            })
+        };
         if let (Some(window), true) = (asked.said, asked.only_time) {
-            return self.said_in(window, &terms, query, wanted);
+            return listed(window);
         }
         let hits = if filtered {
             self.filtered(&terms, query, wanted, &hints)?
@@ -425,8 +438,16 @@ impl<'h> Index<'h> {
             self.best_ranked(&terms, query.limit, wanted, &[], &hints)?
         };
         match asked.said {
-            Some(window) if hits.is_empty() => self.said_in(window, &terms, query, wanted),
-            _ => Ok(hits),
+            Some(window) if hits.is_empty() => listed(window),
+            _ => Ok(Found {
+                hits,
+                order: Order::Best,
+                names: query
+                    .explain
+                    .then(|| rank::named(&self.conn, &terms, &hints.names))
+                    .transpose()
+                    .map_err(db_error)?,
+            }),
         }
     }
 

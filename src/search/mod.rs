@@ -119,6 +119,64 @@ pub struct Hit {
     pub why: Option<Why>,
 }
 
+/// What a search found ([`Index::find`]): its hits, in which order, and
+/// what `--explain` says of the query as a whole.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Found {
+    pub hits: Vec<Hit>,
+    /// How `hits` are ordered.
+    pub order: Order,
+    /// With [`Query::explain`]: the query words read as names and what
+    /// each weighed (none for a list of what was said in a time: no word
+    /// ranked it).
+    pub names: Option<Vec<Named>>,
+}
+
+/// The order of a search's hits.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Order {
+    /// By relevance, the best first: the ranking.
+    #[default]
+    Best,
+    /// By the time said, the newest first: the question named a time and
+    /// no other word, or its words found nothing, and the hits are what was
+    /// said in that time (each of relevance 1).
+    Newest,
+}
+
+impl Order {
+    /// Its name in JSON: `best`, `newest`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Order::Best => "best",
+            Order::Newest => "newest",
+        }
+    }
+
+    /// How a heading says it: "best first", "newest first".
+    pub fn first(self) -> &'static str {
+        match self {
+            Order::Best => "best first",
+            Order::Newest => "newest first",
+        }
+    }
+}
+
+/// A query word read as a name (`question::names_in`: "Caroline" in "What
+/// did Caroline say?") and what the ranking weighed it as: BM25 weighs a
+/// word by the share of the documents that hold it, and a name at most as
+/// a word in a quarter of them (`rank::NAMED`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Named {
+    /// The word, lowercased as query words are.
+    pub word: String,
+    /// The share of the documents that hold it (estimated, as the ranking
+    /// estimates it, past a few hundred).
+    pub share: f64,
+    /// The share it was weighed as: `share`, or the cap when less.
+    pub weighed: f64,
+}
+
 /// What made a hit's score: the two ranking stages (`rank`, `rank::context`)
 /// and the re-rank (`ranking`). The score before normalisation is
 /// `context` (or `words`) × every factor.

@@ -1,5 +1,6 @@
 //! What a query asks beyond its words: the time it names ("on 13 October
-//! 2023", "in August", "last week", "yesterday", "3 days ago") and whether it
+//! 2023", "in August", "last week", "yesterday", "the day before
+//! yesterday", "this morning", "on Friday", "3 days ago") and whether it
 //! asks *when* something happened.
 //!
 //! A named time becomes a window of dates: documents dated inside it rank
@@ -158,7 +159,8 @@ fn latest_year(today: NaiveDate, m: u32, d: u32) -> i32 {
 
 /// A named time found at word `i`: its window and the words it spans
 /// (first, last). No window: the words look like a date that does not exist
-/// ("31 February 2023", "2023-13-01"); they stay query words.
+/// ("31 February 2023", "2023-13-01") or name a day to come ("the day after
+/// tomorrow"); they stay query words.
 type Found = (Option<Window>, usize, usize);
 
 /// An absolute date around the month name at word `i`.
@@ -260,24 +262,84 @@ fn unit_days(word: &str) -> Option<i64> {
     }
 }
 
-/// A time relative to `now` at word `i`: yesterday, today, tonight, last
-/// night, last/this week|weekend|month|year, last friday, N days ago.
+/// Parts of a day that may follow the day's name ("yesterday morning",
+/// "Friday night"): they belong to the time, not to the query's words.
+const DAY_PARTS: [&str; 4] = ["morning", "afternoon", "evening", "night"];
+
+/// Words before a weekday that make it no day said, or not the latest one:
+/// one to come ("next Friday", "every Monday") or a name ("Black Friday",
+/// "Good Friday", "Cyber Monday").
+const NOT_THE_LATEST: [&str; 9] = [
+    "next",
+    "coming",
+    "upcoming",
+    "following",
+    "every",
+    "each",
+    "black",
+    "good",
+    "cyber",
+];
+
+/// The named day `date` spanning words `from..=to`, and the part of it
+/// that follows them, when one does ("yesterday evening").
+fn on_day(w: &[Word], date: NaiveDate, from: usize, to: usize) -> Found {
+    let part = w
+        .get(to + 1)
+        .is_some_and(|x| DAY_PARTS.contains(&x.text.as_str()));
+    (Some(day_window(date)), from, if part { to + 1 } else { to })
+}
+
+/// "the day before yesterday" (two days back), "the day after tomorrow"
+/// at word `i` ("day"). A day to come is no time said: no window, and its
+/// words stay query words (not "tomorrow" misread as a day past).
+fn day_beside(w: &[Word], i: usize, today: NaiveDate) -> Option<Found> {
+    let from = match w.get(i + 2)?.text.as_str() {
+        "yesterday" => -1,
+        "today" => 0,
+        "tomorrow" => 1,
+        _ => return None,
+    };
+    let days = from
+        + match w.get(i + 1)?.text.as_str() {
+            "before" => -1,
+            "after" => 1,
+            _ => return None,
+        };
+    if days > 0 {
+        return Some((None, i, i + 2));
+    }
+    Some(on_day(w, today + Duration::days(days), i, i + 2))
+}
+
+/// A time relative to `now` at word `i`: yesterday, today, tonight, this
+/// morning|afternoon|evening, the day before yesterday, last night,
+/// last/this week|weekend|month|year, last friday, a weekday alone, N days
+/// ago (0 days ago: today).
+///
+/// A weekday alone ("on Friday", "what did we do tuesday") is the latest
+/// such day, today included: on a Friday, "Friday" is today. A question
+/// asked on a Friday about the Friday before says "last Friday", which is
+/// never today. After a word of [`NOT_THE_LATEST`] it is no time. "This
+/// Friday" is this week's (Monday first): today or before, or no time when
+/// it is still to come.
 fn relative_at(w: &[Word], i: usize, now: DateTime<Utc>) -> Option<Found> {
     let today = now.date_naive();
     let at = now.timestamp();
     let word = w[i].text.as_str();
     let next = w.get(i + 1).map(|x| x.text.as_str());
+    let now_wd = i64::from(today.weekday().num_days_from_monday());
     match word {
-        "yesterday" => return Some((Some(day_window(today - Duration::days(1))), i, i)),
-        "today" | "tonight" => return Some((Some(day_window(today)), i, i)),
+        "yesterday" => return Some(on_day(w, today - Duration::days(1), i, i)),
+        "today" | "tonight" => return Some(on_day(w, today, i, i)),
+        "day" => return day_beside(w, i, today),
         "last" | "this" | "past" => {
             let last = word != "this";
             let window = match next? {
-                "night" if last => day_window(today - Duration::days(1)),
+                "night" | "evening" if last => day_window(today - Duration::days(1)),
+                "morning" | "afternoon" | "evening" | "night" if !last => day_window(today),
                 "week" => {
-                    let monday = midnight(
-                        today - Duration::days(i64::from(today.weekday().num_days_from_monday())),
-                    );
+                    let monday = midnight(today - Duration::days(now_wd));
                     if last {
                         ((at - 14 * DAY, at), (monday - 7 * DAY, monday))
                     } else {
@@ -285,7 +347,7 @@ fn relative_at(w: &[Word], i: usize, now: DateTime<Utc>) -> Option<Found> {
                     }
                 }
                 "weekend" => {
-                    let back = i64::from(today.weekday().num_days_from_monday()) + 2;
+                    let back = now_wd + 2;
                     let saturday = today - Duration::days(if last { back } else { back - 7 });
                     let from = midnight(saturday);
                     ((from - DAY, from + 3 * DAY), (from, from + 2 * DAY))
@@ -305,21 +367,34 @@ fn relative_at(w: &[Word], i: usize, now: DateTime<Utc>) -> Option<Found> {
                 "year" => year_window(if last { today.year() - 1 } else { today.year() })?,
                 d => {
                     let wd = WEEKDAYS.iter().position(|x| *x == d)? as i64;
-                    let now_wd = i64::from(today.weekday().num_days_from_monday());
-                    // The latest such day before today.
                     let back = match (now_wd - wd).rem_euclid(7) {
-                        0 => 7,
+                        // "last": the latest such day before today.
+                        0 if last => 7,
+                        // "this": the day of this week (Monday first); one
+                        // still to come is no time said.
+                        _ if !last && wd > now_wd => return Some((None, i, i + 1)),
                         back => back,
                     };
-                    day_window(today - Duration::days(back))
+                    // "last Friday night": the night is Friday's.
+                    return Some(on_day(w, today - Duration::days(back), i, i + 1));
                 }
             };
             return Some((Some(window), i, i + 1));
         }
-        _ => {}
+        d => {
+            if let Some(wd) = WEEKDAYS.iter().position(|x| *x == d) {
+                let before = i.checked_sub(1).map(|j| w[j].text.as_str());
+                if before.is_some_and(|b| NOT_THE_LATEST.contains(&b)) {
+                    return None;
+                }
+                let back = (now_wd - wd as i64).rem_euclid(7);
+                return Some(on_day(w, today - Duration::days(back), i, i));
+            }
+        }
     }
-    // "3 days ago", "a week ago", "two months ago"
+    // "3 days ago", "a week ago", "two months ago", "0 days ago"
     let count = match word {
+        "zero" => 0,
         "a" | "an" | "one" => 1,
         "two" => 2,
         "three" => 3,
@@ -327,23 +402,21 @@ fn relative_at(w: &[Word], i: usize, now: DateTime<Utc>) -> Option<Found> {
         "five" => 5,
         "six" => 6,
         "few" => 3,
-        w => w.parse::<i64>().ok().filter(|n| (1..=1000).contains(n))?,
+        w => w.parse::<i64>().ok().filter(|n| (0..=1000).contains(n))?,
     };
     let days = unit_days(next?)?;
     if w.get(i + 2).map(|x| x.text.as_str()) != Some("ago") {
         return None;
     }
+    if days == 1 {
+        // "3 days ago" is that day, as "yesterday" is ("1 day ago").
+        return Some((Some(day_window(today - Duration::days(count))), i, i + 2));
+    }
+    // "a week ago" is about then.
     let back = at - count * days * DAY;
-    let slack = (days * DAY / 2).max(DAY);
+    let slack = days * DAY / 2;
     let window = (back - slack, back + slack);
-    // "3 days ago" is that day; "a week ago" is about then.
-    let said = if days == 1 {
-        let day = midnight(now.date_naive()) - count * DAY;
-        (day, day + DAY)
-    } else {
-        window
-    };
-    Some((Some((window, said)), i, i + 2))
+    Some((Some((window, window)), i, i + 2))
 }
 
 /// Reads `text` as a question asked at `now`.
@@ -525,10 +598,132 @@ mod tests {
             window("the bug from last friday"),
             Some((day(2026, 6, 11), day(2026, 6, 14)))
         );
-        let three = now().timestamp() - 3 * DAY;
-        assert_eq!(window("3 days ago"), Some((three - DAY, three + DAY)));
+        // "3 days ago" is that day, with a day of slack as any day named.
+        assert_eq!(
+            window("3 days ago"),
+            Some((day(2026, 6, 13), day(2026, 6, 16)))
+        );
         let week = now().timestamp() - 7 * DAY;
         assert!(window("a week ago").is_some_and(|(a, b)| a < week && week < b));
+    }
+
+    /// The time said (the strict window) of `text`, asked at [`now`].
+    fn said(text: &str) -> Option<(i64, i64)> {
+        ask(text, now()).said
+    }
+
+    /// The calendar day `d` of June 2026 as a strict window.
+    fn june(d: u32) -> Option<(i64, i64)> {
+        Some((day(2026, 6, d), day(2026, 6, d + 1)))
+    }
+
+    #[test]
+    fn the_day_before_yesterday_is_two_days_back_and_a_day_to_come_is_no_time() {
+        // now(): Wednesday 17 June 2026.
+        for text in [
+            "the day before yesterday",
+            "what did we fix the day before yesterday?",
+            "Day before yesterday",
+        ] {
+            assert_eq!(said(text), june(15), "{text}");
+            assert_eq!(
+                ask(text, now()).window,
+                Some((day(2026, 6, 14), day(2026, 6, 17))),
+                "{text}"
+            );
+        }
+        let asked = ask("the deploy the day before yesterday", now());
+        assert_eq!(asked.terms, ["deploy"]);
+        assert_eq!(said("the day before today"), june(16));
+        // Tomorrow is no memory: no window, neither today nor yesterday,
+        // and its words stay.
+        for text in [
+            "the day after tomorrow",
+            "what is due the day after tomorrow",
+        ] {
+            let asked = ask(text, now());
+            assert_eq!(asked.window, None, "{text}");
+            assert_eq!(asked.terms, query_terms(text), "{text}");
+        }
+    }
+
+    #[test]
+    fn parts_of_today_are_today() {
+        for text in [
+            "today",
+            "tonight",
+            "this morning",
+            "what did we do this afternoon?",
+            "This evening's deploy",
+            "today in the morning",
+            "earlier today",
+        ] {
+            assert_eq!(said(text), june(17), "{text}");
+        }
+        assert_eq!(said("last night"), june(16));
+        assert_eq!(said("last evening"), june(16));
+        // A part of a day named with it is the time's word, not the query's.
+        assert!(ask("what did we do this morning", now()).only_time);
+        assert!(ask("yesterday afternoon", now()).only_time);
+        assert_eq!(said("yesterday afternoon"), june(16));
+        assert_eq!(ask("the deploy this morning", now()).terms, ["deploy"]);
+    }
+
+    #[test]
+    fn a_weekday_alone_is_the_latest_such_day_today_included() {
+        // now(): Wednesday 17 June 2026.
+        assert_eq!(said("on Friday"), june(12));
+        assert_eq!(said("what did we do Friday"), june(12));
+        assert_eq!(said("Tuesday"), june(16));
+        assert_eq!(said("tuesday"), june(16));
+        assert_eq!(said("on monday morning"), june(15));
+        assert_eq!(said("Thursday"), june(11));
+        // Today's weekday is today; "last" is the one before.
+        assert_eq!(said("on Wednesday"), june(17));
+        assert_eq!(said("last Wednesday"), june(10));
+        assert_eq!(said("last friday night"), june(12));
+        assert_eq!(said("this Wednesday"), june(17));
+        assert_eq!(said("this monday"), june(15));
+        assert_eq!(ask("this Friday", now()).window, None);
+        assert!(ask("what did we do on Friday?", now()).only_time);
+        assert_eq!(ask("the outage on Friday", now()).terms, ["outage"]);
+        // A weekday to come, every week, or in a name: no time, and the
+        // words stay.
+        for text in [
+            "next Friday",
+            "the deploy every monday",
+            "each Tuesday standup",
+            "Black Friday sale",
+            "Good Friday",
+            "deploys on fridays",
+        ] {
+            let asked = ask(text, now());
+            assert_eq!(asked.window, None, "{text}");
+            assert_eq!(asked.terms, query_terms(text), "{text}");
+        }
+        // A date says which Friday.
+        assert_eq!(
+            said("on Friday, 23 January 2022"),
+            Some((day(2022, 1, 23), day(2022, 1, 24)))
+        );
+    }
+
+    #[test]
+    fn zero_days_ago_is_today_and_one_day_ago_is_yesterday() {
+        for text in ["0 days ago", "zero days ago", "what did we do 0 days ago?"] {
+            let asked = ask(text, now());
+            assert_eq!(asked.said, june(17), "{text}");
+            assert_eq!(asked.window, ask("today", now()).window, "{text}");
+        }
+        for text in ["1 day ago", "a day ago", "one day ago"] {
+            let (asked, yesterday) = (ask(text, now()), ask("yesterday", now()));
+            assert_eq!(asked.said, june(16), "{text}");
+            assert_eq!(asked.window, yesterday.window, "{text}");
+        }
+        assert_eq!(said("2 days ago"), said("the day before yesterday"));
+        // "0 weeks ago" is about now.
+        let at = now().timestamp();
+        assert!(window("0 weeks ago").is_some_and(|(a, b)| a < at && at < b));
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! revisions, validates names that become paths and enforces size caps.
 //! Everything written passes through the redactor first.
 
-use crate::error::{Error, ErrorType, Result};
+use crate::error::{Error, ErrorType, Result, over_limit};
 use crate::redact::Redactor;
 use serde_json::Value;
 use std::fs::{self, File, OpenOptions};
@@ -16,6 +16,7 @@ mod events;
 mod external;
 mod group;
 mod jsonl;
+mod revision;
 
 pub use events::EventLog;
 pub use external::{
@@ -24,6 +25,7 @@ pub use external::{
 };
 pub use group::SyncGroup;
 pub use jsonl::Redacted;
+pub use revision::{EXPECT_FLAG, Versioned};
 
 /// Set once this process has begun to make a write visible (the rename). From
 /// then on an interrupt must not report `cancelled`: the write has landed, so
@@ -727,29 +729,16 @@ pub fn not_utf8(name: &str, err: &std::string::FromUtf8Error) -> Error {
     .with_detail("line", line)
 }
 
-/// `conflict` when an `--expect-version` guard does not match the stored version.
-pub fn check_version(what: &str, expected: Option<u64>, actual: u64) -> Result<()> {
-    match expected {
-        Some(expected) if expected != actual => Err(Error::conflict(format!(
-            "{what} is at version {actual}, not {expected}"
-        ))
-        .with_hint(format!(
-            "someone else changed it: re-read it, then retry with --expect-version {actual}"
-        ))
-        .with_detail("expected", expected)
-        .with_detail("actual", actual)),
-        _ => Ok(()),
-    }
-}
-
 /// `invalid_args` with `{limit_name, observed, limit}` when an item is too big.
 pub fn check_size(what: &str, observed: u64, limit: u64) -> Result<()> {
     if observed > limit {
-        return Err(Error::invalid_args(format!(
-            "{what} is {observed} bytes, over the limit of {limit}"
-        ))
-        .with_hint("shorten it, or raise limits.max_item_bytes in the home's config.json")
-        .with_limit("max_item_bytes", observed, limit));
+        return Err(over_limit(
+            format!("{what} is {observed} bytes"),
+            "max_item_bytes",
+            observed,
+            limit,
+        )
+        .with_hint("shorten it, or raise limits.max_item_bytes in the home's config.json"));
     }
     Ok(())
 }
@@ -778,16 +767,6 @@ mod tests {
         ] {
             assert_eq!(safe_name("name", good).unwrap(), good);
         }
-    }
-
-    #[test]
-    fn version_guard_names_both_versions() {
-        assert!(check_version("plan", None, 3).is_ok());
-        assert!(check_version("plan", Some(3), 3).is_ok());
-        let err = check_version("plan", Some(2), 3).unwrap_err();
-        assert_eq!(err.kind, ErrorType::Conflict);
-        assert_eq!(err.detail["expected"], 2);
-        assert_eq!(err.detail["actual"], 3);
     }
 
     #[test]

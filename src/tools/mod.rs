@@ -30,13 +30,14 @@ use std::io::Read;
 use std::path::Path;
 
 /// One command of the registry: a tool, or a housekeeping command. Build it
-/// with `Tool::new` and fill in only what the command has:
+/// with `Tool::derived` (or `Tool::new`, for a command adjusted by hand) and
+/// fill in only what the command has:
 ///
 /// ```ignore
 /// pub const TOOL: Tool = Tool {
 ///     search: &[NOTES],
 ///     doctor: &[check_notes],
-///     ..Tool::new("knowledge", Cli::command, run)
+///     ..Tool::derived::<cli::KnowledgeCli>("knowledge", cli::run)
 /// };
 /// ```
 pub struct Tool {
@@ -46,6 +47,8 @@ pub struct Tool {
     /// help, the about line in `agentbox --help`, completions and man pages
     /// all come from it.
     pub command: fn() -> clap::Command,
+    /// Runs a call on the matches `command` parsed (`parse_args` reads them
+    /// back into the clap struct); it returns data or a typed error, never prints.
     pub run: fn(&Ctx, &clap::ArgMatches) -> Result<Outcome>,
     /// The files of the home it makes searchable.
     pub search: &'static [Source],
@@ -79,6 +82,23 @@ impl Tool {
             serves_stdio: false,
         }
     }
+
+    /// A command whose clap command is the one derived from `C` (its doc
+    /// comments are the help): what every tool and housekeeping command
+    /// but a hand-adjusted one (`search`'s kinds) is built with.
+    pub const fn derived<C: clap::CommandFactory>(
+        name: &'static str,
+        run: fn(&Ctx, &clap::ArgMatches) -> Result<Outcome>,
+    ) -> Tool {
+        Tool::new(name, C::command, run)
+    }
+}
+
+/// The struct `C` read back from the matches its own derived command parsed.
+/// That can only fail when the struct and the command disagree (a defect),
+/// reported as `invalid_args` with clap's message.
+pub fn parse_args<C: clap::FromArgMatches>(matches: &clap::ArgMatches) -> Result<C> {
+    C::from_arg_matches(matches).map_err(|e| Error::invalid_args(e.to_string()))
 }
 
 /// A check `agentbox doctor` runs on an opened home.

@@ -73,6 +73,7 @@ impl Sandbox {
             .env_remove("AGENTBOX_FORMAT")
             .env_remove("NO_COLOR")
             .env_remove("AGENTBOX_DEBUG_PANIC")
+            .env_remove("AGENTBOX_DEBUG_PANIC_WITH_HOME")
             .env("CI", "true")
             .env("AGENTBOX_NOW", NOW);
         cmd

@@ -6,6 +6,7 @@
 //!
 //! One pass over the lines, then one over the sections: linear time.
 
+use crate::front::{self, Fences};
 use crate::screen::rules::lowered_regex;
 use regex::bytes::Regex;
 use std::sync::LazyLock;
@@ -318,14 +319,14 @@ pub(crate) fn parse(text: &str) -> Parsed {
     let mut i = 0;
 
     // Front matter: only the description is read as an instruction.
-    if lines.first().is_some_and(|l| l.trim() == "---")
-        && let Some(end) = lines.iter().skip(1).position(|l| l.trim() == "---")
+    if let Some(split) = front::split(text, Fences::Loose)
+        && split.close.is_some()
     {
-        for (k, l) in lines[1..=end].iter().enumerate() {
-            if let Some(v) = l.trim().strip_prefix("description:") {
+        for (n, l) in split.lines() {
+            if let Some(v) = cut(l).trim().strip_prefix("description:") {
                 let v = v.trim().trim_matches(['"', '\'']);
                 p.units.push(Unit {
-                    line: k + 2,
+                    line: n,
                     text: v.to_string(),
                     kind: UnitKind::Description,
                     section: 0,
@@ -334,7 +335,7 @@ pub(crate) fn parse(text: &str) -> Parsed {
                 });
             }
         }
-        i = end + 2;
+        i = split.close_line;
     }
 
     while i < lines.len() {

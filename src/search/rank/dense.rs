@@ -27,8 +27,10 @@ const KEEP_BLOCKS: usize = 16_000;
 /// The stored value of a length `lengths` cannot hold (FTS5's record is read).
 pub(super) const TOO_LONG: u16 = u16::MAX;
 /// `stamps` dates count seconds from 1970-01-01T00:00:00Z (the oldest time
-/// a turn may carry) to 2106; 0 is unknown. Schema 8 counted from 2000, so
-/// imported history from the 1990s had no date a query's window could match.
+/// a turn may carry) to 2106; 0 is unknown, so that first second itself is
+/// held as the one after it ([`Stamp::held`]). Schema 8 counted from 2000,
+/// so imported history from the 1990s had no date a query's window could
+/// match.
 const EPOCH: i64 = 0;
 /// The widest entry of a dense table (a `stamps` one).
 const ENTRY: usize = 8;
@@ -666,8 +668,18 @@ impl Stamp {
     }
 
     /// Unix seconds as `stamps` holds them: 0 (unknown) outside its range.
+    /// [`EPOCH`] itself, 1970-01-01T00:00:00Z, is a time `track` accepts
+    /// (`track record --at`, a message's `timestamp`), and 0 would make such
+    /// a turn undated: no list of what was said that day would show it. It
+    /// is held as the second after: the same day and hour for every window
+    /// a query names, where a sentinel other than 0 would change what every
+    /// index built so far holds (a schema change and a restamp).
     pub(crate) fn held(unix: i64) -> u32 {
-        u32::try_from(unix - EPOCH).unwrap_or(0)
+        match u32::try_from(unix - EPOCH) {
+            Ok(0) => 1,
+            Ok(seconds) => seconds,
+            Err(_) => 0,
+        }
     }
 }
 
@@ -835,5 +847,25 @@ mod tests {
         let (kind, seconds) = kept.stamp(&reader, 5).unwrap().unwrap();
         assert_eq!((kind, seconds), ("note", 1_767_657_600)); // 2026-01-06
         assert!(kept.stamp(&reader, 6).unwrap().is_none());
+    }
+
+    #[test]
+    fn the_first_second_of_1970_is_a_date_and_before_it_none() {
+        let dated = |unix: i64| {
+            Stamp {
+                kind: 1,
+                seconds: Stamp::held(unix),
+                ..Stamp::default()
+            }
+            .unix()
+        };
+        // 0 is "unknown": 1970-01-01T00:00:00Z is held as the second after.
+        assert_eq!(dated(0), Some(1));
+        assert_eq!(dated(1), Some(1));
+        assert_eq!(dated(1_767_657_600), Some(1_767_657_600));
+        assert_eq!(dated(-1), None);
+        assert_eq!(dated(i64::from(u32::MAX) + 1), None);
+        // The same day for a window of that day.
+        assert!(dated(0).is_some_and(|t| (0..86_400).contains(&t)));
     }
 }

@@ -202,13 +202,7 @@ fn rank_within(
         )
         .min(rows);
         if df > 0.0 {
-            // A name weighs at least what a word in [`NAMED`] of the
-            // documents does (`question::names_in`).
-            let df_weighed = if named(word) {
-                df.min(NAMED * rows)
-            } else {
-                df
-            };
+            let df_weighed = weighed(df, rows, named(word));
             // The libm crate's: nothing may need libm.so (`search::db::log`).
             let idf = libm::log((rows - df_weighed + 0.5) / (df_weighed + 0.5));
             terms.push(Term {
@@ -247,6 +241,49 @@ fn rank_within(
         ranked.why = std::mem::take(&mut ranker.why);
     }
     Ok(ranked)
+}
+
+/// The documents a word of `df` documents (of `rows`) is weighed as: a
+/// name (`question::names_in`) at most what a word in [`NAMED`] of the
+/// documents is.
+fn weighed(df: f64, rows: f64, name: bool) -> f64 {
+    if name { df.min(NAMED * rows) } else { df }
+}
+
+/// The query `words` that are `names`, with the share of the documents
+/// that hold each and the share the ranking weighs it as, counted as
+/// [`rank`] counts them: what `--explain` says of names. A name no document
+/// holds weighs nothing and is left out.
+pub(super) fn named(
+    conn: &Connection,
+    words: &[String],
+    names: &[String],
+) -> rusqlite::Result<Vec<crate::search::Named>> {
+    let words: Vec<&String> = words.iter().filter(|w| names.contains(w)).collect();
+    if words.is_empty() {
+        return Ok(Vec::new());
+    }
+    let Some(Totals {
+        rows, first, last, ..
+    }) = totals(conn)?
+    else {
+        return Ok(Vec::new());
+    };
+    let phrases: Vec<String> = words.iter().map(|word| format!("\"{word}\"")).collect();
+    let counts = phrase_counts(conn, &phrases, EXACT_DF)?;
+    let mut out = Vec::with_capacity(words.len());
+    for (counted, word) in counts.into_iter().zip(words) {
+        let df =
+            document_frequency(counted.count, counted.newest, EXACT_DF, (first, last)).min(rows);
+        if df > 0.0 {
+            out.push(crate::search::Named {
+                word: word.clone(),
+                share: df / rows,
+                weighed: weighed(df, rows, true) / rows,
+            });
+        }
+    }
+    Ok(out)
 }
 
 /// How many documents hold a phrase, from `count` of them counted up to

@@ -8,11 +8,10 @@
 //! note would write passes the same screen as a skill); then the proposals are
 //! applied in order, each one's status recorded as soon as it is applied.
 
-use super::cli::{ApplyArgs, RejectArgs};
-use super::proposals::{self, Found};
-use super::{LOCK, Payload, Proposal, Status, render};
+use super::proposals;
+use super::{Found, LOCK, Payload, Proposal, Status, render};
 use crate::clock::Clock;
-use crate::error::{Error, ErrorType, Result};
+use crate::error::{Error, ErrorType, Result, TextLimit};
 use crate::home::Home;
 use crate::output::Outcome;
 use crate::screen;
@@ -57,15 +56,17 @@ fn pending(runs: &[proposals::RunProposals], ids: &[String]) -> Result<Vec<Found
     Ok(out)
 }
 
-pub fn apply(ctx: &Ctx, args: &ApplyArgs) -> Result<Outcome> {
+/// `evolve apply`: every proposal of `ids` checked, then each applied in
+/// order; a `warn` screen verdict passes only with `accept_warnings`.
+pub fn apply(ctx: &Ctx, ids: &[String], accept_warnings: bool) -> Result<Outcome> {
     let home = ctx.home()?;
     let lock = home.store.lock(LOCK)?;
     let runs = proposals::load_all(home)?;
-    let mut todo = pending(&runs, &args.ids)?;
+    let mut todo = pending(&runs, ids)?;
     // Every check first: nothing changes unless all of them can be applied.
     let mut claimed = std::collections::HashMap::new();
     for f in &mut todo {
-        check(home, &ctx.clock, &mut f.proposal, args.accept_warnings)
+        check(home, &ctx.clock, &mut f.proposal, accept_warnings)
             .and_then(|()| claim(&mut claimed, &f.proposal))
             .map_err(|e| e.with_detail("id", f.proposal.id.clone()))?;
     }
@@ -73,7 +74,7 @@ pub fn apply(ctx: &Ctx, args: &ApplyArgs) -> Result<Outcome> {
     let mut text = String::new();
     for f in &todo {
         let p = &f.proposal;
-        let applied = match apply_one(home, &ctx.clock, p, args.accept_warnings) {
+        let applied = match apply_one(home, &ctx.clock, p, accept_warnings) {
             Ok(applied) => applied,
             Err(e) => {
                 let ids: Vec<Value> = done.iter().map(|d| d["id"].clone()).collect();
@@ -103,15 +104,17 @@ pub fn apply(ctx: &Ctx, args: &ApplyArgs) -> Result<Outcome> {
     Ok(Outcome::new(json!({"applied": done}), text).with_meta("count", count))
 }
 
-pub fn reject(ctx: &Ctx, args: &RejectArgs) -> Result<Outcome> {
+/// `evolve reject`: the proposals of `ids` marked rejected, with the
+/// reason given (a blank one is none).
+pub fn reject(ctx: &Ctx, ids: &[String], reason: Option<&str>) -> Result<Outcome> {
     let home = ctx.home()?;
-    let reason = match args.reason.as_deref().map(str::trim) {
+    let reason = match reason.map(str::trim) {
         Some("") | None => None,
         Some(r) => Some(check_reason(r)?),
     };
     let lock = home.store.lock(LOCK)?;
     let runs = proposals::load_all(home)?;
-    let todo = pending(&runs, &args.ids)?;
+    let todo = pending(&runs, ids)?;
     let now = ctx.clock.stamp();
     let mut done = Vec::new();
     let mut text = String::new();
@@ -140,19 +143,15 @@ pub fn reject(ctx: &Ctx, args: &RejectArgs) -> Result<Outcome> {
 
 const MAX_REASON_CHARS: usize = 1_000;
 
+/// A rejection's reason: at most 1,000 characters, lines and tabs allowed.
+const REASON: TextLimit =
+    TextLimit::chars("the reason", MAX_REASON_CHARS, "reason_chars").allowing(&['\n', '\t']);
+
 fn check_reason(reason: &str) -> Result<String> {
-    let n = reason.chars().count();
-    if n > MAX_REASON_CHARS {
-        return Err(Error::invalid_args(format!(
-            "the reason is {n} characters, over the limit of {MAX_REASON_CHARS}"
-        ))
-        .with_hint("say why in a sentence or two")
-        .with_limit("reason_chars", n as u64, MAX_REASON_CHARS as u64));
-    }
-    if reason
-        .chars()
-        .any(|c| c.is_control() && c != '\n' && c != '\t')
-    {
+    REASON
+        .check_length(reason)
+        .map_err(|e| e.with_hint("say why in a sentence or two"))?;
+    if REASON.has_control(reason) {
         return Err(
             Error::invalid_args("the reason contains a control character")
                 .with_hint("pass plain text"),

@@ -1,13 +1,10 @@
 //! The clap adapter of `evolve`: arguments in, library call, `Outcome` out.
 
-use crate::error::{Error, Result};
+use super::run::RunRequest;
+use crate::error::Result;
 use crate::output::Outcome;
 use crate::tools::Ctx;
 use clap::{Args, Parser, Subcommand};
-
-pub(super) fn command() -> clap::Command {
-    <EvolveCli as clap::CommandFactory>::command()
-}
 
 /// Learn from the recorded trajectories: mine episodes into proposals
 /// (skills, preferences, knowledge notes), review them, apply or reject.
@@ -26,7 +23,7 @@ pub(super) fn command() -> clap::Command {
                   evolve show p-3f2a9c1b7e04\n  evolve apply p-3f2a9c1b7e04\n  \
                   evolve reject p-77aa01c2d3e4 --reason \"one-off\""
 )]
-struct EvolveCli {
+pub(super) struct EvolveCli {
     #[command(subcommand)]
     verb: Verb,
 }
@@ -50,49 +47,49 @@ enum Verb {
     after_help = "Examples:\n  evolve run\n  evolve run --since 2026-11-01 --session ci\n  \
                         evolve run --max-episodes 500 --max-seconds 30\n  evolve run --dry-run"
 )]
-pub struct RunArgs {
+struct RunArgs {
     /// Mine episodes started on or after DATE (RFC 3339 or YYYY-MM-DD), or
     /// `last` (the default: after the high-water mark).
     #[arg(long, value_name = "DATE|last")]
-    pub since: Option<String>,
+    since: Option<String>,
     /// Mine only these sessions (repeatable).
     #[arg(long = "session", value_name = "KEY")]
-    pub sessions: Vec<String>,
+    sessions: Vec<String>,
     /// Stop after mining N episodes (default: config evolve.max_episodes).
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
-    pub max_episodes: Option<u64>,
+    max_episodes: Option<u64>,
     /// Stop after S seconds (default: config evolve.max_seconds).
     #[arg(long, value_name = "S", allow_negative_numbers = true)]
-    pub max_seconds: Option<f64>,
+    max_seconds: Option<f64>,
     /// Stop after N model calls (default: config evolve.max_model_calls).
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
-    pub max_model_calls: Option<u64>,
+    max_model_calls: Option<u64>,
     /// Stop when the estimated model cost reaches X US dollars (default:
     /// config evolve.max_cost_usd).
     #[arg(long, value_name = "X", allow_negative_numbers = true)]
-    pub max_cost_usd: Option<f64>,
+    max_cost_usd: Option<f64>,
     /// Mine and report, but write nothing (no run folder, no state).
     #[arg(long)]
-    pub dry_run: bool,
+    dry_run: bool,
 }
 
 /// List proposals, newest run first.
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  evolve list\n  evolve list --status pending")]
-pub struct ListArgs {
+struct ListArgs {
     /// Only proposals with this status.
     #[arg(long, value_parser = ["pending", "applied", "rejected"])]
-    pub status: Option<String>,
+    status: Option<String>,
 }
 
 /// Show a run (its id) or a proposal (its p-… id) in full.
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  evolve show p-3f2a9c1b7e04\n  evolve show 9b1c…   (a run id)")]
-pub struct ShowArgs {
+struct ShowArgs {
     /// A proposal id (p-…, or a unique prefix of 4+ hex digits after p-) or
     /// a run id (or a unique prefix of 8+ characters).
     #[arg(value_name = "RUN|PROPOSAL")]
-    pub id: String,
+    id: String,
 }
 
 /// Apply proposals: install the skill, add the preference to PROFILE.md,
@@ -107,36 +104,49 @@ pub struct ShowArgs {
 #[command(
     after_help = "Examples:\n  evolve apply p-3f2a9c1b7e04\n  evolve apply p-3f2a9c1b7e04 p-77aa01c2d3e4 --accept-warnings"
 )]
-pub struct ApplyArgs {
+struct ApplyArgs {
     /// Proposal ids (or unique prefixes of 4+ hex digits after p-), applied
     /// in order; all are checked before any is applied.
     #[arg(value_name = "PROPOSAL", required = true)]
-    pub ids: Vec<String>,
+    ids: Vec<String>,
     /// Apply a skill, preference or note whose screen verdict is `warn`.
     #[arg(long)]
-    pub accept_warnings: bool,
+    accept_warnings: bool,
 }
 
 /// Reject proposals (they are never proposed again).
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  evolve reject p-77aa01c2d3e4 --reason \"one-off workaround\"")]
-pub struct RejectArgs {
+struct RejectArgs {
     /// Proposal ids (or unique prefixes of 4+ hex digits after p-).
     #[arg(value_name = "PROPOSAL", required = true)]
-    pub ids: Vec<String>,
+    ids: Vec<String>,
     /// Why (kept with the proposal).
     #[arg(long)]
-    pub reason: Option<String>,
+    reason: Option<String>,
 }
 
 pub(super) fn run(ctx: &Ctx, matches: &clap::ArgMatches) -> Result<Outcome> {
-    let cli = <EvolveCli as clap::FromArgMatches>::from_arg_matches(matches)
-        .map_err(|e| Error::invalid_args(e.to_string()))?;
+    let cli = crate::tools::parse_args::<EvolveCli>(matches)?;
     match cli.verb {
-        Verb::Run(args) => super::run::run(ctx, &args),
-        Verb::List(args) => super::proposals::list(ctx, &args),
-        Verb::Show(args) => super::proposals::show(ctx, &args),
-        Verb::Apply(args) => super::apply::apply(ctx, &args),
-        Verb::Reject(args) => super::apply::reject(ctx, &args),
+        Verb::Run(args) => super::run::run(ctx, &args.into()),
+        Verb::List(args) => super::proposals::list(ctx, args.status.as_deref()),
+        Verb::Show(args) => super::proposals::show(ctx, &args.id),
+        Verb::Apply(args) => super::apply::apply(ctx, &args.ids, args.accept_warnings),
+        Verb::Reject(args) => super::apply::reject(ctx, &args.ids, args.reason.as_deref()),
+    }
+}
+
+impl From<RunArgs> for RunRequest {
+    fn from(args: RunArgs) -> RunRequest {
+        RunRequest {
+            since: args.since,
+            sessions: args.sessions,
+            max_episodes: args.max_episodes,
+            max_seconds: args.max_seconds,
+            max_model_calls: args.max_model_calls,
+            max_cost_usd: args.max_cost_usd,
+            dry_run: args.dry_run,
+        }
     }
 }

@@ -133,13 +133,12 @@ fn lint_clean(staged: &Staged, name: &str, text: String) -> Result<String> {
 /// `[a](docs/a.md)`), which lint would read as files of the skill: in the
 /// body they become `<project>/scripts/x.sh` and `[a] (docs/a.md)`.
 fn unreference(md: &str) -> String {
-    let Some(rest) = md.strip_prefix("---\n") else {
+    let Some(split) =
+        crate::front::split(md, crate::front::Fences::Strict).filter(|s| s.close.is_some())
+    else {
         return md.to_string();
     };
-    let Some(end) = rest.find("\n---\n") else {
-        return md.to_string();
-    };
-    let (front, body) = md.split_at(4 + end + 5);
+    let (front, body) = md.split_at(md.len() - split.body.len());
     let mut out = front.to_string();
     for line in body.split_inclusive('\n') {
         let refs = spec::referenced_files(line);

@@ -19,7 +19,7 @@ use serde_json::Value;
 
 pub const TOOL: Tool = Tool {
     suggest: &[proposals::pending_suggestions],
-    ..Tool::new("evolve", cli::command, cli::run)
+    ..Tool::derived::<cli::EvolveCli>("evolve", cli::run)
 };
 
 /// Where runs live, relative to the home.
@@ -195,6 +195,14 @@ impl Proposal {
             payload: c.payload,
         }
     }
+}
+
+/// A proposal and the run holding it.
+#[derive(Debug, Clone)]
+pub struct Found {
+    /// The id of the run whose `proposals.json` holds it.
+    pub run_id: String,
+    pub proposal: Proposal,
 }
 
 /// `runs/evolve/<run-id>/proposals.json`: the proposals one run made. `apply`

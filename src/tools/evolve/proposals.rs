@@ -2,8 +2,7 @@
 //! `list`, `show`, record a status change, and the `proactive scan`
 //! suggestions of pending proposals.
 
-use super::cli::{ListArgs, ShowArgs};
-use super::{LOCK, PROPOSALS_SCHEMA, Proposal, ProposalsFile, RUNS_DIR, Status, render};
+use super::{Found, LOCK, PROPOSALS_SCHEMA, Proposal, ProposalsFile, RUNS_DIR, Status, render};
 use crate::clock::Clock;
 use crate::error::{Error, Result};
 use crate::home::Home;
@@ -29,13 +28,6 @@ pub struct RunProposals {
     /// `run.json`'s `started`, else the newest `created` of its proposals.
     pub started: String,
     pub file: ProposalsFile,
-}
-
-/// A proposal and the run holding it.
-#[derive(Debug, Clone)]
-pub struct Found {
-    pub run_id: String,
-    pub proposal: Proposal,
 }
 
 /// `runs/evolve/` of the home.
@@ -300,9 +292,11 @@ fn parse_status(s: &str) -> Result<Status> {
     }
 }
 
-pub fn list(ctx: &Ctx, args: &ListArgs) -> Result<Outcome> {
+/// `evolve list`: every proposal, or those with the status named
+/// (`pending`, `applied`, `rejected`), newest run first.
+pub fn list(ctx: &Ctx, status_name: Option<&str>) -> Result<Outcome> {
     let home = ctx.home()?;
-    let status = args.status.as_deref().map(parse_status).transpose()?;
+    let status = status_name.map(parse_status).transpose()?;
     let every = all(&load_all(home)?);
     let shown: Vec<&Found> = every
         .iter()
@@ -310,18 +304,20 @@ pub fn list(ctx: &Ctx, args: &ListArgs) -> Result<Outcome> {
         .collect();
     let counts = counts(&every);
     let items: Vec<Value> = shown.iter().map(|f| summary(&f.proposal)).collect();
-    let text = render::list(&ctx.style, &shown, &counts, args.status.as_deref());
+    let text = render::list(&ctx.style, &shown, &counts, status_name);
     Ok(
         Outcome::new(json!({"proposals": items, "counts": counts}), text)
             .with_meta("count", shown.len()),
     )
 }
 
-pub fn show(ctx: &Ctx, args: &ShowArgs) -> Result<Outcome> {
+/// `evolve show`: a proposal (its `p-…` id or a unique prefix) or a run
+/// (its id or a unique prefix), in full.
+pub fn show(ctx: &Ctx, id: &str) -> Result<Outcome> {
     let home = ctx.home()?;
     let runs = load_all(home)?;
-    if args.id.starts_with("p-") {
-        let found = find(&runs, &args.id)?;
+    if id.starts_with("p-") {
+        let found = find(&runs, id)?;
         let mut data = serde_json::to_value(&found.proposal)
             .map_err(|e| Error::internal(format!("cannot serialize the proposal: {e}")))?;
         data["run_id"] = found.run_id.clone().into();
@@ -329,7 +325,7 @@ pub fn show(ctx: &Ctx, args: &ShowArgs) -> Result<Outcome> {
         let text = render::proposal(&ctx.style, &found.proposal);
         return Ok(Outcome::new(json!({"proposal": data}), text));
     }
-    show_run(ctx, home, &runs, &args.id)
+    show_run(ctx, home, &runs, id)
 }
 
 /// The run `id` (exact, or a unique prefix of at least 8 characters).

@@ -1,7 +1,6 @@
 //! The text output of `evolve list`, `show`, `apply` and `reject`.
 
-use super::proposals::Found;
-use super::{Payload, Proposal, Status};
+use super::{Found, Payload, Proposal, Status};
 use crate::output::Style;
 use serde_json::Value;
 

@@ -2,20 +2,16 @@
 
 use super::profile::{self, Section};
 use super::{
-    Broken, Finding, Hit, NewNote, Note, NoteEdit, Saved, Superseded, add, edit, link, lint, list,
+    Broken, Finding, NewNote, Note, NoteEdit, Saved, Superseded, add, edit, link, lint, list,
     parse_claim_arg, rel_path, remove, search, show,
 };
 use crate::error::{Error, Result};
 use crate::home::Home;
 use crate::output::{Outcome, Style};
+use crate::search::Hit;
 use crate::tools::Ctx;
 use clap::{Args, Parser, Subcommand};
 use serde_json::{Value, json};
-
-/// The clap command of the tool.
-pub(super) fn command() -> clap::Command {
-    <KnowledgeCli as clap::CommandFactory>::command()
-}
 
 /// Curated notes with claims and revisions, and the user's profile facts.
 ///
@@ -30,7 +26,7 @@ pub(super) fn command() -> clap::Command {
                   --tag go --claim go.formatter=gofmt\n  knowledge search \"how should I format Go code?\"\n  \
                   knowledge profile add \"Prefers tabs over spaces.\" --preference"
 )]
-struct KnowledgeCli {
+pub(super) struct KnowledgeCli {
     #[command(subcommand)]
     verb: Verb,
 }
@@ -108,12 +104,12 @@ struct ListArgs {
     tag: Option<String>,
 }
 
-/// Change a note (rev + 1). --expect-rev is required: edits replace what you read.
+/// Change a note (rev + 1). --expect-version is required: edits replace what you read.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  knowledge edit go-formatting --add-tag style --expect-rev 1\n  \
-                        knowledge edit go-formatting --claim go.formatter=goimports --supersede --expect-rev 2\n  \
-                        knowledge edit go-formatting --file - --expect-rev 3 < body.md"
+    after_help = "Examples:\n  knowledge edit go-formatting --add-tag style --expect-version 1\n  \
+                        knowledge edit go-formatting --claim go.formatter=goimports --supersede --expect-version 2\n  \
+                        knowledge edit go-formatting --file - --expect-version 3 < body.md"
 )]
 struct EditArgs {
     /// Note slug
@@ -146,8 +142,8 @@ struct EditArgs {
     #[arg(long = "rm-claim", value_name = "KEY")]
     rm_claims: Vec<String>,
     /// Refuse the write unless the note is at this rev (required)
-    #[arg(long, value_name = "N", alias = "expect-version")]
-    expect_rev: u64,
+    #[arg(long, value_name = "N", alias = "expect-rev")]
+    expect_version: u64,
     /// Take contradicting claims out of the other notes instead of failing
     #[arg(long)]
     supersede: bool,
@@ -156,14 +152,14 @@ struct EditArgs {
 /// Delete a note.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  knowledge rm go-formatting\n  knowledge rm go-formatting --expect-rev 3"
+    after_help = "Examples:\n  knowledge rm go-formatting\n  knowledge rm go-formatting --expect-version 3"
 )]
 struct RmArgs {
     /// Note slug
     slug: String,
     /// Refuse unless the note is at this rev
-    #[arg(long, value_name = "N", alias = "expect-version")]
-    expect_rev: Option<u64>,
+    #[arg(long, value_name = "N", alias = "expect-rev")]
+    expect_version: Option<u64>,
 }
 
 /// Link a note to another (or --unlink), rev + 1 when that changes anything.
@@ -181,8 +177,8 @@ struct LinkArgs {
     #[arg(long)]
     unlink: bool,
     /// Refuse unless the note is at this rev
-    #[arg(long, value_name = "N", alias = "expect-version")]
-    expect_rev: Option<u64>,
+    #[arg(long, value_name = "N", alias = "expect-rev")]
+    expect_version: Option<u64>,
 }
 
 /// Search notes: keywords or a natural-language question, best match first.
@@ -264,8 +260,7 @@ struct ProfileRmArgs {
 }
 
 pub(super) fn run(ctx: &Ctx, matches: &clap::ArgMatches) -> Result<Outcome> {
-    let mut cli = <KnowledgeCli as clap::FromArgMatches>::from_arg_matches(matches)
-        .map_err(|e| Error::invalid_args(e.to_string()))?;
+    let mut cli = crate::tools::parse_args::<KnowledgeCli>(matches)?;
     hit_ids(&mut cli.verb);
     let home = ctx.home()?;
     match cli.verb {
@@ -466,7 +461,7 @@ fn run_edit(ctx: &Ctx, home: &Home, args: EditArgs) -> Result<Outcome> {
         rm_sources: args.rm_sources,
         claims: claims_arg(&args.claims)?,
         rm_claims: args.rm_claims,
-        expect_rev: Some(args.expect_rev),
+        expect_rev: Some(args.expect_version),
         supersede: args.supersede,
     };
     let saved = edit(home, &ctx.clock, &args.slug, &change)?;
@@ -474,7 +469,7 @@ fn run_edit(ctx: &Ctx, home: &Home, args: EditArgs) -> Result<Outcome> {
 }
 
 fn run_rm(ctx: &Ctx, home: &Home, args: RmArgs) -> Result<Outcome> {
-    let removed = remove(home, &args.slug, args.expect_rev)?;
+    let removed = remove(home, &args.slug, args.expect_version)?;
     let s = ctx.style;
     let mut text = format!("{} note {}\n", s.yellow("Removed"), s.bold(&removed.slug));
     if !removed.linked_from.is_empty() {
@@ -503,7 +498,7 @@ fn run_link(ctx: &Ctx, home: &Home, args: LinkArgs) -> Result<Outcome> {
         &args.slug,
         &args.other,
         args.unlink,
-        args.expect_rev,
+        args.expect_version,
     )?;
     let verb = if args.unlink { "Unlinked" } else { "Linked" };
     Ok(saved_outcome(ctx, home, &saved, verb))
@@ -521,13 +516,13 @@ fn snippet(hit: &Hit) -> &str {
 fn run_search(ctx: &Ctx, home: &Home, args: SearchVerb) -> Result<Outcome> {
     let query = args.search.to_query("knowledge search", Vec::new())?;
     let text = query.text.clone();
-    let mut hits = search(home, query)?;
-    for hit in &mut hits {
+    let mut found = search(home, query)?;
+    for hit in &mut found.hits {
         hit.snippet = snippet(hit).to_string();
     }
     Ok(crate::search::cli::render_hits(
         &text,
-        &hits,
+        &found,
         ctx.style,
         "No notes match",
         |hit, row| {

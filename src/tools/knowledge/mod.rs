@@ -12,12 +12,13 @@ pub mod profile;
 
 pub use clean::parse_claim_arg;
 pub use lint::{Broken, Finding};
-pub use note::{Claim, MAX_TITLE_CHARS, Note, check_slug};
+pub use note::{Claim, MAX_TITLE_CHARS, Note, NoteError, check_slug};
 
 use crate::clock::Clock;
 use crate::error::{Error, ErrorType, Result};
 use crate::home::Home;
-use crate::search::{self, Doc, Hit, Query, Source};
+use crate::search::{self, Doc, Found, Query, Source};
+use crate::store;
 use crate::tools::Tool;
 use clean::{clean_body, clean_claims, clean_items, clean_links, clean_tags, clean_title, invalid};
 use serde_json::{Value, json};
@@ -25,7 +26,7 @@ use std::path::{Path, PathBuf};
 
 pub const TOOL: Tool = Tool {
     search: &[NOTES, profile::FACTS],
-    ..Tool::new("knowledge", cli::command, cli::run)
+    ..Tool::derived::<cli::KnowledgeCli>("knowledge", cli::run)
 };
 
 /// The kind name of a note in search.
@@ -284,19 +285,15 @@ fn write_note(home: &Home, note: &Note) -> Result<()> {
     Ok(())
 }
 
-/// `conflict` when the note moved on since the caller read it.
-fn check_rev(slug: &str, expected: Option<u64>, actual: u64) -> Result<()> {
-    match expected {
-        Some(expected) if expected != actual => Err(Error::conflict(format!(
-            "note '{slug}' is at rev {actual}, not {expected}"
-        ))
-        .with_hint(format!(
-            "someone else changed it: re-read it with `knowledge show {slug}`, then retry with --expect-rev {actual}"
-        ))
-        .with_detail("slug", slug)
-        .with_detail("expected", expected)
-        .with_detail("actual", actual)),
-        _ => Ok(()),
+/// A note as its `--expect-version` guard names it (`detail {slug, expected,
+/// actual}`).
+fn versioned(slug: &str) -> store::Versioned<'_> {
+    store::Versioned {
+        kind: "note",
+        key: "slug",
+        id: slug,
+        counter: "rev",
+        show: Some("knowledge show"),
     }
 }
 
@@ -509,7 +506,7 @@ pub fn edit(home: &Home, clock: &Clock, slug: &str, change: &NoteEdit) -> Result
     let now = clock.stamp();
     let _lock = home.store.lock("knowledge")?;
     let before = load(home, slug)?;
-    check_rev(slug, change.expect_rev, before.rev)?;
+    versioned(slug).check(change.expect_rev, before.rev)?;
     let mut note = before.clone();
     if let Some(title) = title {
         note.title = title;
@@ -584,7 +581,7 @@ pub fn remove(home: &Home, slug: &str, expect_rev: Option<u64>) -> Result<Remove
     let _lock = home.store.lock("knowledge")?;
     let rev = match load(home, slug) {
         Ok(note) => {
-            check_rev(slug, expect_rev, note.rev)?;
+            versioned(slug).check(expect_rev, note.rev)?;
             Some(note.rev)
         }
         Err(e) if e.kind == ErrorType::InvalidArgs && expect_rev.is_none() && path.exists() => None,
@@ -628,7 +625,7 @@ pub fn link(
     }
     let _lock = home.store.lock("knowledge")?;
     let mut note = load(home, slug)?;
-    check_rev(slug, expect_rev, note.rev)?;
+    versioned(slug).check(expect_rev, note.rev)?;
     let has = note.links.iter().any(|l| l == other);
     if !unlink && !note_path(home, other)?.exists() {
         return Err(Error::not_found(format!("no note '{other}' to link to"))
@@ -674,14 +671,14 @@ pub fn lint(home: &Home) -> Result<LintReport> {
     })
 }
 
-/// Ranked notes for a query (hand edits are picked up by the index itself).
-/// The query's kinds are replaced by notes; its tag is normalised as note
-/// tags are.
-pub fn search(home: &Home, mut query: Query) -> Result<Vec<Hit>> {
+/// Ranked notes for a query (hand edits are picked up by the index itself),
+/// and their order. The query's kinds are replaced by notes; its tag is
+/// normalised as note tags are.
+pub fn search(home: &Home, mut query: Query) -> Result<Found> {
     query.tag = query
         .tag
         .map(|t| note::normalize_tag(&t).map_err(|m| invalid(m, "--tag")))
         .transpose()?;
     query.kinds = vec![KIND.to_string()];
-    search::Index::open(home)?.search(&query)
+    search::Index::open(home)?.find(&query)
 }

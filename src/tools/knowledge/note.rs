@@ -1,9 +1,12 @@
 //! The note file: front matter in a small YAML subset, then a markdown body.
 //! The grammar is documented in docs/tools/knowledge.md ("Front matter").
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, TextLimit};
+use crate::front::{self, flow, parse_flow, parse_scalar, quote, scalar};
 use crate::store;
 use serde_json::{Value, json};
+
+pub use crate::front::ParseError;
 
 /// Longest title, in characters.
 pub const MAX_TITLE_CHARS: usize = 200;
@@ -60,37 +63,19 @@ pub struct Note {
     pub extra: Vec<String>,
 }
 
-/// A parse failure: the 1-based line and what is wrong there.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ParseError {
-    pub line: usize,
-    pub message: String,
+/// The error of a note that does not parse.
+pub trait NoteError {
+    /// The `invalid_args` error for the note at `path`.
+    fn into_error(self, path: &str) -> Error;
 }
 
-impl ParseError {
-    pub(crate) fn new(line: usize, message: impl Into<String>) -> ParseError {
-        ParseError {
-            line,
-            message: message.into(),
-        }
-    }
-
-    /// The `invalid_args` error for the note at `path`.
-    pub fn into_error(self, path: &str) -> Error {
+impl NoteError for ParseError {
+    fn into_error(self, path: &str) -> Error {
         self.into_error_with(
             path,
             "the note was changed by hand: fix the front matter at that line \
              (see docs/tools/knowledge.md), or restore the file",
         )
-    }
-
-    /// The `invalid_args` error for the hand-edited file at `path`, naming
-    /// the line; `hint` says how to repair it.
-    pub(crate) fn into_error_with(self, path: &str, hint: &str) -> Error {
-        Error::invalid_args(format!("{path}:{}: {}", self.line, self.message))
-            .with_hint(hint)
-            .with_detail("path", path)
-            .with_detail("line", self.line)
     }
 }
 
@@ -146,27 +131,11 @@ impl Note {
         text: &str,
         fallback_date: &str,
     ) -> std::result::Result<Note, ParseError> {
-        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        let lines: Vec<&str> = text
-            .split('\n')
-            .map(|l| l.strip_suffix('\r').unwrap_or(l))
-            .collect();
-        if lines.first().map(|l| l.trim_end()) != Some("---") {
+        // `document` takes a byte-order mark off the first line
+        let Some(split) = front::document(text)? else {
             return Err(ParseError::new(
                 1,
                 "a note starts with a '---' line that opens its front matter",
-            ));
-        }
-        let Some(close) = lines
-            .iter()
-            .enumerate()
-            .skip(1)
-            .find(|(_, l)| l.trim_end() == "---")
-            .map(|(i, _)| i)
-        else {
-            return Err(ParseError::new(
-                1,
-                "the front matter is not closed by a '---' line",
             ));
         };
 
@@ -185,8 +154,7 @@ impl Note {
         };
         let mut seen: Vec<Field> = Vec::new();
         let mut block = Block::None;
-        for (i, raw) in lines.iter().enumerate().take(close).skip(1) {
-            let n = i + 1;
+        for (n, raw) in split.lines() {
             if raw.starts_with('\t') {
                 return Err(ParseError::new(n, "indent with spaces, not tabs"));
             }
@@ -227,26 +195,14 @@ impl Note {
                     "unexpected indented line (expected `- item` in a list, or `key: value`)",
                 ));
             }
-            let Some((key, value)) = trimmed.split_once(':') else {
-                return Err(ParseError::new(
-                    n,
-                    format!("expected `key: value`, found {}", quote(trimmed)),
-                ));
-            };
-            let key = key.trim_end();
-            if !is_key(key) {
+            let (key, value) = front::pair(trimmed, n)?;
+            if !front::is_key(key) {
                 return Err(ParseError::new(
                     n,
                     format!("{} is not a valid key", quote(key)),
                 ));
             }
-            if !value.is_empty() && !value.starts_with(' ') {
-                return Err(ParseError::new(
-                    n,
-                    format!("put a space after the colon of `{key}:`"),
-                ));
-            }
-            let value = value.trim();
+            let value = front::spaced(key, value, n)?;
             let Some(field) = Field::parse(key) else {
                 note.extra.push(raw.to_string());
                 block = if value.is_empty() {
@@ -327,7 +283,7 @@ impl Note {
         if note.updated.is_empty() {
             note.updated = fallback_date.to_string();
         }
-        let body = lines[close + 1..].join("\n");
+        let body = split.body_text();
         note.body = body.trim_start_matches(['\n', '\r']).trim_end().to_string();
         Ok(note)
     }
@@ -398,8 +354,7 @@ impl Note {
 
     /// The file text: front matter, a blank line, the body, a final newline.
     pub fn render(&self) -> String {
-        let mut out = String::from("---\n");
-        out.push_str(&format!("title: {}\n", scalar(&self.title, false)));
+        let mut out = format!("title: {}\n", scalar(&self.title, false));
         out.push_str(&format!("tags: {}\n", flow(&self.tags)));
         out.push_str(&format!("sources: {}\n", flow(&self.sources)));
         out.push_str(&format!("links: {}\n", flow(&self.links)));
@@ -422,13 +377,7 @@ impl Note {
             out.push_str(line);
             out.push('\n');
         }
-        out.push_str("---\n");
-        if !self.body.is_empty() {
-            out.push('\n');
-            out.push_str(&self.body);
-            out.push('\n');
-        }
-        out
+        front::emit(&out, &self.body)
     }
 
     /// The claim with `key`, if any.
@@ -467,145 +416,6 @@ impl Note {
     }
 }
 
-fn quote(text: &str) -> String {
-    let short: String = text.chars().take(80).collect();
-    Value::from(short).to_string()
-}
-
-fn is_key(key: &str) -> bool {
-    let mut chars = key.chars();
-    chars
-        .next()
-        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
-}
-
-/// A scalar value: plain, `"double quoted"` (JSON escapes) or `'single quoted'`
-/// (`''` is a quote).
-pub(crate) fn parse_scalar(raw: &str, n: usize) -> std::result::Result<String, ParseError> {
-    let raw = raw.trim();
-    if raw.starts_with('"') {
-        return serde_json::from_str::<String>(raw)
-            .map_err(|_| ParseError::new(n, format!("a badly quoted string: {}", quote(raw))));
-    }
-    if let Some(rest) = raw.strip_prefix('\'') {
-        let Some(inner) = rest.strip_suffix('\'') else {
-            return Err(ParseError::new(
-                n,
-                format!("an unclosed 'quote': {}", quote(raw)),
-            ));
-        };
-        if inner.replace("''", "").contains('\'') {
-            return Err(ParseError::new(
-                n,
-                format!(
-                    "a lone ' inside a 'quoted' string (write it as ''): {}",
-                    quote(raw)
-                ),
-            ));
-        }
-        return Ok(inner.replace("''", "'"));
-    }
-    Ok(raw.to_string())
-}
-
-/// A flow list `[a, "b, c", 'd']`; a bare scalar is a list of one.
-fn parse_flow(raw: &str, n: usize) -> std::result::Result<Vec<String>, ParseError> {
-    let Some(inner) = raw.strip_prefix('[') else {
-        return Ok(vec![parse_scalar(raw, n)?]);
-    };
-    let Some(inner) = inner.strip_suffix(']') else {
-        return Err(ParseError::new(
-            n,
-            format!(
-                "a list opened with '[' is not closed with ']': {}",
-                quote(raw)
-            ),
-        ));
-    };
-    let mut items = Vec::new();
-    if inner.trim().is_empty() {
-        return Ok(items);
-    }
-    let mut current = String::new();
-    let mut quote_char: Option<char> = None;
-    let mut escaped = false;
-    for c in inner.chars() {
-        match quote_char {
-            Some(q) => {
-                current.push(c);
-                if q == '"' && escaped {
-                    escaped = false;
-                } else if q == '"' && c == '\\' {
-                    escaped = true;
-                } else if c == q {
-                    quote_char = None;
-                }
-            }
-            None => match c {
-                '"' | '\'' => {
-                    quote_char = Some(c);
-                    current.push(c);
-                }
-                ',' => {
-                    items.push(flow_item(&current, raw, n)?);
-                    current.clear();
-                }
-                '[' | ']' | '{' | '}' => {
-                    return Err(ParseError::new(
-                        n,
-                        format!("nested lists are not supported: {}", quote(raw)),
-                    ));
-                }
-                _ => current.push(c),
-            },
-        }
-    }
-    if quote_char.is_some() {
-        return Err(ParseError::new(
-            n,
-            format!("an unclosed quote in {}", quote(raw)),
-        ));
-    }
-    items.push(flow_item(&current, raw, n)?);
-    Ok(items)
-}
-
-fn flow_item(item: &str, raw: &str, n: usize) -> std::result::Result<String, ParseError> {
-    if item.trim().is_empty() {
-        return Err(ParseError::new(
-            n,
-            format!("an empty entry in {}", quote(raw)),
-        ));
-    }
-    parse_scalar(item, n)
-}
-
-/// A scalar as written: plain when that reads back the same, else JSON-quoted.
-pub(crate) fn scalar(value: &str, in_list: bool) -> String {
-    let plain = !value.is_empty()
-        && value.trim() == value
-        && !value.starts_with([
-            '"', '\'', '[', ']', '{', '}', '#', '&', '*', '!', '|', '>', '%', '@', '`', '-', '?',
-            ':', ',',
-        ])
-        && !value.contains(": ")
-        && !value.contains(" #")
-        && !value.ends_with(':')
-        && !value.chars().any(char::is_control)
-        && !(in_list && value.contains([',', '[', ']', '{', '}', '\'', '"']));
-    if plain {
-        value.to_string()
-    } else {
-        Value::from(value).to_string()
-    }
-}
-
-fn flow(items: &[String]) -> String {
-    let inner: Vec<String> = items.iter().map(|i| scalar(i, true)).collect();
-    format!("[{}]", inner.join(", "))
-}
-
 /// A title: one line, 1..=200 characters.
 pub fn check_title(title: &str) -> std::result::Result<(), String> {
     if title.trim().is_empty() {
@@ -614,16 +424,14 @@ pub fn check_title(title: &str) -> std::result::Result<(), String> {
     if title.contains(['\n', '\r']) {
         return Err("the title must be one line".to_string());
     }
-    if title.chars().any(char::is_control) {
+    let limit = TextLimit::chars("the title", MAX_TITLE_CHARS, "title_chars");
+    if limit.has_control(title) {
         return Err("the title contains a control character".to_string());
     }
-    let count = title.chars().count();
-    if count > MAX_TITLE_CHARS {
-        return Err(format!(
-            "the title is {count} characters, over the limit of {MAX_TITLE_CHARS}"
-        ));
+    match limit.over_message(title) {
+        Some(message) => Err(message),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// A tag, lowercased: 1..=64 characters, no whitespace, commas, brackets,
@@ -841,6 +649,18 @@ mod tests {
         let err = ParseError::new(4, "bad").into_error("memory/knowledge/n.md");
         assert_eq!(err.detail["line"], 4);
         assert!(err.message.starts_with("memory/knowledge/n.md:4: "));
+    }
+
+    #[test]
+    fn deep_front_matter_is_refused_before_it_is_read() {
+        for front in [
+            format!("title: x\ntags: {}", "[".repeat(40_000)),
+            format!("title: x\ncustom:\n{}x", "- ".repeat(20_000)),
+            format!("title: x\ncustom: {}", "{".repeat(40_000)),
+        ] {
+            let err = Note::parse("n", &format!("---\n{front}\n---\n"), DATE).unwrap_err();
+            assert!(err.message.contains("levels deep"), "{err:?}");
+        }
     }
 
     #[test]

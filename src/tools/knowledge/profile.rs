@@ -11,7 +11,7 @@ mod extract;
 pub use extract::extract;
 
 use crate::clock::Clock;
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, TextLimit};
 use crate::home::Home;
 use crate::search::{self, Doc, Source};
 use std::path::PathBuf;
@@ -37,6 +37,8 @@ pub const FACTS: Source = Source {
 };
 /// Longest fact, in characters.
 pub const MAX_FACT_CHARS: usize = 1_000;
+/// A fact: at most [`MAX_FACT_CHARS`] characters, no control character.
+const FACT: TextLimit = TextLimit::chars("a fact", MAX_FACT_CHARS, "fact_chars");
 /// The file a missing (or blank) profile starts as.
 const TEMPLATE: &str = "# Profile\n\n## Preferences\n\n## Facts\n";
 
@@ -444,19 +446,13 @@ fn clean_fact(home: &Home, text: &str) -> Result<String> {
         return Err(Error::invalid_args("a fact is empty")
             .with_hint("pass the fact as one short sentence, like \"Prefers tabs over spaces.\""));
     }
-    if text.chars().any(char::is_control) {
+    if FACT.has_control(&text) {
         return Err(
             Error::invalid_args("a fact contains a control character").with_hint("pass plain text")
         );
     }
-    let count = text.chars().count();
-    if count > MAX_FACT_CHARS {
-        return Err(Error::invalid_args(format!(
-            "a fact is {count} characters, over the limit of {MAX_FACT_CHARS}"
-        ))
-        .with_hint("keep a fact to one short sentence")
-        .with_limit("fact_chars", count as u64, MAX_FACT_CHARS as u64));
-    }
+    FACT.check_length(&text)
+        .map_err(|e| e.with_hint("keep a fact to one short sentence"))?;
     Ok(text)
 }
 

@@ -10,17 +10,13 @@ use crate::tools::{Ctx, read_input};
 use clap::{Args, Parser, Subcommand};
 use serde_json::{Value, json};
 
-pub(super) fn command() -> clap::Command {
-    <PersonaCli as clap::CommandFactory>::command()
-}
-
 /// Named personas: who the agent is (tone, verbosity, language, free text).
 ///
 /// A persona is a plain file persona/<name>.md of the home: front matter of
 /// traits (`key: value` lines) and a free-text body. One persona is active
 /// (persona/ACTIVE); `render` prints the markdown block an agent splices into
 /// its system prompt, and memory_mcp serves it as mem://persona. Every change
-/// is a revision (`history`, `revert`); --expect-rev guards stale writes.
+/// is a revision (`history`, `revert`); --expect-version guards stale writes.
 /// Hand edits are welcome: the file is the truth.
 ///
 /// What create, set, unset and revert would write is screened like a
@@ -31,9 +27,9 @@ pub(super) fn command() -> clap::Command {
     name = "persona",
     subcommand_required = true,
     after_help = "Examples:\n  persona create ada --trait tone=warm --trait verbosity=concise --text ada.md\n  \
-                  persona use ada\n  persona set tone=playful --expect-rev 1\n  persona render"
+                  persona use ada\n  persona set tone=playful --expect-version 1\n  persona render"
 )]
-struct PersonaCli {
+pub(super) struct PersonaCli {
     #[command(subcommand)]
     verb: Verb,
 }
@@ -97,7 +93,7 @@ struct CreateArgs {
 #[derive(Debug, Args)]
 #[command(
     after_help = "Examples:\n  persona set tone=warm verbosity=concise\n  \
-                  persona set ada language=fr --expect-rev 3\n  persona set ada --text ada.md\n  \
+                  persona set ada language=fr --expect-version 3\n  persona set ada --text ada.md\n  \
                   persona set ada --text ada.md --accept-warnings   # its screen warns; written anyway"
 )]
 struct SetArgs {
@@ -108,8 +104,8 @@ struct SetArgs {
     #[arg(long, value_name = "FILE")]
     text: Option<String>,
     /// Refuse (conflict) unless the persona is at this rev
-    #[arg(long, value_name = "N", alias = "expect-version")]
-    expect_rev: Option<u64>,
+    #[arg(long, value_name = "N", alias = "expect-rev")]
+    expect_version: Option<u64>,
     /// Write it even when the screen of the persona's text warns
     #[arg(long)]
     accept_warnings: bool,
@@ -121,15 +117,15 @@ struct SetArgs {
 /// persona; otherwise every argument is a key of the active persona.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  persona unset humor\n  persona unset ada humor emoji --expect-rev 4"
+    after_help = "Examples:\n  persona unset humor\n  persona unset ada humor emoji --expect-version 4"
 )]
 struct UnsetArgs {
     /// The persona (optional), then the trait keys to remove
     #[arg(value_name = "NAME|KEY", required = true)]
     args: Vec<String>,
     /// Refuse (conflict) unless the persona is at this rev
-    #[arg(long, value_name = "N", alias = "expect-version")]
-    expect_rev: Option<u64>,
+    #[arg(long, value_name = "N", alias = "expect-rev")]
+    expect_version: Option<u64>,
     /// Write it even when the screen of the persona's text warns
     #[arg(long)]
     accept_warnings: bool,
@@ -166,23 +162,24 @@ struct HistoryArgs {
 
 /// Restore an earlier revision's traits and text, as a new revision.
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  persona revert ada 2\n  persona revert ada 2 --expect-rev 5")]
+#[command(
+    after_help = "Examples:\n  persona revert ada 2\n  persona revert ada 2 --expect-version 5"
+)]
 struct RevertArgs {
     /// Persona name
     name: String,
     /// The revision to restore (see `persona history NAME`)
     rev: u64,
     /// Refuse (conflict) unless the persona is at this rev
-    #[arg(long, value_name = "N", alias = "expect-version")]
-    expect_rev: Option<u64>,
+    #[arg(long, value_name = "N", alias = "expect-rev")]
+    expect_version: Option<u64>,
     /// Write it even when the screen of the persona's text warns
     #[arg(long)]
     accept_warnings: bool,
 }
 
 pub(super) fn run(ctx: &Ctx, matches: &clap::ArgMatches) -> Result<Outcome> {
-    let mut cli = <PersonaCli as clap::FromArgMatches>::from_arg_matches(matches)
-        .map_err(|e| Error::invalid_args(e.to_string()))?;
+    let mut cli = crate::tools::parse_args::<PersonaCli>(matches)?;
     hit_ids(&mut cli.verb);
     let home = ctx.home()?;
     match cli.verb {
@@ -224,7 +221,7 @@ pub(super) fn run(ctx: &Ctx, matches: &clap::ArgMatches) -> Result<Outcome> {
                 &ctx.clock,
                 &args.name,
                 args.rev,
-                args.expect_rev,
+                args.expect_version,
                 args.accept_warnings,
             )?;
             let verb = format!("Reverted {} to the content of rev {}", args.name, args.rev);
@@ -355,7 +352,7 @@ fn run_set(ctx: &Ctx, home: &Home, args: SetArgs) -> Result<Outcome> {
         set,
         unset: Vec::new(),
         body,
-        expect_rev: args.expect_rev,
+        expect_rev: args.expect_version,
         accept_warnings: args.accept_warnings,
     };
     let saved = super::change(home, &ctx.clock, &name, &change)?;
@@ -390,7 +387,7 @@ fn run_unset(ctx: &Ctx, home: &Home, args: UnsetArgs) -> Result<Outcome> {
     let name = super::resolve(home, name)?;
     let change = Change {
         unset: keys,
-        expect_rev: args.expect_rev,
+        expect_rev: args.expect_version,
         accept_warnings: args.accept_warnings,
         ..Change::default()
     };

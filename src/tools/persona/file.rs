@@ -1,12 +1,12 @@
 //! The persona file `persona/<name>.md`: front matter of flat `key: value`
 //! lines (the managed `rev` and `updated`, then the traits), then a free-text
 //! body. Scalars are read and written the way note front matter is
-//! (`knowledge::note::{parse_scalar, scalar}`); the grammar is documented in
+//! (`front::{parse_scalar, scalar}`); the grammar is documented in
 //! docs/tools/persona.md ("The file").
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, TextLimit};
+use crate::front::{self, parse_scalar, quote, scalar};
 use crate::store;
-use crate::tools::knowledge::note::{parse_scalar, scalar};
 use serde_json::{Map, Value};
 
 /// Longest persona name, in bytes.
@@ -41,7 +41,7 @@ pub struct Persona {
     pub extra: Vec<String>,
 }
 
-pub use crate::tools::knowledge::note::ParseError;
+pub use crate::front::ParseError;
 
 /// The `invalid_args` error for a persona file at `path` that does not parse.
 pub fn parse_error(e: ParseError, path: &str) -> Error {
@@ -67,34 +67,18 @@ impl Persona {
 
     /// Parses a persona file. A file without front matter is all body (rev 1).
     pub fn parse(name: &str, text: &str) -> std::result::Result<Persona, ParseError> {
-        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        let lines: Vec<&str> = text
-            .split('\n')
-            .map(|l| l.strip_suffix('\r').unwrap_or(l))
-            .collect();
         let mut persona = Persona::new(name);
-        if lines.first().map(|l| l.trim_end()) != Some("---") {
+        // `document` takes a byte-order mark off the first line
+        let Some(split) = front::document(text)? else {
+            let text = text.strip_prefix('\u{feff}').unwrap_or(text);
             if let Some((i, c)) = body_control(text) {
                 return Err(ParseError::new(i + 1, body_control_message(c)));
             }
             persona.body = clean_body(text);
             return Ok(persona);
-        }
-        let Some(close) = lines
-            .iter()
-            .enumerate()
-            .skip(1)
-            .find(|(_, l)| l.trim_end() == "---")
-            .map(|(i, _)| i)
-        else {
-            return Err(ParseError::new(
-                1,
-                "the front matter is not closed by a '---' line",
-            ));
         };
         let mut seen: Vec<String> = Vec::new();
-        for (i, raw) in lines.iter().enumerate().take(close).skip(1) {
-            let n = i + 1;
+        for (n, raw) in split.lines() {
             let trimmed = raw.trim();
             if trimmed.is_empty() {
                 continue;
@@ -109,24 +93,14 @@ impl Persona {
                     "an indented line: persona traits are flat `key: value` lines",
                 ));
             }
-            let Some((key, value)) = trimmed.split_once(':') else {
-                return Err(ParseError::new(
-                    n,
-                    format!("expected `key: value`, found {}", quote(trimmed)),
-                ));
-            };
-            let key = normalize_key(key.trim_end()).map_err(|m| ParseError::new(n, m))?;
-            if !value.is_empty() && !value.starts_with(' ') {
-                return Err(ParseError::new(
-                    n,
-                    format!("put a space after the colon of `{key}:`"),
-                ));
-            }
+            let (key, value) = front::pair(trimmed, n)?;
+            let key = normalize_key(key).map_err(|m| ParseError::new(n, m))?;
+            let value = front::spaced(&key, value, n)?;
             if seen.contains(&key) {
                 return Err(ParseError::new(n, format!("`{key}` appears twice")));
             }
             seen.push(key.clone());
-            let value = parse_scalar(value.trim(), n).map_err(|e| ParseError::new(n, e.message))?;
+            let value = parse_scalar(value, n)?;
             match key.as_str() {
                 "rev" => {
                     persona.rev = match value.parse::<u64>() {
@@ -166,9 +140,12 @@ impl Persona {
             }
         }
         order_traits(&mut persona.traits);
-        let body = lines[close + 1..].join("\n");
+        let body = split.body_text();
         if let Some((i, c)) = body_control(&body) {
-            return Err(ParseError::new(close + 2 + i, body_control_message(c)));
+            return Err(ParseError::new(
+                split.close_line + 1 + i,
+                body_control_message(c),
+            ));
         }
         persona.body = clean_body(&body);
         Ok(persona)
@@ -176,8 +153,7 @@ impl Persona {
 
     /// The file text: front matter, a blank line, the body, a final newline.
     pub fn to_file(&self) -> String {
-        let mut out = String::from("---\n");
-        out.push_str(&format!("rev: {}\n", self.rev));
+        let mut out = format!("rev: {}\n", self.rev);
         if !self.updated.is_empty() {
             out.push_str(&format!("updated: {}\n", self.updated));
         }
@@ -188,13 +164,7 @@ impl Persona {
             out.push_str(line);
             out.push('\n');
         }
-        out.push_str("---\n");
-        if !self.body.is_empty() {
-            out.push('\n');
-            out.push_str(&self.body);
-            out.push('\n');
-        }
-        out
+        front::emit(&out, &self.body)
     }
 
     /// The value of trait `key`.
@@ -307,11 +277,6 @@ fn clean_body(text: &str) -> String {
         .replace("\r\n", "\n")
 }
 
-fn quote(text: &str) -> String {
-    let short: String = text.chars().take(80).collect();
-    Value::from(short).to_string()
-}
-
 /// A trait key, lowercased: an ASCII letter, then letters, digits, `_` or
 /// `-`; at most 64 bytes; not one of the managed keys.
 pub fn normalize_key(key: &str) -> std::result::Result<String, String> {
@@ -349,18 +314,17 @@ pub fn check_value(key: &str, value: &str) -> std::result::Result<(), String> {
             "the trait `{key}` has no value (remove it with `persona unset`)"
         ));
     }
-    if value.chars().any(char::is_control) {
+    let what = format!("the trait `{key}`");
+    let limit = TextLimit::chars(&what, MAX_VALUE_CHARS, "value_chars");
+    if limit.has_control(value) {
         return Err(format!(
-            "the trait `{key}` must be one line without control characters"
+            "{what} must be one line without control characters"
         ));
     }
-    let count = value.chars().count();
-    if count > MAX_VALUE_CHARS {
-        return Err(format!(
-            "the trait `{key}` is {count} characters, over the limit of {MAX_VALUE_CHARS}"
-        ));
+    match limit.over_message(value) {
+        Some(message) => Err(message),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// Parses a `K=V` argument; `invalid_args` naming the argument otherwise.
@@ -480,6 +444,19 @@ mod tests {
             let err = Persona::parse("n", text).unwrap_err();
             assert_eq!(err.line, *line, "{text:?}: {err:?}");
             assert!(err.message.contains(words), "{text:?}: {err:?}");
+        }
+    }
+
+    #[test]
+    fn deep_front_matter_is_refused_before_it_is_read() {
+        for front in [
+            format!("tone: {}", "[".repeat(40_000)),
+            format!("{}x", "- ".repeat(20_000)),
+            format!("tone: {}", "{".repeat(40_000)),
+        ] {
+            let err = Persona::parse("p", &format!("---\n{front}\n---\n")).unwrap_err();
+            assert_eq!(err.line, 2, "{err:?}");
+            assert!(err.message.contains("levels deep"), "{err:?}");
         }
     }
 

@@ -62,7 +62,7 @@ pub fn revs(home: &Home, name: &str) -> Result<Vec<u64>> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Standing {
     /// The rev the persona is at: the file's own, or the rev its unrecorded
-    /// hand edit will be recorded as. `--expect-rev` compares with this.
+    /// hand edit will be recorded as. `--expect-version` compares with this.
     pub rev: u64,
     /// The file was edited by hand since the last recorded revision.
     pub hand_edited: bool,

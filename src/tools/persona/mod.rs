@@ -17,7 +17,7 @@ use crate::error::{Error, Result};
 use crate::home::Home;
 use crate::screen;
 use crate::search::{self, Doc, Source};
-use crate::store::Lock;
+use crate::store::{Lock, Versioned};
 use crate::tools::skill_forge;
 use crate::tools::{Check, Resource, Tool};
 use history::{Entry, Standing};
@@ -28,7 +28,7 @@ pub const TOOL: Tool = Tool {
     search: &[PERSONAS],
     doctor: &[check_personas],
     resources: &[ACTIVE_RESOURCE],
-    ..Tool::new("persona", cli::command, cli::run)
+    ..Tool::derived::<cli::PersonaCli>("persona", cli::run)
 };
 
 /// The kind name of a persona in search (`agentbox search --kind persona`).
@@ -79,7 +79,7 @@ pub struct Current {
 }
 
 impl Current {
-    /// The rev callers see (and `--expect-rev` compares with).
+    /// The rev callers see (and `--expect-version` compares with).
     pub fn rev(&self) -> u64 {
         self.standing.rev
     }
@@ -252,19 +252,15 @@ impl Saved {
     }
 }
 
-/// `conflict` when the persona moved on since the caller read it.
-fn check_rev(name: &str, expected: Option<u64>, actual: u64) -> Result<()> {
-    match expected {
-        Some(expected) if expected != actual => Err(Error::conflict(format!(
-            "persona '{name}' is at rev {actual}, not {expected}"
-        ))
-        .with_hint(format!(
-            "someone else changed it: re-read it with `persona show {name}`, then retry with --expect-rev {actual}"
-        ))
-        .with_detail("name", name)
-        .with_detail("expected", expected)
-        .with_detail("actual", actual)),
-        _ => Ok(()),
+/// A persona as its `--expect-version` guard names it (`detail {name,
+/// expected, actual}`).
+fn versioned(name: &str) -> Versioned<'_> {
+    Versioned {
+        kind: "persona",
+        key: "name",
+        id: name,
+        counter: "rev",
+        show: Some("persona show"),
     }
 }
 
@@ -464,7 +460,7 @@ pub fn change(home: &Home, clock: &Clock, name: &str, change: &Change) -> Result
     check_name(name)?;
     let lock = home.store.lock(LOCK)?;
     let current = load(home, name)?;
-    check_rev(name, change.expect_rev, current.rev())?;
+    versioned(name).check(change.expect_rev, current.rev())?;
     // The change is recorded one rev after the current (or its hand edit's).
     check_room(name, current.rev().saturating_add(1))?;
     let (current, hand_edit) = record_hand_edit(home, &lock, clock, current)?;
@@ -568,7 +564,7 @@ pub fn revert(
     check_name(name)?;
     let lock = home.store.lock(LOCK)?;
     let current = load(home, name)?;
-    check_rev(name, expect_rev, current.rev())?;
+    versioned(name).check(expect_rev, current.rev())?;
     let snap_path = history::snapshot_path(home, name, rev);
     let Some(text) = history::snapshot(home, name, rev)? else {
         return Err(

@@ -1,6 +1,6 @@
 //! `PlanDoc`: the stored plan, its invariants, and its JSON view.
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, TextLimit};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::path::Path;
@@ -275,18 +275,11 @@ pub fn check_step_text(text: &str) -> Result<()> {
 
 /// Validates a note: bounded; may span lines.
 pub fn check_note(note: &str) -> Result<()> {
-    let chars = note.chars().count();
-    if chars > MAX_NOTE_CHARS {
-        return Err(Error::invalid_args(format!(
-            "the note is {chars} characters, over the limit of {MAX_NOTE_CHARS}"
-        ))
-        .with_hint("shorten the note; keep long material in a knowledge note and link it")
-        .with_limit("note_chars", chars as u64, MAX_NOTE_CHARS as u64));
-    }
-    if note
-        .chars()
-        .any(|c| c.is_control() && c != '\n' && c != '\t')
-    {
+    let limit = TextLimit::chars("the note", MAX_NOTE_CHARS, "note_chars").allowing(&['\n', '\t']);
+    limit.check_length(note).map_err(|e| {
+        e.with_hint("shorten the note; keep long material in a knowledge note and link it")
+    })?;
+    if limit.has_control(note) {
         return Err(Error::invalid_args("the note contains control characters")
             .with_hint("remove control characters (newlines and tabs are fine)"));
     }
@@ -298,15 +291,12 @@ fn check_line(what: &str, text: &str, max: usize, limit_name: &str) -> Result<()
         return Err(Error::invalid_args(format!("the {what} is empty"))
             .with_hint(format!("give a non-blank {what}")));
     }
-    let chars = text.chars().count();
-    if chars > max {
-        return Err(Error::invalid_args(format!(
-            "the {what} is {chars} characters, over the limit of {max}"
-        ))
-        .with_hint(format!("shorten the {what}; details belong in a step note"))
-        .with_limit(limit_name, chars as u64, max as u64));
-    }
-    if text.chars().any(|c| c.is_control() && c != '\t') {
+    let the = format!("the {what}");
+    let limit = TextLimit::chars(&the, max, limit_name).allowing(&['\t']);
+    limit
+        .check_length(text)
+        .map_err(|e| e.with_hint(format!("shorten the {what}; details belong in a step note")))?;
+    if limit.has_control(text) {
         return Err(Error::invalid_args(format!(
             "the {what} contains a newline or control character"
         ))

@@ -1,7 +1,8 @@
 //! What `proactive scan` brings up about plans: steps `in_progress` that
 //! nobody touched for `proactive.stale_days` days (`stale_step`).
 
-use super::{PlanStatus, StepStatus, load_all};
+use super::storage::load_all;
+use super::{PlanStatus, StepStatus};
 use crate::clock::Clock;
 use crate::error::Result;
 use crate::home::Home;

@@ -3,16 +3,13 @@
 use super::extract::{self, ExtractOptions};
 use super::items::{self, Items, Writer};
 use super::{Item, ItemStatus, State, by_due, render, scan, stamp, when};
+use crate::clock::{self, DurationFault};
 use crate::error::{Error, Result};
 use crate::output::Outcome;
 use crate::tools::Ctx;
 use chrono::{DateTime, Duration, Utc};
 use clap::{Args, Parser, Subcommand};
 use serde_json::{Value, json};
-
-pub(super) fn command() -> clap::Command {
-    <ProactiveCli as clap::CommandFactory>::command()
-}
 
 /// Foresight and reminders: time-bounded items, and what to bring up before
 /// being asked.
@@ -30,7 +27,7 @@ pub(super) fn command() -> clap::Command {
                   proactive list\n  proactive due --within 3d\n  proactive snooze f-3a9c --until \"next week\"\n  \
                   proactive done f-3a9c\n  proactive scan"
 )]
-struct ProactiveCli {
+pub(super) struct ProactiveCli {
     #[command(subcommand)]
     verb: Verb,
 }
@@ -163,8 +160,7 @@ struct ExtractArgs {
 }
 
 pub(super) fn run(ctx: &Ctx, matches: &clap::ArgMatches) -> Result<Outcome> {
-    let cli = <ProactiveCli as clap::FromArgMatches>::from_arg_matches(matches)
-        .map_err(|e| Error::invalid_args(e.to_string()))?;
+    let cli = crate::tools::parse_args::<ProactiveCli>(matches)?;
     match cli.verb {
         Verb::Add(args) => add(ctx, args),
         Verb::List(args) => list(ctx, args),
@@ -397,34 +393,21 @@ fn list(ctx: &Ctx, args: ListArgs) -> Result<Outcome> {
     .with_meta("total", all.items.len()))
 }
 
-/// A DURATION: a whole number and a unit (`90m`, `2h`, `3d`, `1w`).
+/// A DURATION ([`clock::parse_duration`]: `90m`, `2h`, `3d`, `1w`), at
+/// most 100 years (counted in whole days).
 pub fn parse_duration(input: &str) -> Result<Duration> {
-    let text = input.trim();
     let bad = || {
         Error::invalid_args(format!("{input:?} is not a duration"))
             .with_hint("use a whole number and a unit: 90m, 2h, 3d or 1w")
             .with_detail("value", input)
     };
-    let split = text.find(|c: char| !c.is_ascii_digit()).ok_or_else(bad)?;
-    let (number, unit) = text.split_at(split);
-    let n: i64 = number.parse().map_err(|_| bad())?;
-    let limit = 100 * 365;
-    let days = match unit.trim() {
-        "m" | "min" | "mins" | "minute" | "minutes" => n / (24 * 60),
-        "h" | "hour" | "hours" => n / 24,
-        "d" | "day" | "days" => n,
-        "w" | "week" | "weeks" => n.saturating_mul(7),
-        _ => return Err(bad()),
-    };
-    if days > limit {
-        return Err(bad().with_hint("at most 100 years ahead"));
+    let too_long = || bad().with_hint("at most 100 years ahead");
+    match clock::parse_duration(input) {
+        Ok(d) if d.num_days() > 100 * 365 => Err(too_long()),
+        Ok(d) => Ok(d),
+        Err(DurationFault::OutOfRange) => Err(too_long()),
+        Err(DurationFault::Malformed) => Err(bad()),
     }
-    Ok(match unit.trim() {
-        "m" | "min" | "mins" | "minute" | "minutes" => Duration::minutes(n),
-        "h" | "hour" | "hours" => Duration::hours(n),
-        "d" | "day" | "days" => Duration::days(n),
-        _ => Duration::weeks(n),
-    })
 }
 
 fn due(ctx: &Ctx, args: DueArgs) -> Result<Outcome> {

@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 pub const TOOL: Tool = Tool {
     doctor: &[items::check_store],
     suggest: &[scan::expiring],
-    ..Tool::new("proactive", cli::command, cli::run)
+    ..Tool::derived::<cli::ProactiveCli>("proactive", cli::run)
 };
 
 /// The longest text `add` takes, in bytes: a reminder says what to do; the

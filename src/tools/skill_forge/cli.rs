@@ -12,10 +12,6 @@ use clap::{Args, Parser, Subcommand};
 use serde_json::{Value, json};
 use std::path::Path;
 
-pub(super) fn command() -> clap::Command {
-    <SkillForgeCli as clap::CommandFactory>::command()
-}
-
 /// Skills in the Agent Skills format: scaffold, draft, lint, screen, install.
 ///
 /// A skill is a folder skills/<name>/ of the home holding SKILL.md (YAML
@@ -30,7 +26,7 @@ pub(super) fn command() -> clap::Command {
     after_help = "Examples:\n  skill_forge new pdf-forms --description \"Fill PDF forms. Use when asked to fill a PDF.\"\n  \
                   skill_forge install ./downloads/pdf-forms\n  skill_forge list"
 )]
-struct SkillForgeCli {
+pub(super) struct SkillForgeCli {
     #[command(subcommand)]
     verb: Verb,
 }
@@ -199,8 +195,7 @@ struct RmArgs {
 }
 
 pub(super) fn run(ctx: &Ctx, matches: &clap::ArgMatches) -> Result<Outcome> {
-    let mut cli = <SkillForgeCli as clap::FromArgMatches>::from_arg_matches(matches)
-        .map_err(|e| Error::invalid_args(e.to_string()))?;
+    let mut cli = crate::tools::parse_args::<SkillForgeCli>(matches)?;
     hit_ids(&mut cli.verb);
     // lint and screen of a folder work anywhere (a linter); every other
     // verb works on the home.

@@ -28,7 +28,7 @@ pub const TOOL: Tool = Tool {
     search: &[SKILLS],
     doctor: &[check_skills],
     suggest: &[suggest::screening],
-    ..Tool::new("skill_forge", cli::command, cli::run)
+    ..Tool::derived::<cli::SkillForgeCli>("skill_forge", cli::run)
 };
 
 /// The kind name of a skill in search (`agentbox search --kind skill`).

@@ -3,6 +3,7 @@
 //! parser, `serde_norway`) and checks it against the specification: each
 //! violation is a [`Finding`] with the file and line it is on.
 
+use crate::front::{self, Fences, Refusal};
 use regex::Regex;
 use serde_json::{Value, json};
 use std::path::Path;
@@ -89,41 +90,34 @@ pub fn parse(text: &str, file: &str) -> Result<SkillDoc, Finding> {
         line,
         message,
     };
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let Some((yaml_range, end_line)) = front_matter(text) else {
-        return Err(
-            if text.split_inclusive('\n').next().unwrap_or("").trim_end() == "---" {
-                fail(
-                    "missing-front-matter",
-                    1,
-                    "the front matter is not closed by a '---' line".to_string(),
-                )
-            } else {
-                fail(
-                    "missing-front-matter",
-                    1,
-                    "SKILL.md must start with YAML front matter between '---' lines".to_string(),
-                )
-            },
-        );
+    let Some(split) = front::split(text, Fences::Strict) else {
+        return Err(fail(
+            "missing-front-matter",
+            1,
+            "SKILL.md must start with YAML front matter between '---' lines".to_string(),
+        ));
     };
-    let yaml = &text[yaml_range.clone()];
-    let body = text[yaml_range.end..]
-        .split_once('\n')
-        .map_or("", |(_, rest)| rest);
+    if split.close.is_none() {
+        return Err(fail("missing-front-matter", 1, front::UNCLOSED.to_string()));
+    }
+    let (yaml, body) = (split.front, split.body);
     // Bounded first: the YAML parser's time grows with the square of the
-    // flow nesting, so a front matter nested too deeply is refused before
-    // it is parsed into values.
+    // flow nesting, so a front matter nested too deeply (or too large) is
+    // refused before any parser reads it; the walk then counts the values
+    // with aliases expanded.
+    match split.bound() {
+        Err(r @ Refusal::TooDeep { line }) => {
+            return Err(fail("front-matter-too-deep", line, r.message()));
+        }
+        Err(r @ Refusal::TooLarge { line }) => {
+            return Err(fail("front-matter-too-large", line, r.message()));
+        }
+        Ok(()) => {}
+    }
     match super::yaml::walk(yaml) {
         Err(super::yaml::Stop::TooDeep { line }) => {
-            return Err(fail(
-                "front-matter-too-deep",
-                line + 2,
-                format!(
-                    "the front matter nests sequences and mappings more than {} levels deep",
-                    super::yaml::MAX_DEPTH
-                ),
-            ));
+            let refusal = Refusal::TooDeep { line: line + 2 };
+            return Err(fail("front-matter-too-deep", line + 2, refusal.message()));
         }
         Err(super::yaml::Stop::TooLarge { line }) => {
             return Err(fail(
@@ -176,30 +170,10 @@ pub fn parse(text: &str, file: &str) -> Result<SkillDoc, Finding> {
         name: string("name"),
         description: string("description"),
         body: body.trim_start_matches(['\n', '\r']).to_string(),
-        body_line: end_line + 1 + body.len() - body.trim_start_matches(['\n', '\r']).len(),
+        body_line: split.close_line + 1 + body.len() - body.trim_start_matches(['\n', '\r']).len(),
         key_lines,
         front,
     })
-}
-
-/// Where the front matter's YAML is in `text` (BOM already taken off):
-/// the byte range between the opening and the closing `---` line, and the
-/// closing line's 1-based number; `None` when either line is missing.
-fn front_matter(text: &str) -> Option<(std::ops::Range<usize>, usize)> {
-    let mut lines = text.split_inclusive('\n');
-    let first = lines.next()?;
-    if first.trim_end() != "---" {
-        return None;
-    }
-    let start = first.len();
-    let mut at = start;
-    for (i, line) in lines.enumerate() {
-        if line.trim_end() == "---" {
-            return Some((start..at, i + 2));
-        }
-        at += line.len();
-    }
-    None
 }
 
 /// `text` (a SKILL.md that parses) with its front matter's `name` set to
@@ -209,10 +183,12 @@ fn front_matter(text: &str) -> Option<(std::ops::Range<usize>, usize)> {
 /// differ from `text` in `name` alone; otherwise `Err` says why.
 pub fn rename(text: &str, name: &str) -> Result<String, String> {
     let before = parse(text, SKILL_FILE).map_err(|f| f.message)?;
-    let bom = text.len() - text.strip_prefix('\u{feff}').unwrap_or(text).len();
-    let (range, _) = front_matter(&text[bom..]).ok_or("SKILL.md has no front matter")?;
-    let base = bom + range.start;
-    let yaml = &text[base..bom + range.end];
+    let split = front::split(text, Fences::Strict)
+        .filter(|s| s.close.is_some())
+        .ok_or("SKILL.md has no front matter")?;
+    // the front matter starts after the opening line (and its byte-order mark)
+    let base = split.open.len();
+    let yaml = split.front;
     let walk = super::yaml::walk(yaml).map_err(|_| "the front matter does not parse")?;
     let quoted = Value::from(name).to_string();
     let (at, cut, with) = match walk.top {

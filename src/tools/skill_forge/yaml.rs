@@ -8,10 +8,9 @@
 use std::mem::MaybeUninit;
 use unsafe_libyaml_norway as unsafe_sys;
 
-/// The deepest nesting of sequences and mappings a front matter may have.
-/// The specification's front matter is two levels deep (`metadata:` and
-/// its keys); 64 leaves room for any honest use.
-pub const MAX_DEPTH: usize = 64;
+/// The deepest nesting of sequences and mappings a front matter may have:
+/// the bound `front` checks before any parse, which the walk keeps too.
+pub const MAX_DEPTH: usize = crate::front::MAX_DEPTH;
 
 /// The most values (scalars, sequences, mappings) a front matter may hold
 /// with every alias expanded: the specification's keys are a handful of

@@ -1,14 +1,11 @@
 //! The clap adapter of `sync`: arguments in, library call, `Outcome` out.
 
-use super::{hosts, repo};
+use super::hosts::{self, HostsAction, Scope};
+use super::repo::{self, RemoteAction};
 use crate::error::Result;
 use crate::output::Outcome;
 use crate::tools::Ctx;
 use clap::{Args, Parser, Subcommand};
-
-pub(super) fn command() -> clap::Command {
-    <SyncCli as clap::CommandFactory>::command()
-}
 
 /// Share the home through any git remote; install memory_mcp and skills into host agents.
 ///
@@ -29,7 +26,7 @@ pub(super) fn command() -> clap::Command {
                   sync now\n  sync status --format json\n  sync hosts\n  \
                   sync hosts install claude-code codex --scope user"
 )]
-struct SyncCli {
+pub(super) struct SyncCli {
     #[command(subcommand)]
     verb: Verb,
 }
@@ -43,7 +40,7 @@ enum Verb {
     Push(PushArgs),
     Now(NowArgs),
     Abort(AbortArgs),
-    Hosts(hosts::HostsArgs),
+    Hosts(HostsArgs),
 }
 
 /// Start keeping the home's history (and take the remote's, when it has one).
@@ -52,11 +49,11 @@ enum Verb {
     after_help = "Examples:\n  sync init\n  sync init --remote https://github.com/me/agent-memory.git\n  \
                   sync init --remote file:///srv/git/memory.git"
 )]
-pub(super) struct InitArgs {
+struct InitArgs {
     /// The remote to sync with (https:// or file://; credentials come from
     /// git credential helpers or GIT_ASKPASS, never from the URL)
     #[arg(long, value_name = "URL")]
-    pub remote: Option<String>,
+    remote: Option<String>,
 }
 
 /// Show, set or remove the remote.
@@ -64,13 +61,13 @@ pub(super) struct InitArgs {
 #[command(
     after_help = "Examples:\n  sync remote\n  sync remote set https://github.com/me/agent-memory.git\n  sync remote rm"
 )]
-pub(super) struct RemoteArgs {
+struct RemoteArgs {
     #[command(subcommand)]
-    pub action: Option<RemoteAction>,
+    action: Option<RemoteCommand>,
 }
 
 #[derive(Debug, Subcommand)]
-pub(super) enum RemoteAction {
+enum RemoteCommand {
     /// Show the remote (the default)
     Show,
     /// Set the remote
@@ -88,7 +85,7 @@ pub(super) enum RemoteAction {
 /// (the last pull, push or now).
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  sync status\n  sync status --format json | jq .data.dirty")]
-pub(super) struct StatusArgs {}
+struct StatusArgs {}
 
 /// Take the remote's changes into the home (commits local changes first).
 ///
@@ -98,7 +95,7 @@ pub(super) struct StatusArgs {}
 /// conflicted file as `<file>.remote`.
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  sync pull")]
-pub(super) struct PullArgs {}
+struct PullArgs {}
 
 /// Send the home's changes to the remote (integrating the remote's first).
 ///
@@ -107,12 +104,12 @@ pub(super) struct PullArgs {}
 /// push pulls again and retries (up to 5 times).
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  sync push")]
-pub(super) struct PushArgs {}
+struct PushArgs {}
 
 /// Pull, then push: the one command to run after a session.
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  sync now\n  sync now --format json | jq .data")]
-pub(super) struct NowArgs {}
+struct NowArgs {}
 
 /// Drop a pull that stopped part-way and keeps failing to finish.
 ///
@@ -121,14 +118,88 @@ pub(super) struct NowArgs {}
 /// interrupted pull by itself: this is for when that keeps failing.
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  sync abort\n  sync status")]
-pub(super) struct AbortArgs {}
+struct AbortArgs {}
+
+/// Detect host agents; install or remove memory_mcp and the screened skills.
+///
+/// Hosts: claude-code, codex, cursor, gemini, vscode, zed, odek. Without a
+/// verb, lists every host: whether it is detected (a config folder under
+/// $HOME or in the project, or its executable on PATH), its config file per
+/// scope, whether memory_mcp is configured there (and points at this home),
+/// and which screened skills are installed there.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Examples:\n  sync hosts\n  sync hosts install claude-code cursor\n  \
+                  sync hosts install --all --scope user\n  sync hosts remove codex --scope user"
+)]
+struct HostsArgs {
+    #[command(subcommand)]
+    action: Option<HostsCommand>,
+    /// Write a host's config file or skills folder through a symlink (kept
+    /// in a dotfiles repository) at its target; without it a symlink there
+    /// is `permission`
+    #[arg(long, global = true)]
+    follow_symlinks: bool,
+}
+
+#[derive(Debug, Subcommand)]
+enum HostsCommand {
+    /// List the hosts, what is detected and what is installed (the default)
+    List,
+    /// Register memory_mcp in each host's config and export the screened skills
+    Install(InstallArgs),
+    /// Remove what agentbox wrote (and only that) from each host
+    Remove(RemoveArgs),
+}
+
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Examples:\n  sync hosts install claude-code\n  sync hosts install --all\n  \
+                  sync hosts install codex --scope user --no-skills"
+)]
+struct InstallArgs {
+    /// Host ids (claude-code, codex, cursor, gemini, vscode, zed, odek)
+    #[arg(value_name = "HOST", required_unless_present = "all")]
+    hosts: Vec<String>,
+    /// Every detected host
+    #[arg(long, conflicts_with = "hosts")]
+    all: bool,
+    /// project: the config files beside the home (the default); user: under $HOME
+    #[arg(long, value_enum, default_value = "project")]
+    scope: Scope,
+    /// Register memory_mcp only; export no skills
+    #[arg(long)]
+    no_skills: bool,
+}
+
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Examples:\n  sync hosts remove cursor\n  sync hosts remove --all --scope user"
+)]
+struct RemoveArgs {
+    /// Host ids (claude-code, codex, cursor, gemini, vscode, zed, odek)
+    #[arg(value_name = "HOST", required_unless_present = "all")]
+    hosts: Vec<String>,
+    /// Every host agentbox installed into
+    #[arg(long, conflicts_with = "hosts")]
+    all: bool,
+    /// Only this scope (default: every scope agentbox installed into)
+    #[arg(long, value_enum)]
+    scope: Option<Scope>,
+}
 
 pub(super) fn run(ctx: &Ctx, m: &clap::ArgMatches) -> Result<Outcome> {
-    let cli = <SyncCli as clap::FromArgMatches>::from_arg_matches(m)
-        .map_err(|e| crate::error::Error::invalid_args(e.to_string()))?;
+    let cli = crate::tools::parse_args::<SyncCli>(m)?;
     match cli.verb {
-        Verb::Init(args) => repo::init_verb(ctx, ctx.home()?, &args),
-        Verb::Remote(args) => repo::remote_verb(ctx, ctx.home()?, &args),
+        Verb::Init(args) => repo::init_verb(ctx, ctx.home()?, args.remote.as_deref()),
+        Verb::Remote(args) => {
+            let action = match args.action {
+                None | Some(RemoteCommand::Show) => RemoteAction::Show,
+                Some(RemoteCommand::Set { url }) => RemoteAction::Set { url },
+                Some(RemoteCommand::Rm) => RemoteAction::Rm,
+            };
+            repo::remote_verb(ctx, ctx.home()?, &action)
+        }
         Verb::Status(_) => repo::status_verb(ctx, ctx.home()?),
         Verb::Pull(_) => repo::pull_verb(ctx, ctx.home()?),
         Verb::Push(_) => repo::push_verb(ctx, ctx.home()?),
@@ -136,6 +207,26 @@ pub(super) fn run(ctx: &Ctx, m: &clap::ArgMatches) -> Result<Outcome> {
         Verb::Abort(_) => repo::abort_verb(ctx, ctx.home()?),
         // Hosts live outside the home (their config folders): a home is
         // needed only to name the memory_mcp link and the skills.
-        Verb::Hosts(args) => hosts::run(ctx, &args),
+        Verb::Hosts(args) => hosts::run(ctx, &args.action(), args.follow_symlinks),
+    }
+}
+
+impl HostsArgs {
+    /// The action the flags ask for (a bare `sync hosts` lists).
+    fn action(&self) -> HostsAction {
+        match &self.action {
+            None | Some(HostsCommand::List) => HostsAction::List,
+            Some(HostsCommand::Install(a)) => HostsAction::Install {
+                hosts: a.hosts.clone(),
+                all: a.all,
+                scope: a.scope,
+                skills: !a.no_skills,
+            },
+            Some(HostsCommand::Remove(a)) => HostsAction::Remove {
+                hosts: a.hosts.clone(),
+                all: a.all,
+                scope: a.scope,
+            },
+        }
     }
 }

@@ -18,7 +18,7 @@ use crate::tools::Tool;
 pub const TOOL: Tool = Tool {
     doctor: &[repo::check],
     suggest: &[repo::suggest_unsynced],
-    ..Tool::new("sync", cli::command, cli::run)
+    ..Tool::derived::<cli::SyncCli>("sync", cli::run)
 };
 
 /// The git dir, relative to the home (the home itself is the work tree).

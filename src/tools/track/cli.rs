@@ -7,14 +7,15 @@ use super::import;
 use super::render;
 use super::stamps;
 use super::{DEFAULT_SESSION, MessageIn, ROLES, SaveTurns, flush, parse_messages, save_turns};
+use crate::clock;
 use crate::error::{Error, ErrorType, Result};
 use crate::home::Home;
 use crate::output::Outcome;
 use crate::search;
 use crate::store::check_size;
 use crate::tools::Ctx;
-use chrono::{DateTime, Duration, NaiveDate, Utc};
-use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+use chrono::{DateTime, NaiveDate, Utc};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 
@@ -23,11 +24,6 @@ const DEFAULT_LIST: usize = 20;
 
 /// An import stream may hold this many items' worth of bytes.
 const IMPORT_ITEMS: u64 = 64;
-
-/// The clap command of the tool (help, completions, parsing).
-pub fn command() -> clap::Command {
-    TrackCli::command()
-}
 
 /// Trajectories: record agent and user turns into episodes, per session.
 ///
@@ -41,7 +37,7 @@ pub fn command() -> clap::Command {
                   track record --role assistant --content \"run gofmt -w .\" --flush\n  \
                   track search \"format go\"\n  track import odek-events.jsonl"
 )]
-struct TrackCli {
+pub(super) struct TrackCli {
     #[command(subcommand)]
     verb: Verb,
 }
@@ -206,8 +202,7 @@ struct ImportArgs {
 }
 
 pub fn run(ctx: &Ctx, matches: &clap::ArgMatches) -> Result<Outcome> {
-    let cli =
-        TrackCli::from_arg_matches(matches).map_err(|e| Error::invalid_args(e.to_string()))?;
+    let cli = crate::tools::parse_args::<TrackCli>(matches)?;
     let home = ctx.home()?;
     match cli.verb {
         Verb::Record(args) => record(ctx, home, args),
@@ -451,10 +446,10 @@ fn search_verb(ctx: &Ctx, home: &Home, args: SearchVerb) -> Result<Outcome> {
     if let Some(session) = &query.session {
         episodes::session_dir(home, session)?;
     }
-    let hits = search::Index::open(home)?.search(&query)?;
+    let found = search::Index::open(home)?.find(&query)?;
     Ok(search::cli::render_hits(
         &query.text,
-        &hits,
+        &found,
         ctx.style,
         "No turns match",
         |h, row| {
@@ -518,7 +513,8 @@ fn stats(ctx: &Ctx, home: &Home, args: StatsArgs) -> Result<Outcome> {
     Ok(Outcome::new(data, text).with_meta("count", turns))
 }
 
-/// `30d`, `12h`, `90m`, `2w`, `45s` back from now; or a date / RFC 3339 time.
+/// A duration back from now (`30d`, `12h`, `90m`, `2w`, `45s`: see
+/// [`clock::parse_duration`]); or a date / RFC 3339 time.
 fn cutoff(now: DateTime<Utc>, value: &str) -> Result<DateTime<Utc>> {
     let value = value.trim();
     if let Some(ts) = episodes::normalize_ts(value) {
@@ -529,21 +525,8 @@ fn cutoff(now: DateTime<Utc>, value: &str) -> Result<DateTime<Utc>> {
     if let Ok(date) = NaiveDate::parse_from_str(value, "%Y-%m-%d") {
         return Ok(date.and_hms_opt(0, 0, 0).expect("midnight").and_utc());
     }
-    let split = value
-        .find(|c: char| !c.is_ascii_digit())
-        .unwrap_or(value.len());
-    let (digits, unit) = value.split_at(split);
-    let n: i64 = digits.parse().unwrap_or(-1);
-    let duration = match unit {
-        _ if n < 0 || digits.len() > 9 => None,
-        "s" => Duration::try_seconds(n),
-        "m" => Duration::try_minutes(n),
-        "h" => Duration::try_hours(n),
-        "d" => Duration::try_days(n),
-        "w" => Duration::try_weeks(n),
-        _ => None,
-    };
-    duration
+    clock::parse_duration(value)
+        .ok()
         .and_then(|d| now.checked_sub_signed(d))
         .ok_or_else(|| {
             Error::invalid_args(format!(

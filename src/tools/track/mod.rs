@@ -30,7 +30,7 @@ use serde_json::{Map, Value, json};
 
 pub const TOOL: Tool = Tool {
     search: &[TURNS],
-    ..Tool::new("track", cli::command, cli::run)
+    ..Tool::derived::<cli::TrackCli>("track", cli::run)
 };
 
 /// The kind name of a turn in search.

@@ -19,6 +19,8 @@
 //! Questions, fenced code, quotes, and idioms ("don't worry", "never mind",
 //! "always happy to help", "don't do that") are not corrections.
 
+use crate::prose::prose_lines;
+
 /// Words after "don't" that make an idiom, not a rule.
 const DONT_IDIOMS: &[&str] = &[
     "worry",
@@ -154,22 +156,9 @@ const MAX_CHARS: usize = 200;
 pub fn parse_correction(text: &str) -> Vec<String> {
     let text = text.replace(['\u{2019}', '\u{2018}'], "'");
     let mut out: Vec<String> = Vec::new();
-    let mut in_fence = false;
     let mut pending_no = false;
-    for line in text.lines() {
-        let trimmed = line.trim();
-        if trimmed.starts_with("```") || trimmed.starts_with("~~~") {
-            in_fence = !in_fence;
-            continue;
-        }
-        if in_fence
-            || trimmed.starts_with('>')
-            || line.starts_with("    ")
-            || line.starts_with('\t')
-        {
-            continue;
-        }
-        let trimmed = strip_list_marker(trimmed);
+    for line in prose_lines(&text) {
+        let trimmed = strip_list_marker(line.trim());
         for (sentence, question) in sentences(trimmed) {
             if question {
                 pending_no = false;

@@ -17,7 +17,6 @@ mod state;
 pub use budget::{Hit, Limits};
 pub use state::{HighWater, STATE_SCHEMA, State};
 
-use super::cli::RunArgs;
 use super::mine::{EpisodeRef, Miner, MinerState};
 use super::{
     Candidate, Kind, LOCK, PROPOSALS_SCHEMA, Payload, Proposal, ProposalsFile, RUN_LOCK,
@@ -83,6 +82,23 @@ fn real_miner(state: MinerState, profile: &Profile) -> Box<dyn Mining> {
 /// One model call: prompt in, reply text out.
 pub type Ask<'a> = &'a mut dyn FnMut(&str) -> Result<String>;
 
+/// A run as asked for (`evolve run`'s flags): what `run` checks and resolves
+/// into [`Options`]. `None` limits fall back to the config's `evolve.*`.
+#[derive(Debug, Clone, Default)]
+pub struct RunRequest {
+    /// Episodes started on or after this date (RFC 3339 or YYYY-MM-DD), or
+    /// `last` (the default: after the high-water mark).
+    pub since: Option<String>,
+    /// Mine only these sessions (all when empty).
+    pub sessions: Vec<String>,
+    pub max_episodes: Option<u64>,
+    pub max_seconds: Option<f64>,
+    pub max_model_calls: Option<u64>,
+    pub max_cost_usd: Option<f64>,
+    /// Mine and report, but write nothing.
+    pub dry_run: bool,
+}
+
 /// The options of one run.
 #[derive(Debug, Clone)]
 pub struct Options {
@@ -110,9 +126,9 @@ pub struct Report {
     pub dry_run: bool,
 }
 
-/// The clap adapter: flags checked, the route and the miner chosen, the
+/// `evolve run`: the request checked, the route and the miner chosen, the
 /// report rendered.
-pub fn run(ctx: &Ctx, args: &RunArgs) -> Result<Outcome> {
+pub fn run(ctx: &Ctx, args: &RunRequest) -> Result<Outcome> {
     let home = ctx.home()?;
     let limits = Limits::resolve(
         args.max_episodes,

@@ -3,6 +3,7 @@
 //! The rules are listed in docs/tools/knowledge.md ("Extraction").
 
 use super::{Section, normalize};
+use crate::prose::prose_lines;
 
 /// Longest sentence considered, in characters (longer ones are prose, not facts).
 const MAX_SENTENCE_CHARS: usize = 300;
@@ -363,20 +364,8 @@ pub fn extract(messages: &[(String, String)]) -> Vec<(Section, String)> {
 fn sentences(content: &str) -> Vec<String> {
     let content = content.replace(['\u{2019}', '\u{2018}'], "'");
     let mut out = Vec::new();
-    let mut in_fence = false;
-    for line in content.lines() {
+    for line in prose_lines(&content) {
         let trimmed = line.trim();
-        if trimmed.starts_with("```") || trimmed.starts_with("~~~") {
-            in_fence = !in_fence;
-            continue;
-        }
-        if in_fence
-            || trimmed.starts_with('>')
-            || line.starts_with("    ")
-            || line.starts_with('\t')
-        {
-            continue;
-        }
         let trimmed = super::bullet_text(trimmed).unwrap_or(trimmed);
         let mut current = String::new();
         let chars: Vec<char> = trimmed.chars().collect();

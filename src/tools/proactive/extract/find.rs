@@ -7,10 +7,11 @@
 //! or future verb (`the demo is on 12 March`, `deadline is end of month`) —
 //! and (2) a WHEN phrase that resolves, in the local zone, to a time not
 //! before the turn. Sentences that are past (`I sent it on Friday`),
-//! questions without a reminder request, idioms (`tomorrow never comes`), and
-//! code or log lines never yield one.
+//! questions without a reminder request, idioms (`tomorrow never comes`),
+//! quotes, and code or log lines never yield one.
 
 use super::super::when::{self, Zone};
+use crate::prose::prose_lines;
 use chrono::{DateTime, Duration, Utc};
 use regex::Regex;
 use std::sync::LazyLock;
@@ -246,24 +247,15 @@ fn clip(text: &str) -> String {
     out
 }
 
-/// The prose sentences of a turn: fenced code blocks, indented lines and
-/// code or log lines are left out; lines split at `.`, `!`, `?` followed by
-/// a space (not inside `a.m.`/`e.g.`-style abbreviations of one letter).
+/// The prose sentences of a turn: fenced code blocks, `>` quotes, indented
+/// lines ([`prose_lines`]) and code or log lines are left out; lines split
+/// at `.`, `!`, `?` followed by a space (not inside `a.m.`/`e.g.`-style
+/// abbreviations of one letter).
 fn sentences(text: &str) -> Vec<String> {
     let mut out = Vec::new();
-    let mut fenced = false;
-    for line in text.lines() {
+    for line in prose_lines(text) {
         let trimmed = line.trim();
-        if trimmed.starts_with("```") || trimmed.starts_with("~~~") {
-            fenced = !fenced;
-            continue;
-        }
-        if fenced
-            || trimmed.is_empty()
-            || line.starts_with("    ")
-            || line.starts_with('\t')
-            || CODE.is_match(line)
-        {
+        if trimmed.is_empty() || CODE.is_match(line) {
             continue;
         }
         let prose = trimmed.trim_start_matches(['-', '*', '+', ' ']);
@@ -305,6 +297,9 @@ mod tests {
     fn sentences_skip_code_and_split_prose() {
         let text = "I'll send it by Friday. Thanks!\n```\nlet x = tomorrow();\n```\n    indented tomorrow\n2026-01-01T10:00 ERROR tomorrow";
         assert_eq!(sentences(text), vec!["I'll send it by Friday.", "Thanks!"]);
+        // A quote is someone else's words, with or without a space after `>`.
+        let quoted = "> I'll send it tomorrow.\n>I'll call you on Monday.\nOk.";
+        assert_eq!(sentences(quoted), vec!["Ok."]);
     }
 
     #[test]

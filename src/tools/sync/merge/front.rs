@@ -6,7 +6,7 @@
 use super::json::later;
 use super::{DELETED_CHANGED, text};
 use serde_json::Value;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// One entry of the front matter: a `key: value` line with its indented or
 /// `- item` lines, or any other line (a comment, a blank line).
@@ -27,38 +27,20 @@ struct Doc<'a> {
     head_lines: usize,
 }
 
-fn is_fence(line: &str) -> bool {
-    line.trim_end() == "---"
-}
-
 /// The key of a `key: value` line at column 0, if it is one.
 fn key_of(line: &str) -> Option<&str> {
     let (key, _) = line.split_once(':')?;
-    let mut chars = key.chars();
-    let first = chars.next()?;
-    ((first.is_ascii_alphabetic() || first == '_')
-        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-'))
-    .then_some(key)
+    crate::front::is_key(key).then_some(key)
 }
 
+/// Cuts a file at its front matter, within the bounds every front-matter
+/// reader keeps (`None` otherwise: the file merges as text).
 fn parse(text: &str) -> Option<Doc<'_>> {
-    let mut lines = text.split_inclusive('\n');
-    let open = lines
-        .next()
-        .filter(|l| is_fence(l.trim_start_matches('\u{feff}')))?;
-    let mut at = open.len();
+    let split = crate::front::split(text, crate::front::Fences::Strict)?;
+    let close = split.close?;
+    split.bound().ok()?;
     let mut blocks: Vec<Block> = Vec::new();
-    for (count, line) in (2..).zip(lines) {
-        at += line.len();
-        if is_fence(line) {
-            return Some(Doc {
-                open,
-                blocks,
-                close: line,
-                body: &text[at..],
-                head_lines: count,
-            });
-        }
+    for line in split.front.split_inclusive('\n') {
         let continues =
             line.starts_with([' ', '\t']) && !line.trim().is_empty() || line.starts_with("- ");
         match (blocks.last_mut(), key_of(line)) {
@@ -67,7 +49,13 @@ fn parse(text: &str) -> Option<Doc<'_>> {
             _ => blocks.push(Block::Other(line.to_string())),
         }
     }
-    None
+    Some(Doc {
+        open: split.open,
+        blocks,
+        close,
+        body: split.body,
+        head_lines: split.close_line,
+    })
 }
 
 /// The value after `key:` on the block's first line.
@@ -181,13 +169,20 @@ fn ended(mut s: String) -> String {
     s
 }
 
+/// Each key's block (the first, when a key repeats) by key.
+fn keys(blocks: &[Block]) -> HashMap<&str, &str> {
+    let mut map = HashMap::new();
+    for block in blocks {
+        if let Block::Key(k, text) = block {
+            map.entry(k.as_str()).or_insert(text.as_str());
+        }
+    }
+    map
+}
+
 fn merge_front(base: &[Block], ours: &[Block], theirs: &[Block]) -> Result<String, String> {
-    let keyed = |blocks: &[Block], key: &str| {
-        blocks.iter().find_map(|b| match b {
-            Block::Key(k, text) if k == key => Some(text.clone()),
-            _ => None,
-        })
-    };
+    // one lookup per key (a front matter may hold a hundred thousand keys)
+    let (base_keys, ours_keys, theirs_keys) = (keys(base), keys(ours), keys(theirs));
     let others = |blocks: &[Block]| -> HashSet<String> {
         blocks
             .iter()
@@ -210,10 +205,10 @@ fn merge_front(base: &[Block], ours: &[Block], theirs: &[Block]) -> Result<Strin
     for block in ours {
         match block {
             Block::Key(k, o) => {
-                match (keyed(theirs, k), keyed(base, k)) {
-                    (Some(t), b) => out.push(ended(merge_key(k, b.as_deref(), o, &t)?)),
+                match (theirs_keys.get(k.as_str()), base_keys.get(k.as_str())) {
+                    (Some(t), b) => out.push(ended(merge_key(k, b.copied(), o, t)?)),
                     (None, None) => out.push(ended(o.clone())),
-                    (None, Some(b)) if &b == o => {}
+                    (None, Some(b)) if b == o => {}
                     (None, Some(_)) => return Err(removed(k)),
                 }
                 after_keys = out.len();
@@ -228,11 +223,13 @@ fn merge_front(base: &[Block], ours: &[Block], theirs: &[Block]) -> Result<Strin
     let mut new_keys = Vec::new();
     for block in theirs {
         match block {
-            Block::Key(k, t) if keyed(ours, k).is_none() => match keyed(base, k) {
-                None => new_keys.push(ended(t.clone())),
-                Some(b) if &b == t => {}
-                Some(_) => return Err(removed(k)),
-            },
+            Block::Key(k, t) if !ours_keys.contains_key(k.as_str()) => {
+                match base_keys.get(k.as_str()) {
+                    None => new_keys.push(ended(t.clone())),
+                    Some(b) if b == t => {}
+                    Some(_) => return Err(removed(k)),
+                }
+            }
             Block::Other(line) if !ours_other.contains(line) && !base_other.contains(line) => {
                 out.push(ended(line.clone()));
             }

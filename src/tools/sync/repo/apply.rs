@@ -2,11 +2,9 @@
 //! pull that dies mid-way is finished or aborted), what the home cannot hold
 //! held back, then `main`, the git index and the search index.
 
-use super::integrate::{
-    Flat, Stop, bare_entry, blob, blob_size, copy_at, flatten_all, folders, record_conflict,
-    tree_of,
-};
+use super::conflict::{Stop, copy_at, folders, pull_limit, record_conflict};
 use super::state::{self, HeldPath, Journal};
+use super::tree::{Flat, bare_entry, blob, blob_size, flatten_all, tree_of};
 use super::{BRANCH, Session, abs, git_error, held_name, safe_rel, short, shown};
 use crate::error::{Error, Result};
 use crate::tools::sync::merge::{self, Merged};
@@ -87,17 +85,6 @@ fn finish(session: &Session, journal: &Journal) -> Result<Vec<String>> {
             e
         }
     })
-}
-
-/// What a file pulled into `rel` may weigh: what the tools that read it
-/// accept. `foresight.jsonl` is read line by line (each line capped); every
-/// other file is read whole under `limits.max_item_bytes`.
-pub(super) fn pull_limit(session: &Session, rel: &str) -> (u64, &'static str) {
-    if rel == "memory/foresight.jsonl" {
-        (crate::store::MAX_STATE_BYTES, "the state cap")
-    } else {
-        (session.home.store.max_item_bytes(), "limits.max_item_bytes")
-    }
 }
 
 /// Why the remote's entry `(oid, mode)` at `rel` cannot be written into the

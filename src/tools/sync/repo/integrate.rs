@@ -1,18 +1,19 @@
 //! Integrating the remote: fast-forward or a three-way tree merge of our own
-//! (each path both sides changed goes to `merge::merge_file`), applying the
-//! result to the work tree under a journal, and conflicts.
+//! (each path both sides changed goes to `merge::merge_file`), handing the
+//! result to `apply`, and the conflict gate (a recorded conflict stops every
+//! sync until it is resolved).
 
-use super::apply::{apply, pull_limit};
-use super::state::{self, ConflictRecord};
+use super::apply::apply;
+use super::conflict::{Stop, conflict_error, copy_at, folders, record_conflict};
+use super::state;
+use super::tree::{Flat, Raw, bare_entry, blob, flatten_all, tree_of};
 use super::{Session, abs, git_error, net, safe_rel, short};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::tools::Ctx;
-use crate::tools::sync::CONFLICT_SUFFIX;
 use crate::tools::sync::merge::{self, Merged};
-use git2::{Oid, Tree};
+use git2::Oid;
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
 
 /// What a pull did.
 #[derive(Debug, Clone, Default)]
@@ -105,71 +106,6 @@ pub(super) fn pull(session: &Session, ctx: &Ctx) -> Result<Pulled> {
     integrate(session, ctx, remote, &BTreeSet::new())
 }
 
-/// A path → (blob, mode) map of a tree.
-pub(super) type Flat = BTreeMap<String, (Oid, i32)>;
-
-/// The files of a tree whose path is not UTF-8 (a hostile remote's): never
-/// written into the home, kept in `main` as they are.
-type Raw = BTreeMap<Vec<u8>, (Oid, i32)>;
-
-/// The files of a tree: those with a UTF-8 path, and the others. Walked by
-/// hand: git2's walk stops at a folder whose name is not UTF-8.
-pub(super) fn flatten_all(session: &Session, tree: Option<&Tree>) -> Result<(Flat, Raw)> {
-    let (mut flat, mut raw) = (Flat::new(), Raw::new());
-    let Some(tree) = tree else {
-        return Ok((flat, raw));
-    };
-    let mut todo: Vec<(Vec<u8>, Oid)> = vec![(Vec::new(), tree.id())];
-    while let Some((prefix, oid)) = todo.pop() {
-        let tree = session
-            .repo
-            .find_tree(oid)
-            .map_err(|e| git_error("read a tree", &e))?;
-        for entry in tree.iter() {
-            let mut path = prefix.clone();
-            if !path.is_empty() {
-                path.push(b'/');
-            }
-            path.extend_from_slice(entry.name_bytes());
-            match entry.kind() {
-                Some(git2::ObjectType::Tree) => todo.push((path, entry.id())),
-                Some(git2::ObjectType::Blob) => {
-                    let value = (entry.id(), entry.filemode());
-                    match String::from_utf8(path) {
-                        Ok(rel) => flat.insert(rel, value),
-                        Err(e) => raw.insert(e.into_bytes(), value),
-                    };
-                }
-                _ => {}
-            }
-        }
-    }
-    Ok((flat, raw))
-}
-
-pub(super) fn tree_of<'r>(session: &'r Session, commit: Option<Oid>) -> Result<Option<Tree<'r>>> {
-    match commit {
-        None => Ok(None),
-        Some(oid) => session
-            .repo
-            .find_commit(oid)
-            .and_then(|c| c.tree())
-            .map(Some)
-            .map_err(|e| git_error("read a commit", &e)),
-    }
-}
-
-pub(super) fn blob(session: &Session, oid: Option<Oid>) -> Result<Option<Vec<u8>>> {
-    match oid {
-        None => Ok(None),
-        Some(oid) => session
-            .repo
-            .find_blob(oid)
-            .map(|b| Some(b.content().to_vec()))
-            .map_err(|e| git_error("read a file of the history", &e)),
-    }
-}
-
 /// Integrates the commit `remote` into `main`. Paths in `ours` take our side
 /// whatever the remote did (a person resolved them).
 pub(super) fn integrate(
@@ -207,7 +143,13 @@ pub(super) fn integrate(
             ..Pulled::default()
         });
     }
-    let base = repo.merge_base(local, remote).ok();
+    // Only "no merge base" means two unrelated histories; any other failure
+    // (a damaged object, an unreadable pack) is an error, not an empty base.
+    let base = match repo.merge_base(local, remote) {
+        Ok(base) => Some(base),
+        Err(e) if e.code() == git2::ErrorCode::NotFound => None,
+        Err(e) => return Err(git_error("find the common base of two histories", &e)),
+    };
     let ((flat_base, raw_base), (flat_ours, raw_ours), (flat_theirs, raw_theirs)) = (
         flatten_all(session, tree_of(session, base)?.as_ref())?,
         flatten_all(session, tree_of(session, Some(local))?.as_ref())?,
@@ -367,24 +309,6 @@ fn paths_taken(
     ours.contains_key(path) || theirs.contains_key(path) || produced.contains_key(path)
 }
 
-/// A git index entry with no stat data: `path` holds the object `oid`.
-pub(super) fn bare_entry(path: &[u8], oid: Oid, mode: i32) -> git2::IndexEntry {
-    git2::IndexEntry {
-        ctime: git2::IndexTime::new(0, 0),
-        mtime: git2::IndexTime::new(0, 0),
-        dev: 0,
-        ino: 0,
-        mode: mode as u32,
-        uid: 0,
-        gid: 0,
-        file_size: 0,
-        id: oid,
-        flags: (path.len().min(0xfff)) as u16,
-        flags_extended: 0,
-        path: path.to_vec(),
-    }
-}
-
 /// A tree object from a flat map (through an in-memory git index).
 fn build_tree(session: &Session, flat: &Flat, raw: &Raw) -> Result<Oid> {
     let mut index = git2::Index::new().map_err(|e| git_error("build a tree", &e))?;
@@ -399,43 +323,6 @@ fn build_tree(session: &Session, flat: &Flat, raw: &Raw) -> Result<Oid> {
     index
         .write_tree_to(&session.repo)
         .map_err(|e| git_error("write the merged tree", &e))
-}
-
-/// A path that stops a pull: why, and where the remote's version is kept in
-/// the home (`None`: only in sync.git).
-#[derive(Debug, Clone)]
-pub(super) struct Stop {
-    pub(super) rel: String,
-    pub(super) reason: String,
-    pub(super) copy: Option<String>,
-}
-
-impl Stop {
-    /// A conflict whose remote version goes beside the file, `<file>.remote`.
-    pub(super) fn beside(rel: &str, reason: impl Into<String>) -> Stop {
-        Stop {
-            rel: rel.to_string(),
-            reason: reason.into(),
-            copy: Some(format!("{rel}{CONFLICT_SUFFIX}")),
-        }
-    }
-}
-
-/// The never-synced folder (its name ends in `.remote`) at the home's root
-/// that keeps the remote's files of a folder that clashed with a file.
-const CLASH_DIR: &str = "sync.remote";
-
-/// The copy of the remote's `rel` when a file of this home is where the
-/// remote has a folder: `sync.remote/<rel>`. Not beside the file: a folder
-/// `<file>.remote/` would be taken for a skill or a session by the tools
-/// that list folders.
-pub(super) fn copy_at(rel: &str) -> String {
-    format!("{CLASH_DIR}/{rel}")
-}
-
-/// The folders of `rel`, outermost first (`a`, `a/b` for `a/b/c`).
-pub(super) fn folders(rel: &str) -> impl Iterator<Item = &str> {
-    rel.match_indices('/').map(move |(i, _)| &rel[..i])
 }
 
 /// The file/folder clashes of a merge result: a file `a` on one side where
@@ -462,125 +349,6 @@ fn tree_clashes(result: &Flat, ours: &Flat) -> Vec<Stop> {
         stops.insert(stop.rel.clone(), stop);
     }
     stops.into_values().collect()
-}
-
-/// The size of a blob, read from its header (a hostile remote's blob may be
-/// far too big to read whole).
-pub(super) fn blob_size(session: &Session, oid: Oid) -> Result<u64> {
-    session
-        .repo
-        .odb()
-        .and_then(|odb| odb.read_header(oid))
-        .map(|(size, _)| size as u64)
-        .map_err(|e| git_error("read a file of the history", &e))
-}
-
-/// Keeps each conflicted file's remote version where its `Stop` says (no
-/// copy of a file too big for the store: it stays in sync.git), records the
-/// conflict and returns the `conflict` error. No synced file changes.
-pub(super) fn record_conflict(session: &Session, remote: Oid, stops: &[Stop]) -> Result<Error> {
-    let tree = tree_of(session, Some(remote))?;
-    let mut copies = Vec::new();
-    let mut stops = stops.to_vec();
-    let kept = format!(
-        "the remote's version is not written into the home; `git --git-dir {} show {}:PATH` prints it",
-        session.git_path("").display(),
-        short(remote)
-    );
-    for stop in &mut stops {
-        let Some(copy_rel) = &stop.copy else {
-            copies.push(String::new());
-            continue;
-        };
-        // A copy whose name this home cannot hold (too long with its
-        // `.remote`) is not made.
-        if let Some(why) = super::unholdable(copy_rel) {
-            stop.reason = format!("{}; its copy would have {why}: {kept}", stop.reason);
-            copies.push(String::new());
-            continue;
-        }
-        let theirs = tree
-            .as_ref()
-            .and_then(|t| t.get_path(Path::new(&stop.rel)).ok())
-            .filter(|e| e.kind() == Some(git2::ObjectType::Blob))
-            .map(|e| e.id());
-        // Nor one over what the tools read (the limits of the path it
-        // copies): it stays in sync.git.
-        let (limit, name) = pull_limit(session, &stop.rel);
-        if let Some(oid) = theirs
-            && let size = blob_size(session, oid)?
-            && size > limit
-        {
-            stop.reason = format!(
-                "{}; {size} bytes, over {name} ({limit}): {kept}",
-                stop.reason
-            );
-            copies.push(String::new());
-            continue;
-        }
-        let bytes = blob(session, theirs)?.unwrap_or_default();
-        let copy = abs(session.home, copy_rel);
-        if let Some(parent) = copy.parent() {
-            session.home.store.ensure_dir(parent)?;
-        }
-        session.home.store.write_pulled(&copy, &bytes, false)?;
-        session
-            .home
-            .store
-            .sync_paths([copy.as_path()].into_iter().chain(copy.parent()));
-        copies.push(copy_rel.clone());
-    }
-    let record = ConflictRecord {
-        remote: remote.to_string(),
-        files: stops.iter().map(|s| s.rel.clone()).collect(),
-        reasons: stops.iter().map(|s| s.reason.clone()).collect(),
-        copies,
-    };
-    state::write_conflict(session, &record)?;
-    Ok(conflict_error(session, &record))
-}
-
-/// The `conflict` error every syncing verb returns while a conflict waits.
-fn conflict_error(session: &Session, record: &ConflictRecord) -> Error {
-    let copies: Vec<String> = (0..record.files.len())
-        .filter_map(|i| record.copy(i))
-        .collect();
-    let mut hint = if copies.is_empty() {
-        String::new()
-    } else {
-        format!(
-            "keep what you want in the home, delete each {CONFLICT_SUFFIX} copy, then run `agentbox sync now` (the remote's versions are kept as {})",
-            copies.join(", ")
-        )
-    };
-    if copies.len() < record.files.len() {
-        if !hint.is_empty() {
-            hint.push_str("; ");
-        }
-        hint.push_str(&format!(
-            "files not written into the home stay in sync.git (`git --git-dir {} show {}:PATH` prints one), and syncing them leaves them as they are on the remote",
-            session.git_path("").display(),
-            short_id(&record.remote)
-        ));
-    }
-    let shown: Vec<String> = record
-        .files
-        .iter()
-        .zip(&record.reasons)
-        .map(|(f, r)| format!("{f} ({r})"))
-        .collect();
-    Error::conflict(format!(
-        "sync stopped on a conflict with the remote: {}",
-        shown.join("; ")
-    ))
-    .with_hint(hint)
-    .with_detail("files", record.files.clone())
-    .with_detail("reasons", record.reasons.clone())
-    .with_detail("copies", copies)
-}
-
-fn short_id(oid: &str) -> &str {
-    &oid[..oid.len().min(8)]
 }
 
 /// Stops while a recorded conflict still has a `.remote` copy; once all are

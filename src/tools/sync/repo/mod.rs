@@ -3,19 +3,22 @@
 //! - `mod.rs`: opening and creating the repository, the session every verb
 //!   runs in (the sync lock, crash repair, the conflict gate), the verbs.
 //! - `commit`: the commit step (stage, scan for credentials, commit).
-//! - `integrate`: the three-way tree merge, applying a commit to the work
-//!   tree (journal, crash repair), conflicts.
+//! - `integrate`: the three-way tree merge and the conflict gate.
+//! - `apply`: applying a commit to the work tree (journal, crash repair).
+//! - `conflict`: what stops a pull, the remote's copies, the conflict record.
+//! - `tree`: trees and blobs of the history (flattened trees, sizes).
 //! - `net`: remote URLs, credentials, fetch, push and their errors.
 //! - `state`: the small JSON files agentbox keeps in `sync.git/`.
 
 mod apply;
 mod commit;
+mod conflict;
 mod integrate;
 mod net;
 mod pack;
 mod state;
+mod tree;
 
-use super::cli::{InitArgs, RemoteAction, RemoteArgs};
 use super::{GIT_DIR, LOCK, NEVER};
 use crate::clock::Clock;
 use crate::error::{Error, ErrorType, Result};
@@ -294,13 +297,20 @@ pub(super) fn short(oid: Oid) -> String {
     oid.to_string()[..8].to_string()
 }
 
+/// What `sync remote` does with the remote.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum RemoteAction {
+    /// Show it.
+    Show,
+    /// Set it to this URL (https:// or file://).
+    Set { url: String },
+    /// Forget it (the history stays).
+    Rm,
+}
+
 /// `sync init [--remote URL]`.
-pub(super) fn init_verb(ctx: &Ctx, home: &Home, args: &InitArgs) -> Result<Outcome> {
-    let url = args
-        .remote
-        .as_deref()
-        .map(|u| net::check_url(home, u))
-        .transpose()?;
+pub(super) fn init_verb(ctx: &Ctx, home: &Home, remote: Option<&str>) -> Result<Outcome> {
+    let url = remote.map(|u| net::check_url(home, u)).transpose()?;
     let (session, created) = Session::create(home)?;
     let restored = crate::home::restore_gitignore(&home.store)?;
     if let Some(url) = &url {
@@ -347,8 +357,7 @@ pub(super) fn init_verb(ctx: &Ctx, home: &Home, args: &InitArgs) -> Result<Outco
 }
 
 /// `sync remote [show|set URL|rm]`.
-pub(super) fn remote_verb(_ctx: &Ctx, home: &Home, args: &RemoteArgs) -> Result<Outcome> {
-    let action = args.action.as_ref().unwrap_or(&RemoteAction::Show);
+pub(super) fn remote_verb(_ctx: &Ctx, home: &Home, action: &RemoteAction) -> Result<Outcome> {
     // Check the URL before taking the lock: a bad one changes nothing.
     let url = match action {
         RemoteAction::Set { url } => Some(net::check_url(home, url)?),

@@ -10,7 +10,7 @@ mod resume;
 pub use parse::{Parsed, parse_text, read, tail};
 
 use super::ids::{first_free, mint_id};
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, TextLimit, over_limit};
 use crate::home::{self, Home};
 use crate::search::{self, Doc};
 use crate::store::{self, Lock, Redacted, Store};
@@ -232,20 +232,13 @@ pub fn session_dir(home: &Home, session: &str) -> Result<PathBuf> {
         .with_hint("trim the session key")
         .with_detail("name", session));
     }
-    if session.len() > MAX_SESSION_LEN {
-        return Err(Error::invalid_args(format!(
-            "session key is {} bytes, over the limit of {MAX_SESSION_LEN}",
-            session.len()
-        ))
-        .with_hint(format!(
-            "use a session key of at most {MAX_SESSION_LEN} bytes"
-        ))
-        .with_limit(
-            "session_key_bytes",
-            session.len() as u64,
-            MAX_SESSION_LEN as u64,
-        ));
-    }
+    TextLimit::bytes("session key", MAX_SESSION_LEN, "session_key_bytes")
+        .check_length(session)
+        .map_err(|e| {
+            e.with_hint(format!(
+                "use a session key of at most {MAX_SESSION_LEN} bytes"
+            ))
+        })?;
     store::safe_name("session key", session)?;
     home.store.path(&["memory", "episodes", session])
 }
@@ -594,12 +587,13 @@ impl<'h> SessionWriter<'h> {
             let mut value = self.render(draft, &probe, u64::from(u32::MAX))?;
             let len = line_len(&mut value)?;
             if len > self.cap {
-                return Err(Error::invalid_args(format!(
-                    "messages[{i}] takes {len} bytes as a stored turn, over the limit of {}",
-                    self.cap
-                ))
+                return Err(over_limit(
+                    format!("messages[{i}] takes {len} bytes as a stored turn"),
+                    "max_item_bytes",
+                    len,
+                    self.cap,
+                )
                 .with_hint("shorten it, or raise limits.max_item_bytes in the home's config.json")
-                .with_limit("max_item_bytes", len, self.cap)
                 .with_detail("field", format!("messages[{i}]")));
             }
             rendered.push(value);
