@@ -15,7 +15,6 @@ mod call;
 mod calls;
 mod curl;
 mod eval;
-mod expr;
 mod io;
 mod lex;
 mod lexed;

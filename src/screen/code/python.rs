@@ -6,11 +6,13 @@
 //! variables, simple functions are inlined at their call (bounded), and
 //! every call goes to `calls::apply`.
 
+mod expr;
+
 use super::call::Call;
 use super::calls;
 use super::eval::{Ctx, Val, concat};
-use super::expr::{dotted, expr, root_is_var};
 use super::{Lang, parse};
+use expr::{dotted, expr, root_is_var};
 use std::collections::HashMap;
 use tree_sitter::Node;
 

@@ -1,11 +1,13 @@
 //! Expressions of Python and JavaScript: literals and their folding
 //! (concatenation, f-strings and template literals, `%`, slices and
 //! indexing, comprehensions), attributes (`os.environ`, `process.env.X`,
-//! `r.text`) and subscripts. Calls go back to `python::call`.
+//! `r.text`) and subscripts. Calls go back to the walker's `call`
+//! (python.rs), whose part this is: a call is an expression, and the
+//! functions it inlines are statements.
 
-use super::calls;
-use super::eval::{Ctx, Val, concat};
-use super::python::{Py, assign, call, txt};
+use super::super::calls;
+use super::super::eval::{Ctx, Val, concat};
+use super::{Py, assign, call, txt};
 use tree_sitter::Node;
 
 /// Python's `"…"`/f-strings and JS strings/template literals.
