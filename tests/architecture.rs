@@ -479,8 +479,7 @@ struct SourceFile {
 
 /// The library's module tree, from `src/lib.rs` down, and the files only
 /// test code declares.
-fn module_tree() -> (Vec<SourceFile>, BTreeSet<PathBuf>) {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+fn module_tree(root: &Path) -> (Vec<SourceFile>, BTreeSet<PathBuf>) {
     let mut files = Vec::new();
     let mut tests = BTreeSet::new();
     let mut todo = vec![(root.join("lib.rs"), Vec::<String>::new(), false)];
@@ -518,7 +517,7 @@ fn module_tree() -> (Vec<SourceFile>, BTreeSet<PathBuf>) {
             continue;
         }
         let rel = path
-            .strip_prefix(&root)
+            .strip_prefix(root)
             .unwrap()
             .to_string_lossy()
             .replace('\\', "/");
@@ -617,7 +616,7 @@ fn named_paths(file: &SourceFile) -> Vec<Named> {
             let export = (i >= 1 && is_ident(toks.get(i - 1), "pub"))
                 || (i >= 2
                     && is_punct(toks.get(i - 1), ')')
-                    && (1..=5).any(|back| i > back && is_ident(toks.get(i - back), "pub")));
+                    && (1..=5).any(|back| back <= i && is_ident(toks.get(i - back), "pub")));
             i = use_tree(toks, i + 1, &[], export, &mut out);
             continue;
         }
@@ -685,8 +684,7 @@ fn absolute(at: &[String], segs: &[String], children: &BTreeSet<String>) -> Opti
 
 /// The library's file graph: for each file (relative to `src/`), the files
 /// its code uses, each with the line and path that makes the edge.
-fn file_graph() -> BTreeMap<String, BTreeMap<String, (usize, String)>> {
-    let (files, _) = module_tree();
+fn file_graph(files: &[SourceFile]) -> BTreeMap<String, BTreeMap<String, (usize, String)>> {
     let by_module: BTreeMap<Vec<String>, usize> = files
         .iter()
         .enumerate()
@@ -809,18 +807,6 @@ fn cycles(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
     state.found
 }
 
-/// Cycles between files that are known and being broken on another branch
-/// (issue #31 §1: evolve and sync operations take clap structs, so their
-/// `cli.rs` and the operations import each other). Each entry is the exact
-/// set of files of one cycle; the test fails when such a cycle grows,
-/// shrinks or goes away, so the entry is removed when the fix lands.
-const KNOWN_CYCLES: &[&[&str]] = &[
-    // evolve: cli.rs ↔ proposals, apply, run (issue #31 §1).
-    &[],
-    // sync: cli.rs ↔ repo (issue #31 §1).
-    &[],
-];
-
 /// Every cycle between the modules of one folder, each as its members and
 /// the uses that close it.
 ///
@@ -830,13 +816,13 @@ const KNOWN_CYCLES: &[&[&str]] = &[
 /// the two members that hold them; a use between a module and its own
 /// parent or descendant (`super::Merged`, `repo::state`) is how a module
 /// and what it declares work together, and no member of a folder.
-fn folder_cycles() -> Vec<(Vec<String>, Vec<String>)> {
-    let (files, _) = module_tree();
+fn folder_cycles(root: &Path) -> Vec<(Vec<String>, Vec<String>)> {
+    let (files, _) = module_tree(root);
     let module_of: BTreeMap<&str, &[String]> = files
         .iter()
         .map(|f| (f.rel.as_str(), f.module.as_slice()))
         .collect();
-    let graph = file_graph();
+    let graph = file_graph(&files);
     // The file of each module, to name a member (`tools/sync/repo/mod.rs`).
     let file_of: BTreeMap<&[String], &str> = files
         .iter()
@@ -879,37 +865,17 @@ fn folder_cycles() -> Vec<(Vec<String>, Vec<String>)> {
 
 #[test]
 fn files_of_a_folder_form_no_cycle() {
-    let (files, _) = module_tree();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let (files, _) = module_tree(&root);
     assert!(
         files.iter().any(|f| f.rel == "search/index.rs")
             && files.iter().any(|f| f.rel == "tools/track/mod.rs"),
         "the module tree misses files"
     );
-    let mut failures = Vec::new();
-    let mut seen = BTreeSet::new();
-    for (files, uses) in folder_cycles() {
-        let known = KNOWN_CYCLES
-            .iter()
-            .any(|k| k.len() == files.len() && k.iter().all(|f| files.iter().any(|g| g == f)));
-        if known {
-            seen.insert(files.clone());
-            continue;
-        }
-        failures.push(format!(
-            "cycle between {}:\n{}",
-            files.join(", "),
-            uses.join("\n")
-        ));
-    }
-    for known in KNOWN_CYCLES {
-        let files: Vec<String> = known.iter().map(|f| f.to_string()).collect();
-        if !known.is_empty() && !seen.iter().any(|s| *s == files) {
-            failures.push(format!(
-                "KNOWN_CYCLES lists {} but that cycle is gone (or changed): remove the entry",
-                files.join(", ")
-            ));
-        }
-    }
+    let failures: Vec<String> = folder_cycles(&root)
+        .into_iter()
+        .map(|(files, uses)| format!("cycle between {}:\n{}", files.join(", "), uses.join("\n")))
+        .collect();
     assert!(
         failures.is_empty(),
         "file cycles:\n{}",
@@ -920,7 +886,7 @@ fn files_of_a_folder_form_no_cycle() {
 #[test]
 fn every_source_file_is_in_the_module_tree() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let (files, tests) = module_tree();
+    let (files, tests) = module_tree(&root);
     let mut all = Vec::new();
     sources(&root, &mut all);
     for path in all {
@@ -934,4 +900,139 @@ fn every_source_file_is_in_the_module_tree() {
             "src/{rel} is in no `mod` declaration the architecture test followed"
         );
     }
+}
+
+// ---------------------------------------------------------------------------
+// The check itself, on crates made up for it: a cycle must be reported
+// whichever way its paths are written, and nothing else may be.
+// ---------------------------------------------------------------------------
+
+/// The cycles the folder check finds in a crate of `files` (path under
+/// `src/`, text), each as its members.
+fn cycles_in(files: &[(&str, &str)]) -> Vec<Vec<String>> {
+    let dir = tempfile::tempdir().unwrap();
+    for (rel, text) in files {
+        let path = dir.path().join(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+    folder_cycles(dir.path())
+        .into_iter()
+        .map(|(members, _)| members)
+        .collect()
+}
+
+#[test]
+fn strongly_connected_files_are_reported_as_one_cycle() {
+    let graph: BTreeMap<String, BTreeSet<String>> = [
+        ("a", &["b"][..]),
+        ("b", &["c"]),
+        ("c", &["a", "d"]),
+        ("d", &[]),
+        ("e", &["a", "d"]),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_string(), v.iter().map(|s| s.to_string()).collect()))
+    .collect();
+    assert_eq!(cycles(&graph), vec![vec!["a", "b", "c"]]);
+    let mut acyclic = graph;
+    acyclic.get_mut("c").unwrap().remove("a");
+    assert_eq!(cycles(&acyclic), Vec::<Vec<String>>::new());
+}
+
+#[test]
+fn the_folder_check_reports_a_cycle_however_its_paths_are_written() {
+    // p.rs uses q.rs through an inline path; each case is a way for q.rs
+    // (and the files it declares) to use p.rs back.
+    let cases: &[&[(&str, &str)]] = &[
+        &[("a/q.rs", "use super::p::T;")],
+        &[("a/q.rs", "use super::super::a::p::T;")],
+        &[("a/q.rs", "use crate::a::p::T;")],
+        &[("a/q.rs", "use crate::a::{r, p::{self, T}};")],
+        &[("a/q.rs", "use crate::{a::{p as other}};")],
+        &[("a/q.rs", "fn h() -> u8 {\n    super::p::g(1)\n}")],
+        &[("a/q.rs", "fn h() -> u8 { crate::a::p::g(1) }")],
+        // Through the folder's mod.rs, which imports T from p.
+        &[("a/q.rs", "fn h() { let _ = super::T; }")],
+        // Through a name q's own child imports from p.
+        &[
+            ("a/q.rs", "mod inner;\nfn h() { let _ = self::inner::T; }"),
+            ("a/q/inner.rs", "pub(super) use crate::a::p::T;"),
+        ],
+        // From a file below q: the cycle is between the members p and q.
+        &[
+            ("a/q.rs", "mod inner;"),
+            ("a/q/inner.rs", "use super::super::p::g;"),
+        ],
+    ];
+    for case in cases {
+        let mut files = vec![
+            ("lib.rs", "pub mod a;\n".to_string()),
+            (
+                "a/mod.rs",
+                "mod p;\nmod q;\nmod r;\nuse p::T;\n".to_string(),
+            ),
+            (
+                "a/p.rs",
+                "pub struct T;\npub fn g(x: u8) -> u8 { super::q::f(x) }\n".to_string(),
+            ),
+            ("a/r.rs", String::new()),
+        ];
+        for (rel, text) in *case {
+            let text = if *rel == "a/q.rs" {
+                format!("pub fn f(x: u8) -> u8 {{ x }}\n{text}\n")
+            } else {
+                text.to_string()
+            };
+            files.push((rel, text));
+        }
+        let files: Vec<(&str, &str)> = files.iter().map(|(r, t)| (*r, t.as_str())).collect();
+        assert_eq!(
+            cycles_in(&files),
+            vec![vec!["a/p.rs".to_string(), "a/q.rs".to_string()]],
+            "{case:?}"
+        );
+    }
+    // A folder member that is a folder itself, named by its mod.rs.
+    assert_eq!(
+        cycles_in(&[
+            ("lib.rs", "mod a;"),
+            ("a/mod.rs", "mod p;\nmod q;"),
+            ("a/p/mod.rs", "mod deep;"),
+            ("a/p/deep.rs", "use crate::a::q;\nfn h() { q::f() }"),
+            ("a/q.rs", "pub fn f() {}\nfn g() { super::p::h() }"),
+        ]),
+        vec![vec!["a/p/mod.rs".to_string(), "a/q.rs".to_string()]]
+    );
+}
+
+#[test]
+fn the_folder_check_reports_no_cycle_where_there_is_none() {
+    let found = cycles_in(&[
+        ("lib.rs", "pub mod a;\n"),
+        (
+            "a/mod.rs",
+            "mod p;\nmod q;\npub use p::T;\npub struct Shared;\npub fn run() -> u8 { p::g(1) }\n",
+        ),
+        (
+            "a/p.rs",
+            "use super::q;\npub struct T;\npub fn g(x: u8) -> u8 { q::f(x) }\n",
+        ),
+        (
+            "a/q.rs",
+            concat!(
+                "//! Not `super::p::g`: comments /* super::p::T */ and strings do not count.\n",
+                "pub fn f(x: u8) -> u8 {\n",
+                "    let _ = (\"super::p::g\", r#\"crate::a::p::T\"#, '\"');\n",
+                "    let _ = super::Shared; // the folder's own module, not a member\n",
+                "    x\n",
+                "}\n",
+                "#[cfg(test)]\nmod tests;\n",
+                "#[cfg(test)]\nmod more {\n    use super::super::p::T;\n}\n",
+                "#[cfg(test)]\nuse crate::a::p::g;\n",
+            ),
+        ),
+        ("a/q/tests.rs", "use crate::a::p::T;\n"),
+    ]);
+    assert_eq!(found, Vec::<Vec<String>>::new());
 }
