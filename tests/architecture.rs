@@ -1,6 +1,6 @@
 //! The shape of the code (docs/ARCHITECTURE.md), checked on the source tree:
-//! no cycles between modules, a search module that names no tool, and one
-//! writer of stdout and stderr.
+//! no cycles between modules, none between the files of a folder, lower
+//! layers that name no tool, and one writer of stdout and stderr.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
