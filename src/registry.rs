@@ -5,8 +5,11 @@
 use crate::commands;
 use crate::tools::{self, Registry};
 
-pub static REGISTRY: Registry = Registry {
-    tools: &[
+/// The built-in tools and commands: what `agentbox` runs, and what a
+/// program embedding the library adds its own tools to
+/// (`BUILTINS.with_tools(&[…])`).
+pub const BUILTINS: Registry = Registry::new(
+    &[
         tools::plan::TOOL,
         tools::track::TOOL,
         tools::knowledge::TOOL,
@@ -17,7 +20,7 @@ pub static REGISTRY: Registry = Registry {
         tools::sync::TOOL,
         crate::mcp::TOOL,
     ],
-    commands: &[
+    &[
         commands::init::COMMAND,
         commands::link::COMMAND,
         commands::doctor::COMMAND,
@@ -27,11 +30,13 @@ pub static REGISTRY: Registry = Registry {
         commands::man::COMMAND,
         commands::model::COMMAND,
     ],
-};
+);
 
-/// Installs what the rest of the program reads from the registry at run
-/// time (the search sources). `cli::run` calls it first; a program using
-/// the library calls it before opening an index.
+/// The executable's registry.
+pub static REGISTRY: Registry = BUILTINS;
+
+/// Installs the built-in registry ([`Registry::install`]): what a program
+/// or a test using the library calls before opening an index or syncing.
 pub fn install() {
-    crate::search::install_sources(REGISTRY.search_sources());
+    REGISTRY.install();
 }
