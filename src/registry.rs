@@ -40,3 +40,29 @@ pub static REGISTRY: Registry = BUILTINS;
 pub fn install() {
     REGISTRY.install();
 }
+
+#[cfg(test)]
+mod tests {
+    use super::REGISTRY;
+
+    /// Adding a tool is its folder, its `pub mod` line and its line above:
+    /// a folder left out of the registry (or a tool in the wrong place) fails here.
+    #[test]
+    fn every_tool_folder_is_registered() {
+        let tools = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/tools");
+        let mut folders: Vec<String> = std::fs::read_dir(tools)
+            .unwrap()
+            .flatten()
+            .filter(|e| e.path().join("mod.rs").is_file())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect();
+        folders.sort();
+        let mut registered: Vec<String> = REGISTRY
+            .tools()
+            .map(|t| t.name.to_string())
+            .filter(|name| name != "memory_mcp")
+            .collect();
+        registered.sort();
+        assert_eq!(folders, registered);
+    }
+}

@@ -40,7 +40,7 @@ pub fn installed() -> &'static Registry {
     INSTALLED
         .get()
         .copied()
-        .expect("the registry was never installed (crate::registry::install or Registry::install)")
+        .expect("the registry was never installed (Registry::install)")
 }
 
 impl Registry {

@@ -103,3 +103,21 @@ fn merge_changed(
         Merge::Text => one(text::merge_both(base, ours, theirs)),
     }
 }
+
+/// [`merge_file`] under the built-in registry, for the tests: the rules are
+/// the tools'. (Inline and last: the architecture test reads no code after
+/// an inline test module.)
+#[cfg(test)]
+mod builtin {
+    use super::Merged;
+
+    pub(super) fn merge_file(
+        rel: &str,
+        b: Option<&[u8]>,
+        o: Option<&[u8]>,
+        t: Option<&[u8]>,
+    ) -> Merged {
+        crate::registry::install();
+        super::merge_file(rel, b, o, t)
+    }
+}

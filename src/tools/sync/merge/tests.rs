@@ -1,13 +1,8 @@
 //! One test per rule, on files shaped like the ones the tools write.
 
 use super::Merged;
+use super::builtin::merge_file;
 use serde_json::Value;
-
-/// [`super::merge_file`] under the built-in registry (its rules are the tools').
-fn merge_file(rel: &str, b: Option<&[u8]>, o: Option<&[u8]>, t: Option<&[u8]>) -> Merged {
-    crate::registry::install();
-    super::merge_file(rel, b, o, t)
-}
 
 fn clean(m: Merged) -> Vec<(String, Option<Vec<u8>>)> {
     match m {
