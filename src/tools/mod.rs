@@ -237,7 +237,8 @@ pub struct Ctx {
     pub clock: Clock,
     pub style: Style,
     pub lookup: HomeLookup,
-    /// Every tool and command (init's links, doctor's checks, MCP resources).
+    /// Every tool and command (init's links and folders, doctor's checks,
+    /// MCP resources and `mem_context` sections).
     pub registry: &'static Registry,
     /// `-q`: progress lines on stderr are not wanted either.
     pub quiet: bool,
