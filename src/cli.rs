@@ -8,7 +8,7 @@ use crate::home::HomeLookup;
 use crate::output::{self, ColorChoice, Format, FormatChoice, Outcome, Output, Style};
 use crate::redact::Redactor;
 use crate::registry::REGISTRY;
-use crate::tools::{Ctx, Tool};
+use crate::tools::{Ctx, Registry, Tool};
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use std::any::Any;
 use std::ffi::OsString;
@@ -18,8 +18,17 @@ use std::sync::{Mutex, OnceLock, PoisonError};
 
 /// Runs agentbox with the process arguments and returns the exit code.
 pub fn run() -> i32 {
+    run_with(&REGISTRY)
+}
+
+/// Runs the tools and commands of `registry` with the process arguments
+/// and returns the exit code: `agentbox` itself is `run_with(&REGISTRY)`;
+/// a program embedding the library with tools of its own passes
+/// `BUILTINS.with_tools(&[…])` (docs/ARCHITECTURE.md). It installs
+/// `registry` first (`Registry::install`).
+pub fn run_with(registry: &'static Registry) -> i32 {
     let args: Vec<OsString> = std::env::args_os().collect();
-    crate::registry::install();
+    registry.install();
     let early = EarlyFlags::scan(&args);
     let format = output::resolve_format(early.format).unwrap_or_else(|_| {
         output::resolve_format(Some(FormatChoice::Auto)).unwrap_or(Format::Json)
@@ -41,7 +50,7 @@ pub fn run() -> i32 {
         quiet: early.quiet,
         verbose: 0,
     };
-    match std::panic::catch_unwind(|| dispatch(args, early)) {
+    match std::panic::catch_unwind(|| dispatch(registry, args, early)) {
         Ok(code) => code,
         // No home is known here: a panic once the call has a context is
         // reported in `dispatch`, through the home's redactor.
@@ -200,32 +209,32 @@ fn first_positional(args: &[OsString]) -> Option<String> {
 }
 
 /// The tool name argv[0] asks for, if it names one (`plan`, `plan.py`, `skill-forge`).
-fn invoked_tool(argv0: &OsString) -> Option<&'static Tool> {
+fn invoked_tool(registry: &Registry, argv0: &OsString) -> Option<&'static Tool> {
     let stem = Path::new(argv0).file_name()?.to_str()?;
-    REGISTRY.find_tool(stem)
+    registry.find_tool(stem)
 }
 
-fn dispatch(mut args: Vec<OsString>, early: EarlyFlags) -> i32 {
+fn dispatch(registry: &'static Registry, mut args: Vec<OsString>, early: EarlyFlags) -> i32 {
     if std::env::var_os("AGENTBOX_DEBUG_PANIC").is_some() {
         panic!("AGENTBOX_DEBUG_PANIC is set");
     }
     let argv0 = args.first().cloned().unwrap_or_default();
-    let via_link = invoked_tool(&argv0);
+    let via_link = invoked_tool(registry, &argv0);
     let (mut command, tool_name) = match via_link {
-        Some(tool) => (REGISTRY.tool_command(tool), None),
+        Some(tool) => (registry.tool_command(tool), None),
         None => {
             // `agentbox skill-forge …` and `agentbox plan.py …` name tools too.
             if let Some(i) = first_positional(&args)
                 .and_then(|name| args.iter().position(|a| a.to_str() == Some(name.as_str())))
-                && let Some(tool) = args[i].to_str().and_then(|a| REGISTRY.find_tool(a))
+                && let Some(tool) = args[i].to_str().and_then(|a| registry.find_tool(a))
             {
                 args[i] = OsString::from(tool.name);
             }
             let name = first_positional(&args);
-            (REGISTRY.root_command_for(name.as_deref()), name)
+            (registry.root_command_for(name.as_deref()), name)
         }
     };
-    let target = via_link.or_else(|| tool_name.as_deref().and_then(|t| REGISTRY.find_tool(t)));
+    let target = via_link.or_else(|| tool_name.as_deref().and_then(|t| registry.find_tool(t)));
     if target.is_some_and(|t| t.serves_stdio) {
         output::claim_stdout();
     }
@@ -239,12 +248,14 @@ fn dispatch(mut args: Vec<OsString>, early: EarlyFlags) -> i32 {
         // Help, and every error (they name or suggest the other tools), from
         // the whole tree: what a call parses with it alone parses the same.
         Err(err) if via_link.is_none() && err.kind() != ErrorKind::DisplayVersion => {
-            match REGISTRY.root_command().try_get_matches_from(&args) {
+            match registry.root_command().try_get_matches_from(&args) {
                 Ok(matches) => matches,
-                Err(err) => return parse_failure(err, &bin, tool_name.as_deref(), early, &args),
+                Err(err) => {
+                    return parse_failure(registry, err, &bin, tool_name.as_deref(), early, &args);
+                }
             }
         }
-        Err(err) => return parse_failure(err, &bin, tool_name.as_deref(), early, &args),
+        Err(err) => return parse_failure(registry, err, &bin, tool_name.as_deref(), early, &args),
     };
 
     let format_flag = matches.get_one::<FormatChoice>("format").copied();
@@ -275,7 +286,7 @@ fn dispatch(mut args: Vec<OsString>, early: EarlyFlags) -> i32 {
         invoked: Some(PathBuf::from(&argv0)).filter(|p| p.components().count() > 1),
         cwd,
     };
-    let mut ctx = Ctx::new(clock, out.style, lookup, &REGISTRY);
+    let mut ctx = Ctx::new(clock, out.style, lookup, registry);
     ctx.quiet = out.quiet;
 
     let (tool, sub) = match via_link {
@@ -284,9 +295,9 @@ fn dispatch(mut args: Vec<OsString>, early: EarlyFlags) -> i32 {
             let (name, sub) = matches
                 .subcommand()
                 .expect("clap enforces subcommand_required");
-            let tool = REGISTRY
+            let tool = registry
                 .find_tool(name)
-                .or_else(|| REGISTRY.find_command(name))
+                .or_else(|| registry.find_command(name))
                 .expect("every subcommand comes from the registry");
             (tool, sub)
         }
@@ -327,6 +338,7 @@ fn run_tool(ctx: &Ctx, tool: &Tool, sub: &clap::ArgMatches, out: &Output) -> i32
 /// clap's help and version go to stdout; every other parse error becomes an
 /// `invalid_args` envelope.
 fn parse_failure(
+    registry: &Registry,
     err: clap::Error,
     bin: &str,
     tool: Option<&str>,
@@ -354,7 +366,10 @@ fn parse_failure(
         quiet: early.quiet,
         verbose: 0,
     };
-    out.failure(&clap_to_error(&err, bin, tool, args), &Redactor::builtin())
+    out.failure(
+        &clap_to_error(registry, &err, bin, tool, args),
+        &Redactor::builtin(),
+    )
 }
 
 fn context_str(err: &clap::Error, kind: ContextKind) -> Option<String> {
@@ -406,17 +421,17 @@ struct Walked {
 
 /// Walks the arguments down the command tree. clap's errors do not carry
 /// the subcommand, so it is read back from the arguments that were parsed.
-fn command_walk(bin: &str, args: &[OsString]) -> Walked {
+fn command_walk(registry: &Registry, bin: &str, args: &[OsString]) -> Walked {
     let mut walked = Walked {
         path: vec![bin.to_string()],
         commands: Vec::new(),
         operand: None,
     };
     let mut cmd = if bin == "agentbox" {
-        REGISTRY.root_command()
+        registry.root_command()
     } else {
-        match REGISTRY.find_tool(bin) {
-            Some(tool) => REGISTRY.tool_command(tool),
+        match registry.find_tool(bin) {
+            Some(tool) => registry.tool_command(tool),
             None => return walked,
         }
     };
@@ -436,7 +451,7 @@ fn command_walk(bin: &str, args: &[OsString]) -> Walked {
             a if a.starts_with('-') => {}
             word => {
                 // `agentbox plan.py …` names the tool `plan`.
-                let word = match REGISTRY.find_tool(word) {
+                let word = match registry.find_tool(word) {
                     Some(tool) if walked.path.len() == 1 && bin == "agentbox" => tool.name,
                     _ => word,
                 };
@@ -496,12 +511,18 @@ fn expect_version_hint(walked: &Walked) -> Option<String> {
 }
 
 /// Translates a clap parse error into the contract's `invalid_args`.
-fn clap_to_error(err: &clap::Error, bin: &str, tool: Option<&str>, args: &[OsString]) -> Error {
+fn clap_to_error(
+    registry: &Registry,
+    err: &clap::Error,
+    bin: &str,
+    tool: Option<&str>,
+    args: &[OsString],
+) -> Error {
     let rendered = err.render().to_string();
     let first = rendered.lines().next().unwrap_or("invalid arguments");
     let mut message = first.strip_prefix("error: ").unwrap_or(first).to_string();
     let mut error = Error::new(ErrorType::InvalidArgs, String::new());
-    let walked = command_walk(bin, args);
+    let walked = command_walk(registry, bin, args);
     let path = &walked.path;
     // The command as a person names it: `plan step`, also under `agentbox`.
     let named = match path.as_slice() {
@@ -646,12 +667,7 @@ mod tests {
     fn a_tool_parses_alone_as_in_the_whole_tree() {
         let mut full = REGISTRY.root_command();
         full.build();
-        for name in REGISTRY
-            .tools
-            .iter()
-            .chain(REGISTRY.commands)
-            .map(|t| t.name)
-        {
+        for name in REGISTRY.tools().chain(REGISTRY.commands()).map(|t| t.name) {
             let mut alone = REGISTRY.root_command_for(Some(name));
             alone.build();
             assert_eq!(alone.get_subcommands().count(), 1, "{name}");
@@ -697,6 +713,7 @@ mod tests {
     fn the_walk_passes_a_verb_s_own_values_on_the_way_to_its_operand() {
         let walk = |argv: &[&str]| {
             command_walk(
+                &REGISTRY,
                 argv[0],
                 &argv.iter().map(OsString::from).collect::<Vec<_>>(),
             )

@@ -11,19 +11,56 @@ use std::sync::Mutex;
 /// The folder name a project's home has.
 pub const HOME_DIR_NAME: &str = ".agent";
 
-/// Folders every home has (relative to the home).
-pub const LAYOUT_DIRS: &[&str] = &[
-    "tools",
-    "memory/personal",
-    "memory/episodes",
-    "memory/knowledge",
-    "skills",
-    "plans",
-    "persona",
-    "runs/evolve",
-    "index",
-    "local",
-    "locks",
+/// A folder of the home's layout: `init` creates it, doctor checks it, a
+/// pull never turns it into a file. The home declares its own
+/// ([`HOME_FOLDERS`]); each tool declares those it keeps its files in
+/// (`Tool::layout`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Folder {
+    /// Relative to the home, `/`-separated.
+    pub path: &'static str,
+    /// Where it comes in the home's listing (`init`'s report, doctor's):
+    /// ascending, ties in registry order. The home's own take 0 (`tools`)
+    /// and 90 and up (`index`, `local`, `locks`); the tools' lie between.
+    pub order: u8,
+}
+
+/// The folders of the home that belong to no tool: the tool links, the
+/// search index, per-home state and the locks.
+pub const HOME_FOLDERS: &[Folder] = &[
+    Folder {
+        path: "tools",
+        order: 0,
+    },
+    Folder {
+        path: "index",
+        order: 90,
+    },
+    Folder {
+        path: "local",
+        order: 91,
+    },
+    Folder {
+        path: "locks",
+        order: 92,
+    },
+];
+
+/// The home-relative paths that belong to no tool and never sync (a folder
+/// ends in `/`): derived, transient or per-home state. The tools add their
+/// own (`Tool::never_synced`).
+///
+/// `config.json` is per-home: its model route names a command this home
+/// runs (`model.command`), its redaction patterns and limits shape every
+/// write. A remote must not set those for every home that pulls.
+pub const NEVER_SYNCED: &[&str] = &[
+    "config.json",
+    "sync.git/",
+    "index/",
+    "locks/",
+    "tools/",
+    "local/",
+    "runs/",
 ];
 
 /// The home's `.gitignore`: derived and transient files never reach a remote.

@@ -62,7 +62,7 @@ fn every_registered_tool_is_listed_once_in_help() {
     let sb = Sandbox::empty();
     let text = help(&sb, &["--help"]);
     let registry = &agentbox::registry::REGISTRY;
-    for tool in registry.tools.iter().chain(registry.commands) {
+    for tool in registry.tools().chain(registry.commands()) {
         let line = format!("  {:<12}", tool.name);
         assert_eq!(text.matches(&line).count(), 1, "{} in\n{text}", tool.name);
         // One about per command: the doc comment of its clap struct, shown
@@ -124,7 +124,7 @@ fn completions_cover_every_tool_name() {
             .stdout,
     )
     .unwrap();
-    for tool in agentbox::registry::REGISTRY.tools {
+    for tool in agentbox::registry::REGISTRY.tools() {
         let name = tool.name;
         assert!(
             bash.contains(&format!("_{name}()")),

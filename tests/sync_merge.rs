@@ -3,9 +3,15 @@
 //! side is "ours"; every fact added to PROFILE.md survives; and no bytes make
 //! the merge panic.
 
-use agentbox::tools::sync::merge::{Merged, merge_file};
+use agentbox::tools::sync::merge::Merged;
 use proptest::prelude::*;
 use std::collections::{BTreeSet, HashSet};
+
+/// `merge_file` under the built-in registry (its rules are the tools').
+fn merge_file(rel: &str, b: Option<&[u8]>, o: Option<&[u8]>, t: Option<&[u8]>) -> Merged {
+    agentbox::registry::install();
+    agentbox::tools::sync::merge::merge_file(rel, b, o, t)
+}
 
 fn lines_of(bytes: &[u8]) -> Vec<String> {
     String::from_utf8(bytes.to_vec())

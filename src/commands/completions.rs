@@ -53,7 +53,7 @@ fn run(ctx: &Ctx, m: &ArgMatches) -> Result<Outcome> {
 pub fn completion_script(registry: &Registry, shell: Shell) -> String {
     let mut buf = Vec::new();
     clap_complete::generate(shell, &mut registry.root_command(), "agentbox", &mut buf);
-    for tool in registry.tools {
+    for tool in registry.tools() {
         let mut cmd = registry.tool_command(tool);
         clap_complete::generate(shell, &mut cmd, tool.name, &mut buf);
         if shell == Shell::Bash {

@@ -3,7 +3,7 @@
 //! each tool adds its own through its registry entry.
 
 use crate::error::Result;
-use crate::home::{self, Home, LAYOUT_DIRS};
+use crate::home::{self, Home};
 use crate::output::Outcome;
 use crate::tools::{Check, Ctx, Tool};
 use clap::{ArgMatches, Parser};
@@ -43,10 +43,10 @@ fn run(ctx: &Ctx, _m: &ArgMatches) -> Result<Outcome> {
             None
         }
     };
-    checks.push(layout(&root));
+    checks.push(layout(&root, &ctx.registry.layout()));
     checks.push(gitignore(&root));
     let exe = home::current_exe()?;
-    for tool in ctx.registry.tools {
+    for tool in ctx.registry.tools() {
         checks.push(link(&root, tool.name, &exe));
     }
     checks.push(temp_files(&root));
@@ -59,18 +59,15 @@ fn run(ctx: &Ctx, _m: &ArgMatches) -> Result<Outcome> {
     Ok(report(ctx, &root, &checks))
 }
 
-fn layout(root: &Path) -> Check {
+fn layout(root: &Path, folders: &[&str]) -> Check {
     // index/ is derived: deleting it is allowed, the next search rebuilds it.
-    let missing: Vec<&str> = LAYOUT_DIRS
+    let missing: Vec<&str> = folders
         .iter()
         .copied()
         .filter(|rel| *rel != "index" && !root.join(rel).is_dir())
         .collect();
     if missing.is_empty() {
-        Check::pass(
-            "layout",
-            format!("all {} folders present", LAYOUT_DIRS.len()),
-        )
+        Check::pass("layout", format!("all {} folders present", folders.len()))
     } else {
         Check::fail(
             "layout",

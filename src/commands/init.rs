@@ -2,7 +2,7 @@
 
 use super::link::{link_rows, link_text, links_json};
 use crate::error::Result;
-use crate::home::{GITIGNORE, HOME_DIR_NAME, Home, LAYOUT_DIRS};
+use crate::home::{GITIGNORE, HOME_DIR_NAME, Home};
 use crate::output::Outcome;
 use crate::redact::Redactor;
 use crate::store::{LinkState, Store};
@@ -50,7 +50,7 @@ fn run(ctx: &Ctx, m: &ArgMatches) -> Result<Outcome> {
             name.unwrap_or_else(|| HOME_DIR_NAME.to_string())
         ));
     }
-    for rel in LAYOUT_DIRS {
+    for rel in ctx.registry.layout() {
         if bare.ensure_dir(&root.join(rel))? {
             created.push(format!("{rel}/"));
         }

@@ -30,7 +30,7 @@ pub(super) type LinkRow = (String, PathBuf, LinkState);
 pub(super) fn link_rows(ctx: &Ctx, home: &Home) -> Result<(PathBuf, Vec<LinkRow>)> {
     let exe = home::current_exe()?;
     let mut rows = Vec::new();
-    for tool in ctx.registry.tools {
+    for tool in ctx.registry.tools() {
         let link = home.tool_link(tool.name);
         let state = home.store.link(&link, &exe)?;
         rows.push((tool.name.to_string(), link, state));

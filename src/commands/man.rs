@@ -61,7 +61,7 @@ pub fn pages(registry: &Registry) -> Vec<(String, clap::Command)> {
         }
     }
     out.insert(0, ("agentbox".to_string(), root));
-    for tool in registry.tools {
+    for tool in registry.tools() {
         let cmd = registry.tool_command(tool);
         for verb in cmd.get_subcommands() {
             let name = format!("{}-{}", tool.name, verb.get_name());

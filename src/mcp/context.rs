@@ -1,6 +1,6 @@
 //! `mem_context` (and `mem://profile`): the memory that matters for a task,
-//! as markdown sections — preferences, profile facts, foresight and the
-//! matches for the query. Each section has a share of the result budget
+//! as markdown sections — those the tools contribute (`Tool::context`:
+//! preferences, profile facts, foresight) and the matches for the query. Each section has a share of the result budget
 //! (`mcp.max_result_chars`), so no one section — a huge hand-edited
 //! PROFILE.md — can push the others out: a section over its share is cut
 //! (whole lines, with a notice), and the share a short section leaves unused
@@ -8,145 +8,25 @@
 
 use super::memory::{Memory, ToolOutput, hit_lines, quoted, required_query, top_k_arg};
 use crate::error::Result;
-use crate::tools::knowledge::profile::{self, Profile};
-use crate::tools::proactive;
+use crate::tools::ContextSection;
 use serde_json::{Map, Value};
 
-/// One section of the context: its heading, its share of the budget (a
-/// weight; the shares add up to 100) and how its body is gathered. A body
-/// is markdown ending in a newline.
-struct Part {
-    heading: &'static str,
-    share: usize,
-    body: fn(&mut Sources) -> Result<String>,
-}
+/// The weight of the matches for the query in the budget: beside the
+/// tools' three sections of 20, at least 40 % of it.
+const MATCHES_SHARE: usize = 40;
 
-/// The sections, in order: heading, share, body. The profile's two sections
-/// together get at most 40 % of the budget unless the others leave some
-/// unused; the matches get at least 40 %. A new section is one line here.
-const PARTS: &[Part] = &[
-    part("Preferences", 20, preferences),
-    part("Profile", 20, profile_facts),
-    part("Foresight", 20, foresight),
-    part("Matches", 40, matches),
-];
-
-const fn part(
-    heading: &'static str,
-    share: usize,
-    body: fn(&mut Sources) -> Result<String>,
-) -> Part {
-    Part {
-        heading,
-        share,
-        body,
-    }
-}
-
-/// What the section bodies are gathered from; the profile is read once.
-struct Sources<'a, 'h> {
-    memory: &'a mut Memory<'h>,
-    query: &'a str,
-    top_k: usize,
-    profile: Option<std::result::Result<Profile, String>>,
-}
-
-impl Sources<'_, '_> {
-    /// The profile, or what is wrong with PROFILE.md.
-    fn profile(&mut self) -> &std::result::Result<Profile, String> {
-        let home = self.memory.home;
-        self.profile.get_or_insert_with(|| {
-            profile::read(home).map_err(|err| format!("{} — {}", err.message, err.hint))
-        })
-    }
-
-    /// One section of the profile as bullets. A damaged PROFILE.md must not
-    /// cost the agent its matches: say what is wrong, and go on.
-    fn profile_section(&mut self, pick: fn(&Profile) -> &[String]) -> String {
-        match self.profile() {
-            Ok(profile) => bullets(pick(profile)),
-            Err(problem) => format!("(unreadable: {problem})\n"),
-        }
-    }
-}
-
-fn preferences(sources: &mut Sources) -> Result<String> {
-    Ok(sources.profile_section(|p| &p.preferences))
-}
-
-fn profile_facts(sources: &mut Sources) -> Result<String> {
-    Ok(sources.profile_section(|p| &p.facts))
-}
-
-/// The proactive items valid now, due soonest first (then, without a due
-/// time, by the end of their window): expired, dismissed, done and snoozed
-/// items never appear. `foresight.jsonl` is read once per call.
-fn foresight(sources: &mut Sources) -> Result<String> {
-    let now = sources.memory.clock.now();
-    // A damaged foresight file must not cost the agent its matches.
-    let items = match proactive::items::read(sources.memory.home) {
-        Ok(items) => items.items,
-        Err(err) => return Ok(format!("(unreadable: {} — {})\n", err.message, err.hint)),
-    };
-    let valid: Vec<_> = items
-        .into_iter()
-        .filter(|item| item.is_valid(now))
-        .collect();
-    if valid.is_empty() {
-        return Ok("(none)\n".to_string());
-    }
-    // Each time is parsed once (a comparison sort would parse them over
-    // and over); the index keeps the file's order on ties.
-    let mut keyed: Vec<_> = valid
-        .into_iter()
-        .enumerate()
-        .map(|(i, item)| {
-            (
-                (item.due_at().is_none(), item.due_at(), item.until_at(), i),
-                item,
-            )
-        })
-        .collect();
-    keyed.sort_unstable_by_key(|(key, _)| *key);
-    let total = keyed.len();
-    let redactor = sources.memory.home.store.redactor();
-    let mut out: String = keyed
-        .iter()
-        .take(FORESIGHT_ITEMS)
-        .map(|(_, item)| proactive::render::bullet(item, now, redactor))
-        .collect();
-    if total > FORESIGHT_ITEMS {
-        out.push_str(&format!(
-            "- … and {} more (`proactive due` or `proactive list` shows them)\n",
-            total - FORESIGHT_ITEMS
-        ));
-    }
-    Ok(out)
-}
-
-/// The most foresight items `mem_context` shows: the soonest due. An agent
-/// needs what is coming up, not the whole list.
-const FORESIGHT_ITEMS: usize = 20;
-
-fn matches(sources: &mut Sources) -> Result<String> {
-    let query = sources.query;
+/// The `Matches` section: memory_mcp's own, the search for the query.
+fn matches(memory: &mut Memory, query: &str, top_k: usize) -> Result<String> {
     if query.trim().is_empty() {
         return Ok("(no query)\n".to_string());
     }
-    let hits = sources.memory.search(query, sources.top_k)?.hits;
+    let hits = memory.search(query, top_k)?.hits;
     if hits.is_empty() {
         return Ok(format!("(none for {})\n", quoted(query)));
     }
     let mut out = format!("For {}:\n", quoted(query));
     hit_lines(&mut out, &hits);
     Ok(out)
-}
-
-fn bullets(items: &[String]) -> String {
-    if items.is_empty() {
-        return "(none)\n".to_string();
-    }
-    items.iter().map(|item| format!("- {item}\n")).collect()
 }
 
 /// `mem_context`: `query` (required, may be empty) and `topK`.
@@ -161,31 +41,36 @@ pub(super) fn call(memory: &mut Memory, args: &Map<String, Value>) -> ToolOutput
     }
 }
 
-/// `mem_context` (and `mem://profile` with an empty query): every section of
-/// `PARTS` under its heading, within `memory.max_chars` characters.
+/// `mem_context` (and `mem://profile` with an empty query): the sections
+/// the tools contribute (`Tool::context`, in registry order), then the
+/// matches for the query, each under its heading, within
+/// `memory.max_chars` characters.
 pub fn context(memory: &mut Memory, query: &str, top_k: usize) -> Result<String> {
     let budget = memory.max_chars;
     let redactor = memory.home.store.redactor();
-    let mut sources = Sources {
-        memory,
-        query,
-        top_k,
-        profile: None,
-    };
+    let mut sections: Vec<ContextSection> = Vec::new();
+    for source in memory.context.clone() {
+        sections.extend(source(memory.home, &memory.clock)?);
+    }
+    sections.push(ContextSection {
+        heading: "Matches",
+        share: MATCHES_SHARE,
+        body: matches(memory, query, top_k)?,
+    });
     // Bodies are measured as they will be sent: redacted (a mask can be
     // longer than what it hides; redacting again changes nothing).
-    let mut bodies = Vec::with_capacity(PARTS.len());
-    for part in PARTS {
-        bodies.push(redactor.redact(&(part.body)(&mut sources)?).into_owned());
-    }
-    let headings: Vec<String> = PARTS
+    let bodies: Vec<String> = sections
         .iter()
-        .map(|p| format!("## {}\n", p.heading))
+        .map(|s| redactor.redact(&s.body).into_owned())
+        .collect();
+    let headings: Vec<String> = sections
+        .iter()
+        .map(|s| format!("## {}\n", s.heading))
         .collect();
     // Headings, and a blank line between sections.
-    let fixed = headings.iter().map(|h| h.chars().count()).sum::<usize>() + PARTS.len() - 1;
+    let fixed = headings.iter().map(|h| h.chars().count()).sum::<usize>() + sections.len() - 1;
     let lengths: Vec<usize> = bodies.iter().map(|b| b.chars().count()).collect();
-    let shares: Vec<usize> = PARTS.iter().map(|p| p.share).collect();
+    let shares: Vec<usize> = sections.iter().map(|s| s.share).collect();
     let allotted = allot(&lengths, &shares, budget.saturating_sub(fixed));
     let sections: Vec<String> = headings
         .into_iter()

@@ -7,6 +7,7 @@ use crate::clock::Clock;
 use crate::error::{Error, Result};
 use crate::home::Home;
 use crate::search::{Found, Hit, Index, Query};
+use crate::tools::{ContextFn, Registry};
 use serde_json::{Map, Value};
 
 /// `topK` when absent, non-positive or not an integer.
@@ -24,15 +25,20 @@ pub struct Memory<'h> {
     /// The longest result text, in characters (`mcp.max_result_chars`):
     /// `mem_context` shares it out among its sections.
     pub max_chars: usize,
+    /// Where `mem_context`'s sections before the matches come from (the
+    /// registry's `Tool::context`).
+    pub context: Vec<&'static ContextFn>,
     index: Option<Index<'h>>,
 }
 
 impl<'h> Memory<'h> {
-    pub fn new(home: &'h Home, clock: Clock) -> Memory<'h> {
+    /// The memory of `home`, with the registry's `mem_context` sections.
+    pub fn new(home: &'h Home, clock: Clock, registry: &Registry) -> Memory<'h> {
         Memory {
             home,
             clock,
             max_chars: usize::try_from(home.config.mcp.max_result_chars).unwrap_or(usize::MAX),
+            context: registry.context_sources(),
             index: None,
         }
     }

@@ -14,7 +14,7 @@ use crate::clock::Clock;
 use crate::error::{Error, Result};
 use crate::home::Home;
 use crate::output::{Format, Frames, Outcome, Output, Style};
-use crate::tools::{Ctx, Resource, Tool};
+use crate::tools::{Ctx, Registry, Resource, Tool};
 use clap::CommandFactory;
 use protocol::{Features, Frame, Message, Queued, ReadAhead, RpcError};
 use serde_json::{Map, Value, json};
@@ -90,8 +90,7 @@ fn run(ctx: &Ctx, matches: &clap::ArgMatches) -> Result<Outcome> {
         quiet: false,
         verbose,
     };
-    let mut server = Server::new(home, ctx.clock, limits, log, frames);
-    server.resources = ctx.registry.resources();
+    let mut server = Server::new(home, ctx.clock, ctx.registry, limits, log, frames);
     server.debug_panic = std::env::var_os(DEBUG_PANIC_ENV).is_some_and(|v| !v.is_empty());
     let stdin = std::io::BufReader::with_capacity(64 * 1024, std::io::stdin());
     // Requests are guarded one by one; this guard only catches a bug in the
@@ -168,21 +167,24 @@ struct Handled {
 }
 
 impl<'h> Server<'h> {
+    /// A session on `home` serving `registry`'s resources and
+    /// `mem_context` sections.
     pub fn new(
         home: &'h Home,
         clock: Clock,
+        registry: &Registry,
         limits: Limits,
         log: Output,
         frames: Frames<'h>,
     ) -> Server<'h> {
         Server {
-            memory: memory::Memory::new(home, clock),
+            memory: memory::Memory::new(home, clock, registry),
             limits,
             // Until `initialize` says otherwise, speak the latest version.
             features: Features::new(protocol::LATEST_VERSION),
             log,
             frames,
-            resources: Vec::new(),
+            resources: registry.resources(),
             debug_panic: false,
         }
     }

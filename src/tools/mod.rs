@@ -1,9 +1,10 @@
 //! The tools, and what every command of the registry is made of.
 //!
 //! Each tool is one folder exposing one `TOOL`: its derived clap command, the
-//! function that runs it, the search sources it contributes, its doctor
-//! checks and its MCP resources. `crate::registry` lists them; nothing else
-//! in the program names a tool (docs/ARCHITECTURE.md).
+//! function that runs it, the folders it keeps in the home, the search
+//! sources it contributes, its doctor checks, its MCP resources and
+//! `mem_context` sections, and how its files sync. `crate::registry` lists
+//! them; nothing else in the program names a tool (docs/ARCHITECTURE.md).
 
 pub mod evolve;
 pub mod knowledge;
@@ -16,11 +17,13 @@ pub mod track;
 
 mod registry;
 
-pub use registry::{Registry, global_value_flags as registry_value_flags, normalize_name};
+pub use registry::{
+    Registry, global_value_flags as registry_value_flags, installed, normalize_name,
+};
 
 use crate::clock::Clock;
 use crate::error::{Error, Result};
-use crate::home::{Home, HomeLookup};
+use crate::home::{Folder, Home, HomeLookup};
 use crate::output::{Outcome, Style};
 use crate::redact::Redactor;
 use crate::search::Source;
@@ -50,12 +53,24 @@ pub struct Tool {
     /// Runs a call on the matches `command` parsed (`parse_args` reads them
     /// back into the clap struct); it returns data or a typed error, never prints.
     pub run: fn(&Ctx, &clap::ArgMatches) -> Result<Outcome>,
+    /// The folders of the home it keeps its files in: `init` creates them,
+    /// doctor checks them, a pull never turns them into files.
+    pub layout: &'static [Folder],
     /// The files of the home it makes searchable.
     pub search: &'static [Source],
     /// Its lines in `agentbox doctor`.
     pub doctor: &'static [DoctorCheck],
     /// Documents it serves to MCP hosts through `memory_mcp`.
     pub resources: &'static [Resource],
+    /// The sections it adds to `mem_context` (the memory for a task), before
+    /// the matches for the query.
+    pub context: &'static [ContextFn],
+    /// Its home-relative paths that never sync (a folder ends in `/`):
+    /// derived, transient or per-home state. Everything else it writes syncs.
+    pub never_synced: &'static [&'static str],
+    /// How its synced files merge when both sides changed them; paths no
+    /// rule claims merge by their extension ([`Merge`]).
+    pub merge: &'static [MergeRule],
     /// What `proactive scan` should bring up about its files, each with the
     /// command that resolves it.
     pub suggest: &'static [SuggestFn],
@@ -65,7 +80,8 @@ pub struct Tool {
 }
 
 impl Tool {
-    /// A command with no search sources, doctor checks or resources.
+    /// A command with nothing but its name, clap command and run function:
+    /// no folders, search sources, checks, resources or sync rules.
     pub const fn new(
         name: &'static str,
         command: fn() -> clap::Command,
@@ -75,9 +91,13 @@ impl Tool {
             name,
             command,
             run,
+            layout: &[],
             search: &[],
             doctor: &[],
             resources: &[],
+            context: &[],
+            never_synced: &[],
+            merge: &[],
             suggest: &[],
             serves_stdio: false,
         }
@@ -164,13 +184,61 @@ pub struct Resource {
     pub read: fn(&Home) -> Result<String>,
 }
 
+/// A source of `mem_context` sections: what the tool knows that matters
+/// for any task (the profile, what is due), read from the home at the
+/// call's clock time. A damaged file should become a section saying so,
+/// not an error: the agent still needs the other sections.
+pub type ContextFn = fn(&Home, &Clock) -> Result<Vec<ContextSection>>;
+
+/// One section of `mem_context`: a `## heading` and its markdown body
+/// (ending in a newline). `share` is its weight in the result budget
+/// (`mcp.max_result_chars`; the matches for the query weigh 40): a body
+/// over its share is cut, and what a short one leaves goes to the others.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ContextSection {
+    pub heading: &'static str,
+    pub share: usize,
+    pub body: String,
+}
+
+/// A sync merge rule: the paths it claims (home-relative, `/`-separated)
+/// and how they merge. The first rule of the registry that claims a path
+/// decides.
+#[derive(Debug)]
+pub struct MergeRule {
+    pub paths: fn(&str) -> bool,
+    pub merge: Merge,
+}
+
+/// How two versions of a synced file become one (docs/tools/sync.md, "How
+/// files merge"). A path no [`MergeRule`] claims merges by its extension:
+/// `*.jsonl` as [`Merge::Lines`], `*.json` as [`Merge::Json`], anything
+/// else as [`Merge::Text`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Merge {
+    /// An episode's JSONL: a union of turn lines, renaming a turn or an
+    /// episode whose id collides.
+    Episode,
+    /// JSONL: a union of lines.
+    Lines,
+    /// PROFILE.md: per section, a three-way set of fact lines.
+    Profile,
+    /// JSON: a structural three-way merge.
+    Json,
+    /// Markdown with front matter: key by key, the body three-way by lines.
+    FrontMatter,
+    /// A three-way line merge.
+    Text,
+}
+
 /// What a running command may use: the clock, text styling, the registry and
 /// the home (resolved on first use, so commands that need none never look).
 pub struct Ctx {
     pub clock: Clock,
     pub style: Style,
     pub lookup: HomeLookup,
-    /// Every tool and command (init's links, doctor's checks, MCP resources).
+    /// Every tool and command (init's links and folders, doctor's checks,
+    /// MCP resources and `mem_context` sections).
     pub registry: &'static Registry,
     /// `-q`: progress lines on stderr are not wanted either.
     pub quiet: bool,

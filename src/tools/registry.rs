@@ -1,20 +1,24 @@
 //! The registry type: the list of every tool and housekeeping command, and
 //! everything derived from it (dispatch, `--help`, completions, man pages,
-//! links, search sources, doctor checks, MCP resources). It knows no
-//! particular tool: the one instance is `crate::registry::REGISTRY`.
+//! links, the home's folders, search sources, doctor checks, MCP resources,
+//! `mem_context` sections, sync rules). It knows no particular tool: the
+//! executable's instance is `crate::registry::REGISTRY`.
 
-use super::{DoctorCheck, Resource, SuggestFn, Tool};
+use super::{ContextFn, DoctorCheck, MergeRule, Resource, SuggestFn, Tool};
+use crate::home::{Folder, HOME_FOLDERS, NEVER_SYNCED};
 use crate::output::{ColorChoice, FormatChoice};
 use crate::search::Source;
 use clap::{Arg, ArgAction, Command, value_parser};
 use std::path::PathBuf;
+use std::sync::OnceLock;
 
-/// Every command the executable knows.
+/// Every command an executable knows: the built-in tools, any tools a
+/// program embedding the library adds ([`Registry::with_tools`]), and the
+/// housekeeping commands.
 pub struct Registry {
-    /// The tools: each gets a link in `.agent/tools/` and answers to its own name.
-    pub tools: &'static [Tool],
-    /// Housekeeping commands: reached only as `agentbox <command>`.
-    pub commands: &'static [Tool],
+    tools: &'static [Tool],
+    extra: &'static [Tool],
+    commands: &'static [Tool],
 }
 
 /// The name a tool answers to: `skill-forge`, `skill_forge` and
@@ -23,16 +27,100 @@ pub fn normalize_name(name: &str) -> String {
     name.strip_suffix(".py").unwrap_or(name).replace('-', "_")
 }
 
+/// The registry of this process, installed once ([`Registry::install`]).
+static INSTALLED: OnceLock<&'static Registry> = OnceLock::new();
+
+/// The registry the process installed at start-up, for what runs without a
+/// `Ctx` (sync's rules inside a doctor check or a suggestion, a merge).
+///
+/// # Panics
+/// When none was installed: a defect of the program (`cli::run_with` and
+/// `crate::registry::install` install one first).
+pub fn installed() -> &'static Registry {
+    INSTALLED
+        .get()
+        .copied()
+        .expect("the registry was never installed (Registry::install)")
+}
+
 impl Registry {
+    /// A registry of `tools` (each gets a link in `.agent/tools/` and
+    /// answers to its own name) and housekeeping `commands` (reached only
+    /// as `agentbox <command>`).
+    pub const fn new(tools: &'static [Tool], commands: &'static [Tool]) -> Registry {
+        Registry {
+            tools,
+            extra: &[],
+            commands,
+        }
+    }
+
+    /// This registry with `extra` tools after its own: how a program that
+    /// embeds the library (or a test) adds tools to the built-in ones
+    /// without copying their list.
+    pub const fn with_tools(&self, extra: &'static [Tool]) -> Registry {
+        Registry {
+            tools: self.tools,
+            extra,
+            commands: self.commands,
+        }
+    }
+
+    /// Makes this the process's registry: its search sources go to the
+    /// index, and [`installed`] returns it. The first call wins; a second
+    /// one is harmless. `cli::run_with` calls it first; a program using the
+    /// library calls it before opening an index or syncing.
+    pub fn install(&'static self) {
+        let _ = INSTALLED.set(self);
+        crate::search::install_sources(installed().search_sources());
+    }
+
+    /// The tools, in registry order (each gets a link and answers to its name).
+    pub fn tools(&self) -> impl Iterator<Item = &'static Tool> + use<> {
+        let (tools, extra) = (self.tools, self.extra);
+        tools.iter().chain(extra)
+    }
+
+    /// The housekeeping commands, in registry order.
+    pub fn commands(&self) -> impl Iterator<Item = &'static Tool> + use<> {
+        let commands = self.commands;
+        commands.iter()
+    }
+
     /// The tool called `name` (after normalization), if it exists.
     pub fn find_tool(&self, name: &str) -> Option<&'static Tool> {
         let name = normalize_name(name);
-        self.tools.iter().find(|t| t.name == name)
+        self.tools().find(|t| t.name == name)
     }
 
     /// The housekeeping command called `name`, if it exists.
     pub fn find_command(&self, name: &str) -> Option<&'static Tool> {
-        self.commands.iter().find(|t| t.name == name)
+        self.commands().find(|t| t.name == name)
+    }
+
+    /// The folders every home has (relative to the home): the home's own
+    /// and the tools', in the order of their `Folder::order`.
+    pub fn layout(&self) -> Vec<&'static str> {
+        let mut folders: Vec<&'static Folder> = HOME_FOLDERS
+            .iter()
+            .chain(self.all().flat_map(|t| t.layout.iter()))
+            .collect();
+        folders.sort_by_key(|f| f.order);
+        folders.into_iter().map(|f| f.path).collect()
+    }
+
+    /// The home-relative paths that never sync (a folder ends in `/`): the
+    /// home's own, then the tools'.
+    pub fn never_synced(&self) -> impl Iterator<Item = &'static str> + use<> {
+        NEVER_SYNCED
+            .iter()
+            .copied()
+            .chain(self.all().flat_map(|t| t.never_synced.iter().copied()))
+    }
+
+    /// Every sync merge rule the tools declare, in registry order.
+    pub fn merge_rules(&self) -> impl Iterator<Item = &'static MergeRule> + use<> {
+        self.all().flat_map(|t| t.merge.iter())
     }
 
     /// Every search source the tools contribute, in registry order.
@@ -59,8 +147,13 @@ impl Registry {
         self.all().flat_map(|t| t.resources.iter()).collect()
     }
 
-    fn all(&self) -> impl Iterator<Item = &'static Tool> + '_ {
-        self.tools.iter().chain(self.commands)
+    /// Every source of `mem_context` sections, in registry order.
+    pub fn context_sources(&self) -> Vec<&'static ContextFn> {
+        self.all().flat_map(|t| t.context.iter()).collect()
+    }
+
+    fn all(&self) -> impl Iterator<Item = &'static Tool> + use<> {
+        self.tools().chain(self.commands())
     }
 
     /// A tool's command when it runs under its own name (`.agent/tools/plan`).

@@ -13,11 +13,16 @@ pub mod proposals;
 mod render;
 pub mod run;
 
+use crate::home::Folder;
 use crate::tools::Tool;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 pub const TOOL: Tool = Tool {
+    layout: &[Folder {
+        path: RUNS_DIR,
+        order: 50,
+    }],
     suggest: &[proposals::pending_suggestions],
     ..Tool::derived::<cli::EvolveCli>("evolve", cli::run)
 };

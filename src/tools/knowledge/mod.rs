@@ -16,16 +16,37 @@ pub use note::{Claim, MAX_TITLE_CHARS, Note, NoteError, check_slug};
 
 use crate::clock::Clock;
 use crate::error::{Error, ErrorType, Result};
-use crate::home::Home;
+use crate::home::{Folder, Home};
 use crate::search::{self, Doc, Found, Query, Source};
 use crate::store;
-use crate::tools::Tool;
+use crate::tools::{Merge, MergeRule, Tool};
 use clean::{clean_body, clean_claims, clean_items, clean_links, clean_tags, clean_title, invalid};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 
 pub const TOOL: Tool = Tool {
+    layout: &[
+        Folder {
+            path: profile::DIR,
+            order: 10,
+        },
+        Folder {
+            path: DIR,
+            order: 12,
+        },
+    ],
     search: &[NOTES, profile::FACTS],
+    context: &[profile::context_sections],
+    merge: &[
+        MergeRule {
+            paths: |rel| rel == profile::REL_PATH,
+            merge: Merge::Profile,
+        },
+        MergeRule {
+            paths: |rel| rel.ends_with(".md") && rel.starts_with("memory/knowledge/"),
+            merge: Merge::FrontMatter,
+        },
+    ],
     ..Tool::derived::<cli::KnowledgeCli>("knowledge", cli::run)
 };
 

@@ -14,7 +14,11 @@ use crate::clock::Clock;
 use crate::error::{Error, Result, TextLimit};
 use crate::home::Home;
 use crate::search::{self, Doc, Source};
+use crate::tools::ContextSection;
 use std::path::PathBuf;
+
+/// Home-relative folder of the profile.
+pub const DIR: &str = "memory/personal";
 
 /// Home-relative path of the profile.
 pub const REL_PATH: &str = "memory/personal/PROFILE.md";
@@ -26,7 +30,7 @@ pub const KIND: &str = "fact";
 /// the user outrank notes and turns at equal relevance.
 pub const FACTS: Source = Source {
     kind: KIND,
-    dir: "memory/personal",
+    dir: DIR,
     nested: false,
     accept: |name| name == "PROFILE.md",
     extract: index_docs,
@@ -431,6 +435,33 @@ fn load(home: &Home) -> Result<(Option<ProfileDoc>, PathBuf)> {
 /// The profile's facts (empty when there is no PROFILE.md).
 pub fn read(home: &Home) -> Result<Profile> {
     Ok(load(home)?.0.map(|d| d.profile()).unwrap_or_default())
+}
+
+/// `mem_context`'s `Preferences` and `Profile` sections: the profile's two
+/// lists as bullets, PROFILE.md read once. A damaged PROFILE.md must not
+/// cost the agent the other sections: both say what is wrong instead.
+pub fn context_sections(home: &Home, _clock: &Clock) -> Result<Vec<ContextSection>> {
+    let profile = read(home).map_err(|err| format!("{} — {}", err.message, err.hint));
+    let section = |heading, pick: fn(&Profile) -> &[String]| ContextSection {
+        heading,
+        share: 20,
+        body: match &profile {
+            Ok(profile) => bullets(pick(profile)),
+            Err(problem) => format!("(unreadable: {problem})\n"),
+        },
+    };
+    Ok(vec![
+        section("Preferences", |p| &p.preferences),
+        section("Profile", |p| &p.facts),
+    ])
+}
+
+/// Items as markdown bullets, or `(none)`.
+fn bullets(items: &[String]) -> String {
+    if items.is_empty() {
+        return "(none)\n".to_string();
+    }
+    items.iter().map(|item| format!("- {item}\n")).collect()
 }
 
 /// A fact as stored: whitespace collapsed to single spaces, redacted, checked.

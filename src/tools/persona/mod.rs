@@ -14,18 +14,28 @@ pub use file::{Persona, check_name, parse_assignment};
 
 use crate::clock::Clock;
 use crate::error::{Error, Result};
-use crate::home::Home;
+use crate::home::{Folder, Home};
 use crate::screen;
 use crate::search::{self, Doc, Source};
 use crate::store::{Lock, Versioned};
 use crate::tools::skill_forge;
-use crate::tools::{Check, Resource, Tool};
+use crate::tools::{Check, Merge, MergeRule, Resource, Tool};
 use history::{Entry, Standing};
 use serde_json::{Value, json};
 use std::path::PathBuf;
 
 pub const TOOL: Tool = Tool {
+    layout: &[Folder {
+        path: DIR,
+        order: 40,
+    }],
     search: &[PERSONAS],
+    // Revisions kept for `persona history`/`revert`: per-home.
+    never_synced: &["persona/.history/"],
+    merge: &[MergeRule {
+        paths: |rel| rel.ends_with(".md") && rel.starts_with("persona/"),
+        merge: Merge::FrontMatter,
+    }],
     doctor: &[check_personas],
     resources: &[ACTIVE_RESOURCE],
     ..Tool::derived::<cli::PersonaCli>("persona", cli::run)

@@ -16,9 +16,14 @@ mod verbs;
 
 pub use doc::{PlanDoc, PlanStatus, StepStatus};
 
+use crate::home::Folder;
 use crate::tools::Tool;
 
 pub const TOOL: Tool = Tool {
+    layout: &[Folder {
+        path: "plans",
+        order: 30,
+    }],
     doctor: &[doctor::doctor_plans],
     suggest: &[suggest::stale_steps],
     ..Tool::derived::<cli::PlanCli>("plan", cli::run)

@@ -6,6 +6,7 @@
 //! its window, `valid_from ≤ now ≤ valid_until` (both ends inclusive).
 
 mod cli;
+mod context;
 pub mod extract;
 pub mod items;
 pub mod render;
@@ -18,6 +19,7 @@ use serde::{Deserialize, Serialize};
 
 pub const TOOL: Tool = Tool {
     doctor: &[items::check_store],
+    context: &[context::context_sections],
     suggest: &[scan::expiring],
     ..Tool::derived::<cli::ProactiveCli>("proactive", cli::run)
 };

@@ -17,7 +17,7 @@ mod yaml;
 
 use crate::clock::Clock;
 use crate::error::{Error, ErrorType, Result};
-use crate::home::Home;
+use crate::home::{Folder, Home};
 use crate::screen::{self, Screen, Verdict};
 use crate::search::{self, Doc, Source};
 use crate::tools::{Check, Tool};
@@ -25,7 +25,13 @@ use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 
 pub const TOOL: Tool = Tool {
+    layout: &[Folder {
+        path: DIR,
+        order: 20,
+    }],
     search: &[SKILLS],
+    // Installs being written (`skills/.staging/<name>.<pid>/`).
+    never_synced: &["skills/.staging/"],
     doctor: &[check_skills],
     suggest: &[suggest::screening],
     ..Tool::derived::<cli::SkillForgeCli>("skill_forge", cli::run)

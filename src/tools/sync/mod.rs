@@ -31,24 +31,6 @@ pub const LOCK: &str = "sync";
 /// until the person resolving the conflict deletes it.
 pub const CONFLICT_SUFFIX: &str = ".remote";
 
-/// Home-relative paths (a folder ends in `/`) that never sync: derived,
-/// transient or per-home state. Everything else in the home does.
-///
-/// `config.json` is per-home: its model route names a command this home
-/// runs (`model.command`), its redaction patterns and limits shape every
-/// write. A remote must not set those for every home that pulls.
-pub const NEVER: &[&str] = &[
-    "config.json",
-    "sync.git/",
-    "index/",
-    "locks/",
-    "tools/",
-    "local/",
-    "runs/",
-    "skills/.staging/",
-    "persona/.history/",
-];
-
 /// A path as a case-insensitive, normalising file system (macOS, Windows)
 /// sees it: the code points HFS+ ignores dropped, lower case, NFC, and each
 /// name without trailing dots and spaces (which Windows drops). Two paths
@@ -72,9 +54,11 @@ fn ignorable(c: char) -> bool {
     )
 }
 
-/// Whether a home-relative path (`/`-separated) is shared through the remote.
-/// Compared as the file system may see it ([`fold`]): a never-synced name in
-/// another case or normal form never syncs either.
+/// Whether a home-relative path (`/`-separated) is shared through the remote:
+/// all but what the installed registry says never syncs (the home's own
+/// paths and the tools', `Registry::never_synced`). Compared as the file
+/// system may see it ([`fold`]): a never-synced name in another case or
+/// normal form never syncs either.
 pub fn syncs(rel: &str) -> bool {
     if rel.is_empty() || rel.starts_with('/') {
         return false;
@@ -83,8 +67,8 @@ pub fn syncs(rel: &str) -> bool {
     let rel = folded.as_str();
     // A never-synced folder's own name too (`index` as a file would be
     // written over the folder).
-    if NEVER
-        .iter()
+    if crate::tools::installed()
+        .never_synced()
         .any(|p| rel.starts_with(p) || rel == p.trim_end_matches('/'))
     {
         return false;
@@ -108,6 +92,7 @@ mod tests {
 
     #[test]
     fn what_syncs() {
+        crate::registry::install();
         for rel in [
             "memory/personal/PROFILE.md",
             "memory/episodes/s/ep-20260101T000000Z-ab12cd-1.jsonl",

@@ -21,15 +21,23 @@ pub use messages::{MessageIn, ROLES, ToolCallIn, parse_messages};
 
 use crate::clock::Clock;
 use crate::error::{Error, Result};
-use crate::home::Home;
+use crate::home::{Folder, Home};
 use crate::search::{Doc, LineDocs, Source};
 use crate::store::check_size;
-use crate::tools::Tool;
+use crate::tools::{Merge, MergeRule, Tool};
 use episodes::{Draft, SessionWriter};
 use serde_json::{Map, Value, json};
 
 pub const TOOL: Tool = Tool {
+    layout: &[Folder {
+        path: episodes::EPISODES_DIR,
+        order: 11,
+    }],
     search: &[TURNS],
+    merge: &[MergeRule {
+        paths: episodes::is_episode_file,
+        merge: Merge::Episode,
+    }],
     ..Tool::derived::<cli::TrackCli>("track", cli::run)
 };
 

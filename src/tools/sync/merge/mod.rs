@@ -2,7 +2,9 @@
 //! bytes: no git, no home. `repo` calls [`merge_file`] for every path both
 //! sides changed differently since their merge base.
 //!
-//! The rules by path (docs/tools/sync.md, "How files merge"):
+//! The rules by path (docs/tools/sync.md, "How files merge"), declared by
+//! the tools that own the files (`Tool::merge`), read from the installed
+//! registry:
 //!
 //! - `memory/episodes/<session>/<id>[.open].jsonl`: a union of turn lines
 //!   (`jsonl::merge_episode`), renaming a turn or a whole episode whose id
@@ -25,6 +27,8 @@ mod text;
 #[cfg(test)]
 mod tests;
 
+use crate::tools::Merge;
+
 /// The result of merging one path.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Merged {
@@ -41,36 +45,22 @@ pub enum Merged {
 /// other.
 pub(crate) const DELETED_CHANGED: &str = "deleted on one side, changed on the other";
 
-/// How a path merges.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Kind {
-    Episode,
-    Jsonl,
-    Profile,
-    Json,
-    FrontMatter,
-    Text,
-}
-
-fn kind(rel: &str) -> Kind {
-    if rel == "memory/personal/PROFILE.md" {
-        return Kind::Profile;
+/// How a path merges: the first merge rule of the installed registry
+/// that claims it (`Tool::merge`), else by its extension.
+fn kind(rel: &str) -> Merge {
+    if let Some(rule) = crate::tools::installed()
+        .merge_rules()
+        .find(|rule| (rule.paths)(rel))
+    {
+        return rule.merge;
     }
     if rel.ends_with(".jsonl") {
-        let parts: Vec<&str> = rel.split('/').collect();
-        if parts.len() == 4 && parts[0] == "memory" && parts[1] == "episodes" {
-            return Kind::Episode;
-        }
-        return Kind::Jsonl;
+        Merge::Lines
+    } else if rel.ends_with(".json") {
+        Merge::Json
+    } else {
+        Merge::Text
     }
-    if rel.ends_with(".json") {
-        return Kind::Json;
-    }
-    if rel.ends_with(".md") && (rel.starts_with("memory/knowledge/") || rel.starts_with("persona/"))
-    {
-        return Kind::FrontMatter;
-    }
-    Kind::Text
 }
 
 /// Merges `rel` from its merge base and the two sides (`None`: the file does
@@ -105,11 +95,29 @@ fn merge_changed(
         Err(reason) => Merged::Conflict(reason),
     };
     match kind(rel) {
-        Kind::Episode => jsonl::merge_episode(rel, base, ours, theirs),
-        Kind::Jsonl => one(Ok(jsonl::merge_lines(base, ours, theirs))),
-        Kind::Profile => one(profile::merge(base, ours, theirs)),
-        Kind::Json => one(json::merge(base, ours, theirs)),
-        Kind::FrontMatter => one(front::merge(base, ours, theirs)),
-        Kind::Text => one(text::merge_both(base, ours, theirs)),
+        Merge::Episode => jsonl::merge_episode(rel, base, ours, theirs),
+        Merge::Lines => one(Ok(jsonl::merge_lines(base, ours, theirs))),
+        Merge::Profile => one(profile::merge(base, ours, theirs)),
+        Merge::Json => one(json::merge(base, ours, theirs)),
+        Merge::FrontMatter => one(front::merge(base, ours, theirs)),
+        Merge::Text => one(text::merge_both(base, ours, theirs)),
+    }
+}
+
+/// [`merge_file`] under the built-in registry, for the tests: the rules are
+/// the tools'. (Inline and last: the architecture test reads no code after
+/// an inline test module.)
+#[cfg(test)]
+mod builtin {
+    use super::Merged;
+
+    pub(super) fn merge_file(
+        rel: &str,
+        b: Option<&[u8]>,
+        o: Option<&[u8]>,
+        t: Option<&[u8]>,
+    ) -> Merged {
+        crate::registry::install();
+        super::merge_file(rel, b, o, t)
     }
 }

@@ -1,6 +1,7 @@
 //! One test per rule, on files shaped like the ones the tools write.
 
-use super::{Merged, merge_file};
+use super::Merged;
+use super::builtin::merge_file;
 use serde_json::Value;
 
 fn clean(m: Merged) -> Vec<(String, Option<Vec<u8>>)> {

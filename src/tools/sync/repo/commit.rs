@@ -28,7 +28,7 @@ pub(super) fn changed_paths(session: &Session, refresh: bool) -> Result<Vec<(Str
         // Ignored entries are listed (folders once, not walked): a
         // `.gitignore` in the home — it syncs, so a remote may send one — or
         // the user's global excludes must not keep a synced file from
-        // syncing; only `NEVER` (through `safe_rel`) decides.
+        // syncing; only the never-synced paths (through `safe_rel`) decide.
         .include_ignored(true)
         .recurse_ignored_dirs(false)
         .exclude_submodules(true)

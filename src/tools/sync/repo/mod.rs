@@ -19,7 +19,7 @@ mod pack;
 mod state;
 mod tree;
 
-use super::{GIT_DIR, LOCK, NEVER};
+use super::{GIT_DIR, LOCK};
 use crate::clock::Clock;
 use crate::error::{Error, ErrorType, Result};
 use crate::home::Home;
@@ -40,7 +40,7 @@ const REMOTE: &str = "origin";
 /// The lines of `sync.git/info/exclude`: what the repository never looks at.
 fn exclude_text() -> String {
     let mut text = String::from("# written by agentbox: never synced (docs/STORE.md)\n");
-    for never in NEVER {
+    for never in crate::tools::installed().never_synced() {
         text.push('/');
         text.push_str(never);
         text.push('\n');
@@ -134,7 +134,7 @@ impl<'h> Session<'h> {
     }
 
     /// The work tree is the home wherever it lives now (a moved project
-    /// keeps working); the exclude file matches `NEVER`; a git index lock
+    /// keeps working); the exclude file matches the never-synced paths; a git index lock
     /// left by a killed run (we hold the sync lock, so nobody else is in
     /// here) is removed.
     fn prepare(&self) -> Result<()> {
@@ -227,11 +227,12 @@ pub(super) fn unholdable(rel: &str) -> Option<String> {
 }
 
 /// Whether `rel` is one of the folders every home has (`plans`,
-/// `memory/knowledge`, …) or a folder above one (`memory`): a remote file
-/// there would leave the tools without their folder.
+/// `memory/knowledge`, …: the installed registry's layout) or a folder
+/// above one (`memory`): a remote file there would leave the tools without
+/// their folder.
 pub(super) fn is_layout_folder(rel: &str) -> bool {
     let rel = rel.trim_end_matches('/').to_lowercase();
-    crate::home::LAYOUT_DIRS.iter().any(|dir| {
+    crate::tools::installed().layout().iter().any(|dir| {
         *dir == rel
             || dir
                 .strip_prefix(rel.as_str())

@@ -27,6 +27,13 @@ pub const TURN_SCHEMA: &str = "agentbox.turn/v1";
 /// Where episodes live, relative to the home.
 pub const EPISODES_DIR: &str = "memory/episodes";
 
+/// Whether a home-relative path is an episode file as sync merges it
+/// (`memory/episodes/<session>/<name>.jsonl`).
+pub fn is_episode_file(rel: &str) -> bool {
+    let parts: Vec<&str> = rel.split('/').collect();
+    rel.ends_with(".jsonl") && parts.len() == 4 && parts[0] == "memory" && parts[1] == "episodes"
+}
+
 /// The lock that makes new episode ids unique across sessions.
 const ID_LOCK: &str = home::HOME_ID_LOCK;
 
