@@ -7,8 +7,17 @@ use std::process::Command;
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-env-changed=CC");
+    println!("cargo:rerun-if-env-changed=AGENTBOX_PLAIN_MAIN");
     let os = std::env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();
     let env = std::env::var("CARGO_CFG_TARGET_ENV").unwrap_or_default();
+    // The executable's own C `main` (src/main.rs) needs glibc, which hands
+    // argc and argv to std through `.init_array` (`platform::c_main` says
+    // why); `AGENTBOX_PLAIN_MAIN=1` builds the plain `fn main` anyway.
+    println!("cargo::rustc-check-cfg=cfg(agentbox_no_main)");
+    let plain = std::env::var_os("AGENTBOX_PLAIN_MAIN").is_some_and(|v| !v.is_empty() && v != "0");
+    if os == "linux" && env == "gnu" && !plain {
+        println!("cargo:rustc-cfg=agentbox_no_main");
+    }
     if os == "linux" && env == "gnu" && static_unwinder_found() {
         // The unwinder (panics unwind to the call's `internal` envelope)
         // from GCC's static libgcc_eh instead of the shared libgcc_s, which

@@ -242,7 +242,7 @@ fn dispatch(registry: &'static Registry, mut args: Vec<OsString>, early: EarlyFl
     let parsed = command.try_get_matches_from_mut(&args);
     // The tree is not needed again, and the process ends soon: dropping it
     // piece by piece would cost a tenth of a plain call.
-    std::mem::forget(command);
+    crate::platform::leave_to_exit(command);
     let matches = match parsed {
         Ok(matches) => matches,
         // Help, and every error (they name or suggest the other tools), from

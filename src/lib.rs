@@ -18,6 +18,7 @@ pub mod home;
 pub mod mcp;
 pub mod oda;
 pub mod output;
+pub mod platform;
 pub mod prose;
 pub mod redact;
 pub mod registry;

@@ -306,13 +306,18 @@ fn expect_version_admits_exactly_one_writer() {
             .collect();
         let mut children = children;
         if let Some(file) = held {
-            // Give every writer time to reach the lock: none may give up.
-            std::thread::sleep(Duration::from_millis(300));
+            // Every writer queues on the lock (none may give up) before it
+            // is released.
             for (w, child) in &mut children {
-                let status = child.try_wait().expect("try_wait");
-                assert!(
-                    status.is_none(),
-                    "writer {w} did not wait for the held lock: {status:?}"
+                common::wait_for(
+                    &format!("writer {w} to queue on the held lock"),
+                    Duration::from_secs(30),
+                    || {
+                        if let Some(status) = child.try_wait().expect("try_wait") {
+                            panic!("writer {w} did not wait for the held lock: {status:?}");
+                        }
+                        common::waits_for_lock(child.id(), &lock_path)
+                    },
                 );
             }
             drop(file);

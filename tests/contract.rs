@@ -8,6 +8,9 @@ use serde::Deserialize;
 use serde_json::{Map, Value};
 use std::process::{Command as StdCommand, Stdio};
 
+/// How long a readiness wait may take before the test fails.
+const WAIT: std::time::Duration = std::time::Duration::from_secs(20);
+
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Success {
@@ -219,7 +222,10 @@ fn sigint_is_cancelled_130() {
     let sb = Sandbox::new();
     // `--file -` waits on stdin, which stays open until we interrupt.
     let mut child = spawn_plan(&sb, &["create", "T", "--file", "-"]);
-    std::thread::sleep(std::time::Duration::from_millis(400));
+    // Waiting on stdin: set up, its SIGINT handler installed.
+    common::wait_for("the call to read stdin", WAIT, || {
+        common::reading_stdin(child.id())
+    });
     let status = StdCommand::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()
@@ -248,7 +254,9 @@ fn a_waiting_call_starts_no_thread() {
     // call (here waiting on stdin) runs on its main thread alone.
     let sb = Sandbox::new();
     let mut child = spawn_plan(&sb, &["create", "T", "--file", "-"]);
-    std::thread::sleep(std::time::Duration::from_millis(400));
+    common::wait_for("the call to read stdin", WAIT, || {
+        common::reading_stdin(child.id())
+    });
     let tasks = std::fs::read_dir(format!("/proc/{}/task", child.id()))
         .unwrap()
         .count();
@@ -815,14 +823,27 @@ fn an_ignored_sighup_stays_ignored() {
         });
     }
     let mut child = cmd.spawn().unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(400));
+    // Waiting on stdin: set up, its signal handlers installed (or not).
+    common::wait_for("the call to read stdin", WAIT, || {
+        common::reading_stdin(child.id())
+    });
     // SAFETY: signals the process this test started.
     unsafe { libc::kill(child.id() as i32, libc::SIGHUP) };
-    std::thread::sleep(std::time::Duration::from_millis(200));
-    let alive = child.try_wait().unwrap().is_none();
-    child.kill().unwrap();
-    child.wait().unwrap();
-    assert!(alive, "SIGHUP ended a call that ignores it");
+    // The signal is delivered before the read returns the plan: a call that
+    // did not ignore it ends by it instead of creating the plan.
+    use std::io::Write;
+    let mut stdin = child.stdin.take().unwrap();
+    stdin
+        .write_all(br#"{"title": "T", "steps": ["a"]}"#)
+        .unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "SIGHUP ended a call that ignores it: {out:?}"
+    );
+    assert!(sb.home().join("plans/t.json").exists(), "{out:?}");
 }
 
 /// Every file below `dir` with its bytes, by path relative to `dir`.

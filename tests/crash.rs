@@ -324,10 +324,15 @@ fn stale_temp_file_and_dead_lock_holder_do_not_block_the_next_write() {
     let mut writer = plan_cmd(&sb, &["add-step", PLAN, "after-stale"])
         .spawn()
         .expect("spawn");
-    std::thread::sleep(Duration::from_millis(300));
-    assert!(
-        writer.try_wait().expect("try_wait").is_none(),
-        "the writer did not wait for a live lock holder"
+    common::wait_for(
+        "the writer to queue on the live holder's lock",
+        Duration::from_secs(20),
+        || {
+            if let Some(status) = writer.try_wait().expect("try_wait") {
+                panic!("the writer did not wait for a live lock holder: {status}");
+            }
+            common::waits_for_lock(writer.id(), &lock)
+        },
     );
     match holder {
         Some(mut holder) => {

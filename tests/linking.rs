@@ -2,7 +2,7 @@
 //! start: every shared library is mapped, relocated and initialized at every
 //! call of every tool (docs/PERFORMANCE.md, "Start-up: plain calls" and
 //! "Ninth session"), so the executable needs only libc and the loader.
-//! libm (its one function, `log`, is the libm crate's: `search::db`) and
+//! libm (its one function, `log`, is the libm crate's: `platform::log`) and
 //! libgcc_s (the unwinder is linked in statically when the C compiler has
 //! it: build.rs) stay out.
 

@@ -508,11 +508,11 @@ fn a_signal_ends_agentbox_and_the_runtime_it_started() {
         let child = ask_in_background(&sb);
         let pid = child.id() as i32;
         let started = Instant::now();
-        // SAFETY: signals a process (group) this test started.
-        assert_eq!(
-            unsafe { libc::kill(if group { -pid } else { pid }, signal) },
-            0
-        );
+        let target = if group { -pid } else { pid };
+        // SAFETY: kill(2) signals a process (group) this test started; it
+        // touches no memory of ours.
+        let sent = unsafe { libc::kill(target, signal) };
+        assert_eq!(sent, 0);
         let out = child.wait_with_output().unwrap();
         assert!(started.elapsed() < Duration::from_secs(5), "{signal}");
         if signal == libc::SIGINT {

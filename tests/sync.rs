@@ -549,7 +549,10 @@ fn a_pull_killed_mid_apply_is_reported_by_doctor_and_repaired_by_now() {
         );
         std::thread::sleep(Duration::from_millis(20));
     }
-    std::thread::sleep(Duration::from_millis(300));
+    // Killed where the stall holds it: part-way through writing the files.
+    common::wait_for("the pull to stall", Duration::from_secs(60), || {
+        common::sleeping(child.id())
+    });
     child.kill().unwrap(); // SIGKILL
     child.wait().unwrap();
     assert!(journal.exists(), "killed mid-apply: the journal stays");

@@ -119,22 +119,6 @@ pub(super) fn open(path: &Path) -> rusqlite::Result<Connection> {
     Ok(conn)
 }
 
-/// The natural logarithm, for SQLite's own code: FTS5's `bm25()`, which
-/// the filtered search ranks with, is the only caller of a libm function
-/// in the executable, and the linker binds it to this definition rather
-/// than to libm.so's. With the Rust code taking its `log` and `exp2` from
-/// the libm crate too, nothing needs libm.so, which the dynamic loader
-/// would otherwise map and relocate at the start of every call of every
-/// tool (~60 µs and 14 page faults; docs/PERFORMANCE.md, "Ninth session").
-/// The libm crate is the Rust port of musl's (ARM's optimized routines,
-/// as glibc's): the same results to the last bit or one ulp away. The
-/// symbol is among the executable's dynamic ones, so a library loaded
-/// later that calls `log` (none of OpenSSL's does) would get this one.
-#[unsafe(no_mangle)]
-extern "C" fn log(x: f64) -> f64 {
-    libm::log(x)
-}
-
 /// A read transaction (`BEGIN`, ended on drop) unless one is already open.
 pub(super) struct ReadTx<'c> {
     conn: Option<&'c Connection>,

@@ -511,7 +511,7 @@ pub fn leave_at_exit(home: &Home) {
         && kept.0.is_autocommit()
         && kept.0.total_changes() == 0
     {
-        std::mem::forget(kept);
+        crate::platform::leave_to_exit(kept);
     }
 }
 

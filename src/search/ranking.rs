@@ -55,7 +55,7 @@ fn recency(date: &str, newest: &str) -> f64 {
 fn recency_at(date: i64, newest: i64) -> f64 {
     let days = (newest - date).max(0) as f64 / 86_400.0;
     // 0.5^(days/30), from the libm crate: nothing may need libm.so
-    // (`search::db::log` says why).
+    // (`platform::log` says why).
     libm::exp2(-days / 30.0)
 }
 

@@ -102,9 +102,8 @@ impl SyncGroup<'_> {
     /// how many files were synced, or the first failure (every file is still
     /// tried). On an error, nothing the group wrote may be reported durable.
     pub fn finish(self) -> Result<usize> {
-        let result = self.sync();
-        std::mem::forget(self);
-        result
+        // Synced here, with its result: not again on drop.
+        std::mem::ManuallyDrop::new(self).sync()
     }
 
     fn sync(&self) -> Result<usize> {

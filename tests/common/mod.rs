@@ -198,3 +198,72 @@ pub fn git(dir: &Path, args: &[&str]) {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// Polls `ready` every 5 ms until it holds, and fails the test, naming
+/// `what`, when it has not within `timeout`: a readiness signal, where a
+/// sleep would let a test pass without the state it means to test.
+#[track_caller]
+pub fn wait_for(what: &str, timeout: std::time::Duration, mut ready: impl FnMut() -> bool) {
+    let deadline = std::time::Instant::now() + timeout;
+    while !ready() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "waited {timeout:?} for {what}: it never happened"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+}
+
+/// Linux system call numbers that the readiness checks look for.
+#[cfg(target_arch = "x86_64")]
+mod syscalls {
+    pub const READ: u64 = 0;
+    pub const SLEEPS: [u64; 2] = [35, 230]; // nanosleep, clock_nanosleep
+}
+#[cfg(target_arch = "aarch64")]
+mod syscalls {
+    pub const READ: u64 = 63;
+    pub const SLEEPS: [u64; 2] = [101, 115]; // nanosleep, clock_nanosleep
+}
+
+/// The system call process `pid`'s main thread is blocked in, with its
+/// first argument (`/proc/PID/syscall`); `None` while it runs or is gone.
+pub fn blocked_in(pid: u32) -> Option<(u64, u64)> {
+    let text = std::fs::read_to_string(format!("/proc/{pid}/syscall")).ok()?;
+    let mut fields = text.split_whitespace();
+    let number = fields.next()?.parse().ok()?;
+    let arg = fields.next()?.strip_prefix("0x")?;
+    Some((number, u64::from_str_radix(arg, 16).ok()?))
+}
+
+/// Whether process `pid` is blocked reading its standard input: it has
+/// set itself up (signal handlers included) and waits for us.
+pub fn reading_stdin(pid: u32) -> bool {
+    blocked_in(pid) == Some((syscalls::READ, 0))
+}
+
+/// Whether process `pid` is asleep (`nanosleep` / `clock_nanosleep`).
+pub fn sleeping(pid: u32) -> bool {
+    blocked_in(pid).is_some_and(|(n, _)| syscalls::SLEEPS.contains(&n))
+}
+
+/// Whether process `pid` is queued for the `flock` of the file at `path`
+/// (a blocked waiter, `->`, in `/proc/locks`).
+pub fn waits_for_lock(pid: u32, path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let Ok(inode) = std::fs::metadata(path).map(|m| m.ino()) else {
+        return false;
+    };
+    let locks = std::fs::read_to_string("/proc/locks").expect("read /proc/locks");
+    locks.lines().any(|line| {
+        // `3: -> FLOCK  ADVISORY  WRITE 1234 fe:00:5678 0 EOF`
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        fields.get(1) == Some(&"->")
+            && fields.get(2) == Some(&"FLOCK")
+            && fields.get(5) == Some(&pid.to_string().as_str())
+            && fields
+                .get(6)
+                .and_then(|id| id.rsplit(':').next())
+                .is_some_and(|ino| ino == inode.to_string())
+    })
+}

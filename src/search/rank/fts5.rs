@@ -150,13 +150,16 @@ unsafe fn each_phrase_of<S>(
     let (Some(phrase_count), Some(query_phrase)) = (api.xPhraseCount, api.xQueryPhrase) else {
         return Err(ffi::SQLITE_MISUSE);
     };
-    // SAFETY: the caller's contract; each state is a local that outlives
-    // its `xQueryPhrase`, which calls `callback` only while it runs.
+    // SAFETY: `fts` is the live context FTS5 passed in (the caller's
+    // contract).
     let phrases = unsafe { phrase_count(fts) }.max(0);
     let mut out = Vec::with_capacity(phrases as usize);
     for i in 0..phrases {
         let mut state = init();
         let user = (&mut state as *mut S).cast::<c_void>();
+        // SAFETY: the caller's contract (`fts` live, `callback` reads its
+        // user data as an `S`); `state` is a local that outlives the
+        // `xQueryPhrase` call, which calls `callback` only while it runs.
         let rc = unsafe { query_phrase(fts, i, user, Some(callback)) };
         if rc != ffi::SQLITE_OK {
             return Err(rc);

@@ -203,7 +203,7 @@ fn rank_within(
         .min(rows);
         if df > 0.0 {
             let df_weighed = weighed(df, rows, named(word));
-            // The libm crate's: nothing may need libm.so (`search::db::log`).
+            // The libm crate's: nothing may need libm.so (`platform::log`).
             let idf = libm::log((rows - df_weighed + 0.5) / (df_weighed + 0.5));
             terms.push(Term {
                 phrase,
