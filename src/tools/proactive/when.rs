@@ -63,15 +63,42 @@ impl Zone {
 
     /// `t` as a person reads it in this zone: `Fri 2026-01-16 23:59`.
     pub fn show(&self, t: Time) -> String {
-        wall_at(&self.time_zone(), t).format("%a %Y-%m-%d %H:%M")
+        wall_at(&self.rules(), t).format("%a %Y-%m-%d %H:%M")
     }
 
     /// The zone's rules: the named zone's, or the machine's.
-    fn time_zone(&self) -> TimeZone {
+    fn rules(&self) -> Rules {
         match self {
-            Zone::Named(tz) => tz.clone(),
-            Zone::Local => local_zone(),
+            Zone::Named(tz) => Rules {
+                tz: tz.clone(),
+                machine: false,
+            },
+            Zone::Local => Rules {
+                tz: local_zone(),
+                machine: true,
+            },
         }
+    }
+}
+
+/// A zone's rules, and how they read times past jiff's (9999-12-30T22:00Z,
+/// which only the last day of 9999 reaches), as WHEN always has: a named
+/// zone at the epoch's offset for an instant and as UTC for a wall clock,
+/// the machine's zone at its offset of that last day.
+struct Rules {
+    tz: TimeZone,
+    machine: bool,
+}
+
+impl Rules {
+    /// The offset at `t` (see [`Rules`] past jiff's instants).
+    fn offset(&self, t: Time) -> SignedDuration {
+        let at = match jiff::Timestamp::from_second(t.as_second()) {
+            Ok(at) => at,
+            Err(_) if self.machine => jiff::Timestamp::MAX,
+            Err(_) => jiff::Timestamp::UNIX_EPOCH,
+        };
+        SignedDuration::from_secs(i64::from(self.tz.to_offset(at).seconds()))
     }
 }
 
@@ -90,9 +117,8 @@ fn local_zone() -> TimeZone {
 
 /// The wall clock in `tz` at `t`, held as a [`Time`] (the reading as if it
 /// were UTC), so the day after 9999-12-31 still has a midnight.
-fn wall_at(tz: &TimeZone, t: Time) -> Time {
-    let at = jiff::Timestamp::from_second(t.as_second()).unwrap_or_default();
-    t + SignedDuration::from_secs(i64::from(tz.to_offset(at).seconds()))
+fn wall_at(zone: &Rules, t: Time) -> Time {
+    t + zone.offset(t)
 }
 
 /// The instants the wall clock `wall` names in `tz`.
@@ -104,16 +130,20 @@ enum Instants {
     None,
 }
 
-fn instants(tz: &TimeZone, wall: Time) -> Instants {
+fn instants(zone: &Rules, wall: Time) -> Instants {
     let at =
         |offset: jiff::tz::Offset| wall - SignedDuration::from_secs(i64::from(offset.seconds()));
     let civil = wall.utc();
-    // Past jiff's years `utc` stops at the last: no instant is read there.
+    // Past jiff's years `utc` stops at the last: see [`Rules`].
     if Time::from_utc(civil) != wall {
-        return Instants::None;
+        return if zone.machine {
+            Instants::Single(wall - zone.offset(wall))
+        } else {
+            Instants::None
+        };
     }
     let civil = civil.with().subsec_nanosecond(0).build().unwrap_or(civil);
-    match tz.to_ambiguous_timestamp(civil).offset() {
+    match zone.tz.to_ambiguous_timestamp(civil).offset() {
         AmbiguousOffset::Unambiguous { offset } => Instants::Single(at(offset)),
         AmbiguousOffset::Fold { before, after } => Instants::Ambiguous(at(before).min(at(after))),
         AmbiguousOffset::Gap { .. } => Instants::None,
@@ -134,7 +164,7 @@ pub fn resolve(input: &str, now: Time) -> Result<When> {
 
 /// Resolves `input` against `now` in `zone`.
 pub fn resolve_in(input: &str, now: Time, zone: &Zone) -> Result<When> {
-    let found = read(input, now, &zone.time_zone());
+    let found = read(input, now, &zone.rules());
     // Years 1970 to 9999 only: RFC 3339 cannot write a later year, and
     // earlier ones are not covered (see docs/tools/proactive.md).
     let found = found.filter(|w| w.start.year() >= 1970 && w.end.year() <= 9999);
@@ -157,7 +187,7 @@ enum Named {
     Wall(civil::DateTime),
 }
 
-fn read(input: &str, now: Time, zone: &TimeZone) -> Option<When> {
+fn read(input: &str, now: Time, zone: &Rules) -> Option<When> {
     let trimmed = input.trim();
     if trimmed.is_empty() || trimmed.len() > 200 {
         return None;
@@ -196,7 +226,7 @@ fn read(input: &str, now: Time, zone: &TimeZone) -> Option<When> {
 
 /// A whole phrase: a day phrase, optionally with a clock time
 /// (`friday 17:00`, `tomorrow at 9am`, `at 5pm`, `17:00 friday`).
-fn phrase(words: &[&str], local_now: civil::DateTime, now: Time, zone: &TimeZone) -> Option<Named> {
+fn phrase(words: &[&str], local_now: civil::DateTime, now: Time, zone: &Rules) -> Option<Named> {
     if words.is_empty() {
         return None;
     }
@@ -244,7 +274,7 @@ fn at_time(
     time: civil::Time,
     local_now: civil::DateTime,
     now: Time,
-    zone: &TimeZone,
+    zone: &Rules,
 ) -> Option<Named> {
     let day = if head.is_empty() {
         local_now.date()
@@ -587,25 +617,25 @@ fn weekday(word: &str) -> Option<Weekday> {
 
 /// Local midnight of `day` as UTC (the first existing instant of the day
 /// when midnight falls in a DST gap).
-fn day_start(zone: &TimeZone, day: Date) -> Time {
+fn day_start(zone: &Rules, day: Date) -> Time {
     local(zone, day, civil::Time::midnight())
 }
 
 /// The last second of local day `day`: a second before the next local
 /// midnight (which after 9999-12-31 is read as UTC, jiff's zones ending there).
-fn day_end(zone: &TimeZone, day: Date) -> Time {
+fn day_end(zone: &Rules, day: Date) -> Time {
     local_wall(zone, Time::at_midnight(day) + days(1)) - SignedDuration::from_secs(1)
 }
 
 /// A local wall time as UTC: the earlier of two in a fall-back overlap, the
 /// first existing minute after it in a spring-forward gap.
-fn local(zone: &TimeZone, day: Date, time: civil::Time) -> Time {
+fn local(zone: &Rules, day: Date, time: civil::Time) -> Time {
     local_wall(zone, Time::from_utc(day.to_datetime(time)))
 }
 
 /// [`local`] for a wall clock held as a [`Time`] (see [`wall_at`]); a wall
 /// clock no instant has within four hours is read as UTC.
-fn local_wall(zone: &TimeZone, wall: Time) -> Time {
+fn local_wall(zone: &Rules, wall: Time) -> Time {
     for step in 0..=(4 * 60) {
         let probe = wall + SignedDuration::from_mins(step);
         match instants(zone, probe) {
