@@ -400,14 +400,12 @@ pub fn import(data: &[u8]) -> Verdict {
     let Some(text) = text(data) else {
         return Err("not UTF-8".into());
     };
-    let runs =
-        import::parse_stream(text, chrono::DateTime::<chrono::Utc>::MAX_UTC).map_err(|e| {
-            let line = e.detail.get("line").and_then(Value::as_u64);
-            let line =
-                line.unwrap_or_else(|| panic!("an import error names no line: {}", e.message));
-            assert!(line >= 1 && line as usize <= text.split('\n').count());
-            e.message
-        })?;
+    let runs = import::parse_stream(text, crate::clock::Time::MAX).map_err(|e| {
+        let line = e.detail.get("line").and_then(Value::as_u64);
+        let line = line.unwrap_or_else(|| panic!("an import error names no line: {}", e.message));
+        assert!(line >= 1 && line as usize <= text.split('\n').count());
+        e.message
+    })?;
     let mut ids = std::collections::HashSet::new();
     for run in &runs {
         assert!(
@@ -458,7 +456,7 @@ pub fn messages(data: &[u8]) -> Verdict {
         assert!(ROLES.contains(&m.role.as_str()));
         assert!(
             m.timestamp
-                .is_none_or(|t| t >= chrono::DateTime::UNIX_EPOCH)
+                .is_none_or(|t| t >= crate::clock::Time::UNIX_EPOCH)
         );
         assert!(!m.content.trim().is_empty() || !m.tool_calls.is_empty());
         for call in &m.tool_calls {
@@ -487,9 +485,7 @@ pub fn question(data: &[u8]) -> Verdict {
     let Some(text) = text(data) else {
         return Err("not UTF-8".into());
     };
-    let now = chrono::DateTime::parse_from_rfc3339(FALLBACK_DATE)
-        .map_err(|e| e.to_string())?
-        .with_timezone(&chrono::Utc);
+    let now = crate::clock::Time::parse(FALLBACK_DATE).map_err(|e| e.to_string())?;
     let asked = crate::search::ask(text, now);
     if let Some((from, to)) = asked.window {
         assert!(from < to, "an empty window {from}..{to}");

@@ -569,3 +569,37 @@ fn proactive_a_body_shared_by_two_families_is_ambiguous() {
     let data = ok_data(&mut run(&sb, "proactive", &["done", "fx_abc123"]));
     assert_eq!(data["changed"][0], "fx_abc123", "{data}");
 }
+
+/// With the machine's zone (a POSIX `TZ` rule, not an IANA name), a wall
+/// time in the fall-back hour took its second occurrence (chrono's `Local`);
+/// it takes the first, as docs/tools/proactive.md says and named zones do.
+/// The last day of 9999 ends at the machine zone's own midnight (22:59:59Z
+/// at +1); a named zone reads the midnight after it as UTC, as it always did.
+#[test]
+fn proactive_machine_zone_reads_a_repeated_hour_as_its_first() {
+    for (tz, due, want) in [
+        (
+            "CET-1CEST,M3.5.0,M10.5.0/3",
+            "2026-10-25 02:30",
+            "2026-10-25T00:30:00Z",
+        ),
+        ("Europe/Paris", "2026-10-25 02:30", "2026-10-25T00:30:00Z"),
+        (
+            "CET-1CEST,M3.5.0,M10.5.0/3",
+            "2026-03-29 02:30",
+            "2026-03-29T01:00:00Z",
+        ),
+        (
+            "CET-1CEST,M3.5.0,M10.5.0/3",
+            "9999-12-31",
+            "9999-12-31T22:59:59Z",
+        ),
+        ("Europe/Paris", "9999-12-31", "9999-12-31T23:59:59Z"),
+    ] {
+        let sb = Sandbox::new();
+        let mut cmd = run(&sb, "proactive", &["add", "x", "--due", due]);
+        cmd.env("TZ", tz);
+        let data = ok_data(&mut cmd);
+        assert_eq!(data["item"]["due"], want, "TZ={tz} {due}: {data}");
+    }
+}

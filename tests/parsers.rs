@@ -5,13 +5,13 @@
 
 mod common;
 
+use agentbox::clock::Time;
 use agentbox::home::Home;
 use agentbox::mcp::protocol::{self, Frame, LineReader, Message};
 use agentbox::tools::knowledge::profile::{self, FactRef, Section};
 use agentbox::tools::knowledge::{Claim, Note};
 use agentbox::tools::plan::PlanDoc;
 use agentbox::tools::track::{self, Turn};
-use chrono::{DateTime, FixedOffset, SecondsFormat, Utc};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
 use serde_json::{Value, json};
@@ -788,13 +788,27 @@ fn timestamp_text() -> impl Strategy<Value = String> {
     ]
 }
 
+/// `instant` written in RFC 3339 at `offset_minutes` east of UTC, its
+/// fraction in groups of three digits (`2023-05-08T15:56:00.250+02:00`).
+fn with_offset(instant: Time, offset_minutes: i64) -> String {
+    let local = instant + jiff::SignedDuration::from_mins(offset_minutes);
+    let text = local.rfc3339();
+    let body = text.strip_suffix("+00:00").expect("written in UTC");
+    let (sign, minutes) = if offset_minutes < 0 {
+        ('-', -offset_minutes)
+    } else {
+        ('+', offset_minutes)
+    };
+    format!("{body}{sign}{:02}:{:02}", minutes / 60, minutes % 60)
+}
+
 /// A one-message batch whose message has `timestamp`.
 fn dated(timestamp: Value) -> Value {
     json!([{"role": "user", "content": "x", "timestamp": timestamp}])
 }
 
 /// The `timestamp` of a one-message batch as parsed, or the error's message.
-fn read_timestamp(batch: &Value) -> Result<Option<DateTime<Utc>>, String> {
+fn read_timestamp(batch: &Value) -> Result<Option<Time>, String> {
     track::parse_messages(batch)
         .map(|m| m[0].timestamp)
         .map_err(|e| e.message)
@@ -825,16 +839,16 @@ proptest! {
         nanos in prop_oneof![Just(0u32), 0u32..1_000_000_000],
         offset_minutes in -(23 * 60 + 59)..=(23 * 60 + 59),
     ) {
-        let instant = DateTime::from_timestamp(secs, nanos).expect("in range");
-        let offset = FixedOffset::east_opt(offset_minutes * 60).expect("an offset");
-        let text = instant.with_timezone(&offset).to_rfc3339_opts(SecondsFormat::AutoSi, false);
+        let nanos = jiff::SignedDuration::new(0, i32::try_from(nanos).expect("below a second"));
+        let instant = Time::from_second(secs).expect("in range") + nanos;
+        let text = with_offset(instant, i64::from(offset_minutes));
         prop_assert_eq!(read_timestamp(&dated(Value::from(text.clone()))), Ok(Some(instant)), "{}", text);
     }
 
     #[test]
     fn message_timestamps_before_1970_are_refused(secs in -62_135_596_800i64..0) {
-        let instant = DateTime::from_timestamp(secs, 0).expect("in range");
-        refused_by_name(&dated(Value::from(instant.to_rfc3339())))?;
+        let instant = Time::from_second(secs).expect("in range");
+        refused_by_name(&dated(Value::from(instant.rfc3339())))?;
     }
 
     /// Any text is the instant RFC 3339 reads in it (from 1970 on), or is
@@ -842,10 +856,9 @@ proptest! {
     #[test]
     fn any_timestamp_is_rfc_3339_or_refused_by_name(text in timestamp_text(), other in json_value()) {
         let batch = dated(Value::from(text.clone()));
-        let instant = DateTime::parse_from_rfc3339(&text)
+        let instant = Time::parse(&text)
             .ok()
-            .map(|t| t.with_timezone(&Utc))
-            .filter(|t| t.timestamp() >= 0);
+            .filter(|t| t.as_second() >= 0);
         match instant {
             Some(t) => prop_assert_eq!(read_timestamp(&batch), Ok(Some(t))),
             None => refused_by_name(&batch)?,

@@ -5,19 +5,17 @@
 mod common;
 
 use agentbox::clock::Clock;
+use agentbox::clock::Time;
 use agentbox::error::ErrorType;
 use agentbox::home::Home;
 use agentbox::tools::proactive::extract::{ExtractOptions, Report, extract_in, find_in};
 use agentbox::tools::proactive::when::Zone;
 use agentbox::tools::proactive::{Item, ItemStatus, items};
-use chrono::{DateTime, Utc};
 use common::Sandbox;
 use serde_json::Value;
 
-fn t(s: &str) -> DateTime<Utc> {
-    DateTime::parse_from_rfc3339(s)
-        .unwrap_or_else(|e| panic!("{s}: {e}"))
-        .with_timezone(&Utc)
+fn t(s: &str) -> Time {
+    Time::parse(s).unwrap_or_else(|e| panic!("{s}: {e}"))
 }
 
 fn utc() -> Zone {
@@ -538,7 +536,7 @@ proptest::proptest! {
 
     #[test]
     fn find_never_panics(text in "(?s).{0,200}", secs in 0i64..7_000_000_000) {
-        let ts = DateTime::from_timestamp(secs, 0).expect("a time");
+        let ts = Time::from_second(secs).expect("a time");
         for f in find_in(&text, "user", ts, &Zone::named("Asia/Kolkata").expect("zone")) {
             proptest::prop_assert!(f.text.chars().count() <= agentbox::tools::proactive::extract::MAX_TEXT_CHARS);
             proptest::prop_assert!(f.valid_from <= f.valid_until);
@@ -554,7 +552,7 @@ proptest::proptest! {
         ][..]), 0..20),
         secs in 0i64..7_000_000_000,
     ) {
-        let ts = DateTime::from_timestamp(secs, 0).expect("a time");
+        let ts = Time::from_second(secs).expect("a time");
         let _ = find_in(&words.join(" "), "assistant", ts, &Zone::named("America/New_York").expect("zone"));
     }
 }

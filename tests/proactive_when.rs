@@ -3,18 +3,17 @@
 //! that no input panics. Zones come from the embedded database, never from
 //! the machine's tzdata.
 
+use agentbox::clock::Time;
 use agentbox::error::ErrorType;
 use agentbox::tools::proactive::when::{When, Zone, resolve_in};
-use chrono::{DateTime, Duration, Utc};
+use jiff::SignedDuration;
 use proptest::prelude::*;
 
 /// The harness clock: Thursday 2026-01-15, 09:30 UTC.
 const NOW: &str = "2026-01-15T09:30:00Z";
 
-fn t(s: &str) -> DateTime<Utc> {
-    DateTime::parse_from_rfc3339(s)
-        .unwrap_or_else(|e| panic!("{s}: {e}"))
-        .with_timezone(&Utc)
+fn t(s: &str) -> Time {
+    Time::parse(s).unwrap_or_else(|e| panic!("{s}: {e}"))
 }
 
 fn zone(name: &str) -> Zone {
@@ -211,7 +210,7 @@ fn window_edges() {
     // A day ends one second before the next begins: nothing falls between.
     let today = at("today", NOW, "UTC");
     let tomorrow = at("tomorrow", NOW, "UTC");
-    assert_eq!(today.end + Duration::seconds(1), tomorrow.start);
+    assert_eq!(today.end + SignedDuration::from_secs(1), tomorrow.start);
     // At the last second of a day it is still that day; a second later, the next.
     let last = at("today", "2026-01-15T23:59:59Z", "UTC");
     assert_eq!(last, today);
@@ -285,7 +284,7 @@ fn dst_spring_forward() {
     assert_eq!(tomorrow.end, t("2026-03-09T03:59:59Z"));
     assert_eq!(
         tomorrow.end - tomorrow.start,
-        Duration::hours(23) - Duration::seconds(1)
+        SignedDuration::from_hours(23) - SignedDuration::from_secs(1)
     );
     // `in 1 day` keeps the wall time (12:00 EDT, 23 hours on); `in 24 hours` does not.
     assert_eq!(
@@ -314,7 +313,7 @@ fn dst_fall_back() {
     assert_eq!(tomorrow.end, t("2026-11-02T04:59:59Z"));
     assert_eq!(
         tomorrow.end - tomorrow.start,
-        Duration::hours(25) - Duration::seconds(1)
+        SignedDuration::from_hours(25) - SignedDuration::from_secs(1)
     );
     assert_eq!(
         at("in 1 day", now, "America/New_York").start,
@@ -346,7 +345,7 @@ proptest! {
 
     #[test]
     fn never_panics_on_any_string(input in ".{0,60}", secs in 0i64..7_000_000_000, z in 0usize..4) {
-        let now = DateTime::from_timestamp(secs, 0).expect("a time");
+        let now = Time::from_second(secs).expect("a time");
         let zone = zone(["UTC", "America/New_York", "Asia/Kolkata", "Pacific/Chatham"][z]);
         let _ = resolve_in(&input, now, &zone);
     }
@@ -357,7 +356,7 @@ proptest! {
         secs in 0i64..7_000_000_000,
         z in 0usize..3,
     ) {
-        let now = DateTime::from_timestamp(secs, 0).expect("a time");
+        let now = Time::from_second(secs).expect("a time");
         let zone = zone(["UTC", "America/New_York", "Asia/Kolkata"][z]);
         if let Ok(w) = resolve_in(&words.join(" "), now, &zone) {
             prop_assert!(w.start <= w.end);

@@ -247,8 +247,8 @@ fn explain_is_off_unless_asked_and_prints_a_line_in_text() {
 }
 
 mod questions {
+    use agentbox::clock::Time;
     use agentbox::search::{ask, query_terms};
-    use chrono::{DateTime, Utc};
     use proptest::prelude::*;
 
     /// Words and numbers that time expressions are made of, with filler.
@@ -305,10 +305,8 @@ mod questions {
         prop::collection::vec(fragments, 0..12).prop_map(|words| words.join(" "))
     }
 
-    fn now() -> DateTime<Utc> {
-        DateTime::parse_from_rfc3339("2026-02-28T23:59:59Z")
-            .unwrap()
-            .with_timezone(&Utc)
+    fn now() -> Time {
+        Time::parse("2026-02-28T23:59:59Z").unwrap()
     }
 
     proptest! {

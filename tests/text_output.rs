@@ -109,10 +109,9 @@ impl Run {
     /// fixed clock. Profile facts are dated by their file's mtime; after this
     /// (and a `reindex`) their dates no longer depend on when the test ran.
     fn settle_mtimes(&self) {
-        let now: std::time::SystemTime = chrono::DateTime::parse_from_rfc3339(common::NOW)
+        let now = agentbox::clock::Time::parse(common::NOW)
             .expect("NOW")
-            .with_timezone(&chrono::Utc)
-            .into();
+            .to_system();
         let mut dirs = vec![self.sb.home().join("memory")];
         while let Some(dir) = dirs.pop() {
             for entry in std::fs::read_dir(&dir).expect("read dir") {

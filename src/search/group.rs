@@ -83,7 +83,7 @@ pub(super) mod tests {
 
     /// Saves one user turn as `mem_save_turn` does (its own index commit).
     pub(in crate::search) fn save(home: &Home, session: &str, text: &str) {
-        let clock = Clock::fixed("2026-12-01T10:00:00Z".parse().unwrap());
+        let clock = Clock::fixed(crate::clock::Time::parse("2026-12-01T10:00:00Z").unwrap());
         let input = SaveTurns {
             session: session.to_string(),
             messages: vec![MessageIn {
@@ -315,7 +315,7 @@ pub(super) mod tests {
         let (_dir, home) = home();
         save(&home, "s0", "alpha one");
         save(&home, "s0", "beta two");
-        let clock = Clock::fixed("2026-12-01T10:00:00Z".parse().unwrap());
+        let clock = Clock::fixed(crate::clock::Time::parse("2026-12-01T10:00:00Z").unwrap());
         let closed = track::flush(&home, &clock, "s0").unwrap().unwrap();
         let index = Index::open(&home).unwrap();
         let to = format!("memory/episodes/s0/{closed}.jsonl");

@@ -399,7 +399,7 @@ impl<'h> Index<'h> {
 
     fn find_once(&self, query: &Query) -> Result<Found> {
         Session::of(self.home).guard(&self.conn, || self.refresh())?;
-        let now = query.now.unwrap_or_else(chrono::Utc::now);
+        let now = query.now.unwrap_or_else(crate::clock::Time::now);
         let asked = super::question::ask(&query.text, now);
         let terms = asked.terms;
         if terms.is_empty() || query.limit == 0 {

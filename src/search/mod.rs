@@ -96,7 +96,7 @@ pub struct Query {
     pub limit: usize,
     /// What "yesterday" and "last week" in the text count back from (the
     /// wall clock when `None`).
-    pub now: Option<chrono::DateTime<chrono::Utc>>,
+    pub now: Option<crate::clock::Time>,
     /// Say why each hit ranked where it did ([`Hit::why`]).
     pub explain: bool,
 }

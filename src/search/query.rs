@@ -91,12 +91,10 @@ pub(super) fn snippet(body: &str, terms: &[String]) -> String {
 /// A `--since`/`--until` value for `Query`: RFC 3339 (normalized to UTC) or
 /// a plain date (`2026-01-31`, which `until` extends over the whole day).
 pub fn date_bound(flag: &str, value: &str) -> Result<String> {
-    if let Ok(ts) = chrono::DateTime::parse_from_rfc3339(value) {
-        return Ok(ts
-            .with_timezone(&chrono::Utc)
-            .to_rfc3339_opts(chrono::SecondsFormat::Secs, true));
+    if let Some(utc) = crate::clock::restamp(value) {
+        return Ok(utc);
     }
-    if chrono::NaiveDate::parse_from_str(value, "%Y-%m-%d").is_ok() {
+    if crate::clock::parse_date(value).is_some() {
         return Ok(value.to_string());
     }
     Err(Error::invalid_args(format!(

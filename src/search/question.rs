@@ -10,10 +10,10 @@
 //! documents that say when (`rank::flags::TIMED`). Both are read from the
 //! words alone, in English; anything not recognised stays a query word.
 
-use chrono::{DateTime, Datelike, Duration, NaiveDate, TimeZone, Utc};
+use jiff::civil::Date;
 
 use super::query::{content_words, query_terms};
-use crate::clock::{MONTHS, WEEKDAYS};
+use crate::clock::{MONTHS, Time, WEEKDAYS, date_from, days};
 
 /// A query read as a question.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -110,9 +110,13 @@ fn year(word: &str) -> Option<i32> {
         .filter(|y| (1900..=2100).contains(y))
 }
 
-fn midnight(date: NaiveDate) -> i64 {
-    Utc.from_utc_datetime(&date.and_hms_opt(0, 0, 0).unwrap_or_default())
-        .timestamp()
+fn midnight(date: Date) -> i64 {
+    Time::at_midnight(date).as_second()
+}
+
+/// The day `n` days before `today` (after it when `n` is negative).
+fn days_before(today: Date, n: i64) -> Date {
+    today.saturating_sub(days(n))
 }
 
 const DAY: i64 = 86_400;
@@ -121,7 +125,7 @@ const DAY: i64 = 86_400;
 /// a list of what was said then shows.
 type Window = ((i64, i64), (i64, i64));
 
-fn day_window(date: NaiveDate) -> Window {
+fn day_window(date: Date) -> Window {
     let at = midnight(date);
     (
         (at - DAY_SLACK * DAY, at + (1 + DAY_SLACK) * DAY),
@@ -130,28 +134,24 @@ fn day_window(date: NaiveDate) -> Window {
 }
 
 fn month_window(y: i32, m: u32, slack: i64) -> Option<Window> {
-    let first = NaiveDate::from_ymd_opt(y, m, 1)?;
-    let next = if m == 12 {
-        NaiveDate::from_ymd_opt(y + 1, 1, 1)?
-    } else {
-        NaiveDate::from_ymd_opt(y, m + 1, 1)?
-    };
-    let said = (midnight(first), midnight(next));
+    let first = date_from(y, m, 1)?;
+    // The midnight after the month's last day: no date past 9999 is needed.
+    let said = (midnight(first), midnight(first.last_of_month()) + DAY);
     Some(((said.0 - slack * DAY, said.1 + slack * DAY), said))
 }
 
 fn year_window(y: i32) -> Option<Window> {
     let said = (
-        midnight(NaiveDate::from_ymd_opt(y, 1, 1)?),
-        midnight(NaiveDate::from_ymd_opt(y + 1, 1, 1)?),
+        midnight(date_from(y, 1, 1)?),
+        midnight(date_from(y, 12, 31)?) + DAY,
     );
     Some((said, said))
 }
 
 /// The latest year in which month `m` (and day `d`) is not after `today`.
-fn latest_year(today: NaiveDate, m: u32, d: u32) -> i32 {
-    let this = today.year();
-    match NaiveDate::from_ymd_opt(this, m, d) {
+fn latest_year(today: Date, m: u32, d: u32) -> i32 {
+    let this = i32::from(today.year());
+    match date_from(this, m, d) {
         Some(date) if date <= today => this,
         _ => this - 1,
     }
@@ -164,7 +164,7 @@ fn latest_year(today: NaiveDate, m: u32, d: u32) -> i32 {
 type Found = (Option<Window>, usize, usize);
 
 /// An absolute date around the month name at word `i`.
-fn date_at(w: &[Word], i: usize, today: NaiveDate) -> Option<Found> {
+fn date_at(w: &[Word], i: usize, today: Date) -> Option<Found> {
     let m = month(&w[i].text)?;
     let get = |j: Option<usize>| j.and_then(|j| w.get(j));
     let before = |k: usize| i.checked_sub(k);
@@ -185,21 +185,21 @@ fn date_at(w: &[Word], i: usize, today: NaiveDate) -> Option<Found> {
     let day_after = get(Some(i + 1)).and_then(|x| day(&x.text));
     if let Some((d, Some(first))) = day_before {
         if let Some(y) = get(Some(i + 1)).and_then(|x| year(&x.text)) {
-            let date = NaiveDate::from_ymd_opt(y, m, d);
+            let date = date_from(y, m, d);
             return Some((date.map(day_window), first, i + 1));
         }
-        let date = NaiveDate::from_ymd_opt(latest_year(today, m, d), m, d);
+        let date = date_from(latest_year(today, m, d), m, d);
         return Some((date.map(day_window), first, i));
     }
     if let Some(d) = day_after {
         // October 13, 2023; October 13
         if let Some(y) = get(Some(i + 2)).and_then(|x| year(&x.text)) {
-            let date = NaiveDate::from_ymd_opt(y, m, d);
+            let date = date_from(y, m, d);
             return Some((date.map(day_window), i, i + 2));
         }
         // "May 2" is a date; "may 2023" below is a month.
         if year(&w[i + 1].text).is_none() {
-            let date = NaiveDate::from_ymd_opt(latest_year(today, m, d), m, d);
+            let date = date_from(latest_year(today, m, d), m, d);
             return Some((date.map(day_window), i, i + 1));
         }
     }
@@ -244,7 +244,7 @@ fn numeric_at(w: &[Word], text: &str, i: usize) -> Option<Found> {
         let m: Option<u32> = w[i + 1].text.parse().ok();
         let d: Option<u32> = w[i + 2].text.parse().ok();
         if let (Some(m), Some(d)) = (m, d) {
-            let date = NaiveDate::from_ymd_opt(y, m, d);
+            let date = date_from(y, m, d);
             return Some((date.map(day_window), i, i + 2));
         }
     }
@@ -283,7 +283,7 @@ const NOT_THE_LATEST: [&str; 9] = [
 
 /// The named day `date` spanning words `from..=to`, and the part of it
 /// that follows them, when one does ("yesterday evening").
-fn on_day(w: &[Word], date: NaiveDate, from: usize, to: usize) -> Found {
+fn on_day(w: &[Word], date: Date, from: usize, to: usize) -> Found {
     let part = w
         .get(to + 1)
         .is_some_and(|x| DAY_PARTS.contains(&x.text.as_str()));
@@ -293,7 +293,7 @@ fn on_day(w: &[Word], date: NaiveDate, from: usize, to: usize) -> Found {
 /// "the day before yesterday" (two days back), "the day after tomorrow"
 /// at word `i` ("day"). A day to come is no time said: no window, and its
 /// words stay query words (not "tomorrow" misread as a day past).
-fn day_beside(w: &[Word], i: usize, today: NaiveDate) -> Option<Found> {
+fn day_beside(w: &[Word], i: usize, today: Date) -> Option<Found> {
     let from = match w.get(i + 2)?.text.as_str() {
         "yesterday" => -1,
         "today" => 0,
@@ -309,7 +309,7 @@ fn day_beside(w: &[Word], i: usize, today: NaiveDate) -> Option<Found> {
     if days > 0 {
         return Some((None, i, i + 2));
     }
-    Some(on_day(w, today + Duration::days(days), i, i + 2))
+    Some(on_day(w, days_before(today, -days), i, i + 2))
 }
 
 /// A time relative to `now` at word `i`: yesterday, today, tonight, this
@@ -323,23 +323,23 @@ fn day_beside(w: &[Word], i: usize, today: NaiveDate) -> Option<Found> {
 /// never today. After a word of [`NOT_THE_LATEST`] it is no time. "This
 /// Friday" is this week's (Monday first): today or before, or no time when
 /// it is still to come.
-fn relative_at(w: &[Word], i: usize, now: DateTime<Utc>) -> Option<Found> {
-    let today = now.date_naive();
-    let at = now.timestamp();
+fn relative_at(w: &[Word], i: usize, now: Time) -> Option<Found> {
+    let today = now.date();
+    let at = now.as_second();
     let word = w[i].text.as_str();
     let next = w.get(i + 1).map(|x| x.text.as_str());
-    let now_wd = i64::from(today.weekday().num_days_from_monday());
+    let now_wd = i64::from(today.weekday().to_monday_zero_offset());
     match word {
-        "yesterday" => return Some(on_day(w, today - Duration::days(1), i, i)),
+        "yesterday" => return Some(on_day(w, days_before(today, 1), i, i)),
         "today" | "tonight" => return Some(on_day(w, today, i, i)),
         "day" => return day_beside(w, i, today),
         "last" | "this" | "past" => {
             let last = word != "this";
             let window = match next? {
-                "night" | "evening" if last => day_window(today - Duration::days(1)),
+                "night" | "evening" if last => day_window(days_before(today, 1)),
                 "morning" | "afternoon" | "evening" | "night" if !last => day_window(today),
                 "week" => {
-                    let monday = midnight(today - Duration::days(now_wd));
+                    let monday = midnight(days_before(today, now_wd));
                     if last {
                         ((at - 14 * DAY, at), (monday - 7 * DAY, monday))
                     } else {
@@ -348,23 +348,30 @@ fn relative_at(w: &[Word], i: usize, now: DateTime<Utc>) -> Option<Found> {
                 }
                 "weekend" => {
                     let back = now_wd + 2;
-                    let saturday = today - Duration::days(if last { back } else { back - 7 });
+                    let saturday = days_before(today, if last { back } else { back - 7 });
                     let from = midnight(saturday);
                     ((from - DAY, from + 3 * DAY), (from, from + 2 * DAY))
                 }
                 "month" => {
+                    let (year, month) = (
+                        i32::from(today.year()),
+                        u32::from(today.month().unsigned_abs()),
+                    );
                     let (y, m) = if last {
-                        if today.month() == 1 {
-                            (today.year() - 1, 12)
+                        if month == 1 {
+                            (year - 1, 12)
                         } else {
-                            (today.year(), today.month() - 1)
+                            (year, month - 1)
                         }
                     } else {
-                        (today.year(), today.month())
+                        (year, month)
                     };
                     month_window(y, m, MONTH_SLACK)?
                 }
-                "year" => year_window(if last { today.year() - 1 } else { today.year() })?,
+                "year" => {
+                    let year = i32::from(today.year());
+                    year_window(if last { year - 1 } else { year })?
+                }
                 d => {
                     let wd = WEEKDAYS.iter().position(|x| *x == d)? as i64;
                     let back = match (now_wd - wd).rem_euclid(7) {
@@ -376,7 +383,7 @@ fn relative_at(w: &[Word], i: usize, now: DateTime<Utc>) -> Option<Found> {
                         back => back,
                     };
                     // "last Friday night": the night is Friday's.
-                    return Some(on_day(w, today - Duration::days(back), i, i + 1));
+                    return Some(on_day(w, days_before(today, back), i, i + 1));
                 }
             };
             return Some((Some(window), i, i + 1));
@@ -388,7 +395,7 @@ fn relative_at(w: &[Word], i: usize, now: DateTime<Utc>) -> Option<Found> {
                     return None;
                 }
                 let back = (now_wd - wd as i64).rem_euclid(7);
-                return Some(on_day(w, today - Duration::days(back), i, i));
+                return Some(on_day(w, days_before(today, back), i, i));
             }
         }
     }
@@ -410,7 +417,7 @@ fn relative_at(w: &[Word], i: usize, now: DateTime<Utc>) -> Option<Found> {
     }
     if days == 1 {
         // "3 days ago" is that day, as "yesterday" is ("1 day ago").
-        return Some((Some(day_window(today - Duration::days(count))), i, i + 2));
+        return Some((Some(day_window(days_before(today, count))), i, i + 2));
     }
     // "a week ago" is about then.
     let back = at - count * days * DAY;
@@ -420,9 +427,9 @@ fn relative_at(w: &[Word], i: usize, now: DateTime<Utc>) -> Option<Found> {
 }
 
 /// Reads `text` as a question asked at `now`.
-pub fn ask(text: &str, now: DateTime<Utc>) -> Asked {
+pub fn ask(text: &str, now: Time) -> Asked {
     let w = words(text);
-    let today = now.date_naive();
+    let today = now.date();
     // Every time named, in order; the window is the first absolute one
     // ("last Friday, on 23 January 2022": the date says which Friday), else
     // the first relative one. All their words leave the query.
@@ -529,15 +536,13 @@ pub fn names_in(text: &str) -> Vec<String> {
 mod tests {
     use super::*;
 
-    fn now() -> DateTime<Utc> {
+    fn now() -> Time {
         // A Wednesday.
-        DateTime::parse_from_rfc3339("2026-06-17T15:00:00Z")
-            .unwrap()
-            .with_timezone(&Utc)
+        Time::parse("2026-06-17T15:00:00Z").unwrap()
     }
 
     fn day(y: i32, m: u32, d: u32) -> i64 {
-        midnight(NaiveDate::from_ymd_opt(y, m, d).unwrap())
+        midnight(date_from(y, m, d).unwrap())
     }
 
     fn window(text: &str) -> Option<(i64, i64)> {
@@ -583,7 +588,7 @@ mod tests {
         );
         assert_eq!(
             window("Last week's deploy?"),
-            Some((now().timestamp() - 14 * DAY, now().timestamp()))
+            Some((now().as_second() - 14 * DAY, now().as_second()))
         );
         assert_eq!(
             window("last year"),
@@ -603,7 +608,7 @@ mod tests {
             window("3 days ago"),
             Some((day(2026, 6, 13), day(2026, 6, 16)))
         );
-        let week = now().timestamp() - 7 * DAY;
+        let week = now().as_second() - 7 * DAY;
         assert!(window("a week ago").is_some_and(|(a, b)| a < week && week < b));
     }
 
@@ -722,7 +727,7 @@ mod tests {
         }
         assert_eq!(said("2 days ago"), said("the day before yesterday"));
         // "0 weeks ago" is about now.
-        let at = now().timestamp();
+        let at = now().as_second();
         assert!(window("0 weeks ago").is_some_and(|(a, b)| a < at && at < b));
     }
 

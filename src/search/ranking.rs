@@ -20,9 +20,9 @@ pub(super) fn recency_factor_at(date: i64, newest: i64) -> f64 {
 
 /// An RFC 3339 date in Unix seconds.
 pub(super) fn seconds(date: &str) -> Option<i64> {
-    chrono::DateTime::parse_from_rfc3339(date)
+    crate::clock::Time::parse(date)
         .ok()
-        .map(|d| d.timestamp())
+        .map(crate::clock::Time::as_second)
 }
 
 /// Rescales sorted hits so the best is 1.0, rounded to two decimals; a

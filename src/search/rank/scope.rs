@@ -156,11 +156,11 @@ impl Scope {
 /// A `--since`/`--until` value (RFC 3339 in UTC, or a date) in Unix
 /// seconds; a date's `end` is the end of that day.
 fn bound_seconds(value: &str, end: bool) -> Option<i64> {
-    if let Ok(ts) = chrono::DateTime::parse_from_rfc3339(value) {
-        return Some(ts.timestamp());
+    if let Ok(ts) = crate::clock::Time::parse(value) {
+        return Some(ts.as_second());
     }
-    let day = chrono::NaiveDate::parse_from_str(value, "%Y-%m-%d").ok()?;
-    let start = day.and_hms_opt(0, 0, 0)?.and_utc().timestamp();
+    let day = crate::clock::parse_date(value)?;
+    let start = crate::clock::Time::at_midnight(day).as_second();
     Some(if end { start + 86_400 } else { start })
 }
 

@@ -173,17 +173,12 @@ pub(crate) fn file_date(path: &Path) -> String {
     let time = std::fs::metadata(path)
         .and_then(|m| m.modified())
         .unwrap_or(std::time::UNIX_EPOCH);
-    chrono::DateTime::<chrono::Utc>::from(time).to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+    crate::clock::Time::from_system(time).stamp()
 }
 
 /// An RFC 3339 time in UTC with a `Z` (so dates sort as strings).
 fn utc(date: &str) -> String {
-    chrono::DateTime::parse_from_rfc3339(date)
-        .map(|d| {
-            d.with_timezone(&chrono::Utc)
-                .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
-        })
-        .unwrap_or_else(|_| date.to_string())
+    crate::clock::restamp(date).unwrap_or_else(|| date.to_string())
 }
 
 fn parse_note(slug: &str, text: &str, path: &Path) -> Result<Note> {

@@ -245,7 +245,7 @@ impl Note {
                 }
                 Field::Created | Field::Updated => {
                     let date = parse_scalar(value, n)?;
-                    if chrono::DateTime::parse_from_rfc3339(&date).is_err() {
+                    if crate::clock::Time::parse(&date).is_err() {
                         return Err(ParseError::new(
                             n,
                             format!(

@@ -492,7 +492,7 @@ fn clean_fact(home: &Home, text: &str) -> Result<String> {
 /// write (`AGENTBOX_NOW` when set), not the wall clock's.
 fn write(home: &Home, clock: &Clock, path: &std::path::Path, text: &str) -> Result<()> {
     home.store
-        .write_text_dated(path, text, std::time::SystemTime::from(clock.now()))
+        .write_text_dated(path, text, clock.now().to_system())
 }
 
 /// Re-indexes PROFILE.md after a write.

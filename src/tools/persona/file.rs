@@ -117,7 +117,7 @@ impl Persona {
                     }
                 }
                 "updated" | "created" => {
-                    if chrono::DateTime::parse_from_rfc3339(&value).is_err() {
+                    if crate::clock::Time::parse(&value).is_err() {
                         return Err(ParseError::new(
                             n,
                             format!(

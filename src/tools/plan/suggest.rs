@@ -4,10 +4,10 @@
 use super::storage::load_all;
 use super::{PlanStatus, StepStatus};
 use crate::clock::Clock;
+use crate::clock::{Time, days as day_count};
 use crate::error::Result;
 use crate::home::Home;
 use crate::tools::Suggestion;
-use chrono::{DateTime, Duration, Utc};
 
 /// In-progress steps of active plans whose step was last updated at least
 /// `proactive.stale_days` days ago. Plans that do not parse are left to
@@ -16,7 +16,7 @@ pub(super) fn stale_steps(home: &Home, clock: &Clock) -> Result<Vec<Suggestion>>
     let now = clock.now();
     let days = home.config.proactive.stale_days;
     let cutoff = now
-        - Duration::days(
+        - day_count(
             i64::try_from(days)
                 .unwrap_or(i64::MAX / 86_400)
                 .min(365_000),
@@ -37,7 +37,7 @@ pub(super) fn stale_steps(home: &Home, clock: &Clock) -> Result<Vec<Suggestion>>
             if updated > cutoff {
                 continue;
             }
-            let idle = (now - updated).num_days();
+            let idle = (now - updated).as_secs() / 86_400;
             out.push(Suggestion {
                 kind: "stale_step".to_string(),
                 text: format!(
@@ -54,10 +54,8 @@ pub(super) fn stale_steps(home: &Home, clock: &Clock) -> Result<Vec<Suggestion>>
     Ok(out)
 }
 
-fn parse(text: &str) -> Option<DateTime<Utc>> {
-    DateTime::parse_from_rfc3339(text)
-        .ok()
-        .map(|t| t.with_timezone(&Utc))
+fn parse(text: &str) -> Option<Time> {
+    Time::parse(text).ok()
 }
 
 fn one_line(text: &str) -> String {

@@ -4,11 +4,12 @@ use super::extract::{self, ExtractOptions};
 use super::items::{self, Items, Writer};
 use super::{Item, ItemStatus, State, by_due, render, scan, stamp, when};
 use crate::clock::{self, DurationFault};
+use crate::clock::{Time, days};
 use crate::error::{Error, Result};
 use crate::output::Outcome;
 use crate::tools::Ctx;
-use chrono::{DateTime, Duration, Utc};
 use clap::{Args, Parser, Subcommand};
+use jiff::SignedDuration;
 use serde_json::{Value, json};
 
 /// Foresight and reminders: time-bounded items, and what to bring up before
@@ -180,7 +181,7 @@ pub(super) fn run(ctx: &Ctx, matches: &clap::ArgMatches) -> Result<Outcome> {
 }
 
 /// Resolves a WHEN flag, naming the flag in the error.
-fn resolve(flag: &str, input: &str, now: DateTime<Utc>) -> Result<when::When> {
+fn resolve(flag: &str, input: &str, now: Time) -> Result<when::When> {
     when::resolve(input, now).map_err(|e| {
         let hint = if e.hint.is_empty() {
             "use an RFC 3339 time (2026-01-31T09:00:00Z), a date (2026-01-31) or a phrase (friday, in 3 days)".to_string()
@@ -278,7 +279,7 @@ fn add(ctx: &Ctx, args: AddArgs) -> Result<Outcome> {
     let until = match (&args.until, due) {
         (Some(input), _) => resolve("--until", input, now)?.end,
         (None, Some(due)) => due,
-        (None, None) => from + Duration::days(7),
+        (None, None) => from + days(7),
     };
     if until < from {
         return Err(Error::invalid_args(format!(
@@ -395,7 +396,7 @@ fn list(ctx: &Ctx, args: ListArgs) -> Result<Outcome> {
 
 /// A DURATION ([`clock::parse_duration`]: `90m`, `2h`, `3d`, `1w`), at
 /// most 100 years (counted in whole days).
-pub fn parse_duration(input: &str) -> Result<Duration> {
+pub fn parse_duration(input: &str) -> Result<SignedDuration> {
     let bad = || {
         Error::invalid_args(format!("{input:?} is not a duration"))
             .with_hint("use a whole number and a unit: 90m, 2h, 3d or 1w")
@@ -403,7 +404,7 @@ pub fn parse_duration(input: &str) -> Result<Duration> {
     };
     let too_long = || bad().with_hint("at most 100 years ahead");
     match clock::parse_duration(input) {
-        Ok(d) if d.num_days() > 100 * 365 => Err(too_long()),
+        Ok(d) if d.as_secs() / 86_400 > 100 * 365 => Err(too_long()),
         Ok(d) => Ok(d),
         Err(DurationFault::OutOfRange) => Err(too_long()),
         Err(DurationFault::Malformed) => Err(bad()),
@@ -419,7 +420,7 @@ fn due(ctx: &Ctx, args: DueArgs) -> Result<Outcome> {
     };
     let within = match &args.within {
         Some(input) => parse_duration(input)?,
-        None => Duration::days(1),
+        None => days(1),
     };
     // A look-ahead past year 9999 ends at its last second (no item can be
     // due later), so `until` stays RFC 3339.
@@ -566,7 +567,7 @@ fn snooze(ctx: &Ctx, args: SnoozeArgs) -> Result<Outcome> {
     next.snoozed_until = Some(stamp(until));
     let moved = until >= next.until_at();
     if moved {
-        next.valid_until = stamp(until + Duration::days(1));
+        next.valid_until = stamp(until + days(1));
     }
     writer.append(std::slice::from_ref(&next))?;
     drop(writer);
@@ -596,11 +597,14 @@ mod tests {
 
     #[test]
     fn durations_take_a_number_and_a_unit() {
-        assert_eq!(parse_duration("90m").unwrap(), Duration::minutes(90));
-        assert_eq!(parse_duration("2h").unwrap(), Duration::hours(2));
-        assert_eq!(parse_duration("3d").unwrap(), Duration::days(3));
-        assert_eq!(parse_duration("1w").unwrap(), Duration::weeks(1));
-        assert_eq!(parse_duration(" 0d ").unwrap(), Duration::zero());
+        assert_eq!(
+            parse_duration("90m").unwrap(),
+            SignedDuration::from_mins(90)
+        );
+        assert_eq!(parse_duration("2h").unwrap(), SignedDuration::from_hours(2));
+        assert_eq!(parse_duration("3d").unwrap(), days(3));
+        assert_eq!(parse_duration("1w").unwrap(), days(7));
+        assert_eq!(parse_duration(" 0d ").unwrap(), SignedDuration::ZERO);
         for bad in [
             "",
             "d",

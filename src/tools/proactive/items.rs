@@ -154,8 +154,8 @@ fn id_body(id: &str) -> &str {
 }
 
 impl Item {
-    pub fn updated_at(&self) -> chrono::DateTime<chrono::Utc> {
-        super::parse_time(&self.updated).unwrap_or(chrono::DateTime::<chrono::Utc>::MIN_UTC)
+    pub fn updated_at(&self) -> crate::clock::Time {
+        super::parse_time(&self.updated).unwrap_or(crate::clock::Time::MIN)
     }
 }
 

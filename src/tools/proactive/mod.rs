@@ -13,8 +13,8 @@ pub mod render;
 pub mod scan;
 pub mod when;
 
+use crate::clock::Time;
 use crate::tools::Tool;
-use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 pub const TOOL: Tool = Tool {
@@ -118,47 +118,43 @@ impl State {
 }
 
 /// An RFC 3339 time as stored; `None` when it does not parse.
-pub fn parse_time(text: &str) -> Option<DateTime<Utc>> {
-    DateTime::parse_from_rfc3339(text)
-        .ok()
-        .map(|t| t.with_timezone(&Utc))
+pub fn parse_time(text: &str) -> Option<Time> {
+    Time::parse(text).ok()
 }
 
 /// The last second a time can be stored at (RFC 3339 writes four-digit
 /// years): 9999-12-31T23:59:59Z.
-pub fn latest() -> DateTime<Utc> {
-    DateTime::parse_from_rfc3339("9999-12-31T23:59:59Z")
-        .map(|t| t.with_timezone(&Utc))
-        .unwrap_or(DateTime::<Utc>::MAX_UTC)
+pub fn latest() -> Time {
+    Time::parse("9999-12-31T23:59:59Z").unwrap_or(Time::MAX)
 }
 
 /// A computed time that is only shown, never stored (a look-ahead's end, a
 /// suggested snooze), brought back to [`latest`] when it falls past it, so
 /// it stays RFC 3339. No item can be due later, so nothing is missed.
-pub fn clamp(at: DateTime<Utc>) -> DateTime<Utc> {
+pub fn clamp(at: Time) -> Time {
     at.min(latest())
 }
 
 /// A time as stored: RFC 3339, UTC, whole seconds.
-pub fn stamp(at: DateTime<Utc>) -> String {
-    at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+pub fn stamp(at: Time) -> String {
+    at.stamp()
 }
 
 impl Item {
     /// The times of the item (the reader keeps only items whose times parse).
-    pub fn from_at(&self) -> DateTime<Utc> {
-        parse_time(&self.valid_from).unwrap_or(DateTime::<Utc>::MIN_UTC)
+    pub fn from_at(&self) -> Time {
+        parse_time(&self.valid_from).unwrap_or(Time::MIN)
     }
 
-    pub fn until_at(&self) -> DateTime<Utc> {
-        parse_time(&self.valid_until).unwrap_or(DateTime::<Utc>::MIN_UTC)
+    pub fn until_at(&self) -> Time {
+        parse_time(&self.valid_until).unwrap_or(Time::MIN)
     }
 
-    pub fn due_at(&self) -> Option<DateTime<Utc>> {
+    pub fn due_at(&self) -> Option<Time> {
         self.due.as_deref().and_then(parse_time)
     }
 
-    pub fn snoozed_until_at(&self) -> Option<DateTime<Utc>> {
+    pub fn snoozed_until_at(&self) -> Option<Time> {
         self.snoozed_until.as_deref().and_then(parse_time)
     }
 
@@ -184,7 +180,7 @@ impl Item {
 
     /// Where the item stands at `now`. The window rule: valid ⇔ open (or
     /// snoozed with `snoozed_until ≤ now`) and `valid_from ≤ now ≤ valid_until`.
-    pub fn state(&self, now: DateTime<Utc>) -> State {
+    pub fn state(&self, now: Time) -> State {
         match self.status {
             ItemStatus::Dismissed => return State::Dismissed,
             ItemStatus::Done => return State::Done,
@@ -208,12 +204,12 @@ impl Item {
     }
 
     /// Valid at `now` (the window rule).
-    pub fn is_valid(&self, now: DateTime<Utc>) -> bool {
+    pub fn is_valid(&self, now: Time) -> bool {
         self.state(now) == State::Valid
     }
 
     /// The item as `data` shows it: the stored fields plus its state at `now`.
-    pub fn to_json(&self, now: DateTime<Utc>) -> serde_json::Value {
+    pub fn to_json(&self, now: Time) -> serde_json::Value {
         let mut value = serde_json::to_value(self).unwrap_or_default();
         if let Some(map) = value.as_object_mut() {
             map.insert("state".into(), self.state(now).as_str().into());

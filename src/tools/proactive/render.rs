@@ -3,13 +3,13 @@
 //! clock always prints the same text.
 
 use super::{Item, State};
+use crate::clock::Time;
 use crate::output::Style;
 use crate::redact::Redactor;
-use chrono::{DateTime, Utc};
 
 /// `Fri 2026-01-16 17:00 UTC`.
-pub fn absolute(at: DateTime<Utc>) -> String {
-    at.format("%a %Y-%m-%d %H:%M UTC").to_string()
+pub fn absolute(at: Time) -> String {
+    at.format("%a %Y-%m-%d %H:%M UTC")
 }
 
 /// A span in words, rounded down to its largest unit: `3 days`, `1 hour`,
@@ -29,8 +29,8 @@ pub fn span(seconds: i64) -> String {
 }
 
 /// `in 2 days`, `3 hours ago`, `now`.
-pub fn relative(at: DateTime<Utc>, now: DateTime<Utc>) -> String {
-    let seconds = (at - now).num_seconds();
+pub fn relative(at: Time, now: Time) -> String {
+    let seconds = (at - now).as_secs();
     if seconds == 0 {
         "now".to_string()
     } else if seconds > 0 {
@@ -42,7 +42,7 @@ pub fn relative(at: DateTime<Utc>, now: DateTime<Utc>) -> String {
 
 /// What the item's dates say at `now`: `due in 2 days (Fri 2026-01-16 17:00
 /// UTC)`, `overdue by 1 day`, `until …`, `snoozed until …`.
-pub fn when_line(item: &Item, now: DateTime<Utc>) -> String {
+pub fn when_line(item: &Item, now: Time) -> String {
     let mut parts = Vec::new();
     match item.state(now) {
         State::Snoozed => {
@@ -62,7 +62,7 @@ pub fn when_line(item: &Item, now: DateTime<Utc>) -> String {
         _ => {}
     }
     if let Some(due) = item.due_at() {
-        let seconds = (due - now).num_seconds();
+        let seconds = (due - now).as_secs();
         if seconds < 0 {
             parts.push(format!("overdue by {} ({})", span(seconds), absolute(due)));
         } else {
@@ -81,7 +81,7 @@ pub fn when_line(item: &Item, now: DateTime<Utc>) -> String {
 }
 
 /// One item as a block of text: the id and text, then its dates and tags.
-pub fn item_block(item: &Item, now: DateTime<Utc>, s: Style) -> String {
+pub fn item_block(item: &Item, now: Time, s: Style) -> String {
     let state = item.state(now);
     let mark = match state {
         State::Valid => s.cyan("•"),
@@ -129,7 +129,7 @@ pub fn one_line(text: &str) -> String {
 /// [`BULLET_ID_CHARS`](super::BULLET_ID_CHARS), each with `…`; the dates are
 /// printed by this program. Both are redacted first (a cut never leaves the
 /// start of a secret its pattern no longer recognises) and put on one line.
-pub fn bullet(item: &Item, now: DateTime<Utc>, redactor: &Redactor) -> String {
+pub fn bullet(item: &Item, now: Time, redactor: &Redactor) -> String {
     let when = match item.due_at() {
         Some(due) if due < now => format!("overdue since {}", absolute(due)),
         Some(due) => format!("due {} ({})", absolute(due), relative(due, now)),
@@ -157,7 +157,7 @@ pub fn cut(text: &str, max: usize) -> String {
 mod tests {
     use super::*;
 
-    fn at(text: &str) -> DateTime<Utc> {
+    fn at(text: &str) -> Time {
         super::super::parse_time(text).unwrap()
     }
 

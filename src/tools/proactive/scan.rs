@@ -4,11 +4,12 @@
 
 use super::{items, render};
 use crate::clock::Clock;
+use crate::clock::days;
 use crate::error::Result;
 use crate::home::Home;
 use crate::output::Outcome;
 use crate::tools::{Ctx, Suggestion};
-use chrono::Duration;
+use jiff::SignedDuration;
 use serde_json::json;
 
 /// An item whose window ends within this many hours is `expiring_item`.
@@ -22,7 +23,9 @@ pub fn expiring(home: &Home, clock: &Clock) -> Result<Vec<Suggestion>> {
     let mut list: Vec<_> = items::read(home)?
         .items
         .into_iter()
-        .filter(|i| i.is_valid(now) && i.until_at() - now <= Duration::hours(EXPIRING_HOURS))
+        .filter(|i| {
+            i.is_valid(now) && i.until_at() - now <= SignedDuration::from_hours(EXPIRING_HOURS)
+        })
         .collect();
     list.sort_by(super::by_due);
     Ok(list
@@ -35,7 +38,7 @@ pub fn expiring(home: &Home, clock: &Clock) -> Result<Vec<Suggestion>> {
                 format!(
                     "proactive snooze {} --until {}",
                     item.id,
-                    super::stamp(super::clamp(now + Duration::days(7)))
+                    super::stamp(super::clamp(now + days(7)))
                 )
             };
             Suggestion {

@@ -1,8 +1,8 @@
 //! WHEN: the times people type (`2026-12-04`, `friday`, `in 3 days`…),
 //! resolved in the local time zone against the clock.
 //!
-//! The grammar is small and strict (a hand-written parser over chrono, with
-//! jiff's bundled IANA database for `TZ` names); docs/tools/proactive.md ("## WHEN") lists it and
+//! The grammar is small and strict (a hand-written parser over jiff's civil
+//! dates, with its bundled IANA database for `TZ` names); docs/tools/proactive.md ("## WHEN") lists it and
 //! what it does not cover. Natural-language crates were evaluated (interim,
 //! the maintained successor of chrono-english): they return one instant, not
 //! the span a day names, have no `end of month`/`this week`/`tonight`, and
@@ -13,20 +13,19 @@
 //! next local midnight (`end` is inclusive: an item valid "until friday" is
 //! still valid at 23:59:59 Friday). An instant has `start == end`.
 
+use crate::clock::{Time, date_from, days};
 use crate::error::{Error, Result};
-use chrono::{
-    DateTime, Datelike, Duration, LocalResult, Months, NaiveDate, NaiveDateTime, NaiveTime,
-    TimeZone, Timelike, Utc, Weekday,
-};
-use jiff::tz::AmbiguousOffset;
+use jiff::civil::{self, Date, Weekday};
+use jiff::tz::{AmbiguousOffset, TimeZone};
+use jiff::{SignedDuration, Span};
 
 /// What a WHEN names: the span it covers. An instant has `start == end`;
 /// a day ("friday") runs from its local midnight to the last second before
 /// the next one (`end` is inclusive).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct When {
-    pub start: DateTime<Utc>,
-    pub end: DateTime<Utc>,
+    pub start: Time,
+    pub end: Time,
 }
 
 /// The local time zone WHENs are read in.
@@ -38,8 +37,8 @@ pub struct When {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Zone {
     /// An IANA zone from the embedded database (independent of the machine's tzdata).
-    Named(jiff::tz::TimeZone),
-    /// The machine's zone (chrono's `Local`: a POSIX `TZ` rule or /etc/localtime; UTC without either).
+    Named(TimeZone),
+    /// The machine's zone: a POSIX `TZ` rule or file, else /etc/localtime; UTC without either.
     Local,
 }
 
@@ -63,63 +62,91 @@ impl Zone {
     }
 
     /// `t` as a person reads it in this zone: `Fri 2026-01-16 23:59`.
-    pub fn show(&self, t: DateTime<Utc>) -> String {
-        let format = "%a %Y-%m-%d %H:%M";
+    pub fn show(&self, t: Time) -> String {
+        wall_at(&self.rules(), t).format("%a %Y-%m-%d %H:%M")
+    }
+
+    /// The zone's rules: the named zone's, or the machine's.
+    fn rules(&self) -> Rules {
         match self {
-            Zone::Named(tz) => tz.wall(t).format(format).to_string(),
-            Zone::Local => chrono::Local.wall(t).format(format).to_string(),
+            Zone::Named(tz) => Rules {
+                tz: tz.clone(),
+                machine: false,
+            },
+            Zone::Local => Rules {
+                tz: local_zone(),
+                machine: true,
+            },
         }
     }
 }
 
-/// What reading a WHEN needs of a zone: the wall clock at an instant, and
-/// the instants a wall clock names (none in a gap, two in an overlap).
-trait Wall {
-    fn wall(&self, t: DateTime<Utc>) -> NaiveDateTime;
-    fn instants(&self, wall: &NaiveDateTime) -> LocalResult<DateTime<Utc>>;
+/// A zone's rules, and how they read times past jiff's (9999-12-30T22:00Z,
+/// which only the last day of 9999 reaches), as WHEN always has: a named
+/// zone at the epoch's offset for an instant and as UTC for a wall clock,
+/// the machine's zone at its offset of that last day.
+struct Rules {
+    tz: TimeZone,
+    machine: bool,
 }
 
-impl Wall for chrono::Local {
-    fn wall(&self, t: DateTime<Utc>) -> NaiveDateTime {
-        t.with_timezone(self).naive_local()
-    }
-
-    fn instants(&self, wall: &NaiveDateTime) -> LocalResult<DateTime<Utc>> {
-        self.from_local_datetime(wall)
-            .map(|t| t.with_timezone(&Utc))
+impl Rules {
+    /// The offset at `t` (see [`Rules`] past jiff's instants).
+    fn offset(&self, t: Time) -> SignedDuration {
+        let at = match jiff::Timestamp::from_second(t.as_second()) {
+            Ok(at) => at,
+            Err(_) if self.machine => jiff::Timestamp::MAX,
+            Err(_) => jiff::Timestamp::UNIX_EPOCH,
+        };
+        SignedDuration::from_secs(i64::from(self.tz.to_offset(at).seconds()))
     }
 }
 
-impl Wall for jiff::tz::TimeZone {
-    fn wall(&self, t: DateTime<Utc>) -> NaiveDateTime {
-        let offset =
-            self.to_offset(jiff::Timestamp::from_second(t.timestamp()).unwrap_or_default());
-        t.naive_utc() + Duration::seconds(i64::from(offset.seconds()))
-    }
+/// The machine's zone: `TZ` (a POSIX rule, a TZif file, a name), else
+/// /etc/localtime. An unusable `TZ` falls back to /etc/localtime, and that
+/// to UTC.
+fn local_zone() -> TimeZone {
+    TimeZone::try_system()
+        .ok()
+        .or_else(|| {
+            let tzif = std::fs::read("/etc/localtime").ok()?;
+            TimeZone::tzif("Local", &tzif).ok()
+        })
+        .unwrap_or(TimeZone::UTC)
+}
 
-    fn instants(&self, wall: &NaiveDateTime) -> LocalResult<DateTime<Utc>> {
-        let at = |offset: jiff::tz::Offset| {
-            Utc.from_utc_datetime(&(*wall - Duration::seconds(i64::from(offset.seconds()))))
+/// The wall clock in `tz` at `t`, held as a [`Time`] (the reading as if it
+/// were UTC), so the day after 9999-12-31 still has a midnight.
+fn wall_at(zone: &Rules, t: Time) -> Time {
+    t + zone.offset(t)
+}
+
+/// The instants the wall clock `wall` names in `tz`.
+enum Instants {
+    Single(Time),
+    /// A fall-back overlap: the earlier instant.
+    Ambiguous(Time),
+    /// A spring-forward gap (or a wall clock past jiff's years).
+    None,
+}
+
+fn instants(zone: &Rules, wall: Time) -> Instants {
+    let at =
+        |offset: jiff::tz::Offset| wall - SignedDuration::from_secs(i64::from(offset.seconds()));
+    let civil = wall.utc();
+    // Past jiff's years `utc` stops at the last: see [`Rules`].
+    if Time::from_utc(civil) != wall {
+        return if zone.machine {
+            Instants::Single(wall - zone.offset(wall))
+        } else {
+            Instants::None
         };
-        let Ok(civil) = jiff::civil::DateTime::new(
-            i16::try_from(wall.year()).unwrap_or(i16::MAX),
-            wall.month() as i8,
-            wall.day() as i8,
-            wall.hour() as i8,
-            wall.minute() as i8,
-            wall.second() as i8,
-            0,
-        ) else {
-            return LocalResult::None;
-        };
-        match self.to_ambiguous_timestamp(civil).offset() {
-            AmbiguousOffset::Unambiguous { offset } => LocalResult::Single(at(offset)),
-            AmbiguousOffset::Fold { before, after } => {
-                let (a, b) = (at(before), at(after));
-                LocalResult::Ambiguous(a.min(b), a.max(b))
-            }
-            AmbiguousOffset::Gap { .. } => LocalResult::None,
-        }
+    }
+    let civil = civil.with().subsec_nanosecond(0).build().unwrap_or(civil);
+    match zone.tz.to_ambiguous_timestamp(civil).offset() {
+        AmbiguousOffset::Unambiguous { offset } => Instants::Single(at(offset)),
+        AmbiguousOffset::Fold { before, after } => Instants::Ambiguous(at(before).min(at(after))),
+        AmbiguousOffset::Gap { .. } => Instants::None,
     }
 }
 
@@ -131,16 +158,13 @@ day/week/month/year, in 3 days / 2 weeks / 4 hours / 30 minutes / 1 month, 3 day
 and a day with a clock time (friday 17:00, tomorrow at 9am)";
 
 /// Resolves `input` against `now` in the zone from `TZ` ([`Zone::from_env`]).
-pub fn resolve(input: &str, now: DateTime<Utc>) -> Result<When> {
+pub fn resolve(input: &str, now: Time) -> Result<When> {
     resolve_in(input, now, &Zone::from_env())
 }
 
 /// Resolves `input` against `now` in `zone`.
-pub fn resolve_in(input: &str, now: DateTime<Utc>, zone: &Zone) -> Result<When> {
-    let found = match zone {
-        Zone::Named(tz) => read(input, now, tz),
-        Zone::Local => read(input, now, &chrono::Local),
-    };
+pub fn resolve_in(input: &str, now: Time, zone: &Zone) -> Result<When> {
+    let found = read(input, now, &zone.rules());
     // Years 1970 to 9999 only: RFC 3339 cannot write a later year, and
     // earlier ones are not covered (see docs/tools/proactive.md).
     let found = found.filter(|w| w.start.year() >= 1970 && w.end.year() <= 9999);
@@ -155,35 +179,27 @@ pub fn resolve_in(input: &str, now: DateTime<Utc>, zone: &Zone) -> Result<When> 
 /// A day-granular span or an instant, before it becomes UTC.
 enum Named {
     /// Whole local days, `first..=last`.
-    Days(NaiveDate, NaiveDate),
+    Days(Date, Date),
     /// A part of one local day: `[from, to)`; `to == None` runs to the day's end.
-    Part(NaiveDate, NaiveTime, Option<NaiveTime>),
-    Instant(DateTime<Utc>),
+    Part(Date, civil::Time, Option<civil::Time>),
+    Instant(Time),
     /// A local wall time (`in 3 days` keeps the time of day).
-    Wall(NaiveDateTime),
+    Wall(civil::DateTime),
 }
 
-fn read<Z: Wall>(input: &str, now: DateTime<Utc>, zone: &Z) -> Option<When> {
+fn read(input: &str, now: Time, zone: &Rules) -> Option<When> {
     let trimmed = input.trim();
     if trimmed.is_empty() || trimmed.len() > 200 {
         return None;
     }
-    if let Ok(at) = DateTime::parse_from_rfc3339(trimmed) {
-        let at = at.with_timezone(&Utc);
+    if let Ok(at) = Time::parse(trimmed) {
         return Some(When { start: at, end: at });
     }
-    let local_now = zone.wall(now);
+    let local_now = wall_at(zone, now).utc();
     // A local date and time without an offset: `2026-03-12T17:00`, `2026-03-12 17:00`.
-    for format in [
-        "%Y-%m-%dT%H:%M:%S",
-        "%Y-%m-%dT%H:%M",
-        "%Y-%m-%d %H:%M:%S",
-        "%Y-%m-%d %H:%M",
-    ] {
-        if let Ok(at) = NaiveDateTime::parse_from_str(trimmed, format) {
-            let at = local(zone, at.date(), at.time());
-            return Some(When { start: at, end: at });
-        }
+    if let Some(at) = crate::clock::parse_local(trimmed) {
+        let at = local(zone, at.date(), at.time());
+        return Some(When { start: at, end: at });
     }
     let lower = trimmed.to_lowercase().replace(',', " ");
     let words: Vec<&str> = lower.split_whitespace().collect();
@@ -196,13 +212,13 @@ fn read<Z: Wall>(input: &str, now: DateTime<Utc>, zone: &Z) -> Option<When> {
         }
         Named::Days(first, last) => When {
             start: day_start(zone, first),
-            end: day_start(zone, last.succ_opt()?) - Duration::seconds(1),
+            end: day_end(zone, last),
         },
         Named::Part(day, from, to) => When {
             start: local(zone, day, from),
             end: match to {
-                Some(to) => local(zone, day, to) - Duration::seconds(1),
-                None => day_start(zone, day.succ_opt()?) - Duration::seconds(1),
+                Some(to) => local(zone, day, to) - SignedDuration::from_secs(1),
+                None => day_end(zone, day),
             },
         },
     })
@@ -210,12 +226,7 @@ fn read<Z: Wall>(input: &str, now: DateTime<Utc>, zone: &Z) -> Option<When> {
 
 /// A whole phrase: a day phrase, optionally with a clock time
 /// (`friday 17:00`, `tomorrow at 9am`, `at 5pm`, `17:00 friday`).
-fn phrase<Z: Wall>(
-    words: &[&str],
-    local_now: NaiveDateTime,
-    now: DateTime<Utc>,
-    zone: &Z,
-) -> Option<Named> {
+fn phrase(words: &[&str], local_now: civil::DateTime, now: Time, zone: &Rules) -> Option<Named> {
     if words.is_empty() {
         return None;
     }
@@ -258,12 +269,12 @@ fn phrase<Z: Wall>(
 }
 
 /// The clock time `time` on the single day `head` names (today when `head` is empty).
-fn at_time<Z: Wall>(
+fn at_time(
     head: &[&str],
-    time: NaiveTime,
-    local_now: NaiveDateTime,
-    now: DateTime<Utc>,
-    zone: &Z,
+    time: civil::Time,
+    local_now: civil::DateTime,
+    now: Time,
+    zone: &Rules,
 ) -> Option<Named> {
     let day = if head.is_empty() {
         local_now.date()
@@ -279,57 +290,60 @@ fn at_time<Z: Wall>(
     Some(Named::Instant(local(zone, day, time)))
 }
 
-fn day_phrase(words: &[&str], local_now: NaiveDateTime, now: DateTime<Utc>) -> Option<Named> {
+fn day_phrase(words: &[&str], local_now: civil::DateTime, now: Time) -> Option<Named> {
     let today = local_now.date();
-    let one = |d: NaiveDate| Some(Named::Days(d, d));
-    let monday = today - Duration::days(i64::from(today.weekday().num_days_from_monday()));
+    let one = |d: Date| Some(Named::Days(d, d));
+    let after = |d: Date, n: i64| d.checked_add(days(n)).ok();
+    let monday = today
+        .checked_sub(days(i64::from(today.weekday().to_monday_zero_offset())))
+        .ok()?;
     match words {
         ["now"] => return Some(Named::Instant(now)),
         ["today"] | ["end", "of", "day"] | ["end", "of", "today"] | ["eod"] => return one(today),
-        ["tomorrow"] => return one(today.succ_opt()?),
-        ["yesterday"] => return one(today.pred_opt()?),
+        ["tomorrow"] => return one(today.tomorrow().ok()?),
+        ["yesterday"] => return one(today.yesterday().ok()?),
         ["tonight"] => return Some(Named::Part(today, hm(18, 0), None)),
         ["this", "week"] => {
-            return Some(Named::Days(monday, monday + Duration::days(6)));
+            return Some(Named::Days(monday, after(monday, 6)?));
         }
         ["next", "week"] => {
-            let start = monday + Duration::days(7);
-            return Some(Named::Days(start, start + Duration::days(6)));
+            let start = after(monday, 7)?;
+            return Some(Named::Days(start, after(start, 6)?));
         }
         ["end", "of", "week"] | ["end", "of", "the", "week"] | ["end", "of", "this", "week"] => {
-            return one(monday + Duration::days(6));
+            return one(after(monday, 6)?);
         }
-        ["end", "of", "next", "week"] => return one(monday + Duration::days(13)),
+        ["end", "of", "next", "week"] => return one(after(monday, 13)?),
         ["this" | "the", "weekend"] | ["weekend"] => {
-            let sat = next_weekday(today, Weekday::Sat, true);
-            let sat = if today.weekday() == Weekday::Sun {
-                today.pred_opt()?
+            let sat = next_weekday(today, Weekday::Saturday, true);
+            let sat = if today.weekday() == Weekday::Sunday {
+                today.yesterday().ok()?
             } else {
-                sat
+                sat?
             };
-            return Some(Named::Days(sat, sat.succ_opt()?));
+            return Some(Named::Days(sat, sat.tomorrow().ok()?));
         }
         ["this", "month"] => {
-            let first = today.with_day(1)?;
-            return Some(Named::Days(first, month_end(first)?));
+            let first = today.first_of_month();
+            return Some(Named::Days(first, first.last_of_month()));
         }
         ["next", "month"] => {
-            let first = today.with_day(1)? + Months::new(1);
-            return Some(Named::Days(first, month_end(first)?));
+            let first = next_month(today)?;
+            return Some(Named::Days(first, first.last_of_month()));
         }
         ["end", "of", "month"] | ["end", "of", "the", "month"] | ["end", "of", "this", "month"] => {
-            return one(month_end(today)?);
+            return one(today.last_of_month());
         }
         ["end", "of", "next", "month"] => {
-            return one(month_end(today.with_day(1)? + Months::new(1))?);
+            return one(next_month(today)?.last_of_month());
         }
         ["end", "of", "year"] | ["end", "of", "the", "year"] | ["end", "of", "this", "year"] => {
-            return one(NaiveDate::from_ymd_opt(today.year(), 12, 31)?);
+            return one(date_from(i32::from(today.year()), 12, 31)?);
         }
         ["next", "year"] => {
             return Some(Named::Days(
-                NaiveDate::from_ymd_opt(today.year() + 1, 1, 1)?,
-                NaiveDate::from_ymd_opt(today.year() + 1, 12, 31)?,
+                date_from(i32::from(today.year()) + 1, 1, 1)?,
+                date_from(i32::from(today.year()) + 1, 12, 31)?,
             ));
         }
         _ => {}
@@ -352,9 +366,9 @@ fn day_phrase(words: &[&str], local_now: NaiveDateTime, now: DateTime<Utc>) -> O
     // `this friday` may be today.
     match words {
         [w] | ["next", w] if weekday(w).is_some() => {
-            return one(next_weekday(today, weekday(w)?, false));
+            return one(next_weekday(today, weekday(w)?, false)?);
         }
-        ["this", w] if weekday(w).is_some() => return one(next_weekday(today, weekday(w)?, true)),
+        ["this", w] if weekday(w).is_some() => return one(next_weekday(today, weekday(w)?, true)?),
         _ => {}
     }
     if let Some(named) = offset(words, local_now, now) {
@@ -366,7 +380,7 @@ fn day_phrase(words: &[&str], local_now: NaiveDateTime, now: DateTime<Utc>) -> O
 /// `in 3 days`, `3 days`, `in a week`, `2 hours ago`: minutes and hours are
 /// exact durations; days, weeks and months keep the local wall time
 /// (`in 1 day` across a DST change is 23 or 25 hours away).
-fn offset(words: &[&str], local_now: NaiveDateTime, now: DateTime<Utc>) -> Option<Named> {
+fn offset(words: &[&str], local_now: civil::DateTime, now: Time) -> Option<Named> {
     let (sign, words) = match words {
         ["in", rest @ ..] => (1i64, rest),
         [rest @ .., "ago"] => (-1, rest),
@@ -387,61 +401,53 @@ fn offset_by(
     n: i64,
     sign: i64,
     unit: &str,
-    local_now: NaiveDateTime,
-    now: DateTime<Utc>,
+    local_now: civil::DateTime,
+    now: Time,
 ) -> Option<Named> {
     let signed = sign.checked_mul(n)?;
     let unit = unit.trim_end_matches('s');
     match unit {
         "minute" | "min" => Some(Named::Instant(
-            now.checked_add_signed(Duration::try_minutes(signed)?)?,
+            now.checked_add(SignedDuration::from_secs(signed.checked_mul(60)?))?,
         )),
         "hour" | "hr" | "h" => Some(Named::Instant(
-            now.checked_add_signed(Duration::try_hours(signed)?)?,
+            now.checked_add(SignedDuration::from_secs(signed.checked_mul(3600)?))?,
         )),
-        "day" => wall(local_now.checked_add_signed(Duration::try_days(signed)?)?),
-        "week" | "wk" => wall(local_now.checked_add_signed(Duration::try_weeks(signed)?)?),
-        "month" => {
-            let months = Months::new(u32::try_from(n).ok()?);
-            let t = if sign > 0 {
-                local_now.checked_add_months(months)?
-            } else {
-                local_now.checked_sub_months(months)?
-            };
-            wall(t)
-        }
-        "year" | "yr" => {
-            let months = Months::new(u32::try_from(n.checked_mul(12)?).ok()?);
-            let t = if sign > 0 {
-                local_now.checked_add_months(months)?
-            } else {
-                local_now.checked_sub_months(months)?
-            };
-            wall(t)
-        }
+        "day" => wall(local_now.checked_add(days(signed)).ok()?),
+        "week" | "wk" => wall(local_now.checked_add(days(signed.checked_mul(7)?)).ok()?),
+        "month" => wall(
+            local_now
+                .checked_add(Span::new().try_months(signed).ok()?)
+                .ok()?,
+        ),
+        "year" | "yr" => wall(
+            local_now
+                .checked_add(Span::new().try_months(signed.checked_mul(12)?).ok()?)
+                .ok()?,
+        ),
         _ => None,
     }
 }
 
-fn wall(t: NaiveDateTime) -> Option<Named> {
-    Some(Named::Wall(t.with_nanosecond(0)?))
+fn wall(t: civil::DateTime) -> Option<Named> {
+    Some(Named::Wall(t.with().subsec_nanosecond(0).build().ok()?))
 }
 
 /// `12 march`, `march 12`, `12th of march`, `march 12 2027`, `2026-03-12`,
 /// `the 15th`: the next such day, today included, when no year is given.
-fn date(words: &[&str], today: NaiveDate) -> Option<NaiveDate> {
+fn date(words: &[&str], today: Date) -> Option<Date> {
     match words {
-        [iso] => NaiveDate::parse_from_str(iso, "%Y-%m-%d").ok(),
+        [iso] => crate::clock::parse_date(iso),
         ["the", d] => {
             let day = ordinal(d)?;
-            let mut first = today.with_day(1)?;
+            let mut first = today.first_of_month();
             for _ in 0..3 {
-                if let Some(candidate) = first.with_day(day)
+                if let Some(candidate) = date_from(i32::from(first.year()), month_of(first), day)
                     && candidate >= today
                 {
                     return Some(candidate);
                 }
-                first = first + Months::new(1);
+                first = next_month(first)?;
             }
             None
         }
@@ -453,44 +459,51 @@ fn date(words: &[&str], today: NaiveDate) -> Option<NaiveDate> {
                 .parse::<i32>()
                 .ok()
                 .filter(|y| (1970..=9999).contains(y))?;
-            NaiveDate::from_ymd_opt(year, month(m)?, ordinal(d)?)
+            date_from(year, month(m)?, ordinal(d)?)
         }
         _ => None,
     }
 }
 
 /// The next `month`/`day` on or after `today` (this year or the next).
-fn upcoming(today: NaiveDate, month: u32, day: u32) -> Option<NaiveDate> {
-    for year in [today.year(), today.year() + 1] {
-        if let Some(d) = NaiveDate::from_ymd_opt(year, month, day)
+fn upcoming(today: Date, month: u32, day: u32) -> Option<Date> {
+    let this = i32::from(today.year());
+    for year in [this, this + 1] {
+        if let Some(d) = date_from(year, month, day)
             && d >= today
         {
             return Some(d);
         }
     }
     // 29 February: the next leap year.
-    (today.year() + 2..today.year() + 9).find_map(|y| NaiveDate::from_ymd_opt(y, month, day))
+    (this + 2..this + 9).find_map(|y| date_from(y, month, day))
 }
 
-fn next_weekday(today: NaiveDate, want: Weekday, today_counts: bool) -> NaiveDate {
-    let ahead = (7 + want.num_days_from_monday() - today.weekday().num_days_from_monday()) % 7;
+/// The next `want` after `today` (or today, when `today_counts`); `None` past 9999.
+fn next_weekday(today: Date, want: Weekday, today_counts: bool) -> Option<Date> {
+    let ahead = (7 + want.to_monday_zero_offset() - today.weekday().to_monday_zero_offset()) % 7;
     let ahead = if ahead == 0 && !today_counts {
         7
     } else {
         ahead
     };
-    today + Duration::days(i64::from(ahead))
+    today.checked_add(days(i64::from(ahead))).ok()
 }
 
-fn month_end(day: NaiveDate) -> Option<NaiveDate> {
-    (day.with_day(1)? + Months::new(1)).pred_opt()
+/// The first day of the month after `day`'s; `None` past 9999.
+fn next_month(day: Date) -> Option<Date> {
+    day.first_of_month().checked_add(Span::new().months(1)).ok()
 }
 
-fn hm(h: u32, m: u32) -> NaiveTime {
-    NaiveTime::from_hms_opt(h, m, 0).expect("a valid clock time")
+fn month_of(day: Date) -> u32 {
+    u32::from(day.month().unsigned_abs())
 }
 
-fn day_part(word: &str) -> Option<(NaiveTime, Option<NaiveTime>)> {
+fn hm(h: i8, m: i8) -> civil::Time {
+    civil::Time::new(h, m, 0, 0).expect("a valid clock time")
+}
+
+fn day_part(word: &str) -> Option<(civil::Time, Option<civil::Time>)> {
     match word {
         "morning" => Some((hm(6, 0), Some(hm(12, 0)))),
         "afternoon" => Some((hm(12, 0), Some(hm(18, 0)))),
@@ -500,7 +513,7 @@ fn day_part(word: &str) -> Option<(NaiveTime, Option<NaiveTime>)> {
 }
 
 /// `17:00`, `9:30`, `9am`, `9 am`, `5:30pm`, `noon`, `midnight`.
-fn clock(text: &str) -> Option<NaiveTime> {
+fn clock(text: &str) -> Option<civil::Time> {
     match text {
         "noon" | "midday" => return Some(hm(12, 0)),
         "midnight" => return Some(hm(0, 0)),
@@ -542,7 +555,7 @@ fn clock(text: &str) -> Option<NaiveTime> {
         None if h > 23 => return None,
         None => {}
     }
-    NaiveTime::from_hms_opt(h, m, 0)
+    civil::Time::new(i8::try_from(h).ok()?, i8::try_from(m).ok()?, 0, 0).ok()
 }
 
 fn number(word: &str) -> Option<i64> {
@@ -599,26 +612,36 @@ fn weekday(word: &str) -> Option<Weekday> {
     let i = crate::clock::WEEKDAYS
         .iter()
         .position(|long| word.len() >= 3 && long.starts_with(word))?;
-    Weekday::try_from(u8::try_from(i).ok()?).ok()
+    Weekday::from_monday_zero_offset(i8::try_from(i).ok()?).ok()
 }
 
 /// Local midnight of `day` as UTC (the first existing instant of the day
 /// when midnight falls in a DST gap).
-fn day_start<Z: Wall>(zone: &Z, day: NaiveDate) -> DateTime<Utc> {
-    local(zone, day, NaiveTime::MIN)
+fn day_start(zone: &Rules, day: Date) -> Time {
+    local(zone, day, civil::Time::midnight())
+}
+
+/// The last second of local day `day`: a second before the next local
+/// midnight (which after 9999-12-31 is read as UTC, jiff's zones ending there).
+fn day_end(zone: &Rules, day: Date) -> Time {
+    local_wall(zone, Time::at_midnight(day) + days(1)) - SignedDuration::from_secs(1)
 }
 
 /// A local wall time as UTC: the earlier of two in a fall-back overlap, the
 /// first existing minute after it in a spring-forward gap.
-fn local<Z: Wall>(zone: &Z, day: NaiveDate, time: NaiveTime) -> DateTime<Utc> {
-    let wall = day.and_time(time);
+fn local(zone: &Rules, day: Date, time: civil::Time) -> Time {
+    local_wall(zone, Time::from_utc(day.to_datetime(time)))
+}
+
+/// [`local`] for a wall clock held as a [`Time`] (see [`wall_at`]); a wall
+/// clock no instant has within four hours is read as UTC.
+fn local_wall(zone: &Rules, wall: Time) -> Time {
     for step in 0..=(4 * 60) {
-        let probe = wall + Duration::minutes(step);
-        match zone.instants(&probe) {
-            LocalResult::Single(t) => return t,
-            LocalResult::Ambiguous(early, _) => return early,
-            LocalResult::None => {}
+        let probe = wall + SignedDuration::from_mins(step);
+        match instants(zone, probe) {
+            Instants::Single(t) | Instants::Ambiguous(t) => return t,
+            Instants::None => {}
         }
     }
-    Utc.from_utc_datetime(&wall)
+    wall
 }

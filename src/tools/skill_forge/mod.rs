@@ -660,10 +660,7 @@ pub fn index_docs(home: &Home, rel: &str, text: &str) -> Result<Vec<Doc>> {
     let status = status(home, name, &dir).unwrap_or_else(|_| UNSCREENED.to_string());
     let date = std::fs::metadata(dir.join(spec::SKILL_FILE))
         .and_then(|m| m.modified())
-        .map(|t| {
-            chrono::DateTime::<chrono::Utc>::from(t)
-                .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
-        })
+        .map(|t| crate::clock::Time::from_system(t).stamp())
         .unwrap_or_else(|_| "1970-01-01T00:00:00Z".to_string());
     Ok(vec![Doc {
         id: format!("skill:{name}"),

@@ -8,13 +8,13 @@ use super::render;
 use super::stamps;
 use super::{DEFAULT_SESSION, MessageIn, ROLES, SaveTurns, flush, parse_messages, save_turns};
 use crate::clock;
+use crate::clock::Time;
 use crate::error::{Error, ErrorType, Result};
 use crate::home::Home;
 use crate::output::Outcome;
 use crate::search;
 use crate::store::check_size;
 use crate::tools::Ctx;
-use chrono::{DateTime, NaiveDate, Utc};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
@@ -515,19 +515,17 @@ fn stats(ctx: &Ctx, home: &Home, args: StatsArgs) -> Result<Outcome> {
 
 /// A duration back from now (`30d`, `12h`, `90m`, `2w`, `45s`: see
 /// [`clock::parse_duration`]); or a date / RFC 3339 time.
-fn cutoff(now: DateTime<Utc>, value: &str) -> Result<DateTime<Utc>> {
+fn cutoff(now: Time, value: &str) -> Result<Time> {
     let value = value.trim();
     if let Some(ts) = episodes::normalize_ts(value) {
-        return Ok(DateTime::parse_from_rfc3339(&ts)
-            .expect("normalized")
-            .with_timezone(&Utc));
+        return Ok(Time::parse(&ts).expect("normalized"));
     }
-    if let Ok(date) = NaiveDate::parse_from_str(value, "%Y-%m-%d") {
-        return Ok(date.and_hms_opt(0, 0, 0).expect("midnight").and_utc());
+    if let Some(date) = clock::parse_date(value) {
+        return Ok(Time::at_midnight(date));
     }
     clock::parse_duration(value)
         .ok()
-        .and_then(|d| now.checked_sub_signed(d))
+        .and_then(|d| now.checked_sub(d))
         .ok_or_else(|| {
             Error::invalid_args(format!(
                 "--older-than {} is neither a duration nor a date",
@@ -541,7 +539,7 @@ fn cutoff(now: DateTime<Utc>, value: &str) -> Result<DateTime<Utc>> {
 fn prune(ctx: &Ctx, home: &Home, args: PruneArgs) -> Result<Outcome> {
     let now = ctx.clock.now();
     let cut = cutoff(now, &args.older_than)?;
-    let cut_text = cut.to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+    let cut_text = cut.stamp();
     let keys = match &args.session {
         Some(key) => {
             episodes::session_dir(home, key)?;
@@ -563,8 +561,8 @@ fn prune(ctx: &Ctx, home: &Home, args: PruneArgs) -> Result<Outcome> {
             let parsed = episodes::read(&ep)?;
             let last = parsed.last_ts();
             let old = last
-                .and_then(|ts| DateTime::parse_from_rfc3339(ts).ok())
-                .is_some_and(|ts| ts.with_timezone(&Utc) < cut);
+                .and_then(|ts| Time::parse(ts).ok())
+                .is_some_and(|ts| ts < cut);
             if !old {
                 kept += 1;
                 continue;

@@ -7,11 +7,11 @@
 
 use super::episodes::{self, Draft, EpisodeFile, ToolCall, Turn};
 use super::stamps;
+use crate::clock::Time;
 use crate::clock::stamp_of;
 use crate::error::{Error, Result};
 use crate::home::Home;
 use crate::redact::Redactor;
-use chrono::{DateTime, Utc};
 use serde_json::{Map, Value};
 use std::collections::{HashMap, VecDeque};
 
@@ -74,7 +74,7 @@ const MAPPED: [&str; 7] = [
 /// Parses and maps a whole stream. Any malformed line fails the whole import,
 /// and so does an event time before 1970 or past `now` (the clock) by more
 /// than [`stamps::MAX_SKEW`].
-pub fn parse_stream(text: &str, now: DateTime<Utc>) -> Result<Vec<RunImport>> {
+pub fn parse_stream(text: &str, now: Time) -> Result<Vec<RunImport>> {
     let mut runs: Vec<RunState> = Vec::new();
     let mut by_id: HashMap<String, usize> = HashMap::new();
     for (i, raw) in text.split('\n').enumerate() {
@@ -586,7 +586,7 @@ mod tests {
             ),
         ]
         .join("\n");
-        let runs = parse_stream(&stream, DateTime::<Utc>::MAX_UTC).unwrap();
+        let runs = parse_stream(&stream, Time::MAX).unwrap();
         let d = &runs[0].drafts;
         assert_eq!(d[0].tool_calls[0].name, "a");
         assert_eq!(d[0].meta["duration_ms"], 5);
@@ -627,7 +627,7 @@ mod tests {
                 "{}\n\n{line}\n",
                 ev("run_started", "2026-01-01T00:00:00Z", "")
             );
-            let err = parse_stream(&stream, DateTime::<Utc>::MAX_UTC).unwrap_err();
+            let err = parse_stream(&stream, Time::MAX).unwrap_err();
             assert_eq!(err.detail["line"], 3, "{line}");
             assert!(err.message.contains(expect), "{}", err.message);
         }

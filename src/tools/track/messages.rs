@@ -2,8 +2,8 @@
 //! server's `mem_save_turn` accept, validated before anything is written.
 
 use super::stamps;
+use crate::clock::Time;
 use crate::error::{Error, Result};
-use chrono::{DateTime, Utc};
 use serde_json::{Map, Value};
 
 /// The roles a turn may have.
@@ -18,7 +18,7 @@ pub struct MessageIn {
     pub tool_call_id: Option<String>,
     /// When the message was said (`timestamp`), if the caller knows; the
     /// save time otherwise.
-    pub timestamp: Option<DateTime<Utc>>,
+    pub timestamp: Option<Time>,
 }
 
 /// A tool call an assistant message made.
@@ -415,8 +415,8 @@ mod tests {
             {"role": "user", "content": "c"}
         ]))
         .unwrap();
-        let expected = DateTime::parse_from_rfc3339("2023-05-08T13:56:00.5Z").unwrap();
-        assert_eq!(parsed[0].timestamp, Some(expected.with_timezone(&Utc)));
+        let expected = Time::parse("2023-05-08T13:56:00.5Z").unwrap();
+        assert_eq!(parsed[0].timestamp, Some(expected));
         assert_eq!(parsed[1].timestamp, None);
         assert_eq!(parsed[2].timestamp, None);
     }

@@ -3,13 +3,14 @@
 //! for all three: RFC 3339 with any offset, stored in UTC whole seconds as
 //! the clock's own stamps are, not before 1970 and not in the future.
 
+use crate::clock::Time;
 use crate::error::Error;
-use chrono::{DateTime, TimeDelta, Utc};
+use jiff::SignedDuration;
 use serde_json::Value;
 
 /// How far past the clock a said time may lie: the clocks of the hosts that
 /// send turns drift a little from this one's.
-pub const MAX_SKEW: TimeDelta = TimeDelta::minutes(5);
+pub const MAX_SKEW: SignedDuration = SignedDuration::from_mins(5);
 
 /// The form to use, for hints.
 const FORMAT: &str = "RFC 3339 in UTC or with an offset, like 2023-05-08T13:56:00Z or \
@@ -23,7 +24,7 @@ pub enum Refused {
     BeforeEpoch,
     /// Over [`MAX_SKEW`] after `now`, the clock's time.
     Future {
-        now: DateTime<Utc>,
+        now: Time,
     },
 }
 
@@ -35,7 +36,7 @@ impl Refused {
             Refused::BeforeEpoch => "is before 1970".to_string(),
             Refused::Future { now } => format!(
                 "is in the future: more than {} minutes past the clock ({})",
-                MAX_SKEW.num_minutes(),
+                MAX_SKEW.as_mins(),
                 crate::clock::stamp_of(now)
             ),
         }
@@ -52,7 +53,7 @@ impl Refused {
                 "the clock says {} and allows {} minutes of drift: check the date and the \
                  offset ({FORMAT}), or leave the time out to take the clock's",
                 crate::clock::stamp_of(now),
-                MAX_SKEW.num_minutes()
+                MAX_SKEW.as_mins()
             ),
         }
     }
@@ -73,29 +74,24 @@ impl Refused {
 
 /// Parses a said time: RFC 3339 with any offset, to UTC (the fraction is
 /// kept; [`crate::clock::stamp_of`] cuts it when the time is stored).
-pub fn parse(text: &str) -> Result<DateTime<Utc>, Refused> {
-    let at = DateTime::parse_from_rfc3339(text)
-        .map_err(|_| Refused::NotRfc3339)?
-        .with_timezone(&Utc);
+pub fn parse(text: &str) -> Result<Time, Refused> {
+    let at = Time::parse(text).map_err(|_| Refused::NotRfc3339)?;
     check_range(at)?;
     Ok(at)
 }
 
 /// Refuses a time before 1970 (what [`parse`] checks, for times built by a
 /// library caller).
-pub fn check_range(at: DateTime<Utc>) -> Result<(), Refused> {
-    if at < DateTime::UNIX_EPOCH {
+pub fn check_range(at: Time) -> Result<(), Refused> {
+    if at < Time::UNIX_EPOCH {
         return Err(Refused::BeforeEpoch);
     }
     Ok(())
 }
 
 /// Refuses a time more than [`MAX_SKEW`] after `now`.
-pub fn check_not_future(at: DateTime<Utc>, now: DateTime<Utc>) -> Result<(), Refused> {
-    if now
-        .checked_add_signed(MAX_SKEW)
-        .is_some_and(|last| at > last)
-    {
+pub fn check_not_future(at: Time, now: Time) -> Result<(), Refused> {
+    if now.checked_add(MAX_SKEW).is_some_and(|last| at > last) {
         return Err(Refused::Future { now });
     }
     Ok(())
@@ -105,10 +101,8 @@ pub fn check_not_future(at: DateTime<Utc>, now: DateTime<Utc>) -> Result<(), Ref
 mod tests {
     use super::*;
 
-    fn at(text: &str) -> DateTime<Utc> {
-        DateTime::parse_from_rfc3339(text)
-            .unwrap()
-            .with_timezone(&Utc)
+    fn at(text: &str) -> Time {
+        Time::parse(text).unwrap()
     }
 
     #[test]
@@ -117,7 +111,7 @@ mod tests {
             parse("2023-05-08T15:56:00+02:00"),
             Ok(at("2023-05-08T13:56:00Z"))
         );
-        assert_eq!(parse("1970-01-01T00:00:00Z"), Ok(DateTime::UNIX_EPOCH));
+        assert_eq!(parse("1970-01-01T00:00:00Z"), Ok(Time::UNIX_EPOCH));
         assert_eq!(
             parse("1970-01-01T00:30:00+01:00"),
             Err(Refused::BeforeEpoch)

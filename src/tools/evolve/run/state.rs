@@ -209,12 +209,11 @@ impl Since {
         if value == "last" {
             return Ok(Since::Last);
         }
-        if let Ok(t) = chrono::DateTime::parse_from_rfc3339(value) {
-            let t = t.with_timezone(&chrono::Utc);
-            return Ok(Since::From(t.format("%Y%m%dT%H%M%SZ").to_string()));
+        if let Some(t) = crate::clock::restamp_compact(value) {
+            return Ok(Since::From(t));
         }
-        if let Ok(d) = chrono::NaiveDate::parse_from_str(value, "%Y-%m-%d") {
-            return Ok(Since::From(d.format("%Y%m%dT000000Z").to_string()));
+        if let Some(d) = crate::clock::parse_date(value) {
+            return Ok(Since::From(crate::clock::Time::at_midnight(d).compact()));
         }
         Err(Error::invalid_args(format!(
             "--since {} is not a date",

@@ -11,8 +11,8 @@
 //! quotes, and code or log lines never yield one.
 
 use super::super::when::{self, Zone};
+use crate::clock::{Time, days};
 use crate::prose::prose_lines;
-use chrono::{DateTime, Duration, Utc};
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -27,9 +27,9 @@ pub const GRACE_DAYS: i64 = 1;
 #[derive(Debug, Clone, PartialEq)]
 pub struct Found {
     pub text: String,
-    pub due: Option<DateTime<Utc>>,
-    pub valid_from: DateTime<Utc>,
-    pub valid_until: DateTime<Utc>,
+    pub due: Option<Time>,
+    pub valid_from: Time,
+    pub valid_until: Time,
 }
 
 /// Full weekday names (and `tues`, `thurs`): in prose `sun`, `sat` or
@@ -108,12 +108,12 @@ static CODE: LazyLock<Regex> = LazyLock::new(|| {
 
 /// The commitments in one turn's text (`role` `user` or `assistant`; any
 /// other role yields nothing), dates read in the zone from `TZ`.
-pub fn find(text: &str, role: &str, ts: DateTime<Utc>) -> Vec<Found> {
+pub fn find(text: &str, role: &str, ts: Time) -> Vec<Found> {
     find_in(text, role, ts, &Zone::from_env())
 }
 
 /// [`find`] in an explicit zone.
-pub fn find_in(text: &str, role: &str, ts: DateTime<Utc>, zone: &Zone) -> Vec<Found> {
+pub fn find_in(text: &str, role: &str, ts: Time, zone: &Zone) -> Vec<Found> {
     if role != "user" && role != "assistant" {
         return Vec::new();
     }
@@ -152,7 +152,7 @@ fn clauses(sentence: &str) -> Vec<String> {
         .collect()
 }
 
-fn sentence_item(sentence: &str, ts: DateTime<Utc>, zone: &Zone) -> Option<Found> {
+fn sentence_item(sentence: &str, ts: Time, zone: &Zone) -> Option<Found> {
     if IDIOM.is_match(sentence) || NEGATION.is_match(sentence) {
         return None;
     }
@@ -189,7 +189,7 @@ fn sentence_item(sentence: &str, ts: DateTime<Utc>, zone: &Zone) -> Option<Found
                 text,
                 due: Some(due),
                 valid_from,
-                valid_until: due + Duration::days(GRACE_DAYS),
+                valid_until: due + days(GRACE_DAYS),
             })
         }
         // A reminder without a date is still an item, kept for a week.
@@ -197,7 +197,7 @@ fn sentence_item(sentence: &str, ts: DateTime<Utc>, zone: &Zone) -> Option<Found
             text,
             due: None,
             valid_from: ts,
-            valid_until: ts + Duration::days(DEFAULT_WINDOW_DAYS),
+            valid_until: ts + days(DEFAULT_WINDOW_DAYS),
         }),
         None => None,
     }
@@ -285,8 +285,8 @@ fn sentences(text: &str) -> Vec<String> {
 mod tests {
     use super::*;
 
-    fn at(s: &str) -> DateTime<Utc> {
-        DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc)
+    fn at(s: &str) -> Time {
+        Time::parse(s).unwrap()
     }
 
     fn utc() -> Zone {

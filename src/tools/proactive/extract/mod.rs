@@ -17,11 +17,11 @@ pub use find::{DEFAULT_WINDOW_DAYS, Found, GRACE_DAYS, MAX_TEXT_CHARS, find, fin
 use super::when::{self, Zone};
 use super::{Item, ItemStatus, items};
 use crate::clock::Clock;
+use crate::clock::{Time, days};
 use crate::error::Result;
 use crate::home::Home;
 use crate::output::Outcome;
 use crate::tools::track::episodes::{self, EpisodeFile, Turn};
-use chrono::{DateTime, Duration, SecondsFormat, Utc};
 use serde_json::{Map, Value, json};
 use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, HashSet};
@@ -58,7 +58,7 @@ pub struct Report {
     /// `deterministic` or `model`.
     pub method: String,
     /// The start of the window for `--since WHEN`.
-    pub since: Option<DateTime<Utc>>,
+    pub since: Option<Time>,
     pub warnings: Vec<String>,
 }
 
@@ -103,8 +103,8 @@ pub fn run(ctx: &crate::tools::Ctx, opts: &ExtractOptions) -> Result<Outcome> {
         let due = item
             .due
             .as_deref()
-            .and_then(|d| DateTime::parse_from_rfc3339(d).ok())
-            .map(|d| zone.show(d.with_timezone(&Utc)))
+            .and_then(|d| Time::parse(d).ok())
+            .map(|d| zone.show(d))
             .unwrap_or_else(|| "no due date".to_string());
         text.push_str(&format!(
             "  {}  {}  {}\n",
@@ -195,7 +195,7 @@ impl State {
 /// A turn to mine, with its parsed time.
 struct Candidate {
     turn: Turn,
-    ts: DateTime<Utc>,
+    ts: Time,
 }
 
 /// The library form of `proactive extract`: mines, dedupes, appends, and
@@ -258,10 +258,7 @@ pub fn extract_in(
             if turn.role != "user" && turn.role != "assistant" {
                 continue;
             }
-            let Some(ts) = DateTime::parse_from_rfc3339(&turn.ts)
-                .ok()
-                .map(|t| t.with_timezone(&Utc))
-            else {
+            let Some(ts) = Time::parse(&turn.ts).ok() else {
                 continue;
             };
             if since.is_some_and(|s| ts < s) {
@@ -462,13 +459,13 @@ fn read_model_reply(reply: &str, batch: &[Candidate], zone: &Zone) -> Result<Vec
                 text,
                 due: Some(due),
                 valid_from: c.ts,
-                valid_until: due + Duration::days(GRACE_DAYS),
+                valid_until: due + days(GRACE_DAYS),
             },
             None => Found {
                 text,
                 due: None,
                 valid_from: c.ts,
-                valid_until: c.ts + Duration::days(DEFAULT_WINDOW_DAYS),
+                valid_until: c.ts + days(DEFAULT_WINDOW_DAYS),
             },
         };
         found.push((turn_id.to_string(), item));
@@ -476,8 +473,8 @@ fn read_model_reply(reply: &str, batch: &[Candidate], zone: &Zone) -> Result<Vec
     Ok(found)
 }
 
-fn rfc3339(t: DateTime<Utc>) -> String {
-    t.to_rfc3339_opts(SecondsFormat::Secs, true)
+fn rfc3339(t: Time) -> String {
+    t.stamp()
 }
 
 /// Lowercase words and digits only, for the text-and-due duplicate check.

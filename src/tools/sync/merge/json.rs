@@ -3,7 +3,6 @@
 //! order kept, a trailing newline).
 
 use super::{DELETED_CHANGED, seq, text};
-use chrono::DateTime;
 use serde_json::{Map, Value};
 
 /// Merges a JSON document. A side that is not JSON falls back to the line
@@ -48,8 +47,8 @@ fn child(path: &str, key: &str) -> String {
 /// The later of two times (RFC 3339 when both parse, else as text).
 pub fn later(ours: &str, theirs: &str) -> String {
     let newer = match (
-        DateTime::parse_from_rfc3339(ours),
-        DateTime::parse_from_rfc3339(theirs),
+        crate::clock::Time::parse(ours),
+        crate::clock::Time::parse(theirs),
     ) {
         (Ok(o), Ok(t)) => t > o,
         _ => theirs > ours,

@@ -3,7 +3,6 @@
 //! side appended is ever lost.
 
 use super::Merged;
-use chrono::DateTime;
 use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
 use std::collections::HashSet;
@@ -60,14 +59,8 @@ fn sort(lines: &mut [Vec<u8>], fields: &[&str]) {
             .iter()
             .find_map(|f| map.get(*f).and_then(Value::as_str));
         match stamp {
-            Some(s) => match DateTime::parse_from_rfc3339(s) {
-                Ok(t) => (
-                    0,
-                    t.timestamp(),
-                    t.timestamp_subsec_nanos(),
-                    String::new(),
-                    seq,
-                ),
+            Some(s) => match crate::clock::Time::parse(s) {
+                Ok(t) => (0, t.as_second(), t.subsec_nanosecond(), String::new(), seq),
                 Err(_) => (1, 0, 0, s.to_string(), seq),
             },
             None => (2, 0, 0, String::new(), seq),

@@ -519,7 +519,7 @@ pub(super) fn signature(session: &Session, ctx: &Ctx) -> Result<Signature<'stati
             .with_detail("files", vec![json!({"path": key, "line": null, "masked": masked, "where": "author"})]));
         }
     }
-    let time = Time::new(ctx.clock.now().timestamp(), 0);
+    let time = Time::new(ctx.clock.now().as_second(), 0);
     Signature::new(&name, &email, &time)
         .or_else(|_| Signature::new("agentbox", "agentbox@localhost", &time))
         .map_err(|e| git_error("make the commit's signature", &e))

@@ -490,8 +490,8 @@ impl Session<'_> {
 }
 
 /// `5 min ago`, `3 hours ago`, `just now`.
-fn ago(span: chrono::TimeDelta) -> String {
-    let s = span.num_seconds();
+fn ago(span: jiff::SignedDuration) -> String {
+    let s = span.as_secs();
     match s {
         i64::MIN..60 => "just now".to_string(),
         60..3600 => format!("{} min ago", s / 60),
@@ -536,9 +536,8 @@ fn status_text(
             }
         ));
     }
-    match last_sync.and_then(|s| chrono::DateTime::parse_from_rfc3339(s).ok()) {
+    match last_sync.and_then(|s| crate::clock::Time::parse(s).ok()) {
         Some(at) => {
-            let at = at.with_timezone(&chrono::Utc);
             text.push_str(&format!("; last sync {}", ago(ctx.clock.now() - at)));
         }
         None if remote.is_some() => text.push_str("; never synced"),
@@ -746,9 +745,9 @@ pub(super) fn suggest_unsynced(home: &Home, clock: &Clock) -> Result<Vec<Suggest
     let last = state::peek_last_sync(&git_dir);
     let since = last
         .as_deref()
-        .and_then(|t| chrono::DateTime::parse_from_rfc3339(t).ok())
-        .map(|t| clock.now() - t.with_timezone(&chrono::Utc));
-    if since.is_some_and(|d| d < chrono::Duration::days(1)) {
+        .and_then(|t| crate::clock::Time::parse(t).ok())
+        .map(|t| clock.now() - t);
+    if since.is_some_and(|d| d < crate::clock::days(1)) {
         return Ok(Vec::new());
     }
     let session = Session::open(home)?;
@@ -758,7 +757,7 @@ pub(super) fn suggest_unsynced(home: &Home, clock: &Clock) -> Result<Vec<Suggest
         return Ok(Vec::new());
     }
     let when = match (&last, since) {
-        (Some(_), Some(d)) => format!("since the last sync {} day(s) ago", d.num_days()),
+        (Some(_), Some(d)) => format!("since the last sync {} day(s) ago", d.as_secs() / 86_400),
         _ => "never synced".to_string(),
     };
     Ok(vec![Suggestion {

@@ -14,7 +14,6 @@ use crate::error::{Error, Result, TextLimit, over_limit};
 use crate::home::{self, Home};
 use crate::search::{self, Doc};
 use crate::store::{self, Lock, Redacted, Store};
-use chrono::{DateTime, Utc};
 use parse::tail_seqs;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -380,17 +379,14 @@ pub fn find(home: &Home, id: &str) -> Result<EpisodeFile> {
 
 /// `2026-01-15T09:30:00Z` → `20260115T093000Z`.
 fn compact_stamp(ts: &str) -> String {
-    let time = DateTime::parse_from_rfc3339(ts)
-        .map(|t| t.with_timezone(&Utc))
-        .unwrap_or_else(|_| Utc::now());
-    time.format("%Y%m%dT%H%M%SZ").to_string()
+    crate::clock::restamp_compact(ts).unwrap_or_else(|| crate::clock::Time::now().compact())
 }
 
 /// Normalizes an RFC 3339 time to UTC whole seconds; `None` when it is not one.
 pub fn normalize_ts(ts: &str) -> Option<String> {
-    DateTime::parse_from_rfc3339(ts)
+    crate::clock::Time::parse(ts)
         .ok()
-        .map(|t| crate::clock::stamp_of(t.with_timezone(&Utc)))
+        .map(crate::clock::stamp_of)
 }
 
 /// One search document per turn of an episode file.
@@ -778,7 +774,7 @@ mod tests {
             noise in ".{0,40}",
         ) {
             let stamp = compact_stamp(
-                &chrono::DateTime::from_timestamp(secs, 0).unwrap().to_rfc3339(),
+                &crate::clock::Time::from_second(secs).unwrap().rfc3339(),
             );
             let note = Minted { home, stamp, n };
             proptest::prop_assert_eq!(Minted::parse(&note.to_string()), Some(note));
