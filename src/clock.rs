@@ -246,6 +246,15 @@ impl Time {
 
 /// `+`: panics out of range, 26 thousand centuries away (a duration from
 /// outside goes through [`Time::checked_add`]).
+impl std::str::FromStr for Time {
+    type Err = TimeError;
+
+    /// [`Time::parse`], so `"2026-01-02T10:00:00Z".parse::<Time>()` works.
+    fn from_str(text: &str) -> std::result::Result<Time, TimeError> {
+        Time::parse(text)
+    }
+}
+
 impl std::ops::Add<SignedDuration> for Time {
     type Output = Time;
     fn add(self, d: SignedDuration) -> Time {
