@@ -1,5 +1,6 @@
 //! The one registry: every tool and housekeeping command of the executable.
-//! Adding a tool is one folder under `src/tools/` and one line here
+//! Adding a tool is one folder under `src/tools/`, its `pub mod` line in
+//! `src/tools/mod.rs` and one line here
 //! (docs/ARCHITECTURE.md).
 
 use crate::commands;
