@@ -26,7 +26,7 @@ fn main() {
         // instructions, each a VM exit on a virtual machine (about 0.2 ms of
         // every call on the reference VM). Hardening is unchanged.
         println!("cargo:rustc-link-lib=static:-bundle=gcc_eh");
-        // tests/linking.rs then checks that libgcc_s is not loaded.
+        // tests/it/linking.rs then checks that libgcc_s is not loaded.
         println!("cargo:rustc-env=AGENTBOX_STATIC_UNWINDER=1");
     }
     // Only with the `fast-start` feature: both weaken the executable's

@@ -1,5 +1,5 @@
 //! Entry points of the coverage-guided fuzz targets in `fuzz/` (see
-//! docs/FUZZING.md) and of their regression tests (tests/fuzz_regressions.rs).
+//! docs/FUZZING.md) and of their regression tests (tests/it/fuzz_regressions.rs).
 //!
 //! Each function feeds arbitrary bytes through a real parser, then checks what
 //! that parser promises (round trips, bounds, agreement with a naive model).

@@ -84,7 +84,7 @@ pub fn c_main(run: fn() -> i32) -> i32 {
 /// 0.84 → 0.89 ms and 50 → 65 page faults (`perf stat -r 1000`);
 /// `plan list` went 1.41 → 1.30 ms and 198 → 180 page faults, a search at
 /// 1M turns 2.884 → 2.682 ms (docs/PERFORMANCE.md, "Ninth session").
-/// `tests/linking.rs` checks that the executable needs no libm.so.
+/// `tests/it/linking.rs` checks that the executable needs no libm.so.
 ///
 /// **What it assumes.** The libm crate is the Rust port of musl's (ARM's
 /// optimized routines, as glibc's): the same results to the last bit or one

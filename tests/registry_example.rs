@@ -4,6 +4,10 @@
 //! `mem_context` section and sync rules, each checked through the library.
 //! The document includes the region between the `example` markers verbatim
 //! (the last test compares them), so it cannot drift from what compiles.
+//!
+//! A test binary of its own, outside the one crate in tests/it/: the
+//! registry is installed once per process (`Registry::install`, first
+//! wins), and every other test runs with the built-in one.
 
 // As in the library (src/lib.rs): `Error` is built once per failed call.
 #![allow(clippy::result_large_err)]

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Regenerates the committed shell completions (completions/) and man pages
-# (man/) from the registry's command tree; tests/surface.rs fails when either
+# (man/) from the registry's command tree; tests/it/surface.rs fails when either
 # is stale.
 # Usage: tools/gen-completions.sh   (run from anywhere; builds agentbox first)
 set -euo pipefail

@@ -14,7 +14,7 @@ mod render;
 mod stamps;
 
 pub use episodes::{EpisodeFile, ToolCall, Turn};
-/// The episode line reader, for the property tests in tests/parsers.rs.
+/// The episode line reader, for the property tests in tests/it/parsers.rs.
 #[doc(hidden)]
 pub use episodes::{Parsed, parse_text};
 pub use messages::{MessageIn, ROLES, ToolCallIn, parse_messages};

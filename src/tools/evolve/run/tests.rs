@@ -1,5 +1,5 @@
 //! The run loop with a scripted miner and model (the real miner is tested
-//! on its own; the binary's tests in tests/evolve_run.rs cover the rest).
+//! on its own; the binary's tests in tests/it/evolve_run.rs cover the rest).
 
 use super::*;
 use crate::tools::evolve::{Evidence, KnowledgePayload, PreferencePayload};

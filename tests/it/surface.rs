@@ -1,0 +1,251 @@
+//! The CLI surface as snapshots: every `--help` page, and the committed
+//! completion scripts (a test fails when they are stale).
+
+use crate::common;
+
+use common::Sandbox;
+
+fn help(sb: &Sandbox, args: &[&str]) -> String {
+    let out = sb.agentbox(args).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{args:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Every command path of the registry's tree: `[]`, `["plan"]`, `["plan", "create"]` …
+fn command_paths(cmd: &clap::Command, prefix: Vec<String>, out: &mut Vec<Vec<String>>) {
+    out.push(prefix.clone());
+    for sub in cmd.get_subcommands() {
+        let mut path = prefix.clone();
+        path.push(sub.get_name().to_string());
+        command_paths(sub, path, out);
+    }
+}
+
+/// The whole CLI reference as snapshots: any change to the surface shows up in review.
+#[test]
+fn help_pages() {
+    let sb = Sandbox::empty();
+    let mut paths = Vec::new();
+    agentbox::registry::install();
+    command_paths(
+        &agentbox::registry::REGISTRY.root_command(),
+        Vec::new(),
+        &mut paths,
+    );
+    assert!(paths.len() > 20, "{paths:?}");
+    for path in paths {
+        let mut args: Vec<&str> = path.iter().map(String::as_str).collect();
+        let name = if args.is_empty() {
+            "help_agentbox".to_string()
+        } else {
+            format!("help_{}", args.join("_"))
+        };
+        args.push("--help");
+        insta::assert_snapshot!(name, help(&sb, &args));
+    }
+}
+
+#[test]
+fn help_through_the_link_names_the_tool() {
+    let sb = Sandbox::new();
+    let out = sb.plan(&["--help"]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Usage: plan [OPTIONS] <COMMAND>"), "{text}");
+    assert_eq!(
+        text,
+        help(&sb, &["plan", "--help"]).replace("Usage: agentbox plan", "Usage: plan")
+    );
+}
+
+#[test]
+fn every_registered_tool_is_listed_once_in_help() {
+    let sb = Sandbox::empty();
+    let text = help(&sb, &["--help"]);
+    let registry = &agentbox::registry::REGISTRY;
+    for tool in registry.tools().chain(registry.commands()) {
+        let line = format!("  {:<12}", tool.name);
+        assert_eq!(text.matches(&line).count(), 1, "{} in\n{text}", tool.name);
+        // One about per command: the doc comment of its clap struct, shown
+        // the same in `agentbox --help` and in the command's own help.
+        let about = (tool.command)()
+            .get_about()
+            .expect("every command has an about")
+            .to_string();
+        assert!(
+            text.contains(&format!("{line}{about}")) || text.contains(&about),
+            "{about}"
+        );
+        let own = help(&sb, &[tool.name, "--help"]);
+        assert!(
+            own.starts_with(&about),
+            "{} --help starts with {about:?}:\n{own}",
+            tool.name
+        );
+    }
+}
+
+#[test]
+fn committed_completions_are_up_to_date() {
+    let sb = Sandbox::empty();
+    for (shell, file) in [
+        ("bash", "agentbox.bash"),
+        ("zsh", "_agentbox"),
+        ("fish", "agentbox.fish"),
+        ("elvish", "agentbox.elv"),
+        ("powershell", "_agentbox.ps1"),
+    ] {
+        let out = sb.agentbox(&["completions", shell]).output().unwrap();
+        assert!(out.status.success());
+        let generated = String::from_utf8(out.stdout).unwrap();
+        let committed =
+            std::fs::read_to_string(format!("{}/completions/{file}", env!("CARGO_MANIFEST_DIR")))
+                .unwrap_or_default();
+        assert!(
+            generated == committed,
+            "completions/{file} is stale: run tools/gen-completions.sh and commit the result"
+        );
+    }
+}
+
+#[test]
+fn completions_cover_every_tool_name() {
+    let sb = Sandbox::empty();
+    let bash = String::from_utf8(
+        sb.agentbox(&["completions", "bash"])
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    let fish = String::from_utf8(
+        sb.agentbox(&["completions", "fish"])
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    for tool in agentbox::registry::REGISTRY.tools() {
+        let name = tool.name;
+        assert!(
+            bash.contains(&format!("_{name}()")),
+            "bash function for {name}"
+        );
+        assert!(
+            bash.contains(&format!(".agent/tools/{name} ./.agent/tools/{name}")),
+            "bash completes the link path of {name}"
+        );
+        assert!(
+            fish.contains(&format!("complete -c {name} ")),
+            "fish completes {name}"
+        );
+    }
+}
+
+/// Man pages are generated from the same clap commands and committed in
+/// man/; a stale page fails here like a stale completion script.
+#[test]
+fn committed_man_pages_are_up_to_date() {
+    let sb = Sandbox::empty();
+    agentbox::registry::install();
+    let pages = agentbox::commands::man::pages(&agentbox::registry::REGISTRY);
+    assert!(pages.iter().any(|(name, _)| name == "plan-create"));
+    let dir = format!("{}/man", env!("CARGO_MANIFEST_DIR"));
+    let mut committed: Vec<String> = std::fs::read_dir(&dir)
+        .map(|d| {
+            d.flatten()
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect()
+        })
+        .unwrap_or_default();
+    committed.sort();
+    let mut expected: Vec<String> = pages.iter().map(|(name, _)| format!("{name}.1")).collect();
+    expected.sort();
+    assert_eq!(
+        committed, expected,
+        "man/ is stale: run tools/gen-completions.sh"
+    );
+    for (name, _) in &pages {
+        let out = sb.agentbox(&["man", name]).output().unwrap();
+        assert!(out.status.success(), "agentbox man {name}");
+        let generated = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            generated.starts_with(".ie") || generated.contains(".TH"),
+            "{name}: {generated}"
+        );
+        let page = std::fs::read_to_string(format!("{dir}/{name}.1")).unwrap_or_default();
+        assert!(
+            generated == page,
+            "man/{name}.1 is stale: run tools/gen-completions.sh and commit the result"
+        );
+    }
+    common::err_of(&mut sb.agentbox(&["man", "nope"]), "not_found", 1);
+}
+
+#[test]
+fn agentbox_alone_prints_its_help() {
+    let sb = Sandbox::empty();
+    let out = sb.agentbox(&[]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Usage: agentbox [OPTIONS] <TOOL>"), "{text}");
+    assert_eq!(text, help(&sb, &["--help"]));
+}
+
+#[test]
+fn completions_json_only_when_asked_explicitly() {
+    let sb = Sandbox::empty();
+    // CI is set, so auto would be json; a completion script is still printed raw
+    let out = sb.agentbox(&["completions", "bash"]).output().unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains("_agentbox()"));
+    let data = common::ok_data(&mut sb.agentbox(&["completions", "fish", "--format", "json"]));
+    assert_eq!(data["shell"], "fish");
+    assert!(
+        data["script"]
+            .as_str()
+            .unwrap()
+            .contains("complete -c agentbox")
+    );
+    common::err_of(
+        &mut sb.agentbox(&["completions", "tcsh"]),
+        "invalid_args",
+        2,
+    );
+}
+
+/// Colour is painted after padding: with colour on, the columns of `init`
+/// and `link` line up exactly as they do without it.
+#[test]
+fn coloured_link_columns_line_up() {
+    let sb = Sandbox::new();
+    let run = |color: &str| {
+        let out = sb
+            .agentbox(&["link", "--format", "text", "--color", color])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let coloured = run("always");
+    assert!(coloured.contains("\x1b["), "{coloured:?}");
+    let plain = run("never");
+    let stripped = strip_ansi(&coloured);
+    assert_eq!(stripped, plain);
+}
+
+/// Removes ANSI colour sequences (`ESC [ … m`).
+fn strip_ansi(text: &str) -> String {
+    let mut out = String::new();
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            for c in chars.by_ref() {
+                if c == 'm' {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
