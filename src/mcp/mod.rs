@@ -3,6 +3,7 @@
 //! logs (`-v`) go to stderr. The tools and resources call the same library
 //! functions as the CLI (`track`, `knowledge::profile`, `search`).
 
+mod cli;
 mod context;
 mod memory;
 pub mod protocol;
@@ -13,9 +14,8 @@ pub mod tools;
 use crate::clock::Clock;
 use crate::error::{Error, Result};
 use crate::home::Home;
-use crate::output::{Format, Frames, Outcome, Output, Style};
-use crate::tools::{Ctx, Registry, Resource, Tool};
-use clap::CommandFactory;
+use crate::output::{Format, Frames, Output, Style};
+use crate::tools::{Registry, Resource, Tool};
 use protocol::{Features, Frame, Message, Queued, ReadAhead, RpcError};
 use serde_json::{Map, Value, json};
 use std::io::BufRead;
@@ -24,7 +24,7 @@ use std::time::Instant;
 
 pub const TOOL: Tool = Tool {
     serves_stdio: true,
-    ..Tool::new("memory_mcp", McpArgs::command, run)
+    ..Tool::derived::<cli::McpArgs>("memory_mcp", cli::run)
 };
 
 /// The name in `serverInfo`.
@@ -49,48 +49,20 @@ the conversation with mem_save_turn (messages[] or role + content; flush: true a
 session), and durable facts about the user (preferences, identity, habits, decisions) with \
 mem_save_fact. Resources: mem://profile and mem://search?q={query}&topK={topK}.";
 
-/// Serve the agent's memory to MCP hosts (JSON-RPC over stdio)
-///
-/// Serve the agent's memory to MCP hosts: JSON-RPC 2.0 over stdio, one
-/// message per line.
-///
-/// Tools: mem_context, mem_search, mem_save_turn, mem_save_fact. Resources:
-/// mem://profile, mem://search?q={query}&topK={topK}, and those the tools
-/// contribute. stdout carries protocol frames only; -v logs each request to
-/// stderr. The server runs until stdin closes. Limits come from the home's
-/// config.json (mcp.max_line_bytes, mcp.max_result_chars). A host starts it;
-/// see docs/MCP.md for ready-to-paste host configuration.
-#[derive(Debug, clap::Parser)]
-#[command(
-    name = "memory_mcp",
-    after_help = "Examples:\n  /abs/path/project/.agent/tools/memory_mcp\n  \
-                  agentbox memory_mcp --home /abs/path/project/.agent -v\n  \
-                  echo '{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}' | .agent/tools/memory_mcp"
-)]
-struct McpArgs {}
-
-/// Serves stdin/stdout until stdin closes. stdout belongs to the protocol, so
-/// a boot failure (no home, bad config) is reported on stderr with exit 1
-/// (see `output::claim_stdout`), never as an envelope.
-fn run(ctx: &Ctx, matches: &clap::ArgMatches) -> Result<Outcome> {
-    // cli claimed stdout before parsing (`Tool::serves_stdio`).
-    let home = ctx.home()?;
+/// Serves stdin/stdout until stdin closes: the operation behind
+/// `memory_mcp` (its command line is `cli.rs`). `verbose` > 0 logs each
+/// request to stderr.
+pub fn serve_stdio(home: &Home, clock: Clock, registry: &Registry, verbose: u8) -> Result<()> {
     crate::search::long_lived();
     let frames = Frames::claim(home.store.redactor());
     let limits = Limits::from_home(home)?;
-    let verbose = matches
-        .try_get_one::<u8>("verbose")
-        .ok()
-        .flatten()
-        .copied()
-        .unwrap_or(0);
     let log = Output {
         format: Format::Text,
         style: Style { color: false },
         quiet: false,
         verbose,
     };
-    let mut server = Server::new(home, ctx.clock, ctx.registry, limits, log, frames);
+    let mut server = Server::new(home, clock, registry, limits, log, frames);
     server.debug_panic = std::env::var_os(DEBUG_PANIC_ENV).is_some_and(|v| !v.is_empty());
     let stdin = std::io::BufReader::with_capacity(64 * 1024, std::io::stdin());
     // Requests are guarded one by one; this guard only catches a bug in the
@@ -102,7 +74,7 @@ fn run(ctx: &Ctx, matches: &clap::ArgMatches) -> Result<Outcome> {
     // The index writer's last updates, then housekeeping.
     crate::search::settle(home);
     server.fold_index();
-    Ok(Outcome::raw(""))
+    Ok(())
 }
 
 /// The server's limits, from the home's config.
