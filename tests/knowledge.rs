@@ -925,3 +925,29 @@ fn a_fixed_clock_outside_the_storable_years_is_refused() {
         assert_eq!(note["rev"], 1, "{now}: {note}");
     }
 }
+
+/// A note whose hand-edited rev is the highest there is takes no more
+/// changes (`conflict`, as a plan at the highest version): an edit, a link
+/// or a supersede would overflow it (a panic, or rev 0 that no reader takes
+/// back). Nothing is written.
+#[test]
+fn a_note_at_the_highest_rev_takes_no_more_changes() {
+    let sb = Sandbox::new();
+    ok_data(&mut kn(&sb, &["add", "Other", "--body", "b"]));
+    let max = u64::MAX.to_string();
+    let text = format!("---\ntitle: Top\nrev: {max}\nclaims:\n  - go.fmt: gofmt\n---\n\nbody\n");
+    std::fs::write(note_file(&sb, "top"), &text).unwrap();
+    for args in [
+        &["edit", "top", "--expect-version", &max, "--body", "x"][..],
+        &["link", "top", "other"],
+        &["add", "New", "--claim", "go.fmt=goimports", "--supersede"],
+    ] {
+        let err = err_of(&mut kn(&sb, args), "conflict", 1);
+        assert!(
+            err["message"].as_str().unwrap().contains("highest"),
+            "{args:?}: {err}"
+        );
+        assert_eq!(read(&sb, "top"), text, "{args:?}");
+    }
+    assert!(!note_file(&sb, "new").exists());
+}
