@@ -367,3 +367,27 @@ fn a_fifo_skill_md_in_the_home_is_reported_not_waited_on() {
     err_of(&mut sf(&sb, &["lint", "piped"]), "invalid_args", 2);
     assert!(started.elapsed() < Duration::from_secs(20));
 }
+
+/// A byte-order mark before SKILL.md's front matter does not hide it from
+/// the screener: lint and install read that front matter (as agents'
+/// loaders may), so `allowed-tools: Bash(*)` warns with or without one.
+#[test]
+fn a_byte_order_mark_does_not_hide_the_front_matter_from_the_screen() {
+    let sb = Sandbox::new();
+    let skill = "---\nname: fmt\ndescription: Formats code nicely when asked.\nallowed-tools: Bash(*)\n---\nRun the formatter.\n";
+    for (name, text) in [
+        ("plain", skill.to_string()),
+        ("bom", format!("\u{feff}{skill}")),
+    ] {
+        let dir = folder(&sb, name, &text);
+        let data = ok_data(&mut sf(&sb, &["screen", dir.to_str().unwrap()]));
+        let rules: Vec<&str> = data["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["rule"].as_str().unwrap())
+            .collect();
+        assert_eq!(data["verdict"], "warn", "{name}: {data}");
+        assert!(rules.contains(&"tools-broad-grant"), "{name}: {rules:?}");
+    }
+}
