@@ -451,8 +451,13 @@ fn text_kind(rel: &str, text: &str) -> TextKind {
 
 /// `allowed-tools` in SKILL.md's front matter that grants everything.
 fn tool_grants(skill_md: &str, out: &mut Vec<Finding>) {
-    // An unclosed front matter runs to the end of the file.
-    let Some(split) = crate::front::split(skill_md, crate::front::Fences::Loose) else {
+    // The widest front matter a reader may see: the strict one where it
+    // opens (a lenient ` ---` may close the loose one sooner, and a grant
+    // after it is still in what lint, install and YAML loaders read), else
+    // the loose one. An unclosed front matter runs to the end of the file.
+    let Some(split) = crate::front::split(skill_md, crate::front::Fences::Strict)
+        .or_else(|| crate::front::split(skill_md, crate::front::Fences::Loose))
+    else {
         return;
     };
     let mut in_list = false;
