@@ -407,3 +407,35 @@ fn an_indented_fence_does_not_hide_a_grant_from_the_screen() {
     assert_eq!(data["findings"][0]["rule"], "tools-broad-grant", "{data}");
     assert_eq!(data["findings"][0]["line"], 5, "{data}");
 }
+
+/// `allowed-tools` spelled any way YAML reads it (a quoted key, a space
+/// before the colon, a block scalar, a complex key, an alias) is the grant
+/// lint and install read: the screen warns on each.
+#[test]
+fn a_grant_in_any_yaml_spelling_warns() {
+    let sb = Sandbox::new();
+    let spellings = [
+        "\"allowed-tools\": Bash(*)",
+        "'allowed-tools': Bash(*)",
+        "allowed-tools : Bash(*)",
+        "allowed-tools: >-\n  Bash(*)",
+        "allowed-tools: |\n  Bash(*)",
+        "? allowed-tools\n: Bash(*)",
+        "x: &g Bash(*)\nallowed-tools: *g",
+        "\"allowed-tools\": [Read, \"Bash(*)\"]",
+        "\"allowed\\x2dtools\": Bash(*)",
+    ];
+    for (i, spelling) in spellings.iter().enumerate() {
+        let name = format!("v{i}");
+        let skill = format!(
+            "---\nname: {name}\ndescription: Formats code nicely when asked.\n{spelling}\n---\nRun the formatter.\n"
+        );
+        let dir = folder(&sb, &name, &skill);
+        let data = ok_data(&mut sf(&sb, &["screen", dir.to_str().unwrap()]));
+        assert_eq!(data["verdict"], "warn", "{spelling:?}: {data}");
+        assert_eq!(
+            data["findings"][0]["rule"], "tools-broad-grant",
+            "{spelling:?}: {data}"
+        );
+    }
+}
