@@ -7,8 +7,9 @@
 /// after any indent) and every line between; `>` quotes; code indented by
 /// four spaces or a tab. A fence closes, as in CommonMark, only with a run
 /// of its own character at least as long and nothing after it, so a `~~~`
-/// shown inside a ```` ``` ```` block does not end it. An unclosed fence
-/// runs to the end of the text.
+/// shown inside a ```` ``` ```` block does not end it; a run of backticks
+/// with a backtick after it (```` ```make``` ````) is inline code, no
+/// fence. An unclosed fence runs to the end of the text.
 pub fn prose_lines(text: &str) -> impl Iterator<Item = &str> {
     // the open fence: its character and length
     let mut fence: Option<(char, usize)> = None;
@@ -23,7 +24,8 @@ pub fn prose_lines(text: &str) -> impl Iterator<Item = &str> {
         }
         for c in ['`', '~'] {
             let run = trimmed.len() - trimmed.trim_start_matches(c).len();
-            if run >= 3 {
+            // backticks after a run of backticks are inline code (```x```)
+            if run >= 3 && !(c == '`' && trimmed[run..].contains('`')) {
                 fence = Some((c, run));
                 return false;
             }
@@ -58,6 +60,17 @@ mod tests {
         // an info string makes an opening fence, never a closing one
         let lines: Vec<&str> = prose_lines("```\ncode\n```sh\nstill code").collect();
         assert!(lines.is_empty(), "{lines:?}");
+        // backticks after a run of backticks: inline code, not a fence
+        let lines: Vec<&str> =
+            prose_lines("Run ```make``` first.\n```make``` then\nI will ship it.").collect();
+        assert_eq!(
+            lines,
+            vec![
+                "Run ```make``` first.",
+                "```make``` then",
+                "I will ship it."
+            ]
+        );
     }
 
     #[test]
