@@ -303,10 +303,16 @@ fn dispatch(registry: &'static Registry, mut args: Vec<OsString>, early: EarlyFl
         }
     };
     // A panic from here on is reported through the home's redactor (its
-    // extra patterns) when the call has opened its home.
+    // extra patterns): the call's home, opened now if the tool panicked
+    // before it did (opening only reads config.json). Without a home, or
+    // when opening it panics too, the built-in rules apply.
     match std::panic::catch_unwind(AssertUnwindSafe(|| run_tool(&ctx, tool, sub, &out))) {
         Ok(code) => code,
-        Err(payload) => out.failure(&bug_report(&*payload), ctx.redactor()),
+        Err(payload) => {
+            let report = bug_report(&*payload);
+            let _ = std::panic::catch_unwind(AssertUnwindSafe(|| ctx.home().is_ok()));
+            out.failure(&report, ctx.redactor())
+        }
     }
 }
 
@@ -315,6 +321,10 @@ fn run_tool(ctx: &Ctx, tool: &Tool, sub: &clap::ArgMatches, out: &Output) -> i32
     if let Some(text) = std::env::var_os("AGENTBOX_DEBUG_PANIC_WITH_HOME") {
         // Test hook: a panic once the home is open, saying TEXT.
         let _ = ctx.home();
+        panic!("{}", text.to_string_lossy());
+    }
+    if let Some(text) = std::env::var_os("AGENTBOX_DEBUG_PANIC_IN_TOOL") {
+        // Test hook: a panic in the tool before it opened its home, saying TEXT.
         panic!("{}", text.to_string_lossy());
     }
     let mut result: Result<Outcome, Error> = (tool.run)(ctx, sub);

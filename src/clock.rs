@@ -23,15 +23,24 @@ pub struct Clock {
 }
 
 impl Clock {
-    /// Reads `AGENTBOX_NOW`; an unparsable value is `invalid_args`.
+    /// Reads `AGENTBOX_NOW`; an unparsable value is `invalid_args`, and so
+    /// is one whose UTC year is not 0000–9999 (`0000-01-01T00:00:00+01:00`):
+    /// the stamps written with it would not read back.
     pub fn from_env() -> Result<Clock> {
         match std::env::var("AGENTBOX_NOW") {
             Ok(text) if !text.is_empty() => {
-                let fixed = Time::parse(&text).map_err(|e| {
-                    Error::invalid_args(format!("AGENTBOX_NOW is not an RFC 3339 time: {e}"))
+                let bad = |why: String| {
+                    Error::invalid_args(format!("AGENTBOX_NOW is not an RFC 3339 time: {why}"))
                         .with_hint("use a value like 2026-01-31T09:00:00Z, or unset it")
                         .with_detail("env", "AGENTBOX_NOW")
-                })?;
+                };
+                let fixed = Time::parse(&text).map_err(|e| bad(e.to_string()))?;
+                if !(0..=9999).contains(&fixed.year()) {
+                    return Err(bad(format!(
+                        "in UTC it is {}, outside the years 0000 to 9999",
+                        fixed.stamp()
+                    )));
+                }
                 Ok(Clock { fixed: Some(fixed) })
             }
             _ => Ok(Clock { fixed: None }),

@@ -32,9 +32,11 @@ pub enum Fences {
     /// mark at the start of the file: what notes, personas, SKILL.md and
     /// the sync merge read.
     Strict,
-    /// `---` with spaces allowed on both sides, and no byte-order mark: what
-    /// the skill screener reads (it looks at SKILL.md the way an agent's
-    /// loader might, leniently).
+    /// `---` with spaces allowed on both sides, after one optional
+    /// byte-order mark too: what the skill screener reads (it looks at
+    /// SKILL.md the way an agent's loader might, leniently). Every front
+    /// matter the strict readers take, it takes: a mark that hid the front
+    /// matter from the screener only would hide `allowed-tools` from it.
     Loose,
 }
 
@@ -71,10 +73,7 @@ pub struct Split<'a> {
 pub fn split(text: &str, fences: Fences) -> Option<Split<'_>> {
     let mut lines = text.split_inclusive('\n');
     let open = lines.next()?;
-    let first = match fences {
-        Fences::Strict => open.strip_prefix('\u{feff}').unwrap_or(open),
-        Fences::Loose => open,
-    };
+    let first = open.strip_prefix('\u{feff}').unwrap_or(open);
     if !fences.is_fence(first) {
         return None;
     }
@@ -606,7 +605,10 @@ mod tests {
             split(" --- \n ---", Fences::Loose).unwrap().close,
             Some(" ---")
         );
-        assert!(split("\u{feff}---\n---\n", Fences::Loose).is_none());
+        assert_eq!(
+            split("\u{feff}---\n---\n", Fences::Loose).unwrap().open,
+            "\u{feff}---\n"
+        );
         assert_eq!(
             document("---\na: 1\n").unwrap_err(),
             ParseError::new(1, UNCLOSED)

@@ -451,11 +451,17 @@ fn text_kind(rel: &str, text: &str) -> TextKind {
 
 /// `allowed-tools` in SKILL.md's front matter that grants everything.
 fn tool_grants(skill_md: &str, out: &mut Vec<Finding>) {
-    // An unclosed front matter runs to the end of the file.
-    let Some(split) = crate::front::split(skill_md, crate::front::Fences::Loose) else {
+    // The widest front matter a reader may see: the strict one where it
+    // opens (a lenient ` ---` may close the loose one sooner, and a grant
+    // after it is still in what lint, install and YAML loaders read), else
+    // the loose one. An unclosed front matter runs to the end of the file.
+    let Some(split) = crate::front::split(skill_md, crate::front::Fences::Strict)
+        .or_else(|| crate::front::split(skill_md, crate::front::Fences::Loose))
+    else {
         return;
     };
     let mut in_list = false;
+    let found = out.len();
     for (n, line) in split.lines() {
         let t = line.trim();
         let value = if let Some(v) = t.strip_prefix("allowed-tools:") {
@@ -467,24 +473,66 @@ fn tool_grants(skill_md: &str, out: &mut Vec<Finding>) {
             in_list = false;
             continue;
         };
-        let broad: Vec<String> = split_tools(&value)
-            .into_iter()
-            .filter(|tool| is_broad(tool))
-            .collect();
-        if !broad.is_empty() {
-            out.push(Finding {
-                rule: "tools-broad-grant",
-                category: "broad_tool_grants",
-                severity: Severity::Warn,
-                file: "SKILL.md".into(),
-                line: n,
-                excerpt: broad.join(" "),
-                why: "allowed-tools pre-approves every command: the skill runs anything without asking.",
-                source: None,
-                sink: None,
-            });
-        }
+        grant(&split_tools(&value), n, out);
     }
+    if out.len() == found {
+        yaml_grants(&split, out);
+    }
+}
+
+/// The `tools-broad-grant` finding at `line` when `tools` holds a broad one.
+fn grant(tools: &[String], line: usize, out: &mut Vec<Finding>) {
+    let broad: Vec<&str> = tools
+        .iter()
+        .map(String::as_str)
+        .filter(|tool| is_broad(tool))
+        .collect();
+    if !broad.is_empty() {
+        out.push(Finding {
+            rule: "tools-broad-grant",
+            category: "broad_tool_grants",
+            severity: Severity::Warn,
+            file: "SKILL.md".into(),
+            line,
+            excerpt: broad.join(" "),
+            why: "allowed-tools pre-approves every command: the skill runs anything without asking.",
+            source: None,
+            sink: None,
+        });
+    }
+}
+
+/// `allowed-tools` as YAML reads it, for the spellings the line scan does
+/// not see (a quoted key, a space before the colon, a block scalar, a
+/// complex key, an alias): lint, install and agents' loaders read the
+/// front matter so. Bounded before the parse (`Split::bound`: the parser is
+/// slow on deep nesting); the parser's own limit stops alias expansion.
+fn yaml_grants(split: &crate::front::Split<'_>, out: &mut Vec<Finding>) {
+    use serde_norway::Value;
+    // Only a front matter that can name the key is parsed: plainly, or
+    // through a double-quoted escape (`"allowed\x2dtools"`).
+    let front = split.front;
+    let may_name = front.contains("allowed-tools") || (front.contains('"') && front.contains('\\'));
+    if !may_name || split.bound().is_err() {
+        return;
+    }
+    let Ok(Value::Mapping(map)) = serde_norway::from_str::<Value>(front) else {
+        return;
+    };
+    let tools: Vec<String> = match map.get("allowed-tools") {
+        Some(Value::String(s)) => split_tools(s),
+        Some(Value::Sequence(items)) => items
+            .iter()
+            .filter_map(Value::as_str)
+            .flat_map(split_tools)
+            .collect(),
+        _ => return,
+    };
+    let line = split
+        .lines()
+        .find(|(_, l)| l.contains("allowed-tools"))
+        .map_or(2, |(n, _)| n);
+    grant(&tools, line, out);
 }
 
 /// Tools of an `allowed-tools` value: comma- or space-separated, brackets

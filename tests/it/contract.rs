@@ -202,6 +202,47 @@ fn a_panic_once_the_home_is_open_is_redacted_with_the_homes_patterns() {
     );
 }
 
+/// A tool that panics before it opened its home still reports through the
+/// home's redactor: the panic arm opens the home for its patterns.
+#[test]
+fn a_panic_before_the_home_is_open_is_redacted_with_the_homes_patterns() {
+    let sb = Sandbox::new();
+    std::fs::write(
+        sb.home().join("config.json"),
+        r#"{"redaction": {"extra_patterns": ["ACME-[0-9]{6}"]}}"#,
+    )
+    .unwrap();
+    for tool in [
+        &["plan", "list"][..],
+        &["knowledge", "list"],
+        &["persona", "list"],
+    ] {
+        let e = err_of(
+            sb.agentbox(tool)
+                .env("AGENTBOX_DEBUG_PANIC_IN_TOOL", "ticket ACME-123456"),
+            "internal",
+            5,
+        );
+        let message = e["message"].as_str().unwrap();
+        assert!(
+            message.starts_with("agentbox hit a bug: ticket _REDACTED (at src/cli.rs:"),
+            "{tool:?}: {message}"
+        );
+    }
+    // Without a home, the built-in rules still apply and nothing breaks.
+    let bare = Sandbox::empty();
+    let e = err_of(
+        bare.agentbox(&["plan", "list"])
+            .env("AGENTBOX_DEBUG_PANIC_IN_TOOL", "ticket ACME-123456"),
+        "internal",
+        5,
+    );
+    assert!(
+        e["message"].as_str().unwrap().contains("(at src/cli.rs:"),
+        "{e}"
+    );
+}
+
 #[test]
 fn panic_in_text_mode_has_no_backtrace_noise() {
     let sb = Sandbox::new();

@@ -894,3 +894,60 @@ fn a_directory_is_not_a_body_file() {
     );
     assert_eq!(e["detail"]["path"], sb.path().to_str().unwrap());
 }
+
+/// A fixed clock whose UTC instant has no four-digit year (`0000-01-01`
+/// at a positive offset is in year -1, `9999-12-31` at a negative one in
+/// year 10000) is refused: its stamps would not read back, and the note
+/// written with them would be unreadable. The edges of 0000–9999 work.
+#[test]
+fn a_fixed_clock_outside_the_storable_years_is_refused() {
+    let sb = Sandbox::new();
+    for now in [
+        "0000-01-01T00:00:00+00:01",
+        "9999-12-31T23:59:59-00:01",
+        "9999-12-31T23:59:59.999999999-23:59",
+    ] {
+        let err = err_of(
+            kn(&sb, &["add", "Edge", "--body", "b"]).env("AGENTBOX_NOW", now),
+            "invalid_args",
+            2,
+        );
+        assert_eq!(err["detail"]["env"], "AGENTBOX_NOW", "{now}: {err}");
+        assert!(!note_file(&sb, "edge").exists(), "{now}");
+    }
+    for (now, slug) in [
+        ("0000-01-01T00:00:00Z", "low"),
+        ("9999-12-31T23:59:59Z", "high"),
+        ("0000-01-01T00:00:00-01:00", "low-offset"),
+    ] {
+        ok_data(kn(&sb, &["add", slug, "--body", "b"]).env("AGENTBOX_NOW", now));
+        let note = ok_data(&mut kn(&sb, &["show", slug]));
+        assert_eq!(note["rev"], 1, "{now}: {note}");
+    }
+}
+
+/// A note whose hand-edited rev is the highest there is takes no more
+/// changes (`conflict`, as a plan at the highest version): an edit, a link
+/// or a supersede would overflow it (a panic, or rev 0 that no reader takes
+/// back). Nothing is written.
+#[test]
+fn a_note_at_the_highest_rev_takes_no_more_changes() {
+    let sb = Sandbox::new();
+    ok_data(&mut kn(&sb, &["add", "Other", "--body", "b"]));
+    let max = u64::MAX.to_string();
+    let text = format!("---\ntitle: Top\nrev: {max}\nclaims:\n  - go.fmt: gofmt\n---\n\nbody\n");
+    std::fs::write(note_file(&sb, "top"), &text).unwrap();
+    for args in [
+        &["edit", "top", "--expect-version", &max, "--body", "x"][..],
+        &["link", "top", "other"],
+        &["add", "New", "--claim", "go.fmt=goimports", "--supersede"],
+    ] {
+        let err = err_of(&mut kn(&sb, args), "conflict", 1);
+        assert!(
+            err["message"].as_str().unwrap().contains("highest"),
+            "{args:?}: {err}"
+        );
+        assert_eq!(read(&sb, "top"), text, "{args:?}");
+    }
+    assert!(!note_file(&sb, "new").exists());
+}

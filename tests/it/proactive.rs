@@ -979,3 +979,61 @@ fn add_refuses_too_many_tags() {
         2,
     );
 }
+
+/// A `TZ` naming something that is not a small regular file (a FIFO no one
+/// writes, a device such as /dev/zero, a folder) is not read: WHEN falls
+/// back to /etc/localtime or UTC instead of blocking on the FIFO or filling
+/// memory from the device.
+#[test]
+fn a_tz_naming_a_fifo_or_a_device_does_not_hang() {
+    let sb = Sandbox::new();
+    let fifo = sb.path().join("zone.fifo");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo");
+    assert!(made.success());
+    for tz in [
+        fifo.to_str().unwrap().to_string(),
+        format!(":{}", fifo.display()),
+    ] {
+        let mut child = sb
+            .std_command(bin())
+            .args([
+                "proactive",
+                "due",
+                "--at",
+                "tomorrow 9:00",
+                "--within",
+                "1h",
+            ])
+            .env("TZ", &tz)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("spawn");
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        let status = loop {
+            if let Some(status) = child.try_wait().expect("wait") {
+                break Some(status);
+            }
+            if std::time::Instant::now() > deadline {
+                child.kill().expect("kill");
+                child.wait().expect("reap");
+                break None;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        };
+        let status = status.unwrap_or_else(|| panic!("TZ={tz}: still running after 20 s"));
+        let mut out = String::new();
+        child
+            .stdout
+            .take()
+            .unwrap()
+            .read_to_string(&mut out)
+            .unwrap();
+        assert!(status.success(), "TZ={tz}: {out}");
+        let v: Value = serde_json::from_str(&out).expect("an envelope");
+        assert_eq!(v["ok"], true, "{v}");
+    }
+}

@@ -367,3 +367,75 @@ fn a_fifo_skill_md_in_the_home_is_reported_not_waited_on() {
     err_of(&mut sf(&sb, &["lint", "piped"]), "invalid_args", 2);
     assert!(started.elapsed() < Duration::from_secs(20));
 }
+
+/// A byte-order mark before SKILL.md's front matter does not hide it from
+/// the screener: lint and install read that front matter (as agents'
+/// loaders may), so `allowed-tools: Bash(*)` warns with or without one.
+#[test]
+fn a_byte_order_mark_does_not_hide_the_front_matter_from_the_screen() {
+    let sb = Sandbox::new();
+    let skill = "---\nname: fmt\ndescription: Formats code nicely when asked.\nallowed-tools: Bash(*)\n---\nRun the formatter.\n";
+    for (name, text) in [
+        ("plain", skill.to_string()),
+        ("bom", format!("\u{feff}{skill}")),
+    ] {
+        let dir = folder(&sb, name, &text);
+        let data = ok_data(&mut sf(&sb, &["screen", dir.to_str().unwrap()]));
+        let rules: Vec<&str> = data["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["rule"].as_str().unwrap())
+            .collect();
+        assert_eq!(data["verdict"], "warn", "{name}: {data}");
+        assert!(rules.contains(&"tools-broad-grant"), "{name}: {rules:?}");
+    }
+}
+
+/// An indented ` ---` closes the front matter for the screener's lenient
+/// reading but not for the strict one lint, install and YAML loaders use:
+/// the grant after it is still in the front matter they read, so it warns.
+#[test]
+fn an_indented_fence_does_not_hide_a_grant_from_the_screen() {
+    let sb = Sandbox::new();
+    let skill = "---\nname: fmt\ndescription: Formats code nicely when asked.\n ---\nallowed-tools: Bash(*)\n---\nRun the formatter.\n";
+    let dir = folder(&sb, "fmt", skill);
+    let show = ok_data(&mut sf(&sb, &["lint", dir.to_str().unwrap()]));
+    assert_eq!(show["findings"], json!([]), "{show}");
+    let data = ok_data(&mut sf(&sb, &["screen", dir.to_str().unwrap()]));
+    assert_eq!(data["verdict"], "warn", "{data}");
+    assert_eq!(data["findings"][0]["rule"], "tools-broad-grant", "{data}");
+    assert_eq!(data["findings"][0]["line"], 5, "{data}");
+}
+
+/// `allowed-tools` spelled any way YAML reads it (a quoted key, a space
+/// before the colon, a block scalar, a complex key, an alias) is the grant
+/// lint and install read: the screen warns on each.
+#[test]
+fn a_grant_in_any_yaml_spelling_warns() {
+    let sb = Sandbox::new();
+    let spellings = [
+        "\"allowed-tools\": Bash(*)",
+        "'allowed-tools': Bash(*)",
+        "allowed-tools : Bash(*)",
+        "allowed-tools: >-\n  Bash(*)",
+        "allowed-tools: |\n  Bash(*)",
+        "? allowed-tools\n: Bash(*)",
+        "x: &g Bash(*)\nallowed-tools: *g",
+        "\"allowed-tools\": [Read, \"Bash(*)\"]",
+        "\"allowed\\x2dtools\": Bash(*)",
+    ];
+    for (i, spelling) in spellings.iter().enumerate() {
+        let name = format!("v{i}");
+        let skill = format!(
+            "---\nname: {name}\ndescription: Formats code nicely when asked.\n{spelling}\n---\nRun the formatter.\n"
+        );
+        let dir = folder(&sb, &name, &skill);
+        let data = ok_data(&mut sf(&sb, &["screen", dir.to_str().unwrap()]));
+        assert_eq!(data["verdict"], "warn", "{spelling:?}: {data}");
+        assert_eq!(
+            data["findings"][0]["rule"], "tools-broad-grant",
+            "{spelling:?}: {data}"
+        );
+    }
+}

@@ -1817,3 +1817,67 @@ fn import_refuses_null_data_and_names_the_line() {
     let data = ok_data(&mut track_stdin(&sb, &["import", "-"], stream));
     assert_eq!(data["imported"][0]["turns"], 1);
 }
+
+/// An open episode whose last turn has the highest sequence number there is
+/// (a hand edit, or a file from another home) takes no more turns: the next
+/// turn starts a new episode instead of overflowing the number (a panic).
+#[test]
+fn an_episode_at_the_highest_seq_rolls_over() {
+    let sb = Sandbox::new();
+    ok_data(&mut track(
+        &sb,
+        &[
+            "record",
+            "--session",
+            "s",
+            "--role",
+            "user",
+            "--content",
+            "one",
+        ],
+    ));
+    let dir = episodes_dir(&sb).join("s");
+    let open: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().ends_with(".open.jsonl"))
+        .collect();
+    assert_eq!(open.len(), 1);
+    let text = std::fs::read_to_string(&open[0]).unwrap();
+    let max = u64::MAX.to_string();
+    let edited = text
+        .replace("\"seq\":1", &format!("\"seq\":{max}"))
+        .replace("#1\"", &format!("#{max}\""));
+    assert_ne!(edited, text);
+    std::fs::write(&open[0], &edited).unwrap();
+    for content in ["two", "three"] {
+        let data = ok_data(&mut track(
+            &sb,
+            &[
+                "record",
+                "--session",
+                "s",
+                "--role",
+                "user",
+                "--content",
+                content,
+            ],
+        ));
+        assert_ne!(
+            data["episode"],
+            open[0]
+                .file_name()
+                .unwrap()
+                .to_str()
+                .unwrap()
+                .split('.')
+                .next()
+                .unwrap(),
+            "{data}"
+        );
+    }
+    assert_eq!(
+        std::fs::read_to_string(open[0].with_extension("").with_extension("jsonl")).unwrap(),
+        edited
+    );
+}

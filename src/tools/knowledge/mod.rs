@@ -370,6 +370,18 @@ fn conflict_error(found: &[Contradiction]) -> Error {
     )
 }
 
+/// `conflict` when a note [`supersede`] would change is at the highest rev:
+/// checked before anything is written.
+fn check_room(all: &[Note], found: &[Contradiction]) -> Result<()> {
+    for note in all
+        .iter()
+        .filter(|n| found.iter().any(|c| c.note == n.slug))
+    {
+        note.next_rev()?;
+    }
+    Ok(())
+}
+
 /// Takes the contradicted claims out of the other notes (each rev + 1).
 fn supersede(
     home: &Home,
@@ -385,7 +397,7 @@ fn supersede(
         }
         let mut note = other.clone();
         note.claims.retain(|c| !keys.iter().any(|k| k.key == c.key));
-        note.rev += 1;
+        note.rev = note.next_rev()?;
         note.updated = now.to_string();
         write_note(home, &note)?;
         for k in keys {
@@ -463,6 +475,7 @@ pub fn add(home: &Home, clock: &Clock, input: &NewNote) -> Result<Saved> {
     if !found.is_empty() && !input.supersede {
         return Err(conflict_error(&found));
     }
+    check_room(&all, &found)?;
     note.slug = slug;
     write_note(home, &note)?;
     let superseded = supersede(home, &now, &all, &found)?;
@@ -578,8 +591,9 @@ pub fn edit(home: &Home, clock: &Clock, slug: &str, change: &NoteEdit) -> Result
     if !found.is_empty() && !change.supersede {
         return Err(conflict_error(&found));
     }
+    check_room(&all, &found)?;
     let mut note = note;
-    note.rev = before.rev + 1;
+    note.rev = before.next_rev()?;
     note.updated = now.clone();
     write_note(home, &note)?;
     let superseded = supersede(home, &now, &all, &found)?;
@@ -660,7 +674,7 @@ pub fn link(
     } else {
         note.links.push(other.to_string());
     }
-    note.rev += 1;
+    note.rev = note.next_rev()?;
     note.updated = clock.stamp();
     write_note(home, &note)?;
     Ok(Saved {

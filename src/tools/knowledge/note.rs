@@ -380,6 +380,20 @@ impl Note {
         front::emit(&out, &self.body)
     }
 
+    /// The rev after this one; a note at the highest rev there is (a hand
+    /// edit's) takes no more changes (`conflict`): the rev never wraps.
+    pub fn next_rev(&self) -> Result<u64> {
+        self.rev.checked_add(1).ok_or_else(|| {
+            Error::conflict(format!(
+                "note '{}' is at rev {}, the highest there is; it takes no more changes",
+                self.slug, self.rev
+            ))
+            .with_hint("it stays readable; continue in a new note (`knowledge add`)")
+            .with_detail("slug", self.slug.clone())
+            .with_detail("rev", self.rev)
+        })
+    }
+
     /// The claim with `key`, if any.
     pub fn claim(&self, key: &str) -> Option<&Claim> {
         self.claims.iter().find(|c| c.key == key)

@@ -106,13 +106,38 @@ impl Rules {
 /// /etc/localtime. An unusable `TZ` falls back to /etc/localtime, and that
 /// to UTC.
 fn local_zone() -> TimeZone {
-    TimeZone::try_system()
-        .ok()
+    let tz = std::env::var_os("TZ");
+    tz.as_deref()
+        .is_none_or(tz_file_is_readable)
+        .then(|| TimeZone::try_system().ok())
+        .flatten()
         .or_else(|| {
             let tzif = std::fs::read("/etc/localtime").ok()?;
             TimeZone::tzif("Local", &tzif).ok()
         })
         .unwrap_or(TimeZone::UTC)
+}
+
+/// The largest TZif file a `TZ` may name (the largest zone of the IANA
+/// database is a few KB).
+const MAX_TZIF_BYTES: u64 = 1 << 20;
+
+/// Whether jiff may read the file `TZ` names: a path that exists (after an
+/// optional `:`, relative to the working directory as jiff reads it) must
+/// be a regular file of at most [`MAX_TZIF_BYTES`]. jiff reads it whole,
+/// so a FIFO no one writes would block every WHEN, and /dev/zero fill the
+/// memory. A POSIX rule or a zone name names no file and passes.
+fn tz_file_is_readable(tz: &std::ffi::OsStr) -> bool {
+    use std::os::unix::ffi::OsStrExt;
+    let bytes = tz.as_bytes();
+    let path = bytes.strip_prefix(b":").unwrap_or(bytes);
+    if path.is_empty() {
+        return true;
+    }
+    match std::fs::metadata(std::ffi::OsStr::from_bytes(path)) {
+        Ok(meta) => meta.is_file() && meta.len() <= MAX_TZIF_BYTES,
+        Err(_) => true,
+    }
 }
 
 /// The wall clock in `tz` at `t`, held as a [`Time`] (the reading as if it
@@ -644,4 +669,33 @@ fn local_wall(zone: &Rules, wall: Time) -> Time {
         }
     }
     wall
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tz_file_is_readable;
+    use std::ffi::OsStr;
+
+    #[test]
+    fn only_a_small_regular_file_named_by_tz_is_read() {
+        for tz in ["/dev/zero", ":/dev/zero", "/dev/null", "/tmp", ":/", "."] {
+            assert!(!tz_file_is_readable(OsStr::new(tz)), "{tz}");
+        }
+        let big = std::env::temp_dir().join(format!("agentbox-tz-{}", std::process::id()));
+        std::fs::write(&big, vec![0u8; (super::MAX_TZIF_BYTES + 1) as usize]).unwrap();
+        assert!(!tz_file_is_readable(big.as_os_str()));
+        std::fs::write(&big, b"TZif").unwrap();
+        assert!(tz_file_is_readable(big.as_os_str()));
+        std::fs::remove_file(&big).unwrap();
+        for tz in [
+            "",
+            ":",
+            "America/New_York",
+            "EST5EDT,M3.2.0,M11.1.0",
+            "UTC",
+            "/no/such/zone",
+        ] {
+            assert!(tz_file_is_readable(OsStr::new(tz)), "{tz}");
+        }
+    }
 }

@@ -60,17 +60,29 @@ fn ignorable(c: char) -> bool {
 /// system may see it ([`fold`]): a never-synced name in another case or
 /// normal form never syncs either.
 pub fn syncs(rel: &str) -> bool {
+    syncs_under(rel, crate::tools::installed().never_synced())
+}
+
+/// [`syncs`] with the never-synced paths given.
+fn syncs_under<'p>(rel: &str, never: impl IntoIterator<Item = &'p str>) -> bool {
     if rel.is_empty() || rel.starts_with('/') {
         return false;
     }
     let folded = fold(rel);
     let rel = folded.as_str();
     // A never-synced folder's own name too (`index` as a file would be
-    // written over the folder).
-    if crate::tools::installed()
-        .never_synced()
-        .any(|p| rel.starts_with(p) || rel == p.trim_end_matches('/'))
-    {
+    // written over the folder). The paths are folded as `rel` is (a tool
+    // may spell its own in capitals); the built-in ones already are.
+    let never_matches = |p: &str| rel.starts_with(p) || rel == p.trim_end_matches('/');
+    if never.into_iter().any(|p| {
+        let folded_already = p.bytes().all(|b| b.is_ascii() && !b.is_ascii_uppercase())
+            && !p.split('/').any(|part| part.ends_with(['.', ' ']));
+        if folded_already {
+            never_matches(p)
+        } else {
+            never_matches(&fold(p))
+        }
+    }) {
         return false;
     }
     // The home's `.gitignore` is a file: nothing under a folder so named
@@ -135,5 +147,21 @@ mod tests {
         ] {
             assert!(!syncs(rel), "{rel} should not sync");
         }
+    }
+
+    /// A tool registered through the library may spell its never-synced
+    /// folder in any case: it is compared folded, as the path is.
+    #[test]
+    fn a_never_synced_path_in_capitals_still_never_syncs() {
+        let never = ["Recipes/.Drafts/", "CACHE.db"];
+        for rel in [
+            "recipes/.drafts/x.md",
+            "Recipes/.Drafts/x.md",
+            "recipes/.drafts",
+            "cache.db",
+        ] {
+            assert!(!super::syncs_under(rel, never), "{rel} should not sync");
+        }
+        assert!(super::syncs_under("recipes/x.md", never));
     }
 }

@@ -74,6 +74,7 @@ impl Sandbox {
             .env_remove("NO_COLOR")
             .env_remove("AGENTBOX_DEBUG_PANIC")
             .env_remove("AGENTBOX_DEBUG_PANIC_WITH_HOME")
+            .env_remove("AGENTBOX_DEBUG_PANIC_IN_TOOL")
             .env("CI", "true")
             .env("AGENTBOX_NOW", NOW);
         cmd

@@ -437,7 +437,9 @@ pub fn split_rel(rel: &str) -> Option<(&str, &str, bool)> {
 /// The open episode of a session with the next sequence number and its size.
 struct OpenEpisode {
     ep: EpisodeFile,
-    next_seq: u64,
+    /// `None` when the last turn has the highest number there is (a hand
+    /// edit's, or another home's file): the episode takes no more turns.
+    next_seq: Option<u64>,
     bytes: u64,
 }
 
@@ -488,7 +490,7 @@ impl<'h> SessionWriter<'h> {
         }
         Ok(OpenEpisode {
             ep,
-            next_seq: last.map_or(1, |s| s + 1),
+            next_seq: last.map_or(Some(1), |s| s.checked_add(1)),
             bytes,
         })
     }
@@ -627,12 +629,21 @@ impl<'h> SessionWriter<'h> {
                     let ep = self.create(now, true, |_| Ok(Vec::new()))?;
                     self.open = Some(OpenEpisode {
                         ep,
-                        next_seq: 1,
+                        next_seq: Some(1),
                         bytes: 0,
                     });
                 }
                 let open = self.open.as_ref().expect("set above");
-                let seq = open.next_seq + batch.len() as u64;
+                // An episode out of sequence numbers is full, as one out of bytes.
+                let Some(seq) = open
+                    .next_seq
+                    .and_then(|n| n.checked_add(batch.len() as u64))
+                else {
+                    written.extend(self.write_batch(std::mem::take(&mut batch), batch_bytes)?);
+                    batch_bytes = 0;
+                    self.close()?;
+                    continue;
+                };
                 let len = relabel(&self.home.store, &mut value, &open.ep.id, seq)?;
                 let used = open.bytes + batch_bytes;
                 if used > 0 && used + len > self.cap {
@@ -662,7 +673,9 @@ impl<'h> SessionWriter<'h> {
         self.home
             .store
             .append_redacted_held(&self.lock, &open.ep.path, &values)?;
-        open.next_seq += values.len() as u64;
+        open.next_seq = open
+            .next_seq
+            .and_then(|n| n.checked_add(values.len() as u64));
         open.bytes += bytes;
         let turns = values
             .into_iter()

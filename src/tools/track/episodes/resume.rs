@@ -145,7 +145,7 @@ impl SessionWriter<'_> {
             None => tail_seqs(ep, 1)?.pop().unwrap_or(0),
         };
         let mut value = draft.clone();
-        let len = relabel(&self.home.store, &mut value, &ep.id, seq + 1)?;
+        let len = relabel(&self.home.store, &mut value, &ep.id, seq.saturating_add(1))?;
         Ok(used == 0 || used + len <= self.cap)
     }
 
@@ -167,7 +167,11 @@ impl SessionWriter<'_> {
         }
         let mut in_open = 0;
         for (i, value) in rendered.iter_mut().enumerate() {
-            in_open += relabel(&self.home.store, value, &id, first + i as u64)?;
+            // out of sequence numbers: the batch does not fit either
+            let Some(seq) = first.and_then(|n| n.checked_add(i as u64)) else {
+                return self.close().map(drop);
+            };
+            in_open += relabel(&self.home.store, value, &id, seq)?;
         }
         if used + in_open > self.cap {
             self.close()?;
