@@ -608,7 +608,33 @@ fn prune_removes_only_old_closed_episodes() {
         let flag = format!("--older-than={bad}");
         let err = err_of(&mut track(&sb, &["prune", &flag]), "invalid_args", 2);
         assert_eq!(err["detail"]["flag"], "--older-than", "{bad}");
+        assert!(
+            err["message"]
+                .as_str()
+                .unwrap()
+                .contains("neither a duration nor a date"),
+            "{bad}: {err}"
+        );
     }
+    // A duration that reads but reaches back past the earliest time is
+    // called too long, not unreadable; nothing is removed.
+    for far in ["999999999w", "99999999999999999d"] {
+        let flag = format!("--older-than={far}");
+        let err = err_of(&mut track(&sb, &["prune", &flag]), "invalid_args", 2);
+        assert_eq!(err["detail"]["flag"], "--older-than", "{far}");
+        assert!(
+            err["message"]
+                .as_str()
+                .unwrap()
+                .contains("reaches back past the earliest time"),
+            "{far}: {err}"
+        );
+    }
+    let still = ok_data(&mut track(
+        &sb,
+        &["prune", "--older-than", "0h", "--dry-run"],
+    ));
+    assert_eq!(still["removed"].as_array().unwrap().len(), 1);
 }
 
 #[test]

@@ -523,17 +523,26 @@ fn cutoff(now: Time, value: &str) -> Result<Time> {
     if let Some(date) = clock::parse_date(value) {
         return Ok(Time::at_midnight(date));
     }
-    clock::parse_duration(value)
-        .ok()
-        .and_then(|d| now.checked_sub(d))
-        .ok_or_else(|| {
-            Error::invalid_args(format!(
+    let back = match clock::parse_duration(value) {
+        Ok(d) => now.checked_sub(d),
+        Err(clock::DurationFault::OutOfRange) => None,
+        Err(clock::DurationFault::Malformed) => {
+            return Err(Error::invalid_args(format!(
                 "--older-than {} is neither a duration nor a date",
                 Value::from(value)
             ))
             .with_hint("use a number with s, m, h, d or w (30d, 12h, 2w), or a date (2026-01-01, RFC 3339)")
-            .with_detail("flag", "--older-than")
-        })
+            .with_detail("flag", "--older-than"));
+        }
+    };
+    back.ok_or_else(|| {
+        Error::invalid_args(format!(
+            "--older-than {} reaches back past the earliest time agentbox keeps",
+            Value::from(value)
+        ))
+        .with_hint("a duration reaches back at most about 262,000 years; use a date to prune everything before it")
+        .with_detail("flag", "--older-than")
+    })
 }
 
 fn prune(ctx: &Ctx, home: &Home, args: PruneArgs) -> Result<Outcome> {
