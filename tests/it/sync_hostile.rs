@@ -801,6 +801,69 @@ fn a_remote_file_named_like_a_home_local_folder_does_not_wedge_the_home() {
 }
 
 #[test]
+fn a_remote_path_git_refuses_does_not_wedge_the_home() {
+    let remote = Remote::new();
+    let a = home_on(&remote);
+    ok(&a, &["sync", "now"]);
+    // A change of this home's own, so the pull below merges (the path a
+    // fast-forward does not take), then the remote's hostile commit.
+    let slug = note(&a, "Kept", "this home's own note");
+    remote.plant_refused_names(&["..", ".git"]);
+    let (env, code) = envelope(&mut ab(&a, &["sync", "pull"]));
+    assert_eq!(code, 0, "{env}");
+    assert_eq!(env["data"]["merged"], true, "{env}");
+    let warnings = env["meta"]["warnings"].to_string();
+    assert!(
+        warnings.contains("../f.md") && warnings.contains(".git/f.md"),
+        "each refused path is named: {env}"
+    );
+    // Nothing is written where the names point, the own note stays, and
+    // sync goes on: the home pushes a history without the refused paths.
+    assert!(!a.path().join("f.md").exists());
+    assert!(!a.home().join(".git").exists());
+    let note_path = format!("memory/knowledge/{slug}.md");
+    assert!(a.home().join(&note_path).is_file());
+    ok(&a, &["sync", "now"]);
+    ok(&a, &["sync", "status"]);
+    assert!(remote.file(&note_path).is_some(), "the note was pushed");
+    assert_eq!(remote.file("../f.md"), None);
+    let repo = remote.repo();
+    let tree = repo
+        .find_commit(remote.main().unwrap())
+        .unwrap()
+        .tree()
+        .unwrap();
+    let names: Vec<String> = tree
+        .iter()
+        .map(|e| String::from_utf8_lossy(e.name_bytes()).into_owned())
+        .collect();
+    assert!(
+        !names.iter().any(|n| n == ".." || n == ".git"),
+        "the refused names stay in the history: {names:?}"
+    );
+}
+
+#[test]
+fn a_remote_path_git_refuses_does_not_wedge_a_home_that_fast_forwards() {
+    let remote = Remote::new();
+    let a = home_on(&remote);
+    ok(&a, &["sync", "now"]);
+    // No change of this home's own: the pull takes the remote's commit
+    // as it is; the next change must still commit, merge and push.
+    remote.plant_refused_names(&[".."]);
+    ok(&a, &["sync", "pull"]);
+    assert!(!a.path().join("f.md").exists());
+    let slug = note(&a, "Later", "written after the hostile commit");
+    ok(&a, &["sync", "now"]);
+    ok(&a, &["sync", "now"]);
+    assert!(
+        remote
+            .file(&format!("memory/knowledge/{slug}.md"))
+            .is_some()
+    );
+}
+
+#[test]
 fn the_projects_own_repository_is_never_used_as_the_remote() {
     let sb = Sandbox::new();
     let project = git2::Repository::init(sb.path()).unwrap();

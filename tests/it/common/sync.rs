@@ -93,6 +93,61 @@ impl Remote {
         .expect("commit");
     }
 
+    /// A hostile remote's commit whose root tree adds, beside `main`'s
+    /// files, a folder under each of `names` holding one file `f.md`:
+    /// names git itself refuses (`..`, `.git`), so the tree is written
+    /// straight into the object database (git2's index and tree builder
+    /// would refuse them, as git's own commands do).
+    pub fn plant_refused_names(&self, names: &[&str]) {
+        let repo = self.repo();
+        let parent = repo
+            .find_commit(self.main().expect("main"))
+            .expect("commit");
+        let odb = repo.odb().expect("odb");
+        let blob = repo.blob(b"planted\n").expect("blob");
+        let mut inner = b"100644 f.md\0".to_vec();
+        inner.extend_from_slice(blob.as_bytes());
+        let folder = odb.write(git2::ObjectType::Tree, &inner).expect("tree");
+        let root = parent.tree().expect("tree");
+        let mut entries: Vec<(Vec<u8>, i32, git2::Oid)> = root
+            .iter()
+            .map(|e| (e.name_bytes().to_vec(), e.filemode(), e.id()))
+            .collect();
+        entries.extend(
+            names
+                .iter()
+                .map(|n| (n.as_bytes().to_vec(), 0o40000, folder)),
+        );
+        // git's order: a folder's name sorts as if it ended in '/'.
+        entries.sort_by_key(|(name, mode, _)| {
+            let mut key = name.clone();
+            if *mode == 0o40000 {
+                key.push(b'/');
+            }
+            key
+        });
+        let mut bytes = Vec::new();
+        for (name, mode, oid) in &entries {
+            bytes.extend_from_slice(format!("{mode:o} ").as_bytes());
+            bytes.extend_from_slice(name);
+            bytes.push(0);
+            bytes.extend_from_slice(oid.as_bytes());
+        }
+        let tree = odb.write(git2::ObjectType::Tree, &bytes).expect("tree");
+        let tree = repo.find_tree(tree).expect("tree");
+        let sig = git2::Signature::new("mallory", "m@x", &git2::Time::new(1_768_000_000, 0))
+            .expect("sig");
+        repo.commit(
+            Some("refs/heads/main"),
+            &sig,
+            &sig,
+            "planted",
+            &tree,
+            &[&parent],
+        )
+        .expect("commit");
+    }
+
     /// [`Remote::plant_raw`] with UTF-8 paths.
     pub fn plant(&self, entries: &[(&str, &[u8], i32)]) {
         let raw: Vec<(&[u8], &[u8], i32)> = entries

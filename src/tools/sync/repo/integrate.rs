@@ -9,6 +9,7 @@ use super::state;
 use super::tree::{Flat, Raw, bare_entry, blob, flatten_all, tree_of};
 use super::{Session, abs, git_error, net, safe_rel, short};
 use crate::error::Result;
+use crate::output::Outcome;
 use crate::tools::Ctx;
 use crate::tools::sync::merge::{self, Merged};
 use git2::Oid;
@@ -24,9 +25,23 @@ pub(super) struct Pulled {
     pub renamed: Vec<String>,
     pub commit: Option<Oid>,
     pub empty_remote: bool,
+    /// The remote's paths git itself refuses (`..`, `.git`: a hostile
+    /// remote's), left out of the merged history and never written.
+    pub dropped: Vec<String>,
 }
 
 impl Pulled {
+    /// `outcome` with a warning for each path left out of the history.
+    pub fn warn(&self, mut outcome: Outcome) -> Outcome {
+        for path in &self.dropped {
+            outcome = outcome.with_warning(format!(
+                "the remote's path {} is one git refuses; it was left out of the merged history and not written",
+                Value::from(path.as_str())
+            ));
+        }
+        outcome
+    }
+
     pub fn to_json(&self) -> Value {
         json!({
             "pulled": self.pulled,
@@ -87,6 +102,7 @@ impl Pulled {
         }
         self.merged |= later.merged;
         self.renamed.extend(later.renamed);
+        self.dropped.extend(later.dropped);
         if later.commit.is_some() {
             self.commit = later.commit;
         }
@@ -258,7 +274,7 @@ pub(super) fn integrate(
     if !conflicts.is_empty() {
         return Err(record_conflict(session, remote, &conflicts)?);
     }
-    let tree = build_tree(session, &result, &raw)?;
+    let (tree, dropped) = build_tree(session, &result, &raw)?;
     let sig = super::commit::signature(session, ctx)?;
     let (lc, rc) = (
         repo.find_commit(local)
@@ -285,6 +301,7 @@ pub(super) fn integrate(
         renamed,
         commit: Some(merge),
         empty_remote: false,
+        dropped,
     })
 }
 
@@ -309,20 +326,34 @@ fn paths_taken(
     ours.contains_key(path) || theirs.contains_key(path) || produced.contains_key(path)
 }
 
-/// A tree object from a flat map (through an in-memory git index).
-fn build_tree(session: &Session, flat: &Flat, raw: &Raw) -> Result<Oid> {
+/// A tree object from a flat map (through an in-memory git index), and the
+/// paths left out of it because git refuses them (`..`, `.git`: only a
+/// hostile remote's tree, written by hand, holds one). Failing on them
+/// instead would stop every later pull until the remote is repaired; left
+/// out, the next push sends a history without them.
+fn build_tree(session: &Session, flat: &Flat, raw: &Raw) -> Result<(Oid, Vec<String>)> {
     let mut index = git2::Index::new().map_err(|e| git_error("build a tree", &e))?;
+    let mut dropped = Vec::new();
     let paths = flat.iter().map(|(p, e)| (p.as_bytes(), e));
     for (path, (oid, mode)) in paths.chain(raw.iter().map(|(p, e)| (p.as_slice(), e))) {
         let entry = bare_entry(path, *oid, *mode);
         let path = String::from_utf8_lossy(path);
-        index
-            .add(&entry)
-            .map_err(|e| git_error(&format!("add {path} to the merged tree"), &e))?;
+        match index.add(&entry) {
+            Ok(()) => {}
+            Err(e) if refused_path(&e) => dropped.push(path.into_owned()),
+            Err(e) => return Err(git_error(&format!("add {path} to the merged tree"), &e)),
+        }
     }
-    index
+    let tree = index
         .write_tree_to(&session.repo)
-        .map_err(|e| git_error("write the merged tree", &e))
+        .map_err(|e| git_error("write the merged tree", &e))?;
+    Ok((tree, dropped))
+}
+
+/// Whether libgit2 refused an index entry for its path (a `..` or `.git`
+/// component, an empty one), not for a failure of its own.
+fn refused_path(e: &git2::Error) -> bool {
+    e.class() == git2::ErrorClass::Index && e.message().starts_with("invalid path")
 }
 
 /// The file/folder clashes of a merge result: a file `a` on one side where

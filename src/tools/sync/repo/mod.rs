@@ -557,7 +557,7 @@ pub(super) fn pull_verb(ctx: &Ctx, home: &Home) -> Result<Outcome> {
     let session = Session::open(home)?;
     let pulled = pull_in(&session, ctx)?;
     state::record_sync(&session, ctx)?;
-    Ok(Outcome::new(pulled.to_json(), pulled.text()))
+    Ok(pulled.warn(Outcome::new(pulled.to_json(), pulled.text())))
 }
 
 /// The pull every syncing verb starts with: the conflict gate, the commit
@@ -595,7 +595,7 @@ pub(super) fn push_verb(ctx: &Ctx, home: &Home) -> Result<Outcome> {
         text.push('\n');
     }
     text.push_str(&pushed.text());
-    Ok(Outcome::new(pushed.to_json(), text))
+    Ok(pulled.warn(Outcome::new(pushed.to_json(), text)))
 }
 
 /// Pull, then push; when the remote moved meanwhile, pull again and retry.
@@ -636,10 +636,10 @@ pub(super) fn now_verb(ctx: &Ctx, home: &Home) -> Result<Outcome> {
     let (pulled, pushed) = push_out(&session, ctx)?;
     state::record_sync(&session, ctx)?;
     let text = format!("{}\n{}", pulled.text(), pushed.text());
-    Ok(Outcome::new(
+    Ok(pulled.warn(Outcome::new(
         json!({"pull": pulled.to_json(), "push": pushed.to_json()}),
         text,
-    ))
+    )))
 }
 
 /// `sync abort`: drops an interrupted pull's journal (the files it wrote
