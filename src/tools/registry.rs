@@ -70,9 +70,53 @@ impl Registry {
     /// index, and [`installed`] returns it. The first call wins; a second
     /// one is harmless. `cli::run_with` calls it first; a program using the
     /// library calls it before opening an index or syncing.
+    ///
+    /// # Panics
+    /// In a debug build (every test), when [`Registry::check`] finds a
+    /// defect in the registry: a program's own tool list is code, and a
+    /// wrong one should fail its first test, not a user's home.
     pub fn install(&'static self) {
+        if cfg!(debug_assertions)
+            && let Err(defect) = self.check()
+        {
+            panic!("the registry is not valid: {defect}");
+        }
         let _ = INSTALLED.set(self);
         crate::search::install_sources(installed().search_sources());
+    }
+
+    /// What makes a registry unusable, which no compiler sees: two tools or
+    /// commands of one name (the second would never run), a name that
+    /// cannot be a link in `.agent/tools/` (lower-case letters, digits and
+    /// `_`, a letter first), and a folder or never-synced path that is not
+    /// a plain relative path inside the home (`init` creates the folders,
+    /// sync compares the paths).
+    pub fn check(&self) -> Result<(), String> {
+        let mut seen = std::collections::BTreeSet::new();
+        for tool in self.all() {
+            let name = tool.name;
+            let mut chars = name.chars();
+            if !chars.next().is_some_and(|c| c.is_ascii_lowercase())
+                || !chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+            {
+                return Err(format!(
+                    "the name {name:?} is not lower-case letters, digits and _, a letter first"
+                ));
+            }
+            if name == "agentbox" || !seen.insert(name) {
+                return Err(format!("two tools or commands are called {name:?}"));
+            }
+            let paths = tool.layout.iter().map(|f| (f.path, "folder"));
+            let paths = paths.chain(tool.never_synced.iter().map(|p| (*p, "never-synced path")));
+            for (path, what) in paths {
+                if !plain_relative(path.strip_suffix('/').unwrap_or(path)) {
+                    return Err(format!(
+                        "{name}'s {what} {path:?} is not a plain relative path inside the home"
+                    ));
+                }
+            }
+        }
+        Ok(())
     }
 
     /// The tools, in registry order (each gets a link and answers to its name).
@@ -236,6 +280,17 @@ pub fn global_value_flags() -> &'static [&'static str] {
     &["--format", "--home", "--color"]
 }
 
+/// `a/b/c`: parts that are not empty, `.` or `..`, with no `\\`, `:` or
+/// control character in them.
+fn plain_relative(path: &str) -> bool {
+    path.split('/').all(|part| {
+        !matches!(part, "" | "." | "..")
+            && !part
+                .chars()
+                .any(|c| c.is_control() || c == '\\' || c == ':')
+    })
+}
+
 fn finish(cmd: Command) -> Command {
     cmd.args(global_args())
         .disable_help_subcommand(true)
@@ -256,5 +311,79 @@ mod tests {
             .filter_map(|a| a.get_long().map(|l| format!("--{l}")))
             .collect();
         assert_eq!(derived, global_value_flags());
+    }
+
+    fn command() -> Command {
+        Command::new("x")
+    }
+
+    fn run(
+        _: &crate::tools::Ctx,
+        _: &clap::ArgMatches,
+    ) -> crate::error::Result<crate::output::Outcome> {
+        Ok(crate::output::Outcome::raw(""))
+    }
+
+    const RECIPE: Tool = Tool::new("recipe", command, run);
+
+    #[test]
+    fn the_built_in_registry_passes_its_check() {
+        assert_eq!(crate::registry::BUILTINS.check(), Ok(()));
+        assert_eq!(
+            crate::registry::BUILTINS.with_tools(&[RECIPE]).check(),
+            Ok(())
+        );
+    }
+
+    #[test]
+    fn a_registry_with_a_defect_fails_its_check() {
+        static TWICE: [Tool; 2] = [RECIPE, RECIPE];
+        static PLAN_AGAIN: [Tool; 1] = [Tool::new("plan", command, run)];
+        static BAD_NAMES: [Tool; 4] = [
+            Tool::new("Recipe", command, run),
+            Tool::new("re/cipe", command, run),
+            Tool::new("", command, run),
+            Tool::new("agentbox", command, run),
+        ];
+        static BAD_PATHS: [&[&str]; 6] = [
+            &["../recipes"],
+            &["recipes/../../x"],
+            &["/etc"],
+            &["recipes//x"],
+            &["recipes\\x"],
+            &["C:x"],
+        ];
+        let builtins = &crate::registry::BUILTINS;
+        assert!(builtins.with_tools(&TWICE).check().is_err());
+        assert!(builtins.with_tools(&PLAN_AGAIN).check().is_err());
+        for tool in &BAD_NAMES {
+            let one: &'static [Tool] = std::slice::from_ref(tool);
+            assert!(builtins.with_tools(one).check().is_err(), "{:?}", tool.name);
+        }
+        for paths in BAD_PATHS {
+            let never: &'static [Tool] = Box::leak(Box::new([Tool {
+                never_synced: paths,
+                ..RECIPE
+            }]));
+            assert!(builtins.with_tools(never).check().is_err(), "{paths:?}");
+            let folders: &'static [Folder] = Box::leak(
+                paths
+                    .iter()
+                    .map(|path| Folder { path, order: 20 })
+                    .collect::<Vec<_>>()
+                    .into_boxed_slice(),
+            );
+            let layout: &'static [Tool] = Box::leak(Box::new([Tool {
+                layout: folders,
+                ..RECIPE
+            }]));
+            assert!(builtins.with_tools(layout).check().is_err(), "{paths:?}");
+        }
+        // A never-synced folder ends in `/`; that alone is fine.
+        static FOLDER_END: [Tool; 1] = [Tool {
+            never_synced: &["recipes/.drafts/"],
+            ..RECIPE
+        }];
+        assert_eq!(builtins.with_tools(&FOLDER_END).check(), Ok(()));
     }
 }
