@@ -262,6 +262,11 @@ impl Output {
 /// The json envelope of a failure, with its newline.
 fn failure_envelope(error: &Error, redactor: &Redactor) -> String {
     let mut body = error.to_json();
+    // `detail` echoes what the call named (a slug, a name, a path): free
+    // text to the redactor, so a secret typed where an id goes is masked.
+    if let Some(detail) = body.get_mut("detail") {
+        redactor.redact_value_as_text(detail);
+    }
     redactor.redact_value(&mut body);
     let mut meta = Value::Object(error.meta.clone());
     redactor.redact_value(&mut meta);

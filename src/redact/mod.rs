@@ -218,22 +218,34 @@ impl Redactor {
     ///   (a credential never survives), user patterns do not.
     /// * Every other string is free text: built-in rules, then user patterns.
     pub fn redact_value(&self, value: &mut Value) {
-        self.redact_json(value, true);
+        self.redact_json(value, Strings::ByKey);
     }
 
-    fn redact_json(&self, value: &mut Value, free_text: bool) {
+    /// [`Redactor::redact_value`] for a document that echoes what it was
+    /// given (an error's `detail`: the slug, name or path a call named):
+    /// every string is free text, structural keys included, so a secret a
+    /// person typed where an id goes is masked by their patterns too.
+    pub fn redact_value_as_text(&self, value: &mut Value) {
+        self.redact_json(value, Strings::AllText);
+    }
+
+    fn redact_json(&self, value: &mut Value, strings: Strings) {
         match value {
-            Value::String(s) => self.redact_string_in_place(s, free_text),
+            Value::String(s) => self.redact_string_in_place(s, strings != Strings::Structural),
             Value::Array(items) => {
                 for item in items {
-                    self.redact_json(item, free_text);
+                    self.redact_json(item, strings);
                 }
             }
             Value::Object(map) => {
                 for (key, item) in map.iter_mut() {
                     match json_secret_key(key) {
                         Some(info) => self.redact_secret_field(&info, item),
-                        None => self.redact_json(item, !is_structural_key(key)),
+                        None if strings == Strings::AllText => self.redact_json(item, strings),
+                        None if is_structural_key(key) => {
+                            self.redact_json(item, Strings::Structural)
+                        }
+                        None => self.redact_json(item, Strings::ByKey),
                     }
                 }
             }
@@ -265,14 +277,25 @@ impl Redactor {
                 for item in items {
                     match item {
                         Value::String(_) | Value::Number(_) => self.redact_secret_field(info, item),
-                        _ => self.redact_json(item, true),
+                        _ => self.redact_json(item, Strings::ByKey),
                     }
                 }
             }
-            Value::Object(_) => self.redact_json(value, true),
+            Value::Object(_) => self.redact_json(value, Strings::ByKey),
             Value::Number(_) | Value::Null | Value::Bool(_) => {}
         }
     }
+}
+
+/// How [`Redactor::redact_json`] treats the strings it meets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Strings {
+    /// Free text, except under a structural key.
+    ByKey,
+    /// Under a structural key: built-in rules only.
+    Structural,
+    /// Free text everywhere.
+    AllText,
 }
 
 /// Whether the values under an object key are identifiers the program wrote

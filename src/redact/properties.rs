@@ -81,6 +81,21 @@ fn redact_value_leaves_plain_documents_alone() {
 /// Defect 5: object keys are never rewritten, and user patterns leave the
 /// structural fields (ids, statuses, kinds, timestamps) of a document alone.
 #[test]
+fn redact_value_as_text_masks_structural_fields_too() {
+    let red = Redactor::new(&["acme-[0-9]{6}".to_owned()]).unwrap();
+    let mut detail = json!({"slug": "acme-123456", "ids": ["acme-654321"], "limit": 3});
+    red.redact_value_as_text(&mut detail);
+    assert_eq!(
+        detail,
+        json!({"slug": "_REDACTED", "ids": ["_REDACTED"], "limit": 3})
+    );
+    // The plain document redaction keeps them, as before.
+    let mut doc = json!({"slug": "acme-123456"});
+    red.redact_value(&mut doc);
+    assert_eq!(doc, json!({"slug": "acme-123456"}));
+}
+
+#[test]
 fn redact_value_keeps_keys_and_structural_fields() {
     let red = Redactor::new(&["pending".to_owned(), "p-2026".to_owned()]).unwrap();
     let mut doc = json!({

@@ -169,6 +169,33 @@ fn error_table() {
 }
 
 #[test]
+fn an_error_detail_echoing_a_secret_is_masked_by_the_homes_patterns() {
+    let sb = Sandbox::new();
+    std::fs::write(
+        sb.home().join("config.json"),
+        r#"{"redaction": {"extra_patterns": ["HUNTER2[A-Z]+"]}}"#,
+    )
+    .unwrap();
+    // The slug, name and id a call names come back in `detail` (`slug` is
+    // a structural key, which the home's patterns skip in stored
+    // documents); upper case, so it is not a valid slug and is echoed.
+    for args in [
+        vec!["knowledge", "show", "HUNTER2SECRET"],
+        vec!["persona", "show", "HUNTER2SECRET"],
+        vec!["plan", "show", "HUNTER2SECRET"],
+    ] {
+        let out = sb.agentbox(&args).output().unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_ne!(out.status.code(), Some(0), "{args:?}: {stdout}");
+        assert!(
+            !stdout.contains("HUNTER2SECRET") && !stderr.contains("HUNTER2SECRET"),
+            "{args:?} leaked the secret: {stdout}{stderr}"
+        );
+    }
+}
+
+#[test]
 fn a_panic_once_the_home_is_open_is_redacted_with_the_homes_patterns() {
     let sb = Sandbox::new();
     std::fs::write(
