@@ -3,7 +3,7 @@
 //! max + 1, `updated`/`*_at` the later, lists a set union), the body merges
 //! three-way by lines.
 
-use super::json::later;
+use super::json::{later, next_revision};
 use super::{DELETED_CHANGED, text};
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};
@@ -121,7 +121,7 @@ fn merge_key(key: &str, base: Option<&str>, ours: &str, theirs: &str) -> Result<
         && (base.is_some() || ours != theirs)
         && let (Ok(o), Ok(t)) = (o.parse::<u64>(), t.parse::<u64>())
     {
-        return Ok(format!("{key}: {}\n", o.max(t).saturating_add(1)));
+        return Ok(format!("{key}: {}\n", next_revision(key, o, t)?));
     }
     if ours == theirs || base == Some(theirs) {
         return Ok(ours.to_string());

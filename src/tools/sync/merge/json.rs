@@ -31,6 +31,23 @@ fn is_counter(key: &str) -> bool {
     matches!(key, "rev" | "revision" | "version")
 }
 
+/// The highest revision a merge writes: 2^53 - 1, exact in every JSON
+/// reader, and the most the tools' own readers accept (a persona's
+/// `MAX_REV`).
+pub const MAX_REVISION: u64 = (1 << 53) - 1;
+
+/// The revision a merge of two sides' revisions `ours` and `theirs` makes:
+/// one past both. Past [`MAX_REVISION`] it is a conflict (only a
+/// hand-edited counter gets there), never a file its reader refuses.
+pub fn next_revision(key: &str, ours: u64, theirs: u64) -> Result<u64, String> {
+    match ours.max(theirs) {
+        top if top < MAX_REVISION => Ok(top + 1),
+        _ => Err(format!(
+            "both sides changed {key}, already at the highest revision ({MAX_REVISION})"
+        )),
+    }
+}
+
 /// A time of last change: the later one wins.
 fn is_time(key: &str) -> bool {
     key == "updated" || key.ends_with("_at")
@@ -71,7 +88,7 @@ fn value(
         if let (true, Some(o), Some(t)) = (is_counter(key), ours.as_u64(), theirs.as_u64())
             && (base.is_some() || o != t)
         {
-            return Ok(Value::from(o.max(t).saturating_add(1)));
+            return next_revision(key, o, t).map(Value::from);
         }
         if let (true, Some(o), Some(t)) = (is_time(key), ours.as_str(), theirs.as_str()) {
             return Ok(Value::from(later(o, t)));

@@ -510,6 +510,52 @@ fn persona_traits_merge_key_by_key() {
 }
 
 #[test]
+fn a_revision_at_the_top_is_a_conflict_not_a_file_its_reader_refuses() {
+    let top = super::json::MAX_REVISION;
+    let persona =
+        |rev: u64, tone: &str| format!("---\nrev: {rev}\ntone: {tone}\n---\n\nYou are Ada.\n");
+    // One below the top still merges, to the top.
+    let (b, o, t) = (
+        persona(top - 2, "warm"),
+        persona(top - 1, "dry"),
+        persona(top - 1, "calm"),
+    );
+    let reason = conflict("persona/ada.md", Some(&b), Some(&o), Some(&t));
+    assert!(reason.contains("tone"), "{reason}");
+    let (o, t) = (
+        format!("---\nrev: {}\ntone: dry\n---\n\nYou are Ada.\n", top - 1),
+        format!(
+            "---\nrev: {}\ntone: warm\n---\n\nYou are Ada.\n\nMore.\n",
+            top - 1
+        ),
+    );
+    let merged = one("persona/ada.md", Some(&b), Some(&o), Some(&t));
+    assert!(
+        merged.starts_with(&format!("---\nrev: {top}\n")),
+        "{merged}"
+    );
+    // At the top, both sides' revisions cannot make a new one.
+    let (b, o, t) = (
+        format!("---\nrev: {}\ntone: warm\n---\n\nYou are Ada.\n", top - 1),
+        format!("---\nrev: {top}\ntone: dry\n---\n\nYou are Ada.\n"),
+        format!("---\nrev: {top}\ntone: warm\n---\n\nYou are Ada.\n\nMore.\n"),
+    );
+    let reason = conflict("persona/ada.md", Some(&b), Some(&o), Some(&t));
+    assert!(reason.contains("highest revision"), "{reason}");
+    // A plan's version alike.
+    let ours = plan_with(|p| {
+        p["version"] = top.into();
+        p["title"] = "Ship v1 now".into();
+    });
+    let theirs = plan_with(|p| {
+        p["version"] = top.into();
+        p["status"] = "done".into();
+    });
+    let reason = conflict("plans/ship-v1.json", Some(PLAN), Some(&ours), Some(&theirs));
+    assert!(reason.contains("highest revision"), "{reason}");
+}
+
+#[test]
 fn other_text_merges_three_way() {
     let base = "# Skill\n\nstep one\nstep two\nstep three\n";
     let ours = "# Skill\n\nstep one, carefully\nstep two\nstep three\n";
