@@ -121,6 +121,25 @@ pub fn parse_args<C: clap::FromArgMatches>(matches: &clap::ArgMatches) -> Result
     C::from_arg_matches(matches).map_err(|e| Error::invalid_args(e.to_string()))
 }
 
+/// `clap::ValueEnum` for a library enum that has `ALL` (every value, in
+/// help order) and `as_str()` (its spelling): written in a tool's `cli.rs`,
+/// so the type itself, and the operations that use it, know nothing of
+/// clap (docs/ARCHITECTURE.md, "One template per tool").
+macro_rules! value_enum {
+    ($type:ty) => {
+        impl clap::ValueEnum for $type {
+            fn value_variants<'a>() -> &'a [Self] {
+                &<$type>::ALL
+            }
+
+            fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+                Some(clap::builder::PossibleValue::new(self.as_str()))
+            }
+        }
+    };
+}
+pub(crate) use value_enum;
+
 /// A check `agentbox doctor` runs on an opened home.
 pub type DoctorCheck = fn(&Home) -> Check;
 

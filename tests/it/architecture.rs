@@ -182,6 +182,45 @@ fn is_test_module(file: &Path) -> bool {
 }
 
 #[test]
+fn only_a_tools_cli_file_knows_clap() {
+    // The one template (docs/ARCHITECTURE.md): a tool's `cli.rs` holds the
+    // clap definitions and turns them into plain option structs; its
+    // operations, and `memory_mcp`'s server, take those and know nothing
+    // of clap. `tools/mod.rs` and `tools/registry.rs` are the registry's
+    // types, which hold each tool's clap command.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&root.join("tools"), &mut files);
+    sources(&root.join("mcp"), &mut files);
+    assert!(files.len() > 50, "the tools were not found: {files:?}");
+    let mut offenders = Vec::new();
+    for file in &files {
+        let rel = file
+            .strip_prefix(&root)
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        if rel.ends_with("/cli.rs") || rel == "tools/mod.rs" || rel == "tools/registry.rs" {
+            continue;
+        }
+        if is_test_module(file) {
+            continue;
+        }
+        let names_clap = code(file)
+            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .any(|word| word == "clap" || word == "ArgMatches");
+        if names_clap {
+            offenders.push(rel);
+        }
+    }
+    assert!(
+        offenders.is_empty(),
+        "these files of a tool name clap outside its cli.rs (move the clap part there; \
+         `tools::value_enum!` gives a library enum its ValueEnum from cli.rs): {offenders:?}"
+    );
+}
+
+#[test]
 fn only_the_output_layer_writes_stdout_and_stderr() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();

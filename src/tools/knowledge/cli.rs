@@ -13,6 +13,8 @@ use crate::tools::Ctx;
 use clap::{Args, Parser, Subcommand};
 use serde_json::{Value, json};
 
+crate::tools::value_enum!(Section);
+
 /// Curated notes with claims and revisions, and the user's profile facts.
 ///
 /// Notes are markdown files (memory/knowledge/<slug>.md) with front matter.

@@ -47,7 +47,7 @@ const FACT: TextLimit = TextLimit::chars("a fact", MAX_FACT_CHARS, "fact_chars")
 const TEMPLATE: &str = "# Profile\n\n## Preferences\n\n## Facts\n";
 
 /// Where a fact goes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Section {
     Preferences,
     Facts,

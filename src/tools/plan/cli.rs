@@ -12,6 +12,8 @@ use crate::output::Outcome;
 use crate::tools::Ctx;
 use clap::{ArgGroup, Args, Parser, Subcommand};
 
+crate::tools::value_enum!(StepStatus);
+
 /// Plans with ordered steps: create, track status, pick the next step.
 ///
 /// Every mutation bumps the plan's version; pass --expect-version N to refuse

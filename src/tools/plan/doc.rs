@@ -25,9 +25,8 @@ pub enum PlanStatus {
 }
 
 /// A step's status.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-#[value(rename_all = "snake_case")]
 pub enum StepStatus {
     Pending,
     InProgress,
@@ -36,6 +35,14 @@ pub enum StepStatus {
 }
 
 impl StepStatus {
+    /// Every status, in the order help lists them.
+    pub const ALL: [StepStatus; 4] = [
+        StepStatus::Pending,
+        StepStatus::InProgress,
+        StepStatus::Done,
+        StepStatus::Blocked,
+    ];
+
     pub fn as_str(self) -> &'static str {
         match self {
             StepStatus::Pending => "pending",

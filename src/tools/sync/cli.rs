@@ -7,6 +7,8 @@ use crate::output::Outcome;
 use crate::tools::Ctx;
 use clap::{Args, Parser, Subcommand};
 
+crate::tools::value_enum!(Scope);
+
 /// Share the home through any git remote; install memory_mcp and skills into host agents.
 ///
 /// The home's history is kept in a git repository whose git dir is

@@ -8,13 +8,16 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 /// Where an install goes: the project (beside the home) or the user's `$HOME`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Scope {
     Project,
     User,
 }
 
 impl Scope {
+    /// Both scopes, in the order help lists them.
+    pub const ALL: [Scope; 2] = [Scope::Project, Scope::User];
+
     pub fn as_str(self) -> &'static str {
         match self {
             Scope::Project => "project",
