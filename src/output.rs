@@ -286,6 +286,7 @@ fn error_lines(error: &Error) -> String {
 /// stdout as a protocol channel (memory_mcp): one JSON frame per line,
 /// redacted here like every envelope. Claiming it makes every later failure
 /// of the process go to stderr (see `claim_stdout`).
+#[derive(Debug)]
 pub struct Frames<'r> {
     redactor: &'r Redactor,
 }
@@ -415,6 +416,7 @@ pub fn write_raw(text: &str) {
 /// What an interrupted call prints, rendered ahead of time: the SIGINT
 /// handler that writes it runs inside whatever the process was doing, so it
 /// may not allocate or take a lock (`write` is async-signal-safe).
+#[derive(Debug)]
 pub struct Cancelled {
     /// The json envelope (stdout), when the call's format is json.
     envelope: Option<String>,

@@ -81,6 +81,7 @@ const LATEST: Resource = Resource {
 };
 
 /// A new recipe (`add`): plain data, whoever calls.
+#[derive(Debug)]
 pub struct NewRecipe {
     pub name: String,
     pub body: String,

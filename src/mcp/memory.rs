@@ -19,6 +19,7 @@ pub use crate::tools::track::DEFAULT_SESSION;
 
 /// The home and clock a server works on, with its search index kept open
 /// between requests (it refreshes hand edits itself on every search).
+#[derive(Debug)]
 pub struct Memory<'h> {
     pub home: &'h Home,
     pub clock: Clock,

@@ -118,6 +118,7 @@ impl Limits {
 }
 
 /// One server session: state lives here, never in statics.
+#[derive(Debug)]
 pub struct Server<'h> {
     memory: memory::Memory<'h>,
     limits: Limits,

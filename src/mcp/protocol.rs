@@ -232,6 +232,7 @@ pub enum Frame {
 /// Reads newline-delimited frames, never holding more than `cap` bytes of
 /// one line: the rest of an oversize line is read and dropped in the
 /// reader's own (bounded) buffer chunks.
+#[derive(Debug)]
 pub struct LineReader<R> {
     input: R,
     cap: usize,
@@ -313,6 +314,7 @@ const READ_AHEAD_BYTES: usize = 4 * 1024 * 1024;
 /// Frames read by a thread of their own, so that the server can see which
 /// requests are already waiting (group commit) without ever waiting for one
 /// that is not. In order; the last item is `Eof` or the read error.
+#[derive(Debug)]
 pub struct ReadAhead {
     frames: Receiver<Queued>,
     budget: Arc<Budget>,
@@ -320,6 +322,7 @@ pub struct ReadAhead {
 
 /// One frame from the reader thread. It counts against the read-ahead
 /// budget until it is dropped.
+#[derive(Debug)]
 pub struct Queued {
     pub frame: io::Result<Frame>,
     size: usize,
@@ -340,7 +343,7 @@ impl Drop for Queued {
 }
 
 /// Bytes held by queued frames; the reader waits while over the budget.
-#[derive(Default)]
+#[derive(Debug, Default)]
 struct Budget {
     held: Mutex<(usize, bool)>,
     freed: Condvar,

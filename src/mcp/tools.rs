@@ -17,6 +17,7 @@ pub use super::memory::{
 };
 
 /// One MCP tool: what `tools/list` says about it and what `tools/call` runs.
+#[derive(Debug)]
 pub struct McpTool {
     /// A valid odek name: 1–64 characters of `[A-Za-z0-9_-]`, no `__`.
     pub name: &'static str,

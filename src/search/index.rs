@@ -32,6 +32,7 @@ const IN_PLACE_FROM: [&str; 4] = ["8", "7", "6", "5"];
 const OPTIMIZE_FROM: usize = 100_000;
 
 /// An open index.
+#[derive(Debug)]
 pub struct Index<'h> {
     pub(super) home: &'h Home,
     pub(super) conn: Pooled,
@@ -471,6 +472,7 @@ impl<'h> Index<'h> {
 
 /// The connection of an [`Index`]; kept by its home's session when the
 /// index is dropped.
+#[derive(Debug)]
 pub(super) struct Pooled(Option<Connection>);
 
 impl std::ops::Deref for Pooled {

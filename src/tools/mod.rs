@@ -43,6 +43,7 @@ use std::path::Path;
 ///     ..Tool::derived::<cli::KnowledgeCli>("knowledge", cli::run)
 /// };
 /// ```
+#[derive(Debug)]
 pub struct Tool {
     /// The name it answers to (`agentbox <name>`, `.agent/tools/<name>`).
     pub name: &'static str,
@@ -252,6 +253,7 @@ pub enum Merge {
 
 /// What a running command may use: the clock, text styling, the registry and
 /// the home (resolved on first use, so commands that need none never look).
+#[derive(Debug)]
 pub struct Ctx {
     pub clock: Clock,
     pub style: Style,

@@ -15,6 +15,7 @@ use std::sync::OnceLock;
 /// Every command an executable knows: the built-in tools, any tools a
 /// program embedding the library adds ([`Registry::with_tools`]), and the
 /// housekeeping commands.
+#[derive(Debug)]
 pub struct Registry {
     tools: &'static [Tool],
     extra: &'static [Tool],

@@ -191,7 +191,7 @@ impl Layout {
 }
 
 /// The blocks of one dense table this connection has read, by number.
-#[derive(Default)]
+#[derive(Debug, Default)]
 struct Blocks {
     blocks: Vec<Option<Box<[u8]>>>,
     kept: usize,
@@ -280,7 +280,7 @@ impl Blocks {
 }
 
 /// The dense facts of the documents this connection has read.
-#[derive(Default)]
+#[derive(Debug, Default)]
 pub(crate) struct DocStats {
     /// `PRAGMA data_version` when the blocks were checked: another
     /// connection's commit changes it.

@@ -190,6 +190,7 @@ fn read_quiet(home: &Home) -> Result<Items> {
 }
 
 /// Holds the `foresight` lock for a read-modify-append.
+#[derive(Debug)]
 pub struct Writer<'h> {
     home: &'h Home,
     held: Lock,

@@ -369,6 +369,7 @@ fn sweep_staging(home: &Home) {
 
 /// A skill folder being assembled: files go in, then `admit` screens it and
 /// moves it into place, or it is removed.
+#[derive(Debug)]
 pub struct Staged<'h> {
     home: &'h Home,
     name: String,
@@ -495,6 +496,7 @@ fn refuse_existing(target: &Path, name: &str) -> Result<()> {
 }
 
 /// What [`copy_tree`] copied.
+#[derive(Debug)]
 pub struct Copied {
     /// Files copied.
     pub files: usize,

@@ -276,11 +276,13 @@ struct FailEntry {
 }
 
 /// One episode as the miner sees it.
+#[derive(Debug)]
 pub struct EpisodeRef<'a> {
     pub session: &'a str,
     pub id: &'a str,
 }
 
+#[derive(Debug)]
 pub struct Miner {
     state: MinerState,
     /// The profile's lines (and their equivalents), normalized.
