@@ -25,7 +25,7 @@ pub use external::{
 };
 pub use group::SyncGroup;
 pub use jsonl::Redacted;
-pub use revision::{EXPECT_FLAG, Versioned};
+pub use revision::{EXPECT_FLAG, MAX_REVISION, Versioned};
 
 /// Set once this process has begun to make a write visible (the rename). From
 /// then on an interrupt must not report `cancelled`: the write has landed, so

@@ -8,6 +8,12 @@ use crate::error::{Error, Result};
 /// (`--expect-rev` is accepted as a hidden alias.)
 pub const EXPECT_FLAG: &str = "--expect-version";
 
+/// The highest revision a stored counter may hold: 2^53 - 1, exact in every
+/// JSON reader, and far enough from `u64::MAX` that "the next revision"
+/// never overflows. Personas refuse a file past it; a sync merge never
+/// writes one.
+pub const MAX_REVISION: u64 = (1 << 53) - 1;
+
 /// A stored thing whose writes an `--expect-version` guard protects, as the
 /// `conflict` error names it.
 #[derive(Debug, Clone, Copy)]

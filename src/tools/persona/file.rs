@@ -23,9 +23,8 @@ pub const KNOWN_TRAITS: [&str; 3] = ["tone", "verbosity", "language"];
 /// Front-matter keys the tool manages (not traits).
 const MANAGED: [&str; 3] = ["rev", "updated", "created"];
 
-/// The highest rev a file may claim (2^53 - 1: exact in every JSON reader,
-/// and far enough from `u64::MAX` that "the next rev" never overflows).
-pub const MAX_REV: u64 = (1 << 53) - 1;
+/// The highest rev a file may claim ([`crate::store::MAX_REVISION`]).
+pub const MAX_REV: u64 = crate::store::MAX_REVISION;
 
 /// A parsed persona. The name is the file name (without `.md`).
 #[derive(Debug, Clone, PartialEq, Eq)]

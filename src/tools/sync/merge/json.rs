@@ -3,6 +3,7 @@
 //! order kept, a trailing newline).
 
 use super::{DELETED_CHANGED, seq, text};
+use crate::store::MAX_REVISION;
 use serde_json::{Map, Value};
 
 /// Merges a JSON document. A side that is not JSON falls back to the line
@@ -30,11 +31,6 @@ pub fn merge(
 fn is_counter(key: &str) -> bool {
     matches!(key, "rev" | "revision" | "version")
 }
-
-/// The highest revision a merge writes: 2^53 - 1, exact in every JSON
-/// reader, and the most the tools' own readers accept (a persona's
-/// `MAX_REV`).
-pub const MAX_REVISION: u64 = (1 << 53) - 1;
 
 /// The revision a merge of two sides' revisions `ours` and `theirs` makes:
 /// one past both. Past [`MAX_REVISION`] it is a conflict (only a

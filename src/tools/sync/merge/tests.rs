@@ -511,7 +511,7 @@ fn persona_traits_merge_key_by_key() {
 
 #[test]
 fn a_revision_at_the_top_is_a_conflict_not_a_file_its_reader_refuses() {
-    let top = super::json::MAX_REVISION;
+    let top = crate::store::MAX_REVISION;
     let persona =
         |rev: u64, tone: &str| format!("---\nrev: {rev}\ntone: {tone}\n---\n\nYou are Ada.\n");
     // One below the top still merges, to the top.
