@@ -718,6 +718,15 @@ fn check_name<'a>(what: &str, name: &'a str, max: usize) -> Result<&'a str> {
     }
 }
 
+/// Whether `rel` is a plain `/`-separated path below a folder: not empty,
+/// no part empty, `.` or `..`, no backslash or control character in it.
+pub fn plain_relative(rel: &str) -> bool {
+    !rel.is_empty()
+        && !rel.contains('\\')
+        && !rel.chars().any(char::is_control)
+        && rel.split('/').all(|part| !matches!(part, "" | "." | ".."))
+}
+
 /// `invalid_args` for bytes that are not UTF-8, naming the file, byte and line.
 pub fn not_utf8(name: &str, err: &std::string::FromUtf8Error) -> Error {
     let at = err.utf8_error().valid_up_to();

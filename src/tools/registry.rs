@@ -110,7 +110,8 @@ impl Registry {
             let paths = tool.layout.iter().map(|f| (f.path, "folder"));
             let paths = paths.chain(tool.never_synced.iter().map(|p| (*p, "never-synced path")));
             for (path, what) in paths {
-                if !plain_relative(path.strip_suffix('/').unwrap_or(path)) {
+                let path_in_home = path.strip_suffix('/').unwrap_or(path);
+                if !crate::store::plain_relative(path_in_home) || path_in_home.contains(':') {
                     return Err(format!(
                         "{name}'s {what} {path:?} is not a plain relative path inside the home"
                     ));
@@ -279,17 +280,6 @@ pub fn global_args() -> [Arg; 5] {
 /// call does not build them to find out (a test keeps the two in step).
 pub fn global_value_flags() -> &'static [&'static str] {
     &["--format", "--home", "--color"]
-}
-
-/// `a/b/c`: parts that are not empty, `.` or `..`, with no `\\`, `:` or
-/// control character in them.
-fn plain_relative(path: &str) -> bool {
-    path.split('/').all(|part| {
-        !matches!(part, "" | "." | "..")
-            && !part
-                .chars()
-                .any(|c| c.is_control() || c == '\\' || c == ':')
-    })
 }
 
 fn finish(cmd: Command) -> Command {

@@ -186,12 +186,8 @@ impl<'h> Session<'h> {
 /// Whether a path of a tree or of the work tree may be written in the home:
 /// relative, `/`-separated plain components, and one that syncs.
 pub(super) fn safe_rel(rel: &str) -> bool {
-    !rel.is_empty()
-        && !rel.contains('\\')
-        && !rel.chars().any(char::is_control)
-        && rel
-            .split('/')
-            .all(|part| !part.is_empty() && part != "." && part != ".." && part != ".git")
+    crate::store::plain_relative(rel)
+        && rel.split('/').all(|part| part != ".git")
         && super::fold(rel)
             .split('/')
             .all(|part| part != ".git" && part != "git~1" && !part.is_empty())
