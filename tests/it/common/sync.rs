@@ -79,18 +79,8 @@ impl Remote {
         let tree = repo
             .find_tree(index.write_tree_to(&repo).expect("write tree"))
             .expect("tree");
-        let sig = git2::Signature::new("mallory", "m@x", &git2::Time::new(1_768_000_000, 0))
-            .expect("sig");
         let parents: Vec<&git2::Commit> = parent.iter().collect();
-        repo.commit(
-            Some("refs/heads/main"),
-            &sig,
-            &sig,
-            "planted",
-            &tree,
-            &parents,
-        )
-        .expect("commit");
+        commit_planted(&repo, &tree, &parents);
     }
 
     /// A hostile remote's commit whose root tree adds, beside `main`'s
@@ -135,17 +125,7 @@ impl Remote {
         }
         let tree = odb.write(git2::ObjectType::Tree, &bytes).expect("tree");
         let tree = repo.find_tree(tree).expect("tree");
-        let sig = git2::Signature::new("mallory", "m@x", &git2::Time::new(1_768_000_000, 0))
-            .expect("sig");
-        repo.commit(
-            Some("refs/heads/main"),
-            &sig,
-            &sig,
-            "planted",
-            &tree,
-            &[&parent],
-        )
-        .expect("commit");
+        commit_planted(&repo, &tree, &[&parent]);
     }
 
     /// [`Remote::plant_raw`] with UTF-8 paths.
@@ -156,6 +136,21 @@ impl Remote {
             .collect();
         self.plant_raw(&raw);
     }
+}
+
+/// Moves the remote's `main` to a commit of `tree` by "mallory".
+fn commit_planted(repo: &git2::Repository, tree: &git2::Tree, parents: &[&git2::Commit]) {
+    let sig =
+        git2::Signature::new("mallory", "m@x", &git2::Time::new(1_768_000_000, 0)).expect("sig");
+    repo.commit(
+        Some("refs/heads/main"),
+        &sig,
+        &sig,
+        "planted",
+        tree,
+        parents,
+    )
+    .expect("commit");
 }
 
 /// `agentbox ARGS…` with git's own configuration kept out (HOME is the
