@@ -559,7 +559,7 @@ _agentbox() {
             return 0
             ;;
         agentbox__subcmd__init)
-            opts="-q -v -h -V --format --home --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --nested --format --home --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -1281,6 +1281,7 @@ set edit:completion:arg-completer[agentbox] = {|@words|
             cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
             cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
             cand --color 'Colour text output: auto respects NO_COLOR and terminals'
+            cand --nested 'Create the home even though a folder above already has one: commands run in this folder then use the new home, not the one above'
             cand -q 'Print nothing on success in text mode (json still prints its envelope)'
             cand --quiet 'Print nothing on success in text mode (json still prints its envelope)'
             cand -v 'Log what happens to stderr'

@@ -1028,6 +1028,7 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand init" -l home -d 'The 
 complete -c agentbox -n "__fish_agentbox_using_subcommand init" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand init" -l nested -d 'Create the home even though a folder above already has one: commands run in this folder then use the new home, not the one above'
 complete -c agentbox -n "__fish_agentbox_using_subcommand init" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
 complete -c agentbox -n "__fish_agentbox_using_subcommand init" -s v -l verbose -d 'Log what happens to stderr'
 complete -c agentbox -n "__fish_agentbox_using_subcommand init" -s h -l help -d 'Print help (see more with \'--help\')'

@@ -213,11 +213,8 @@ impl HomeLookup {
         {
             return Ok(home);
         }
-        for dir in self.cwd.ancestors() {
-            let candidate = dir.join(HOME_DIR_NAME);
-            if candidate.is_dir() {
-                return Ok(candidate);
-            }
+        if let Some(home) = nearest_home(&self.cwd) {
+            return Ok(home);
         }
         Err(Error::not_found(format!(
             "no agent home found from {} upward",
@@ -226,6 +223,44 @@ impl HomeLookup {
         .with_hint("run `agentbox init` in your project, or pass --home DIR")
         .with_detail("cwd", self.cwd.display().to_string()))
     }
+}
+
+/// The nearest `.agent/` folder in `dir` or a folder above it: the home
+/// a command run in `dir` uses when nothing names one.
+pub fn nearest_home(dir: &Path) -> Option<PathBuf> {
+    dir.ancestors()
+        .map(|d| d.join(HOME_DIR_NAME))
+        .find(|candidate| candidate.is_dir())
+}
+
+/// The home above the project of the home `target` (`<project>/.agent`,
+/// there or not yet): the one commands run in the project use when
+/// `target` does not exist. `None` when `target` is not named `.agent`
+/// (commands find it only through `--home` or `AGENTBOX_HOME`, so it hides
+/// nothing) or no folder above the project holds a home. Looked up on the
+/// physical path, as commands see their working directory.
+pub fn home_above(target: &Path) -> Option<PathBuf> {
+    if target.file_name() != Some(HOME_DIR_NAME.as_ref()) {
+        return None;
+    }
+    let project = physical(target.parent()?);
+    nearest_home(project.parent()?)
+}
+
+/// `path` with its longest existing part resolved (symlinks, `..`) and the
+/// rest, which does not exist yet, kept as written.
+fn physical(path: &Path) -> PathBuf {
+    for existing in path.ancestors() {
+        if let Ok(real) = existing.canonicalize() {
+            let rest = path.strip_prefix(existing).unwrap_or(Path::new(""));
+            return if rest.as_os_str().is_empty() {
+                real
+            } else {
+                real.join(rest)
+            };
+        }
+    }
+    path.to_path_buf()
 }
 
 /// A home named by flag or environment. A project folder that holds `.agent/`

@@ -1,7 +1,7 @@
 //! `agentbox init`: create a home with its config, folders and tool links.
 
 use super::link::{link_rows, link_text, links_json};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::home::{GITIGNORE, HOME_DIR_NAME, Home};
 use crate::output::Outcome;
 use crate::redact::Redactor;
@@ -9,7 +9,7 @@ use crate::store::{LinkState, Store};
 use crate::tools::{Ctx, Tool, parse_args};
 use clap::{ArgMatches, Parser};
 use serde_json::json;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 pub const COMMAND: Tool = Tool::derived::<Init>("init", run);
 
@@ -19,22 +19,38 @@ pub const COMMAND: Tool = Tool::derived::<Init>("init", run);
 /// config.json, .gitignore, the folder skeleton, and a link in .agent/tools/
 /// for every tool.
 ///
+/// Run it in your project's folder (not in agentbox's own source checkout):
+/// commands run there or below find the home by looking upward for .agent/.
+/// A folder below a project that has a home already uses that home, so init
+/// refuses to create a second one there (it would hide the first) unless
+/// --nested is given.
+///
 /// Safe to run again: existing files are never overwritten; missing pieces
 /// are added and broken links repaired.
 #[derive(Debug, Parser)]
 #[command(
     name = "init",
-    after_help = "Examples:\n  agentbox init\n  agentbox init ~/projects/site\n  agentbox init --home ~/agent-home"
+    after_help = "Examples:\n  agentbox init\n  agentbox init ~/projects/site\n  agentbox init --home ~/agent-home\n  agentbox init --nested ~/projects/site/docs"
 )]
 struct Init {
     /// Project folder to create .agent/ in (a path ending in .agent is used as is); without it, --home or AGENTBOX_HOME names the home itself
     #[arg(value_name = "DIR")]
     dir: Option<PathBuf>,
+    /// Create the home even though a folder above already has one: commands run in this folder then use the new home, not the one above
+    #[arg(long)]
+    nested: bool,
 }
 
 fn run(ctx: &Ctx, m: &ArgMatches) -> Result<Outcome> {
     let args = parse_args::<Init>(m)?;
     let root = ctx.lookup.init_target(args.dir.as_deref());
+    let above = crate::home::home_above(&root);
+    if let Some(above) = &above
+        && !root.is_dir()
+        && !args.nested
+    {
+        return Err(nested_refused(&root, above));
+    }
     // A bare store (built-in redaction, default cap) creates the skeleton; the
     // home is opened once its config exists.
     let bare = Store::new(
@@ -95,6 +111,13 @@ fn run(ctx: &Ctx, m: &ArgMatches) -> Result<Outcome> {
         ));
     }
     text.push_str(&link_text(&rows, &exe, s));
+    if let Some(above) = &above {
+        text.push_str(&format!(
+            "\nNested: commands run in {} use this home, not {}\n",
+            project_of(&home.root).display(),
+            above.display()
+        ));
+    }
     text.push_str("\nNext: .agent/tools/plan create \"First plan\" --step \"Read the code\"\n");
     Ok(Outcome::new(
         json!({
@@ -103,8 +126,33 @@ fn run(ctx: &Ctx, m: &ArgMatches) -> Result<Outcome> {
             "restored": restored,
             "links": links_json(&rows),
             "target": exe.display().to_string(),
+            "home_above": above.as_ref().map(|a| a.display().to_string()),
         }),
         text,
     )
     .with_meta("path", home.root.display().to_string()))
+}
+
+/// The folder a home belongs to: the one holding `.agent`.
+fn project_of(home: &Path) -> &Path {
+    home.parent().unwrap_or(home)
+}
+
+/// `conflict`: the new home would hide `above`, the home commands run in
+/// its project use today.
+fn nested_refused(root: &Path, above: &Path) -> Error {
+    let project = project_of(root);
+    Error::conflict(format!(
+        "{} already has an agent home above it: {} (commands run there use it)",
+        project.display(),
+        above.display()
+    ))
+    .with_hint(format!(
+        "keep using {}, or pass --nested to create {} anyway: commands run in {} then use the new home, which holds none of the other's plans or memory",
+        above.display(),
+        root.display(),
+        project.display()
+    ))
+    .with_detail("path", root.display().to_string())
+    .with_detail("home_above", above.display().to_string())
 }

@@ -232,6 +232,8 @@ fn housekeeping_json() {
         ("no_home", &["plan", "list"], None),
         ("init", &["init"], None),
         ("init_again", &["init"], None),
+        ("init_nested_refused", &["init", "sub"], None),
+        ("init_nested", &["init", "sub", "--nested"], None),
     ]);
     run.sb.fix_home_id();
     std::fs::remove_file(run.sb.home().join("tools").join("track")).expect("remove link");

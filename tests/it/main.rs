@@ -20,6 +20,7 @@ mod index_consistency;
 mod index_health;
 mod index_schema;
 mod index_sessions;
+mod init_nested;
 mod json_output;
 mod knowledge;
 mod linking;

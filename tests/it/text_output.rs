@@ -175,6 +175,8 @@ fn housekeeping_text() {
     let mut run = Run::in_sandbox("housekeeping", Sandbox::empty());
     run.case("init", &["init"]);
     run.case("init_again", &["init"]);
+    run.case("init_nested_refused", &["init", "sub"]);
+    run.case("init_nested", &["init", "sub", "--nested"]);
     run.sb.fix_home_id();
     run.case("link", &["link"]);
     std::fs::remove_file(run.sb.home().join("tools").join("track")).expect("remove link");
