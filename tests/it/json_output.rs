@@ -945,6 +945,11 @@ fn sync_json() {
         ("push_not_set_up", &["sync", "push"], None),
         ("init", &["sync", "init", "--remote", "[REMOTE]"], None),
         ("init_again", &["sync", "init"], None),
+        (
+            "init_other_remote",
+            &["sync", "init", "--remote", "file:///srv/git/other.git"],
+            None,
+        ),
         ("remote", &["sync", "remote"], None),
         ("remote_show", &["sync", "remote", "show"], None),
     ]);
@@ -1000,6 +1005,32 @@ fn sync_json() {
             None,
         ),
     ]);
+}
+
+/// `sync init --remote` whose remote is not there (yet): the error says
+/// what is set up; once the remote exists the same command finishes.
+#[test]
+fn sync_unreached_json() {
+    let mut run = Run::new("sync_unreached");
+    let remote = run.sb.path().join("later.git");
+    let home = run.sb.path().to_path_buf();
+    run.env("HOME", &home);
+    run.env("GIT_CONFIG_NOSYSTEM", "1");
+    run.var("[REMOTE]", &format!("file://{}", remote.display()));
+    run.cases(&[
+        ("init", &["sync", "init", "--remote", "[REMOTE]"], None),
+        (
+            "init_again",
+            &["sync", "init", "--remote", "[REMOTE]"],
+            None,
+        ),
+    ]);
+    git2::Repository::init_bare(&remote).expect("bare remote");
+    run.cases(&[(
+        "init_finished",
+        &["sync", "init", "--remote", "[REMOTE]"],
+        None,
+    )]);
 }
 
 /// `model` against the fake runtime of tests/it/model.rs.

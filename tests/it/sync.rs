@@ -163,6 +163,117 @@ fn dead_remote_is_network_exit_4() {
     fails(&sb, &["sync", "pull"], "network", 4);
 }
 
+/// A loopback URL nothing listens on: a port the kernel handed out and
+/// took back.
+fn closed_port_url() -> String {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port();
+    format!("http://127.0.0.1:{port}/memory.git")
+}
+
+/// Issue #32: `sync init --remote URL` without the remote keeps what it set
+/// up (sync.git, the remote, the commit), says so in the error, and a rerun
+/// with the same remote tries the remote again without a second commit.
+#[test]
+fn init_with_an_unreachable_remote_says_what_is_set_up_and_what_remains() {
+    let sb = Sandbox::new();
+    let url = closed_port_url();
+    let err = fails(&sb, &["sync", "init", "--remote", &url], "network", 4);
+    assert_eq!(err["detail"]["url"], url.as_str());
+    let set_up = &err["detail"]["set_up"];
+    assert_eq!(set_up["remote"], url.as_str(), "{err}");
+    assert_eq!(set_up["created"], true, "{err}");
+    assert_eq!(
+        set_up["git_dir"],
+        sb.home().join("sync.git").display().to_string()
+    );
+    let commit = set_up["commit"].as_str().expect("the home was committed");
+    assert_eq!(err["detail"]["next"], "agentbox sync now");
+    let message = err["message"].as_str().unwrap();
+    assert!(
+        message.contains("is set up") && message.contains("not taken"),
+        "{message}"
+    );
+    assert!(
+        err["hint"]
+            .as_str()
+            .unwrap()
+            .contains("`agentbox sync now`")
+    );
+    // What it says is so: the remote is set, the history holds the commit.
+    assert_eq!(ok(&sb, &["sync", "remote"])["remote"], url.as_str());
+    assert_eq!(ok(&sb, &["sync", "status"])["dirty"], serde_json::json!([]));
+
+    // A rerun with the same remote tries it again: same error, no new commit.
+    let again = fails(&sb, &["sync", "init", "--remote", &url], "network", 4);
+    assert_eq!(again["detail"]["set_up"]["created"], false, "{again}");
+    assert_eq!(again["detail"]["set_up"]["commit"], commit);
+    // Without --remote too: the remote is the one set.
+    let bare = fails(&sb, &["sync", "init"], "network", 4);
+    assert_eq!(bare["detail"]["set_up"]["remote"], url.as_str());
+
+    // Another remote is refused and changes nothing; the hint says how.
+    let other = Remote::new();
+    let err = fails(
+        &sb,
+        &["sync", "init", "--remote", &other.url()],
+        "conflict",
+        1,
+    );
+    assert_eq!(err["detail"]["remote"], url.as_str());
+    assert!(
+        err["hint"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("`agentbox sync remote set {}`", other.url())),
+        "{err}"
+    );
+    assert_eq!(ok(&sb, &["sync", "remote"])["remote"], url.as_str());
+    // Doing what the hint says works.
+    ok(&sb, &["sync", "remote", "set", &other.url()]);
+    ok(&sb, &["sync", "now"]);
+    assert!(other.main().is_some(), "the home reached the remote");
+}
+
+/// The same through a `file://` remote that is not there yet: `not_found`
+/// with what is set up, and once it exists the same command finishes.
+#[test]
+fn init_with_a_missing_file_remote_finishes_on_a_rerun() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("memory.git");
+    let url = format!("file://{}", path.display());
+    let b = Sandbox::new();
+    let slug = note(&b, "Deploys", "Deploys go through staging.");
+    let err = fails(&b, &["sync", "init", "--remote", &url], "not_found", 1);
+    assert_eq!(err["detail"]["set_up"]["remote"], url.as_str(), "{err}");
+    assert!(err["detail"]["set_up"]["commit"].is_string(), "{err}");
+    assert!(err["hint"].as_str().unwrap().contains("git init --bare"));
+    // The remote appears, holding another home's note.
+    git2::Repository::init_bare(&path).unwrap();
+    let c = Sandbox::new();
+    let theirs = note(&c, "Backups", "Backups run nightly.");
+    ok(&c, &["sync", "init", "--remote", &url]);
+    ok(&c, &["sync", "now"]);
+    let data = ok(&b, &["sync", "init", "--remote", &url]);
+    assert_eq!(data["created"], false);
+    assert_eq!(data["remote"], url.as_str());
+    assert_eq!(
+        data["imported"],
+        serde_json::json!([format!("memory/knowledge/{theirs}.md")])
+    );
+    ok(&b, &["sync", "now"]);
+    let remote = git2::Repository::open_bare(&path).unwrap();
+    let main = remote.refname_to_id("refs/heads/main").unwrap();
+    let tree = remote.find_commit(main).unwrap().tree().unwrap();
+    assert!(
+        tree.get_path(Path::new(&format!("memory/knowledge/{slug}.md")))
+            .is_ok(),
+        "this home's note reached the remote"
+    );
+}
+
 #[test]
 fn status_lists_hand_edits_then_now_commits_and_pushes_them() {
     let remote = Remote::new();

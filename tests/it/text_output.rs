@@ -925,7 +925,7 @@ fn sync_text() {
     let url = format!("file://{}", remote.display());
     let oids = Regex::new(r"\b[0-9a-f]{7,40}\b").expect("regex");
     let mut names = HashSet::new();
-    let mut case = |label: &str, args: &[&str]| {
+    let mut case = |sb: &Sandbox, label: &str, args: &[&str]| {
         let mut full = vec!["--format", "text", "--color", "never"];
         full.extend_from_slice(args);
         let out = sb
@@ -942,7 +942,7 @@ fn sync_text() {
             String::from_utf8_lossy(&out.stdout),
             String::from_utf8_lossy(&out.stderr),
         );
-        let text = normalize(&sb, &text);
+        let text = normalize(sb, &text);
         let text = oids.replace_all(&text, "[OID]").into_owned();
         assert!(
             names.insert(label.to_string()),
@@ -950,19 +950,41 @@ fn sync_text() {
         );
         insta::assert_snapshot!(format!("sync_{label}"), text);
     };
-    case("status_not_set_up", &["sync", "status"]);
-    case("init", &["sync", "init", "--remote", &url]);
-    case("remote", &["sync", "remote"]);
+    case(&sb, "status_not_set_up", &["sync", "status"]);
+    case(&sb, "init", &["sync", "init", "--remote", &url]);
+    case(&sb, "remote", &["sync", "remote"]);
     case(
+        &sb,
         "remote_ssh",
         &["sync", "remote", "set", "git@example.com:me/memory.git"],
     );
     sb.agentbox(&["plan", "create", "Ship v1", "--step", "build"])
         .assert()
         .success();
-    case("status_dirty", &["sync", "status"]);
-    case("now", &["sync", "now"]);
-    case("status_clean", &["sync", "status"]);
+    case(&sb, "status_dirty", &["sync", "status"]);
+    case(&sb, "now", &["sync", "now"]);
+    case(&sb, "status_clean", &["sync", "status"]);
+    // A remote that is not there yet: the error says what is set up; once
+    // it exists, the same command finishes; another remote is refused.
+    let other = Sandbox::new();
+    let later = other.path().join("later.git");
+    let later_url = format!("file://{}", later.display());
+    case(
+        &other,
+        "init_unreached",
+        &["sync", "init", "--remote", &later_url],
+    );
+    case(
+        &other,
+        "init_other_remote",
+        &["sync", "init", "--remote", "file:///srv/git/other.git"],
+    );
+    git2::Repository::init_bare(&later).expect("bare remote");
+    case(
+        &other,
+        "init_finished",
+        &["sync", "init", "--remote", &later_url],
+    );
 }
 
 /// Text from a hand-edited file (here a note) that carries terminal escape

@@ -7,7 +7,7 @@ use super::apply::apply;
 use super::conflict::{Stop, conflict_error, copy_at, folders, record_conflict};
 use super::state;
 use super::tree::{Flat, Raw, bare_entry, blob, flatten_all, tree_of};
-use super::{Session, abs, git_error, net, safe_rel, short};
+use super::{Session, abs, git_error, safe_rel, short};
 use crate::error::Result;
 use crate::output::Outcome;
 use crate::tools::Ctx;
@@ -110,9 +110,10 @@ impl Pulled {
     }
 }
 
-/// Fetches and integrates the remote's `main`.
-pub(super) fn pull(session: &Session, ctx: &Ctx) -> Result<Pulled> {
-    let Some(remote) = net::fetch(session)? else {
+/// Integrates the remote's `main` as fetched (`net::fetch`; `None`: the
+/// remote has no `main` yet).
+pub(super) fn pull(session: &Session, ctx: &Ctx, fetched: Option<Oid>) -> Result<Pulled> {
+    let Some(remote) = fetched else {
         return Ok(Pulled {
             empty_remote: true,
             commit: session.head()?,

@@ -306,24 +306,42 @@ pub(super) enum RemoteAction {
 }
 
 /// `sync init [--remote URL]`.
+///
+/// The local set-up (sync.git, the remote, the commit) is kept when the
+/// remote cannot be reached; the error then says so (`detail.set_up`) and a
+/// rerun with the same remote picks up where it stopped.
 pub(super) fn init_verb(ctx: &Ctx, home: &Home, remote: Option<&str>) -> Result<Outcome> {
     let url = remote.map(|u| net::check_url(home, u)).transpose()?;
     let (session, created) = Session::create(home)?;
+    if let (Some(url), Some(set)) = (&url, session.remote_url())
+        && *url != set
+    {
+        return Err(other_remote(&set, url));
+    }
     let restored = crate::home::restore_gitignore(&home.store)?;
     if let Some(url) = &url {
         net::set_remote(&session, url)?;
     }
     let commit = commit::commit_step(&session, ctx)?;
+    let git_dir = home.root.join(GIT_DIR);
     let mut imported = Vec::new();
-    if session.remote_url().is_some() {
+    if let Some(url) = session.remote_url() {
         integrate::conflict_gate(&session, ctx)?;
-        let pulled = pull_restoring(&session, ctx)?;
+        let set_up = || {
+            json!({
+                "git_dir": git_dir.display().to_string(),
+                "created": created,
+                "remote": url,
+                "commit": session.head().ok().flatten().map(|o| o.to_string()),
+            })
+        };
+        let fetched = net::fetch(&session).map_err(|e| not_reached(e, set_up()))?;
+        let pulled = take_restoring(&session, ctx, fetched)?;
         imported = pulled.files.clone();
         state::record_sync(&session, ctx)?;
     }
     let head = session.head()?;
     let remote = session.remote_url();
-    let git_dir = home.root.join(GIT_DIR);
     let mut text = format!(
         "{} sync in {}",
         if created { "Set up" } else { "Already set up:" },
@@ -351,6 +369,44 @@ pub(super) fn init_verb(ctx: &Ctx, home: &Home, remote: Option<&str>) -> Result<
         "imported": imported,
     });
     Ok(Outcome::new(data, text))
+}
+
+/// `sync init --remote URL` on a home that syncs with another remote:
+/// `conflict`, nothing changed (init never switches remotes silently).
+fn other_remote(set: &str, url: &str) -> Error {
+    Error::conflict(format!(
+        "sync is already set up with the remote {set}, not {url}"
+    ))
+    .with_hint(format!(
+        "to sync with {url} instead, run `agentbox sync remote set {url}`, then `agentbox sync now`"
+    ))
+    .with_detail("remote", set)
+    .with_detail("url", url)
+}
+
+/// The fetch of `sync init` failed after the local set-up: the same error
+/// (type, exit code, `detail.url`), saying what is done (`detail.set_up`,
+/// the shape of init's `data`) and what remains (`detail.next`).
+fn not_reached(err: Error, set_up: Value) -> Error {
+    let git_dir = set_up["git_dir"].as_str().unwrap_or_default().to_string();
+    let remote = set_up["remote"].as_str().unwrap_or_default().to_string();
+    let hint = if err.hint.is_empty() {
+        String::new()
+    } else {
+        format!("{}; ", err.hint)
+    };
+    Error {
+        message: format!(
+            "sync is set up in {git_dir} with the remote {remote} and the home is committed, but the remote's history was not taken: {}",
+            err.message
+        ),
+        hint: format!(
+            "{hint}nothing needs undoing: once the remote answers, `agentbox sync now` takes its history and sends the home's (this same command again takes its history only)"
+        ),
+        ..err
+    }
+    .with_detail("set_up", set_up)
+    .with_detail("next", "agentbox sync now")
 }
 
 /// `sync remote [show|set URL|rm]`.
@@ -571,7 +627,13 @@ fn pull_in(session: &Session, ctx: &Ctx) -> Result<integrate::Pulled> {
 /// project's repository stage `sync.git/`), committed at once so the next
 /// push sends the repaired file.
 fn pull_restoring(session: &Session, ctx: &Ctx) -> Result<integrate::Pulled> {
-    let mut pulled = integrate::pull(session, ctx)?;
+    let fetched = net::fetch(session)?;
+    take_restoring(session, ctx, fetched)
+}
+
+/// [`pull_restoring`] after the fetch.
+fn take_restoring(session: &Session, ctx: &Ctx, fetched: Option<Oid>) -> Result<integrate::Pulled> {
+    let mut pulled = integrate::pull(session, ctx, fetched)?;
     if !crate::home::restore_gitignore(&session.home.store)?.is_empty()
         && let Some(oid) = commit::commit_step(session, ctx)?
     {
