@@ -674,7 +674,8 @@ fn a_home_whose_path_looks_like_a_credential_is_written_nowhere() {
     w.mark(".cursor");
     let project = w.sb.path().join(format!("ghp_{}", "a1B2c3D4e5".repeat(4)));
     std::fs::create_dir_all(&project).unwrap();
-    w.sb.agentbox(&["init"])
+    // Below the sandbox's own home: a second home there must be asked for.
+    w.sb.agentbox(&["init", "--nested"])
         .current_dir(&project)
         .assert()
         .success();
