@@ -202,7 +202,7 @@ pub fn execute(
     let (run_id, dir) = if options.dry_run {
         (None, None)
     } else {
-        let id = uuid::Uuid::new_v4().simple().to_string();
+        let id = crate::ids::hex(32);
         let dir = home.store.path(&["runs", "evolve", &id])?;
         home.store.ensure_dir(&dir)?;
         (Some(id), Some(dir))

@@ -154,8 +154,11 @@ fn text(r: &Report) -> String {
     let n = r.proposals.len();
     let mut t = if r.episodes == 0 {
         let head = if r.dry_run { "Dry run: no" } else { "No" };
+        // An episode is mined once closed: a session's episode stays open
+        // until `track flush` (or a record with `--flush`) closes it.
         format!(
-            "{head} episodes to mine: none was closed since the last run, or none matches the options"
+            "{head} episodes to mine: none was closed since the last run, or none matches the options\n\
+             An episode is mined once it is closed: `agentbox track flush --session KEY` closes a session's open one (`agentbox track list` shows them)"
         )
     } else {
         format!(
