@@ -46,13 +46,20 @@ fn every_console_example_prints_what_the_docs_show() {
     reports.sort_by(|a, b| a.0.cmp(&b.0));
     let commands: usize = reports.iter().map(|(_, r)| r.commands).sum();
     let skips: Vec<&String> = reports.iter().flat_map(|(_, r)| &r.skips).collect();
-    println!("{commands} commands in {} files; skipped blocks:", files.len());
+    println!(
+        "{commands} commands in {} files; skipped blocks:",
+        files.len()
+    );
     for skip in &skips {
         println!("  {skip}");
     }
     assert!(commands > 50, "only {commands} commands ran");
     // A skip is for the rare block that cannot run here: keep them few.
-    assert!(skips.len() <= 12, "{} skipped blocks: {skips:#?}", skips.len());
+    assert!(
+        skips.len() <= 12,
+        "{} skipped blocks: {skips:#?}",
+        skips.len()
+    );
     let failures: Vec<&String> = reports.iter().flat_map(|(_, r)| &r.failures).collect();
     assert!(
         failures.is_empty(),
@@ -101,14 +108,14 @@ fn run(path: &Path, mode: Mode) -> docs::Report {
     docs::run_file(path, &common::bin(), mode)
 }
 
-const GOOD: &str = "# A doc\n\n<!-- docs-test: env GREETING=hello -->\n```console\n$ echo $GREETING; pwd\nhello\n/home/me/site\n$ mkdir sub && cd sub\n$ pwd\n/home/me/site/sub\n$ agentbox init\nInitialized agent home /home/me/site/sub/.agent\n...\n  created  tools/plan → /home/me/.cargo/bin/agentbox\n...\n$ agentbox plan show nope\nerror: no plan [..]\nhint: [..]\n? 1\n$ echo one \\\n  two\none two\n```\n";
+const GOOD: &str = "# A doc\n\n<!-- docs-test: env GREETING=hello -->\n```console\n$ echo $GREETING; pwd\nhello\n/home/me/site\n$ mkdir sub && cd sub\n$ pwd\n/home/me/site/sub\n$ agentbox init\nInitialized agent home /home/me/site/sub/.agent\n...\n  created  tools/plan → /home/me/.cargo/bin/agentbox\n...\n$ agentbox plan show nope\nerror: no plan [..]\nhint: [..]\n? 1\n$ echo one \\\n  two\none two\n$ sed 's/^/> /' <<'END'\n$ not a command\nEND\n> $ not a command\n```\n";
 
 #[test]
 fn the_harness_passes_a_doc_that_matches_with_wildcards() {
     let (_dir, path) = made_up(GOOD);
     let report = run(&path, Mode::Check);
     assert!(report.failures.is_empty(), "{:#?}", report.failures);
-    assert_eq!(report.commands, 6);
+    assert_eq!(report.commands, 7);
 }
 
 #[test]

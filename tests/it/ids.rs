@@ -150,8 +150,20 @@ fn every_printed_id_is_taken_by_the_verbs_of_its_family() {
 fn minted(seed: Option<&str>) -> (String, String) {
     let sb = Sandbox::empty();
     let mut init = sb.agentbox(&["init"]);
-    let mut add = ab(&sb, &["proactive", "add", "Renew the certificate", "--due", "tomorrow"]);
-    let mut rec = ab(&sb, &["track", "record", "--session", "s", "--content", "hi"]);
+    let mut add = ab(
+        &sb,
+        &[
+            "proactive",
+            "add",
+            "Renew the certificate",
+            "--due",
+            "tomorrow",
+        ],
+    );
+    let mut rec = ab(
+        &sb,
+        &["track", "record", "--session", "s", "--content", "hi"],
+    );
     if let Some(seed) = seed {
         init.env("AGENTBOX_SEED", seed);
         add.env("AGENTBOX_SEED", seed);
@@ -162,7 +174,10 @@ fn minted(seed: Option<&str>) -> (String, String) {
         rec.env_remove("AGENTBOX_SEED");
     }
     init.assert().success();
-    let item = ok_data(&mut add)["item"]["id"].as_str().unwrap().to_string();
+    let item = ok_data(&mut add)["item"]["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
     ok_data(&mut rec);
     let home_id = std::fs::read_to_string(sb.home().join("local/home-id")).unwrap();
     (item, home_id.trim().to_string())

@@ -2,7 +2,7 @@
 //! the ```` ```console ```` blocks of README.md and docs/.
 //!
 //! A block's lines starting with `$ ` are commands (a line ending in `\`
-//! continues on the next); the lines up to the next `$ ` are what the command
+//! continues on the next, a here-document runs to its delimiter); the lines up to the next `$ ` are what the command
 //! prints: its stdout, then its stderr. A last output line `? N` is the exit
 //! status the command must end with; without it the command must succeed.
 //! Expected lines may hold `[..]` (anything within the line), and a line
@@ -180,6 +180,17 @@ pub fn examples(doc: &Doc, block: &Block) -> Vec<Example> {
                 command.push('\n');
                 command.push_str(&doc.lines[i]);
             }
+            // A here-document's lines, up to its delimiter, are the command's.
+            if let Some(word) = heredoc_delimiter(&command) {
+                while i + 1 < block.close {
+                    i += 1;
+                    command.push('\n');
+                    command.push_str(&doc.lines[i]);
+                    if doc.lines[i] == word {
+                        break;
+                    }
+                }
+            }
             out.push(Example {
                 line: start,
                 end: i + 1,
@@ -208,6 +219,18 @@ pub fn examples(doc: &Doc, block: &Block) -> Vec<Example> {
         }
     }
     out
+}
+
+/// The delimiter of the here-document a command opens (`<<'END'`, `<<END`).
+fn heredoc_delimiter(command: &str) -> Option<String> {
+    let at = command.find("<<")?;
+    let rest = command[at + 2..].trim_start_matches('-').trim_start();
+    let word: String = rest
+        .trim_start_matches(['\'', '"'])
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect();
+    (!word.is_empty()).then_some(word)
 }
 
 /// Whether `line` matches the expected `pattern` (`[..]`: anything).
