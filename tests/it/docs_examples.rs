@@ -160,11 +160,11 @@ fn overwrite_rewrites_what_differs_and_keeps_matching_wildcards() {
 
 #[test]
 fn the_bare_tool_check_sees_commands_in_console_and_shell_blocks() {
-    let text = "```console\n$ knowledge add x\n$ agentbox knowledge add \"plan; sync\"\n```\n```sh\nls && sync push   # sync\necho 'plan'\n```\n```\nplan list\n```\n";
+    let text = "```console\n$ knowledge add x\n$ agentbox knowledge add \"plan; sync\"\n```\n```sh\nls && sync push   # sync\necho 'plan'\n```\n```\nplan list\n$ plan list\n```\n```text\n$ plan list\n```\n";
     let doc = docs::parse(text).unwrap();
     let found: Vec<usize> = docs::bare_tool_calls(&doc, &["knowledge", "sync", "plan"])
         .into_iter()
         .map(|(line, _)| line)
         .collect();
-    assert_eq!(found, vec![2, 6]);
+    assert_eq!(found, vec![2, 6, 11]);
 }

@@ -535,13 +535,15 @@ pub fn doc_files(root: &Path) -> Vec<PathBuf> {
     files
 }
 
-/// The commands of `doc`'s console, sh and bash blocks that start with a
-/// bare tool name (`knowledge add …`): `command not found` when pasted.
+/// The commands of `doc`'s console, sh and bash blocks (and a plain
+/// block's `$ ` lines) that start with a bare tool name (`knowledge add …`): `command not found` when pasted.
 pub fn bare_tool_calls(doc: &Doc, tools: &[&str]) -> Vec<(usize, String)> {
     let mut out = Vec::new();
     for block in &doc.blocks {
         let shell = matches!(block.lang.as_str(), "sh" | "bash" | "shell");
-        if block.lang != "console" && !shell {
+        // A plain block's `$ ` lines are commands too (a transcript that
+        // is not marked `console`).
+        if !matches!(block.lang.as_str(), "console" | "") && !shell {
             continue;
         }
         for i in block.open + 1..block.close {
