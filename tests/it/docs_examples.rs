@@ -21,7 +21,12 @@ fn mode() -> Mode {
 
 #[test]
 fn every_console_example_prints_what_the_docs_show() {
-    let files = docs::doc_files(&root());
+    // Relative to the package root (a test's working folder), as messages
+    // name them.
+    let files: Vec<PathBuf> = docs::doc_files(&root())
+        .into_iter()
+        .map(|f| f.strip_prefix(root()).unwrap().to_path_buf())
+        .collect();
     assert!(files.len() > 10, "the docs were not found: {files:?}");
     let bin = common::bin();
     let mode = mode();
