@@ -462,11 +462,11 @@ pub fn is_home_id(id: &str) -> bool {
 }
 
 /// A fresh random home id: a letter, then five base32 characters (`a-z2-7`),
-/// about 30 random bits from the system's random source.
+/// about 30 random bits ([`crate::ids`]: the system's, or `AGENTBOX_SEED`'s).
 fn new_home_id() -> String {
     const LETTERS: &[u8] = b"abcdefghijklmnopqrstuvwxyz";
     const BASE32: &[u8] = b"abcdefghijklmnopqrstuvwxyz234567";
-    let bytes = *uuid::Uuid::new_v4().as_bytes();
+    let bytes = crate::ids::random_bytes::<HOME_ID_LEN>();
     let mut id = String::with_capacity(HOME_ID_LEN);
     id.push(LETTERS[usize::from(bytes[0]) % LETTERS.len()] as char);
     for b in &bytes[1..HOME_ID_LEN] {

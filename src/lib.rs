@@ -15,6 +15,7 @@ pub mod front;
 pub mod fuzzing;
 pub mod git;
 pub mod home;
+pub mod ids;
 pub mod mcp;
 pub mod oda;
 pub mod output;

@@ -192,7 +192,7 @@ impl Route {
                     .with_hint("pass --session ID, or leave it out for a new session"));
             }
             Some(s) => s.to_string(),
-            None => format!("ses_{}", uuid::Uuid::new_v4()),
+            None => format!("ses_{}", crate::ids::uuid_v4()),
         };
         let mut content = vec![json!({"type": "text", "text": prompt})];
         content.extend(images.iter().map(Image::block));

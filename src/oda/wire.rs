@@ -191,7 +191,7 @@ impl Connection {
 
     /// Sends a request; returns its id (`req_<uuid v4>`).
     pub fn send(&mut self, method: &str, params: Value) -> Result<String> {
-        let id = format!("req_{}", uuid::Uuid::new_v4());
+        let id = format!("req_{}", crate::ids::uuid_v4());
         let frame = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
         let mut line = frame.to_string();
         line.push('\n');

@@ -145,8 +145,8 @@ fn modules_form_no_cycle() {
 fn lower_layers_know_no_tool_and_no_registry() {
     let graph = graph();
     for low in [
-        "search", "store", "home", "output", "redact", "error", "config", "clock", "tools", "git",
-        "prose", "screen", "oda", "slug", "front",
+        "search", "store", "home", "ids", "output", "redact", "error", "config", "clock", "tools",
+        "git", "prose", "screen", "oda", "slug", "front",
     ] {
         let Some(refs) = graph.get(low) else { continue };
         for r in refs {

@@ -528,6 +528,45 @@ fn an_empty_home_runs_and_says_so() {
     );
 }
 
+#[test]
+fn a_run_that_finds_only_open_episodes_says_how_to_close_them() {
+    let sb = Sandbox::new();
+    let record = |args: &[&str]| {
+        let mut cmd = sb.agentbox(&[&["track", "record", "--format", "json"][..], args].concat());
+        ok_data(&mut cmd);
+    };
+    record(&[
+        "--session",
+        "chat",
+        "--content",
+        "No, use pnpm instead of npm.",
+    ]);
+    let data = ok_data(&mut evolve(&sb, &["--dry-run"]));
+    assert_eq!(
+        (data["episodes"].clone(), data["open_episodes"].clone()),
+        (json!(0), json!(1))
+    );
+    let out = evolve(&sb, &["--dry-run", "--format", "text"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("1 episode is still open: an episode is mined once closed, `agentbox track flush --session KEY` closes one"),
+        "{text}"
+    );
+    record(&["--session", "other", "--content", "hello", "--flush"]);
+    ok_data(&mut sb.agentbox(&["track", "flush", "--session", "chat", "--format", "json"]));
+    let data = ok_data(&mut evolve(&sb, &[]));
+    assert_eq!(
+        (data["episodes"].clone(), data["open_episodes"].clone()),
+        (json!(2), json!(0))
+    );
+    assert_eq!(data["counts"]["preference"], 1, "{data}");
+    let out = evolve(&sb, &["--format", "text"]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(!text.contains("still open"), "{text}");
+}
+
 /// The miner's state and a run's proposals are the tool's own files: they
 /// may outgrow `limits.max_item_bytes` (which caps what users hand in)
 /// without stopping the run or `evolve list`.

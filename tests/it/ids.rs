@@ -144,3 +144,50 @@ fn every_printed_id_is_taken_by_the_verbs_of_its_family() {
         1,
     );
 }
+
+/// The id `proactive add` mints in a fresh home run with `seed` (none: the
+/// system's randomness), and the home id that home minted for its episodes.
+fn minted(seed: Option<&str>) -> (String, String) {
+    let sb = Sandbox::empty();
+    let mut init = sb.agentbox(&["init"]);
+    let mut add = ab(
+        &sb,
+        &[
+            "proactive",
+            "add",
+            "Renew the certificate",
+            "--due",
+            "tomorrow",
+        ],
+    );
+    let mut rec = ab(
+        &sb,
+        &["track", "record", "--session", "s", "--content", "hi"],
+    );
+    if let Some(seed) = seed {
+        init.env("AGENTBOX_SEED", seed);
+        add.env("AGENTBOX_SEED", seed);
+        rec.env("AGENTBOX_SEED", seed);
+    } else {
+        init.env_remove("AGENTBOX_SEED");
+        add.env_remove("AGENTBOX_SEED");
+        rec.env_remove("AGENTBOX_SEED");
+    }
+    init.assert().success();
+    let item = ok_data(&mut add)["item"]["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    ok_data(&mut rec);
+    let home_id = std::fs::read_to_string(sb.home().join("local/home-id")).unwrap();
+    (item, home_id.trim().to_string())
+}
+
+#[test]
+fn agentbox_seed_fixes_the_random_part_of_ids() {
+    let a = minted(Some("42"));
+    assert_eq!(a, minted(Some("42")), "one seed, two runs");
+    assert_ne!(a, minted(Some("43")), "another seed");
+    assert_ne!(minted(None), minted(None), "no seed: random");
+    assert!(a.0.starts_with("f-") && a.0.len() == 14, "{a:?}");
+}

@@ -9,6 +9,7 @@ mod architecture;
 mod concurrency;
 mod contract;
 mod crash;
+mod docs_examples;
 mod evolve;
 mod evolve_mining;
 mod evolve_qa;

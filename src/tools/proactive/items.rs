@@ -252,8 +252,7 @@ pub fn current(home: &Home) -> Result<Vec<Item>> {
 /// A new item id: `f-` and 12 random hex digits (unique across homes, so
 /// that synced files merge).
 pub fn new_id() -> String {
-    let hex = uuid::Uuid::new_v4().simple().to_string();
-    format!("f-{}", &hex[..12])
+    format!("f-{}", crate::ids::hex(12))
 }
 
 /// Doctor: every line of `foresight.jsonl` is an item.

@@ -2,6 +2,7 @@
 //! home, a fixed clock and a clean environment, driving the real binary.
 #![allow(dead_code)]
 
+pub mod docs;
 pub mod sync;
 
 use assert_cmd::Command;
@@ -75,6 +76,7 @@ impl Sandbox {
             .env_remove("AGENTBOX_DEBUG_PANIC")
             .env_remove("AGENTBOX_DEBUG_PANIC_WITH_HOME")
             .env_remove("AGENTBOX_DEBUG_PANIC_IN_TOOL")
+            .env_remove("AGENTBOX_SEED")
             .env("CI", "true")
             .env("AGENTBOX_NOW", NOW);
         cmd

@@ -117,6 +117,8 @@ pub struct Report {
     pub run_dir: Option<PathBuf>,
     pub model: String,
     pub episodes: u64,
+    /// Open episodes left out (a session's episode is mined once closed).
+    pub open_episodes: u64,
     pub batches: u64,
     pub proposals: Vec<Proposal>,
     pub model_calls: u64,
@@ -202,7 +204,7 @@ pub fn execute(
     let (run_id, dir) = if options.dry_run {
         (None, None)
     } else {
-        let id = uuid::Uuid::new_v4().simple().to_string();
+        let id = crate::ids::hex(32);
         let dir = home.store.path(&["runs", "evolve", &id])?;
         home.store.ensure_dir(&dir)?;
         (Some(id), Some(dir))
@@ -223,6 +225,7 @@ pub fn execute(
         proposals: Vec::new(),
         batches: 0,
         warnings: Vec::new(),
+        open_episodes: selection.open,
     };
     if let Err(e) = run.open() {
         return Err(run.with_run_dir(e));
@@ -250,6 +253,8 @@ struct Run<'a> {
     proposals: Vec<Proposal>,
     batches: u64,
     warnings: Vec<String>,
+    /// Open episodes the selection left out.
+    open_episodes: u64,
 }
 
 impl Run<'_> {
@@ -604,6 +609,7 @@ impl Run<'_> {
             run_dir: self.dir,
             model: self.model,
             episodes: self.budget.episodes,
+            open_episodes: self.open_episodes,
             batches: self.batches,
             proposals: self.proposals,
             model_calls: self.budget.model_calls,

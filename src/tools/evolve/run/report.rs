@@ -127,6 +127,7 @@ pub(super) fn outcome(_home: &Home, r: &Report) -> Outcome {
     let data = json!({
         "run_id": r.run_id,
         "episodes": r.episodes,
+        "open_episodes": r.open_episodes,
         "batches": r.batches,
         "proposals": proposals,
         "counts": kind_counts(&r.proposals),
@@ -154,9 +155,18 @@ fn text(r: &Report) -> String {
     let n = r.proposals.len();
     let mut t = if r.episodes == 0 {
         let head = if r.dry_run { "Dry run: no" } else { "No" };
-        format!(
+        let mut t = format!(
             "{head} episodes to mine: none was closed since the last run, or none matches the options"
-        )
+        );
+        // A session's episode stays open until `track flush` (or a record
+        // with `--flush`) closes it: the usual reason a first run finds nothing.
+        if r.open_episodes > 0 {
+            t.push_str(&format!(
+                "\n{} still open: an episode is mined once closed, `agentbox track flush --session KEY` closes one (`agentbox track list` shows them)",
+                plural(r.open_episodes as usize, "episode is", "episodes are")
+            ));
+        }
+        t
     } else {
         format!(
             "{} {} in {}: {}",

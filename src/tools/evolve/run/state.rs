@@ -265,6 +265,8 @@ fn sort_key(ep: &EpisodeFile) -> Key {
 pub struct Selection {
     pub episodes: Vec<EpisodeFile>,
     pub advance: bool,
+    /// The open episodes of the chosen sessions: not mined until closed.
+    pub open: u64,
 }
 
 /// Closed episodes only; `sessions` (validated like track's session keys)
@@ -281,6 +283,7 @@ pub fn select(home: &Home, state: &State, since: &Since, sessions: &[String]) ->
             }
         }
     }
+    let open = all.iter().filter(|ep| ep.open).count() as u64;
     all.retain(|ep| !ep.open);
     let mut keyed: Vec<(Key, EpisodeFile)> =
         all.into_iter().map(|ep| (sort_key(&ep), ep)).collect();
@@ -304,7 +307,11 @@ pub fn select(home: &Home, state: &State, since: &Since, sessions: &[String]) ->
         })
         .map(|(_, ep)| ep)
         .collect();
-    Ok(Selection { episodes, advance })
+    Ok(Selection {
+        episodes,
+        advance,
+        open,
+    })
 }
 
 /// Whether `ep` comes after the mark `hw` (the mark moves forward only).
