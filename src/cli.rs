@@ -269,6 +269,7 @@ fn dispatch(registry: &'static Registry, mut args: Vec<OsString>, early: EarlyFl
         quiet: matches.get_flag("quiet"),
         verbose: matches.get_count("verbose"),
     };
+    output::allow_progress(&out);
     let builtin = Redactor::builtin();
     if let Err(err) = format {
         return out.failure(&err, &builtin);

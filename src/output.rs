@@ -8,7 +8,7 @@ use crate::redact::Redactor;
 use serde_json::{Map, Value, json};
 use std::borrow::Cow;
 use std::io::{self, IsTerminal, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 
 /// Set once stdout carries a protocol instead of envelopes (`memory_mcp`).
 /// From then on a failure or an interrupt is reported on stderr only. A
@@ -328,6 +328,155 @@ impl<'r> Frames<'r> {
     }
 }
 
+/// Whether progress bars may be drawn in this process: text output, no
+/// `-q`, stderr a terminal (not `TERM=dumb`), stdout not a protocol. Set once
+/// by the cli for the call (`allow_progress`); off by default, so a library
+/// caller, a test harness and memory_mcp draw nothing. A process-wide switch
+/// because the work that reports progress (the index build, sync's checkout)
+/// runs deep in library calls that get a `&Home`, not the call's `Output`.
+static PROGRESS: AtomicU8 = AtomicU8::new(PROGRESS_OFF);
+const PROGRESS_OFF: u8 = 0;
+const PROGRESS_PLAIN: u8 = 1;
+const PROGRESS_COLOR: u8 = 2;
+/// Set while a bar is on screen: writes to stdout or stderr hide it first.
+static BAR_SHOWN: AtomicBool = AtomicBool::new(false);
+static ACTIVE_BAR: std::sync::Mutex<Option<indicatif::ProgressBar>> = std::sync::Mutex::new(None);
+/// How long work runs before its bar appears: a quick call prints nothing.
+const PROGRESS_DELAY: std::time::Duration = std::time::Duration::from_millis(400);
+
+/// Lets this call draw progress bars on stderr when `out` is text output
+/// without `-q` and stderr is a terminal (see `PROGRESS`). `NO_COLOR` (and
+/// `--color never`) draws the bar without colour.
+pub fn allow_progress(out: &Output) {
+    let dumb = std::env::var_os("TERM").is_some_and(|t| t == "dumb");
+    let on = out.format == Format::Text && !out.quiet && !dumb && io::stderr().is_terminal();
+    let mode = match (on, out.style.color) {
+        (false, _) => PROGRESS_OFF,
+        (true, false) => PROGRESS_PLAIN,
+        (true, true) => PROGRESS_COLOR,
+    };
+    PROGRESS.store(mode, Ordering::Relaxed);
+}
+
+/// A progress bar of `len` steps labelled `label` (see `allow_progress`):
+/// counts and rate, shown once the work has run `PROGRESS_DELAY`, cleared
+/// when dropped. A no-op value when progress is not allowed.
+pub fn progress_bar(len: u64, label: &str) -> Progress {
+    new_progress(Some(len), label)
+}
+
+/// A progress counter for work whose size is not known up front (the files
+/// of a folder being copied): the count and the rate, no bar.
+pub fn progress_counter(label: &str) -> Progress {
+    new_progress(None, label)
+}
+
+fn new_progress(len: Option<u64>, label: &str) -> Progress {
+    let mode = PROGRESS.load(Ordering::Relaxed);
+    if mode == PROGRESS_OFF || stdout_claimed() {
+        return Progress { bar: None };
+    }
+    let template = match (len, mode == PROGRESS_COLOR) {
+        (Some(_), true) => "{msg} {bar:30.cyan/blue} {pos}/{len} ({rate}, {eta} left)",
+        (Some(_), false) => "{msg} [{bar:30}] {pos}/{len} ({rate}, {eta} left)",
+        (None, _) => "{msg}: {pos} ({rate})",
+    };
+    let style = indicatif::ProgressStyle::with_template(template)
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
+        .with_key(
+            "rate",
+            |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{:.0}/s", state.per_sec());
+            },
+        )
+        .progress_chars("=> ");
+    let bar =
+        indicatif::ProgressBar::with_draw_target(len, indicatif::ProgressDrawTarget::hidden())
+            .with_style(style)
+            .with_message(for_terminal(label, false).into_owned());
+    Progress {
+        bar: Some(ProgressState {
+            bar,
+            started: std::time::Instant::now(),
+            delay: progress_delay(),
+            shown: false,
+        }),
+    }
+}
+
+/// `PROGRESS_DELAY`, or `AGENTBOX_PROGRESS_DELAY_MS` (a test hook: the TTY
+/// tests show a bar without making the work slow).
+fn progress_delay() -> std::time::Duration {
+    std::env::var("AGENTBOX_PROGRESS_DELAY_MS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .map(std::time::Duration::from_millis)
+        .unwrap_or(PROGRESS_DELAY)
+}
+
+/// A progress bar on stderr, or nothing (see `progress_bar`).
+#[derive(Debug)]
+pub struct Progress {
+    bar: Option<ProgressState>,
+}
+
+#[derive(Debug)]
+struct ProgressState {
+    bar: indicatif::ProgressBar,
+    started: std::time::Instant,
+    delay: std::time::Duration,
+    shown: bool,
+}
+
+impl Progress {
+    /// `n` more steps done.
+    pub fn inc(&mut self, n: u64) {
+        let Some(state) = &mut self.bar else { return };
+        state.bar.inc(n);
+        if !state.shown && state.started.elapsed() >= state.delay {
+            state.shown = true;
+            state
+                .bar
+                .set_draw_target(indicatif::ProgressDrawTarget::stderr());
+            *ACTIVE_BAR.lock().unwrap_or_else(|e| e.into_inner()) = Some(state.bar.clone());
+            BAR_SHOWN.store(true, Ordering::SeqCst);
+        }
+    }
+
+    /// Changes the label (the phase of the work).
+    pub fn set_label(&mut self, label: &str) {
+        if let Some(state) = &self.bar {
+            state
+                .bar
+                .set_message(for_terminal(label, false).into_owned());
+        }
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        if let Some(state) = self.bar.take() {
+            if state.shown {
+                BAR_SHOWN.store(false, Ordering::SeqCst);
+                *ACTIVE_BAR.lock().unwrap_or_else(|e| e.into_inner()) = None;
+            }
+            state.bar.finish_and_clear();
+        }
+    }
+}
+
+/// Runs `write` with the bar on screen (if any) hidden, then redraws it.
+fn around_bar(write: impl FnOnce()) {
+    if !BAR_SHOWN.load(Ordering::SeqCst) {
+        return write();
+    }
+    let bar = ACTIVE_BAR.lock().unwrap_or_else(|e| e.into_inner()).clone();
+    match bar {
+        Some(bar) => bar.suspend(write),
+        None => write(),
+    }
+}
+
 /// A progress line on stderr (`agentbox model ask`), redacted and shown
 /// escaped: it may carry text from another program.
 pub fn progress(redactor: &Redactor, prefix: &str, line: &str) {
@@ -461,13 +610,17 @@ impl Cancelled {
 
 /// A closed stdout (EPIPE) ends quietly: the write error is dropped.
 fn write_stdout(text: &str) {
-    let mut out = io::stdout().lock();
-    let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+    around_bar(|| {
+        let mut out = io::stdout().lock();
+        let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+    });
 }
 
 fn write_stderr(text: &str) {
-    let mut err = io::stderr().lock();
-    let _ = err.write_all(text.as_bytes()).and_then(|()| err.flush());
+    around_bar(|| {
+        let mut err = io::stderr().lock();
+        let _ = err.write_all(text.as_bytes()).and_then(|()| err.flush());
+    });
 }
 
 #[cfg(test)]

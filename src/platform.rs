@@ -96,6 +96,15 @@ pub extern "C" fn log(x: f64) -> f64 {
     libm::log(x)
 }
 
+/// `pow`, for the one caller of it: indicatif's rate estimate (`f64::powf`
+/// in its exponentially weighted average), bound here rather than to
+/// libm.so's for the reason and on the assumptions of `log` above: without
+/// it the progress bars would make every call map libm.so.
+#[unsafe(no_mangle)]
+pub extern "C" fn pow(x: f64, y: f64) -> f64 {
+    libm::pow(x, y)
+}
+
 /// Leaves `value` to the process's exit: no destructor runs, and the
 /// kernel takes back its memory, descriptors, locks and mappings when the
 /// process ends. Only for a value dropped just before a one-shot call

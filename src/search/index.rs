@@ -230,8 +230,16 @@ impl<'h> Index<'h> {
         self.conn.execute_batch(SCHEMA).map_err(db_error)?;
         let mut stats = RebuildStats::default();
         let tx = Tx::begin(&self.conn)?;
-        for source in sources::all()? {
-            for rel in sources::files(self.home, source) {
+        // Listed first, so that the progress bar knows the count.
+        let listed: Vec<(&sources::Source, Vec<String>)> = sources::all()?
+            .iter()
+            .map(|&source| (source, sources::files(self.home, source)))
+            .collect();
+        let total = listed.iter().map(|(_, files)| files.len() as u64).sum();
+        let mut progress = crate::output::progress_bar(total, "indexing files");
+        for (source, files) in listed {
+            for rel in files {
+                progress.inc(1);
                 // Stamped before it is read: see `replace_source_at`.
                 let now = stamp(&self.home.root.join(&rel));
                 let docs = match read_docs(self.home, source, &rel, &mut stats.skipped) {

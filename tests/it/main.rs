@@ -38,6 +38,7 @@ mod proactive;
 mod proactive_extract;
 mod proactive_when;
 mod profile;
+mod progress;
 mod recall;
 mod redact;
 mod search;

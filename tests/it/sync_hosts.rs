@@ -909,3 +909,280 @@ fn symlinked_host_configs_and_skill_folders_are_refused_unless_followed() {
     w.data(&["remove", "claude-code", "--follow-symlinks"]);
     assert!(copy.join("SKILL.md").is_file());
 }
+
+/// The `sync hosts list` lines of Claude Code, Codex and Gemini CLI, text.
+fn gated_lines(w: &World) -> String {
+    let out = w.cmd(&["list", "--format", "text"]).assert().success();
+    let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    stdout
+        .lines()
+        .filter(|l| {
+            ["claude-code ", "codex ", "gemini "]
+                .iter()
+                .any(|h| l.starts_with(h))
+        })
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+/// Writes `text` at `rel` under the temp `$HOME`.
+fn user_file(w: &World, rel: &str, text: &str) {
+    let path = w.user().join(rel);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
+}
+
+fn clear_gates(w: &World) {
+    for rel in [
+        ".claude.json",
+        ".claude/settings.json",
+        ".codex/config.toml",
+        ".gemini/settings.json",
+        ".gemini/trustedFolders.json",
+    ] {
+        let _ = std::fs::remove_file(w.user().join(rel));
+    }
+    let _ = std::fs::remove_file(w.project().join(".claude/settings.local.json"));
+}
+
+#[test]
+fn hosts_that_gate_project_servers_report_approval_and_trust() {
+    let w = World::new();
+    for mark in [".claude", ".codex", ".gemini"] {
+        w.mark(mark);
+    }
+    let data = w.data(&["install", "claude-code", "codex", "gemini", "--no-skills"]);
+    let states: Vec<&str> = data["installs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["state"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        states,
+        ["needs approval", "needs trust", "needs trust"],
+        "{data}"
+    );
+    let p = w.project().display().to_string();
+    let parent = w.project().parent().unwrap().display().to_string();
+    let scenarios: Vec<(&str, Vec<(&str, String)>)> = vec![
+        ("missing: nothing approved or trusted yet", vec![]),
+        (
+            "approved in ~/.claude.json, trusted in config.toml and trustedFolders.json",
+            vec![
+                (
+                    ".claude.json",
+                    json!({"projects": {&p: {"enabledMcpjsonServers": ["agentbox-memory"]}}})
+                        .to_string(),
+                ),
+                (
+                    ".codex/config.toml",
+                    format!("model = \"o3\"\n[projects.\"{p}\"]\ntrust_level = \"trusted\"\n"),
+                ),
+                (
+                    ".gemini/trustedFolders.json",
+                    json!({&p: "TRUST_FOLDER"}).to_string(),
+                ),
+            ],
+        ),
+        (
+            "approved by settings, trusted through the folder above, folder trust off",
+            vec![
+                (
+                    ".claude/settings.json",
+                    "{\n  // mine\n  \"enableAllProjectMcpServers\": true\n}\n".to_string(),
+                ),
+                (
+                    ".codex/config.toml",
+                    format!("[projects.'{parent}']\ntrust_level = \"trusted\"\n"),
+                ),
+                (
+                    ".gemini/settings.json",
+                    json!({"security": {"folderTrust": {"enabled": false}}}).to_string(),
+                ),
+            ],
+        ),
+        (
+            "rejected, untrusted, do not trust",
+            vec![
+                (
+                    ".claude.json",
+                    json!({"projects": {&p: {"enableAllProjectMcpServers": true, "disabledMcpjsonServers": ["agentbox-memory"]}}})
+                        .to_string(),
+                ),
+                (
+                    ".codex/config.toml",
+                    format!("[projects.\"{parent}\"]\ntrust_level = \"trusted\"\n[projects.\"{p}\"]\ntrust_level = \"untrusted\"\n"),
+                ),
+                (
+                    ".gemini/trustedFolders.json",
+                    json!({&parent: "TRUST_FOLDER", &p: "DO_NOT_TRUST"}).to_string(),
+                ),
+            ],
+        ),
+        (
+            "another project approved and trusted, not this one",
+            vec![
+                (
+                    ".claude.json",
+                    json!({"projects": {"/elsewhere": {"enabledMcpjsonServers": ["agentbox-memory"]}}})
+                        .to_string(),
+                ),
+                (
+                    ".codex/config.toml",
+                    "[projects.\"/elsewhere\"]\ntrust_level = \"trusted\"\n".to_string(),
+                ),
+                (
+                    ".gemini/trustedFolders.json",
+                    json!({"/elsewhere/x": "TRUST_PARENT", format!("{p}-other"): "TRUST_FOLDER"})
+                        .to_string(),
+                ),
+            ],
+        ),
+        (
+            "malformed: not JSON, not TOML, an unknown trust level",
+            vec![
+                (".claude.json", "{\"projects\": {oops".to_string()),
+                (".codex/config.toml", "[projects\ntrust_level = 1\n".to_string()),
+                (
+                    ".gemini/trustedFolders.json",
+                    json!({&p: "TRUST_ME"}).to_string(),
+                ),
+            ],
+        ),
+        (
+            "not files: a folder where the trust file goes",
+            vec![(".gemini/trustedFolders.json/x", "{}".to_string())],
+        ),
+    ];
+    let mut report = String::new();
+    for (name, files) in &scenarios {
+        clear_gates(&w);
+        for (rel, text) in files {
+            user_file(&w, rel, text);
+        }
+        report.push_str(&format!("## {name}\n{}", gated_lines(&w)));
+    }
+    insta::assert_snapshot!(report);
+
+    // the approval can sit in the project's local settings, which the JSON
+    // output names as the reason
+    clear_gates(&w);
+    w.write(
+        ".claude/settings.local.json",
+        "{\"enabledMcpjsonServers\": [\"agentbox-memory\"]}",
+    );
+    let list = w.data(&["list"]);
+    let project = &host(&list, "claude-code")["scopes"][0]["memory_mcp"];
+    assert_eq!(project["state"], "configured", "{project}");
+    assert!(
+        project["gate"]["reason"]
+            .as_str()
+            .unwrap()
+            .ends_with(".claude/settings.local.json"),
+        "{project}"
+    );
+    // and what is pending says how to clear it
+    let codex = &host(&list, "codex")["scopes"][0]["memory_mcp"];
+    assert_eq!(codex["state"], "needs trust", "{codex}");
+    assert!(
+        codex["gate"]["clear"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("[projects.\"{p}\"] trust_level = \"trusted\"")),
+        "{codex}"
+    );
+    // a user-scope entry is loaded without asking
+    w.data(&["install", "claude-code", "--scope", "user", "--no-skills"]);
+    let list = w.data(&["list"]);
+    assert_eq!(
+        host(&list, "claude-code")["scopes"][1]["memory_mcp"]["state"],
+        "configured"
+    );
+}
+
+#[test]
+fn install_says_what_remains_and_never_writes_the_hosts_trust_files() {
+    let w = World::new();
+    for mark in [".claude", ".codex", ".gemini"] {
+        w.mark(mark);
+    }
+    user_file(&w, ".gemini/trustedFolders.json", "{}");
+    user_file(&w, ".codex/config.toml", "# mine\n");
+    let out = w
+        .cmd(&[
+            "install",
+            "claude-code",
+            "codex",
+            "gemini",
+            "--no-skills",
+            "--format",
+            "text",
+        ])
+        .assert()
+        .success();
+    let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let p = w.project().display().to_string();
+    assert!(
+        stdout.contains(&format!(
+            "  to clear it: run `claude` in {p} and approve `agentbox-memory` when it asks"
+        )),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("  needs trust: Codex reads .codex/config.toml only in a trusted project"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(&format!("\"{p}\": \"TRUST_FOLDER\"")),
+        "{stdout}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(w.user().join(".gemini/trustedFolders.json")).unwrap(),
+        "{}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(w.user().join(".codex/config.toml")).unwrap(),
+        "# mine\n"
+    );
+    assert!(!w.user().join(".claude.json").exists());
+}
+
+#[test]
+fn codex_home_names_where_codex_keeps_its_trust() {
+    let w = World::new();
+    w.mark(".codex");
+    w.data(&["install", "codex", "--no-skills"]);
+    let elsewhere = tempfile::tempdir().unwrap();
+    let p = w.project().display().to_string();
+    std::fs::write(
+        elsewhere.path().join("config.toml"),
+        format!("[projects.\"{p}\"]\ntrust_level = \"trusted\"\n"),
+    )
+    .unwrap();
+    let state = |codex_home: Option<&Path>| {
+        let mut cmd = w.cmd(&["list"]);
+        if let Some(dir) = codex_home {
+            cmd.env("CODEX_HOME", dir);
+        }
+        let list = ok_data(&mut cmd);
+        host(&list, "codex")["scopes"][0]["memory_mcp"]["state"].clone()
+    };
+    assert_eq!(state(None), "needs trust");
+    assert_eq!(state(Some(elsewhere.path())), "configured");
+}
+
+#[test]
+fn the_zed_entry_says_source_custom() {
+    let w = World::new();
+    w.mark(".config/zed");
+    w.data(&["install", "zed"]);
+    let zed: Value = serde_json::from_str(&w.read(".zed/settings.json")).unwrap();
+    let entry = &zed["context_servers"]["agentbox-memory"];
+    assert_eq!(entry["source"], "custom", "{zed}");
+    assert_eq!(entry["command"], w.link());
+    let list = w.data(&["list"]);
+    let zed = &host(&list, "zed")["scopes"][0]["memory_mcp"];
+    assert_eq!(zed["points_here"], true, "{zed}");
+    assert_eq!(zed["state"], "configured", "{zed}");
+}

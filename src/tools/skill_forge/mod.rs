@@ -521,6 +521,7 @@ pub fn copy_tree(staged: &Staged, src: &Path, max_bytes: u64) -> Result<Copied> 
         dropped: Vec::new(),
     };
     let mut stack = vec![(src.to_path_buf(), String::new())];
+    let mut progress = crate::output::progress_counter("copying the skill's files");
     while let Some((dir, prefix)) = stack.pop() {
         let entries = std::fs::read_dir(&dir).map_err(|e| Error::io("read", &dir, &e))?;
         for entry in entries {
@@ -555,6 +556,7 @@ pub fn copy_tree(staged: &Staged, src: &Path, max_bytes: u64) -> Result<Copied> 
                 })?;
                 staged.write(&rel, &bytes, is_executable(&meta))?;
                 copied.files += 1;
+                progress.inc(1);
             } else {
                 return Err(not_regular(&rel));
             }

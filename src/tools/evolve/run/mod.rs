@@ -323,7 +323,10 @@ impl Run<'_> {
     ) -> Result<()> {
         let mut rest = selection.episodes.iter().peekable();
         let mut miner = new_miner(self.state.miner.clone(), profile);
-        self.mine_batches(&mut rest, &mut *miner, selection, &mut ask)?;
+        let mut progress =
+            crate::output::progress_bar(selection.episodes.len() as u64, "mining episodes");
+        self.mine_batches(&mut rest, &mut *miner, selection, &mut ask, &mut progress)?;
+        drop(progress);
         // The last batches' counts and mark, when the run ends or a budget
         // stops it. After an error the last save stands: it was taken
         // after a batch was fully recorded, so counts, mark and proposals
@@ -352,6 +355,7 @@ impl Run<'_> {
         miner: &mut dyn Mining,
         selection: &Selection,
         ask: &mut Option<Ask<'_>>,
+        progress: &mut crate::output::Progress,
     ) -> Result<()> {
         let mut saved_at = std::time::Instant::now();
         while rest.peek().is_some() && self.budget.hit.is_none() && !interrupted() {
@@ -363,6 +367,7 @@ impl Run<'_> {
                 && self.budget.before_episode()
             {
                 let Some(ep) = rest.next() else { break };
+                progress.inc(1);
                 match episodes::read(ep) {
                     Ok(parsed) => miner.feed(
                         &EpisodeRef {

@@ -44,6 +44,9 @@ pub enum Entry {
     Typed,
     /// odek: `command`, `args`, `env` and the odek-extension/v1 limits.
     Odek,
+    /// Zed: `source: "custom"` first (older releases require it, current
+    /// ones ignore it), then `command`, `args`, `env`.
+    Zed,
 }
 
 /// A path relative to the project root or to `$HOME`, with the macOS
@@ -174,7 +177,7 @@ pub const HOSTS: &[HostDef] = &[
         format: Format::Json {
             key: "context_servers",
         },
-        entry: Entry::Plain,
+        entry: Entry::Zed,
         project_config: rel(".zed/settings.json"),
         user_config: rel(".config/zed/settings.json"),
         project_skills: None,

@@ -262,7 +262,8 @@ fn json_root(path: &Path, text: &str) -> Result<Map<String, Value>> {
     }
 }
 
-fn from_jsonc(value: JsonValue) -> Value {
+/// A parsed JSONC value as plain JSON.
+pub(super) fn from_jsonc(value: JsonValue) -> Value {
     match value {
         JsonValue::String(s) => Value::String(s.into_owned()),
         JsonValue::Number(n) => {

@@ -7,6 +7,7 @@
 //! and leaves it, remove leaves it too.
 
 use super::detect::{self, Entry, Env, Format, HOSTS, HostDef, Scope};
+use super::gate;
 use super::skills::{self, Exportable};
 use super::state::{self, Install, Owned, Server};
 use super::{SERVER_NAME, formats};
@@ -75,6 +76,9 @@ impl Target {
         let mut value = json!({});
         if host.entry == Entry::Typed {
             value["type"] = json!("stdio");
+        }
+        if host.entry == Entry::Zed {
+            value["source"] = json!("custom");
         }
         value["command"] = json!(link);
         value["args"] = json!([]);
@@ -194,7 +198,7 @@ pub fn list(home: &Home, follow: bool) -> Result<Outcome> {
             cells.push(cell);
         }
         lines.push(format!(
-            "{:<12} {:<12} {:<9} {:<22} {}",
+            "{:<12} {:<12} {:<9} {:<28} {}",
             host.id,
             host.name,
             if how.is_empty() { "no" } else { "yes" },
@@ -210,7 +214,7 @@ pub fn list(home: &Home, follow: bool) -> Result<Outcome> {
         }));
     }
     let mut text = format!(
-        "{:<12} {:<12} {:<9} {:<22} {}\n",
+        "{:<12} {:<12} {:<9} {:<28} {}\n",
         "HOST", "NAME", "DETECTED", "PROJECT", "USER"
     );
     for line in lines {
@@ -218,6 +222,7 @@ pub fn list(home: &Home, follow: bool) -> Result<Outcome> {
         text.push('\n');
     }
     text.push_str("(memory_mcp: here = this home's, other = another home's, user = the user's own entry; +N = screened skills installed)\n");
+    text.push_str("(needs approval / needs trust: the host will not start it yet, unknown: its files could not be read; `--format json` says why and what clears it)\n");
     Ok(Outcome::new(json!({ "hosts": hosts }), text))
 }
 
@@ -260,7 +265,10 @@ fn scope_status(
                 .and_then(|r| r.server.as_ref())
                 .is_some_and(|s| state::is_recorded(&s.hash, &entry))
                 || state::same_entry(&entry, &target.entry(host));
+            let gate = gate::check(env, host, scope, &env.project, SERVER_NAME);
             value["memory_mcp"] = json!({"configured": true, "points_here": here, "ours": ours});
+            value["memory_mcp"]["state"] = json!(gate.state);
+            value["memory_mcp"]["gate"] = gate.to_json();
             cell = if here {
                 "here"
             } else if ours || other_home(&entry).is_some() {
@@ -269,6 +277,9 @@ fn scope_status(
                 "user"
             }
             .to_string();
+            if gate.pending() {
+                cell.push_str(&format!(", {}", gate.state));
+            }
         }
         Ok(None) => value["memory_mcp"] = json!({"configured": false}),
         Err(e) => {
@@ -464,11 +475,14 @@ fn install_one(
             exported.push(json!({"name": skill.name, "status": outcome.as_str()}));
         }
     }
+    let gate = gate::check(env, host, scope, &env.project, SERVER_NAME);
     Ok(json!({
         "host": host.id,
         "scope": scope.as_str(),
         "config": path.display().to_string(),
         "server": server,
+        "state": gate.state,
+        "gate": gate.to_json(),
         "skills_dir": env.skills_dir(host, scope)?.map(|d| d.display().to_string()),
         "skills": exported,
     }))
@@ -556,6 +570,17 @@ fn render_install(host: &HostDef, scope: Scope, report: &Value) -> String {
         report["server"].as_str().unwrap_or(""),
         report["config"].as_str().unwrap_or("")
     );
+    let gate = &report["gate"];
+    if report["state"] != "configured" {
+        text.push_str(&format!(
+            "  {}: {}\n",
+            report["state"].as_str().unwrap_or(""),
+            gate["reason"].as_str().unwrap_or("")
+        ));
+        if let Some(clear) = gate["clear"].as_str() {
+            text.push_str(&format!("  to clear it: {clear}\n"));
+        }
+    }
     if let Some(skills) = report["skills"].as_array().filter(|s| !s.is_empty()) {
         let parts: Vec<String> = skills
             .iter()

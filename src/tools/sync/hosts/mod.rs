@@ -4,12 +4,15 @@
 //! - `detect`: the host table (ids, config files and skills folders per
 //!   scope, how each is detected through `$HOME` and `PATH`).
 //! - `formats`: editing one entry of a JSON/JSONC or TOML file in place.
+//! - `gate`: whether a host will start what it is configured with (its own
+//!   approval and trust files, read only).
 //! - `state`: what agentbox wrote, in `<home>/local/hosts.json`.
 //! - `skills`: exporting screened skills.
 //! - `install`: install, remove and list, host by host.
 
 mod detect;
 mod formats;
+mod gate;
 mod install;
 mod skills;
 mod state;

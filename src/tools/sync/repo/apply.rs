@@ -226,7 +226,9 @@ fn finish_journal(session: &Session, journal: &Journal, touched: &mut Vec<String
         .files
         .iter()
         .partition(|rel| !target_files.contains_key(*rel));
+    let mut progress = crate::output::progress_bar(journal.files.len() as u64, "writing files");
     for rel in gone.into_iter().chain(kept) {
+        progress.inc(1);
         let theirs = entry(&target_files, rel);
         let base = entry(&from_files, rel);
         let path = abs(session.home, rel);

@@ -196,7 +196,9 @@ pub(super) fn commit_step(session: &Session, ctx: &Ctx) -> Result<Option<Oid>> {
     };
     let mut findings = Vec::new();
     let mut contents = Vec::new();
+    let mut progress = crate::output::progress_bar(changed.len() as u64, "checking files");
     for (rel, exists) in &changed {
+        progress.inc(1);
         if !exists {
             continue;
         }
@@ -234,6 +236,7 @@ pub(super) fn commit_step(session: &Session, ctx: &Ctx) -> Result<Option<Oid>> {
             Oid::hash_object(git2::ObjectType::Blob, &bytes).ok(),
         ));
     }
+    drop(progress);
     if !findings.is_empty() {
         return Err(blocked(&findings));
     }
