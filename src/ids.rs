@@ -7,7 +7,10 @@
 //! sha256(seed, n) for the n-th draw of the process, so two draws of one
 //! process differ and a fixed seed gives the same ids run after run. Two
 //! processes with the same seed draw the same ids: a harness that runs many
-//! commands gives each its own seed (tests/it/docs_examples.rs does).
+//! commands gives each its own seed (tests/it/docs_examples.rs does). An id
+//! that names something stored is drawn again while it is taken (foresight
+//! items, evolve runs' folders; episode ids count past the taken ones), so
+//! a seed left set in normal use makes ids repeat but loses nothing.
 
 use sha2::{Digest, Sha256};
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -191,3 +191,55 @@ fn agentbox_seed_fixes_the_random_part_of_ids() {
     assert_ne!(minted(None), minted(None), "no seed: random");
     assert!(a.0.starts_with("f-") && a.0.len() == 14, "{a:?}");
 }
+
+/// A user who leaves `AGENTBOX_SEED` set (it is test-only, but nothing stops
+/// it) runs every process with one seed: each draws the same ids. The ids
+/// that name stored things must still never land on one that exists, or
+/// the second process overwrites the first's data.
+#[test]
+fn one_seed_for_every_process_loses_no_item_and_no_run() {
+    let sb = Sandbox::new();
+    let seeded = |args: &[&str]| {
+        let mut cmd = ab(&sb, args);
+        cmd.env("AGENTBOX_SEED", "same");
+        cmd
+    };
+    let first = ok_data(&mut seeded(&[
+        "proactive",
+        "add",
+        "Renew the cert",
+        "--due",
+        "tomorrow",
+    ]));
+    let second = ok_data(&mut seeded(&[
+        "proactive",
+        "add",
+        "Pay the rent",
+        "--due",
+        "tomorrow",
+    ]));
+    assert_ne!(
+        first["item"]["id"], second["item"]["id"],
+        "{first} {second}"
+    );
+    let listed = ok_data(&mut seeded(&["proactive", "list", "--all"]));
+    let texts: Vec<&str> = listed["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["text"].as_str().unwrap())
+        .collect();
+    assert!(
+        texts.contains(&"Renew the cert") && texts.contains(&"Pay the rent"),
+        "an item was overwritten: {listed}"
+    );
+
+    let run_a = ok_data(&mut seeded(&["evolve", "run"]));
+    let run_b = ok_data(&mut seeded(&["evolve", "run"]));
+    assert_ne!(run_a["run_id"], run_b["run_id"], "{run_a} {run_b}");
+    let runs = std::fs::read_dir(sb.home().join("runs/evolve"))
+        .unwrap()
+        .filter(|e| e.as_ref().unwrap().path().is_dir())
+        .count();
+    assert_eq!(runs, 2, "a run folder was reused: {run_a} {run_b}");
+}

@@ -310,8 +310,10 @@ fn add(ctx: &Ctx, args: AddArgs) -> Result<Outcome> {
         .with_detail("due", stamp(due)));
     }
     let stamp_now = ctx.clock.stamp();
+    // The id is drawn and appended under the lock, so that it is new.
+    let writer = Writer::lock(home)?;
     let item = Item {
-        id: items::new_id(),
+        id: items::new_id(&writer.read()?),
         text,
         valid_from: stamp(from),
         valid_until: stamp(until),
@@ -323,7 +325,8 @@ fn add(ctx: &Ctx, args: AddArgs) -> Result<Outcome> {
         snoozed_until: None,
         tags,
     };
-    items::append(home, std::slice::from_ref(&item))?;
+    writer.append(std::slice::from_ref(&item))?;
+    drop(writer);
     let s = ctx.style;
     let text = format!(
         "{} {}\n{}",

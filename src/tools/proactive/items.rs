@@ -250,9 +250,16 @@ pub fn current(home: &Home) -> Result<Vec<Item>> {
 }
 
 /// A new item id: `f-` and 12 random hex digits (unique across homes, so
-/// that synced files merge).
-pub fn new_id() -> String {
-    format!("f-{}", crate::ids::hex(12))
+/// that synced files merge), none of `items`' (drawn again on a clash,
+/// which `AGENTBOX_SEED` left set would make certain: every process draws
+/// the same ids, and a clash would replace the item that has it).
+pub fn new_id(items: &Items) -> String {
+    loop {
+        let id = format!("f-{}", crate::ids::hex(12));
+        if !items.items.iter().any(|i| i.id == id) {
+            return id;
+        }
+    }
 }
 
 /// Doctor: every line of `foresight.jsonl` is an item.

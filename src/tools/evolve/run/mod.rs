@@ -204,10 +204,16 @@ pub fn execute(
     let (run_id, dir) = if options.dry_run {
         (None, None)
     } else {
-        let id = crate::ids::hex(32);
-        let dir = home.store.path(&["runs", "evolve", &id])?;
-        home.store.ensure_dir(&dir)?;
-        (Some(id), Some(dir))
+        // A new folder: an id whose folder exists is drawn again (with
+        // `AGENTBOX_SEED` left set every run draws the same ids, and reusing
+        // the folder would overwrite that run's proposals).
+        loop {
+            let id = crate::ids::hex(32);
+            let dir = home.store.path(&["runs", "evolve", &id])?;
+            if home.store.ensure_dir(&dir)? {
+                break (Some(id), Some(dir));
+            }
+        }
     };
     let mut run = Run {
         home,
