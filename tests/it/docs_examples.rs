@@ -173,3 +173,31 @@ fn the_bare_tool_check_sees_commands_in_console_and_shell_blocks() {
         .collect();
     assert_eq!(found, vec![2, 6, 11]);
 }
+
+#[test]
+fn the_harness_runs_a_block_in_a_list_item_and_refuses_a_block_that_runs_nothing() {
+    // A console block indented under a list item is run like any other: a
+    // wrong output (or an unshown failure) there fails too.
+    let listed =
+        "- An item:\n\n  ```console\n  $ echo one\n  one\n  $ sh -c 'exit 2'\n  ? 2\n  ```\n";
+    let (_dir, path) = made_up(listed);
+    let report = run(&path, Mode::Check);
+    assert!(report.failures.is_empty(), "{:#?}", report.failures);
+    assert_eq!(report.commands, 2);
+    let (_dir, path) = made_up(&listed.replace("  ? 2\n", ""));
+    let report = run(&path, Mode::Check);
+    assert_eq!(report.failures.len(), 1, "{:#?}", report.failures);
+    let (_dir, path) = made_up(&listed.replace("  one\n", "  two\n"));
+    let report = run(&path, Mode::Overwrite);
+    assert!(report.rewritten);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), listed);
+    // A console block with no `$ ` line runs nothing: it cannot pass.
+    let (_dir, path) = made_up("```console\n% agentbox init\nInitialized\n```\n");
+    let report = run(&path, Mode::Check);
+    assert_eq!(report.failures.len(), 1, "{:#?}", report.failures);
+    assert!(
+        report.failures[0].contains("doc.md:1:"),
+        "{:#?}",
+        report.failures
+    );
+}

@@ -72,6 +72,9 @@ pub struct Block {
     pub open: usize,
     /// The line index of the closing fence.
     pub close: usize,
+    /// The spaces before the opening fence (a block in a list item is
+    /// indented): taken off each of its lines, put back on rewritten ones.
+    pub indent: usize,
     /// The directives written before it.
     pub directives: Vec<Directive>,
 }
@@ -105,11 +108,12 @@ pub fn parse(text: &str) -> Result<Doc, String> {
             }
             let body = body[..body.find("-->").unwrap()].trim().to_string();
             pending.push(directive(&body).map_err(|e| format!("line {}: {e}", start + 1))?);
-        } else if let Some(info) = line.strip_prefix("```") {
+        } else if let Some(info) = line.trim_start_matches(' ').strip_prefix("```") {
             let lang = info.trim().to_string();
+            let indent = line.len() - line.trim_start_matches(' ').len();
             let open = i;
             i += 1;
-            while i < lines.len() && lines[i].trim_end() != "```" {
+            while i < lines.len() && lines[i].trim() != "```" {
                 i += 1;
             }
             if i == lines.len() {
@@ -119,6 +123,7 @@ pub fn parse(text: &str) -> Result<Doc, String> {
                 lang,
                 open,
                 close: i,
+                indent,
                 directives: std::mem::take(&mut pending),
             });
         }
@@ -166,27 +171,34 @@ pub struct Example {
     pub status: i32,
 }
 
+/// Line `i` of `block` without the block's indent.
+pub fn body_line<'d>(doc: &'d Doc, block: &Block, i: usize) -> &'d str {
+    let line = doc.lines[i].as_str();
+    let spaces = line.len() - line.trim_start_matches(' ').len();
+    &line[spaces.min(block.indent)..]
+}
+
 /// The commands of the console block `block` of `doc`.
 pub fn examples(doc: &Doc, block: &Block) -> Vec<Example> {
     let mut out: Vec<Example> = Vec::new();
     let mut i = block.open + 1;
     while i < block.close {
-        let line = &doc.lines[i];
+        let line = body_line(doc, block, i);
         if let Some(cmd) = line.strip_prefix("$ ") {
             let start = i;
             let mut command = cmd.to_string();
             while command.ends_with('\\') && i + 1 < block.close {
                 i += 1;
                 command.push('\n');
-                command.push_str(&doc.lines[i]);
+                command.push_str(body_line(doc, block, i));
             }
             // A here-document's lines, up to its delimiter, are the command's.
             if let Some(word) = heredoc_delimiter(&command) {
                 while i + 1 < block.close {
                     i += 1;
                     command.push('\n');
-                    command.push_str(&doc.lines[i]);
-                    if doc.lines[i] == word {
+                    command.push_str(body_line(doc, block, i));
+                    if body_line(doc, block, i) == word {
                         break;
                     }
                 }
@@ -341,7 +353,11 @@ pub fn run_file(path: &Path, bin: &Path, mode: Mode) -> Report {
             continue;
         }
         if let Some(p) = file {
-            let body = doc.lines[block.open + 1..block.close].join("\n") + "\n";
+            let body = (block.open + 1..block.close)
+                .map(|i| body_line(&doc, block, i))
+                .collect::<Vec<_>>()
+                .join("\n")
+                + "\n";
             pending_files.push((p, body));
             continue;
         }
@@ -370,7 +386,15 @@ pub fn run_file(path: &Path, bin: &Path, mode: Mode) -> Report {
         if block.lang != "console" {
             continue;
         }
-        for ex in examples(&doc, block) {
+        let block_examples = examples(&doc, block);
+        if block_examples.is_empty() {
+            // A console block nothing runs would pass whatever it shows.
+            report.failures.push(format!(
+                "{name}:{}: a console block without a `$ ` command (nothing of it runs): start each command with `$ `, or mark the block `text`",
+                block.open + 1
+            ));
+        }
+        for ex in block_examples {
             report.commands += 1;
             let out = sandbox.run(&ex.command, &env, &format!("docs-{}", report.commands));
             let matches = lines_match(&ex.expected, &out.lines) && out.status == ex.status;
@@ -403,6 +427,11 @@ pub fn run_file(path: &Path, bin: &Path, mode: Mode) -> Report {
                         new.push(format!("? {}", out.status));
                     }
                     let first = ex.line + 1 + ex.command.matches('\n').count();
+                    let pad = " ".repeat(block.indent);
+                    let new = new
+                        .into_iter()
+                        .map(|l| if l.is_empty() { l } else { format!("{pad}{l}") })
+                        .collect();
                     edits.push((first, ex.end, new));
                 }
             }
