@@ -990,3 +990,18 @@ fn status_answers_when_an_interrupted_pull_cannot_be_finished() {
     );
     fails(&sb, &["sync", "now"], "internal", 5);
 }
+
+/// A rerun of `sync init --remote` with the same remote written another way
+/// (a trailing slash, the scheme in capitals) is that remote, not another
+/// one: it continues, and the remote stays as first set.
+#[test]
+fn init_again_with_the_same_remote_written_differently_continues() {
+    let remote = Remote::new();
+    let sb = home_on(&remote);
+    let url = remote.url();
+    for variant in [format!("{url}/"), url.replacen("file://", "FILE://", 1)] {
+        let data = ok(&sb, &["sync", "init", "--remote", &variant]);
+        assert_eq!(data["created"], false, "{variant}: {data}");
+        assert_eq!(ok(&sb, &["sync", "remote"])["remote"], url.as_str());
+    }
+}

@@ -311,12 +311,14 @@ pub(super) enum RemoteAction {
 /// remote cannot be reached; the error then says so (`detail.set_up`) and a
 /// rerun with the same remote picks up where it stopped.
 pub(super) fn init_verb(ctx: &Ctx, home: &Home, remote: Option<&str>) -> Result<Outcome> {
-    let url = remote.map(|u| net::check_url(home, u)).transpose()?;
+    let mut url = remote.map(|u| net::check_url(home, u)).transpose()?;
     let (session, created) = Session::create(home)?;
-    if let (Some(url), Some(set)) = (&url, session.remote_url())
-        && *url != set
-    {
-        return Err(other_remote(&set, url));
+    if let (Some(given), Some(set)) = (&url, session.remote_url()) {
+        if !same_remote(given, &set) {
+            return Err(other_remote(&set, given));
+        }
+        // The remote as first set, however this run wrote it.
+        url = Some(set);
     }
     let restored = crate::home::restore_gitignore(&home.store)?;
     if let Some(url) = &url {
@@ -369,6 +371,35 @@ pub(super) fn init_verb(ctx: &Ctx, home: &Home, remote: Option<&str>) -> Result<
         "imported": imported,
     });
     Ok(Outcome::new(data, text))
+}
+
+/// Whether two checked URLs name one remote: they differ at most in
+/// trailing slashes and in the case of the scheme (and of an http(s) host).
+fn same_remote(a: &str, b: &str) -> bool {
+    fn key(url: &str) -> String {
+        let url = url.trim_end_matches('/');
+        match url.split_once("://") {
+            Some((scheme, rest)) => {
+                let scheme = scheme.to_ascii_lowercase();
+                let rest = if scheme == "file" {
+                    rest.to_string()
+                } else {
+                    // The host after any `user@`: a user name keeps its case.
+                    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+                    let host = rest[..end].rfind('@').map_or(0, |at| at + 1);
+                    format!(
+                        "{}{}{}",
+                        &rest[..host],
+                        rest[host..end].to_ascii_lowercase(),
+                        &rest[end..]
+                    )
+                };
+                format!("{scheme}://{rest}")
+            }
+            None => url.to_string(),
+        }
+    }
+    key(a) == key(b)
 }
 
 /// `sync init --remote URL` on a home that syncs with another remote:
