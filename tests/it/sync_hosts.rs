@@ -1186,3 +1186,36 @@ fn the_zed_entry_says_source_custom() {
     assert_eq!(zed["points_here"], true, "{zed}");
     assert_eq!(zed["state"], "configured", "{zed}");
 }
+
+/// A host file nested deeper than any real one (a hostile or corrupt
+/// `~/.claude.json`, `trustedFolders.json`, project `.mcp.json`) is a file
+/// that does not parse, never a crash of the whole command (a recursive
+/// parser overflows its stack on it).
+#[test]
+fn a_deeply_nested_host_file_is_unknown_not_a_crash() {
+    let w = World::new();
+    for mark in [".claude", ".gemini"] {
+        w.mark(mark);
+    }
+    w.data(&["install", "claude-code", "gemini", "--no-skills"]);
+    let deep = format!("{{\"a\": {}{}}}", "[".repeat(200_000), "]".repeat(200_000));
+    user_file(&w, ".claude.json", &deep);
+    user_file(&w, ".gemini/trustedFolders.json", &deep);
+    let list = w.data(&["list"]);
+    for id in ["claude-code", "gemini"] {
+        let gate = &host(&list, id)["scopes"][0]["memory_mcp"];
+        assert_eq!(gate["state"], "unknown", "{id}: {gate}");
+        assert!(
+            gate["gate"]["reason"].as_str().unwrap().contains("nest"),
+            "{id}: {gate}"
+        );
+    }
+    // The project's own config, which install edits, the same way.
+    w.write(".mcp.json", &deep);
+    let err = w.envelope(&["install", "claude-code", "--no-skills"]);
+    assert_eq!(err["ok"], false, "{err}");
+    assert!(
+        err["error"]["message"].as_str().unwrap().contains("nest"),
+        "{err}"
+    );
+}

@@ -30,6 +30,71 @@ fn unparsable(path: &Path, line: usize, what: &str) -> Error {
         .with_detail("line", line)
 }
 
+/// The deepest nesting of arrays and objects a host file may have: far
+/// beyond any real config, far below what overflows the recursive parser's
+/// stack (a hostile file of a few hundred kilobytes of `[` would crash it).
+pub const MAX_DEPTH: usize = 128;
+
+/// The line (1-based) at which the JSON-with-comments `text` nests deeper
+/// than [`MAX_DEPTH`], if it does. Strings and comments are skipped; the
+/// text need not be valid (the parser says what else is wrong).
+pub fn too_deep(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let (mut depth, mut line, mut i) = (0usize, 1usize, 0usize);
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\n' => line += 1,
+            b'"' => {
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    match bytes[i] {
+                        b'\\' => i += 1,
+                        b'\n' => line += 1,
+                        _ => {}
+                    }
+                    i += 1;
+                }
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                i += 2;
+                while i < bytes.len() && !(bytes[i] == b'*' && bytes.get(i + 1) == Some(&b'/')) {
+                    line += usize::from(bytes[i] == b'\n');
+                    i += 1;
+                }
+                i += 1;
+            }
+            b'[' | b'{' => {
+                depth += 1;
+                if depth > MAX_DEPTH {
+                    return Some(line);
+                }
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
+/// `unparsable` when `text` nests too deep to parse safely.
+fn check_depth(path: &Path, text: &str) -> Result<()> {
+    match too_deep(text) {
+        Some(line) => Err(unparsable(
+            path,
+            line,
+            &format!("arrays and objects nest deeper than {MAX_DEPTH} levels"),
+        )),
+        None => Ok(()),
+    }
+}
+
 /// The servers object of a file's text (`None` when the file has none), and
 /// whether the file holds anything besides it.
 pub fn servers(format: Format, path: &Path, text: &str) -> Result<Option<Map<String, Value>>> {
@@ -175,6 +240,9 @@ pub fn is_empty(format: Format, path: &Path, text: &str) -> Result<bool> {
 /// `None` when the object spans lines (the tree editor keeps that layout).
 fn inline_insert(text: &str, key: &str, name: &str, value: &Value) -> Option<String> {
     use jsonc_parser::ast::Value as Ast;
+    if too_deep(text).is_some() {
+        return None;
+    }
     let collect = jsonc_parser::CollectOptions::default();
     let parsed = jsonc_parser::parse_to_ast(text, &collect, &options()).ok()?;
     let Some(Ast::Object(root)) = parsed.value else {
@@ -238,6 +306,7 @@ fn inline(value: &Value) -> String {
 }
 
 fn cst(path: &Path, text: &str) -> Result<CstRootNode> {
+    check_depth(path, text)?;
     CstRootNode::parse(text, &options())
         .map_err(|e| unparsable(path, e.line_display(), &e.kind().to_string()))
 }
@@ -253,6 +322,7 @@ fn root_object(path: &Path, root: &CstRootNode) -> Result<CstObject> {
 
 /// The file's top-level object as plain JSON (empty for an empty file).
 fn json_root(path: &Path, text: &str) -> Result<Map<String, Value>> {
+    check_depth(path, text)?;
     let parsed = jsonc_parser::parse_to_value(text, &options())
         .map_err(|e| unparsable(path, e.line_display(), &e.kind().to_string()))?;
     match parsed.map(from_jsonc) {
@@ -470,6 +540,15 @@ mod tests {
             remove(Format::Toml, path, &text, "agentbox-memory", false).unwrap(),
             original
         );
+    }
+
+    #[test]
+    fn nesting_is_counted_outside_strings_and_comments() {
+        let deep = "[".repeat(MAX_DEPTH + 1);
+        assert_eq!(too_deep(&format!("{{\n\"a\":\n{deep}")), Some(3));
+        assert_eq!(too_deep(&"[".repeat(MAX_DEPTH)), None);
+        let hidden = format!("{{\"s\": \"{deep}\\\"\", // {deep}\n /* {deep} */ \"b\": [1]}}");
+        assert_eq!(too_deep(&hidden), None, "{hidden}");
     }
 
     #[test]

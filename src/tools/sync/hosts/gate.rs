@@ -107,6 +107,13 @@ fn read_json(path: &Path) -> Result<Option<Map<String, Value>>, String> {
     let Some(text) = read_bounded(path)? else {
         return Ok(None);
     };
+    if let Some(line) = super::formats::too_deep(&text) {
+        return Err(format!(
+            "{} does not parse (line {line}: arrays and objects nest deeper than {} levels)",
+            path.display(),
+            super::formats::MAX_DEPTH
+        ));
+    }
     let options = jsonc_parser::ParseOptions {
         allow_comments: true,
         allow_loose_object_property_names: false,
