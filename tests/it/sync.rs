@@ -1005,3 +1005,40 @@ fn init_again_with_the_same_remote_written_differently_continues() {
         assert_eq!(ok(&sb, &["sync", "remote"])["remote"], url.as_str());
     }
 }
+
+/// A server that accepts the connection and then never answers (a hung
+/// proxy, a captive portal) makes `sync init --remote` fail as `network`
+/// after the timeout, keeping its set-up, instead of hanging forever.
+#[test]
+fn init_with_a_remote_that_never_answers_times_out() {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    std::thread::spawn(move || {
+        let mut held = Vec::new();
+        for conn in listener.incoming() {
+            held.push(conn);
+        }
+    });
+    let sb = Sandbox::new();
+    let url = format!("http://127.0.0.1:{port}/memory.git");
+    let started = Instant::now();
+    let mut cmd = ab(&sb, &["sync", "init", "--remote", &url]);
+    cmd.env("AGENTBOX_SYNC_TIMEOUT_MS", "1000")
+        .timeout(Duration::from_secs(20));
+    let (err, code) = envelope(&mut cmd);
+    assert_eq!(
+        (err["error"]["type"].as_str(), code),
+        (Some("network"), 4),
+        "{err}"
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(15),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(
+        err["error"]["detail"]["set_up"]["remote"],
+        url.as_str(),
+        "{err}"
+    );
+}

@@ -294,10 +294,38 @@ struct Creds {
     none: bool,
 }
 
+/// How long a connection may take to open, and a read or write to
+/// progress, before a fetch or push gives up (`network`): a server that
+/// accepts and then never answers (a captive portal, a hung proxy) would
+/// otherwise hold the command, and its locks, forever.
+/// `AGENTBOX_SYNC_TIMEOUT_MS` (a test hook) sets both.
+const CONNECT_TIMEOUT_MS: i32 = 30_000;
+const IO_TIMEOUT_MS: i32 = 60_000;
+
+/// Sets libgit2's process-wide network timeouts, once.
+fn set_timeouts() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let hook = std::env::var("AGENTBOX_SYNC_TIMEOUT_MS")
+            .ok()
+            .and_then(|v| v.parse::<i32>().ok())
+            .filter(|ms| *ms > 0);
+        // SAFETY: libgit2's global options, set once before any transport
+        // runs in this process.
+        unsafe {
+            let _ = git2::opts::set_server_connect_timeout_in_milliseconds(
+                hook.unwrap_or(CONNECT_TIMEOUT_MS),
+            );
+            let _ = git2::opts::set_server_timeout_in_milliseconds(hook.unwrap_or(IO_TIMEOUT_MS));
+        }
+    });
+}
+
 /// The callbacks of one fetch or push: credentials from git's credential
 /// helpers, then `GIT_ASKPASS`; the second request for the same URL means
 /// the first was rejected (libgit2 asks again), and stops.
 fn callbacks<'a>(state: &'a RefCell<Creds>) -> RemoteCallbacks<'a> {
+    set_timeouts();
     let mut cb = RemoteCallbacks::new();
     cb.credentials(move |url, username, allowed| {
         let mut st = state.borrow_mut();
