@@ -26,4 +26,5 @@ pub mod screen;
 pub mod search;
 pub mod slug;
 pub mod store;
+pub mod suggest;
 pub mod tools;

@@ -41,11 +41,19 @@ fn run(ctx: &Ctx, m: &ArgMatches) -> Result<Outcome> {
         );
     }
     let name = args.name.as_deref().unwrap_or("agentbox");
+    let names: Vec<String> = pages.iter().map(|(page, _)| page.clone()).collect();
     match pages.into_iter().find(|(page, _)| page == name) {
         Some((_, cmd)) => Ok(Outcome::raw(render(cmd))),
-        None => Err(Error::not_found(format!("no man page called '{name}'"))
-            .with_hint("try `agentbox man`, `agentbox man plan` or `agentbox man plan-create`")
-            .with_detail("name", name)),
+        None => {
+            let list = "`agentbox man --list` lists every page";
+            let hint = match crate::suggest::nearest(name, names.iter().map(String::as_str)) {
+                Some(page) => format!("did you mean '{page}'? {list}"),
+                None => format!("{list} (a tool: `plan`; a verb: `plan-create`)"),
+            };
+            Err(Error::not_found(format!("no man page called '{name}'"))
+                .with_hint(hint)
+                .with_detail("name", name))
+        }
     }
 }
 

@@ -18,7 +18,7 @@ pub mod track;
 mod registry;
 
 pub use registry::{
-    Registry, global_value_flags as registry_value_flags, installed, normalize_name,
+    Registry, global_args, global_value_flags as registry_value_flags, installed, normalize_name,
 };
 
 use crate::clock::Clock;

@@ -43,6 +43,7 @@ mod search_filters;
 mod skill_forge;
 mod skill_hostile;
 mod skill_screen;
+mod suggest;
 mod surface;
 mod sync;
 mod sync_hold_names;
