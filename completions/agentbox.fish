@@ -366,7 +366,7 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_
 complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from edit" -l rm-source -d 'Remove a source (repeat for more)' -r
 complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from edit" -l claim -d 'Set a claim KEY=VALUE (adds it, or replaces this note\'s value)' -r
 complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from edit" -l rm-claim -d 'Remove a claim by key (repeat for more)' -r
-complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from edit" -l expect-version -d 'Refuse the write unless the note is at this rev (required)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from edit" -l expect-version -d 'Refuse the write unless the note is at this rev (required; without it the error names the note\'s current rev)' -r
 complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from edit" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"
@@ -1539,7 +1539,7 @@ complete -c knowledge -n "__fish_knowledge_using_subcommand edit" -l add-source 
 complete -c knowledge -n "__fish_knowledge_using_subcommand edit" -l rm-source -d 'Remove a source (repeat for more)' -r
 complete -c knowledge -n "__fish_knowledge_using_subcommand edit" -l claim -d 'Set a claim KEY=VALUE (adds it, or replaces this note\'s value)' -r
 complete -c knowledge -n "__fish_knowledge_using_subcommand edit" -l rm-claim -d 'Remove a claim by key (repeat for more)' -r
-complete -c knowledge -n "__fish_knowledge_using_subcommand edit" -l expect-version -d 'Refuse the write unless the note is at this rev (required)' -r
+complete -c knowledge -n "__fish_knowledge_using_subcommand edit" -l expect-version -d 'Refuse the write unless the note is at this rev (required; without it the error names the note\'s current rev)' -r
 complete -c knowledge -n "__fish_knowledge_using_subcommand edit" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"

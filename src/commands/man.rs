@@ -91,5 +91,57 @@ fn render(cmd: clap::Command) -> String {
         .date("")
         .render(&mut buf)
         .expect("rendering into memory cannot fail");
-    String::from_utf8_lossy(&buf).into_owned()
+    examples_section(&String::from_utf8_lossy(&buf))
+}
+
+/// clap_mangen titles the text after the options "EXTRA"; ours is the
+/// examples (after a note, for `agentbox`): they get the section man pages
+/// call EXAMPLES, kept as typed (no filling).
+fn examples_section(page: &str) -> String {
+    let Some((head, extra)) = page.split_once(".SH EXTRA\n") else {
+        return page.to_string();
+    };
+    let (extra, tail) = match extra.find("\n.SH ") {
+        Some(end) => (&extra[..end + 1], &extra[end + 1..]),
+        None => (extra, ""),
+    };
+    let (note, examples) = match extra.split_once("Examples:\n") {
+        Some((note, examples)) => (note.trim_end(), examples),
+        None => return page.replacen(".SH EXTRA\n", ".SH NOTES\n", 1),
+    };
+    let mut out = head.to_string();
+    if !note.is_empty() {
+        out.push_str(&format!(".SH NOTES\n{note}\n"));
+    }
+    out.push_str(&format!(".SH EXAMPLES\n.nf\n{examples}"));
+    if !examples.ends_with('\n') {
+        out.push('\n');
+    }
+    out.push_str(".fi\n");
+    out.push_str(tail);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_examples_are_titled_examples_and_kept_as_typed() {
+        let page = ".TH x 1\n.SH EXTRA\nExamples:\n  x a\n  x b\n.SH VERSION\nv1\n";
+        assert_eq!(
+            examples_section(page),
+            ".TH x 1\n.SH EXAMPLES\n.nf\n  x a\n  x b\n.fi\n.SH VERSION\nv1\n"
+        );
+        let page = ".SH EXTRA\nA note.\n\nExamples:\n  x a\n";
+        assert_eq!(
+            examples_section(page),
+            ".SH NOTES\nA note.\n.SH EXAMPLES\n.nf\n  x a\n.fi\n"
+        );
+        assert_eq!(
+            examples_section(".SH EXTRA\nOnly a note.\n"),
+            ".SH NOTES\nOnly a note.\n"
+        );
+        assert_eq!(examples_section(".TH x 1\n"), ".TH x 1\n");
+    }
 }

@@ -71,13 +71,21 @@ struct RemoteArgs {
 #[derive(Debug, Subcommand)]
 enum RemoteCommand {
     /// Show the remote (the default)
+    #[command(
+        after_help = "Examples:\n  sync remote show\n  sync remote show --format json | jq .data.remote"
+    )]
     Show,
     /// Set the remote
+    #[command(
+        after_help = "Examples:\n  sync remote set https://github.com/me/agent-memory.git\n  \
+                      sync remote set file:///srv/git/memory.git"
+    )]
     Set {
         /// https:// or file:// URL of a git repository
         url: String,
     },
     /// Forget the remote (the history stays)
+    #[command(after_help = "Examples:\n  sync remote rm\n  sync remote show")]
     Rm,
 }
 
@@ -147,6 +155,9 @@ struct HostsArgs {
 #[derive(Debug, Subcommand)]
 enum HostsCommand {
     /// List the hosts, what is detected and what is installed (the default)
+    #[command(
+        after_help = "Examples:\n  sync hosts list\n  sync hosts list --format json | jq '.data.hosts[].id'"
+    )]
     List,
     /// Register memory_mcp in each host's config and export the screened skills
     Install(InstallArgs),
