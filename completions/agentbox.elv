@@ -44,8 +44,8 @@ set edit:completion:arg-completer[agentbox] = {|@words|
             cand search 'Search all memory at once: turns, notes, facts and whatever else the tools index'
             cand reindex 'Rebuild the search index from the files of the home'
             cand completions 'Print a shell completion script'
-            cand man 'Print a man page'
             cand model 'Reach the model route (an Oda runtime): check the handshake or ask one turn'
+            cand man 'Print a man page'
         }
         &'agentbox;plan'= {
             cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
@@ -1362,20 +1362,6 @@ set edit:completion:arg-completer[agentbox] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
-        &'agentbox;man'= {
-            cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
-            cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
-            cand --color 'Colour text output: auto respects NO_COLOR and terminals'
-            cand --list 'List the page names instead (one per line in text; data.pages in json)'
-            cand -q 'Print nothing on success in text mode (json still prints its envelope)'
-            cand --quiet 'Print nothing on success in text mode (json still prints its envelope)'
-            cand -v 'Log what happens to stderr'
-            cand --verbose 'Log what happens to stderr'
-            cand -h 'Print help (see more with ''--help'')'
-            cand --help 'Print help (see more with ''--help'')'
-            cand -V 'Print version'
-            cand --version 'Print version'
-        }
         &'agentbox;model'= {
             cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
             cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
@@ -1410,6 +1396,20 @@ set edit:completion:arg-completer[agentbox] = {|@words|
             cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
             cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
             cand --color 'Colour text output: auto respects NO_COLOR and terminals'
+            cand -q 'Print nothing on success in text mode (json still prints its envelope)'
+            cand --quiet 'Print nothing on success in text mode (json still prints its envelope)'
+            cand -v 'Log what happens to stderr'
+            cand --verbose 'Log what happens to stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'agentbox;man'= {
+            cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
+            cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
+            cand --color 'Colour text output: auto respects NO_COLOR and terminals'
+            cand --list 'List the page names instead (one per line in text; data.pages in json)'
             cand -q 'Print nothing on success in text mode (json still prints its envelope)'
             cand --quiet 'Print nothing on success in text mode (json still prints its envelope)'
             cand -v 'Log what happens to stderr'

@@ -6,6 +6,7 @@
 mod common;
 
 mod architecture;
+mod completions;
 mod concurrency;
 mod contract;
 mod crash;

@@ -207,8 +207,19 @@ fn completions_cover_every_tool_name() {
             .stdout,
     )
     .unwrap();
+    let zsh = String::from_utf8(
+        sb.agentbox(&["completions", "zsh"])
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    // The file in fpath registers every name (`completions.rs` runs it in zsh).
+    let compdef: Vec<&str> = zsh.lines().next().unwrap().split(' ').collect();
+    assert_eq!(compdef[..2], ["#compdef", "agentbox"]);
     for tool in agentbox::registry::REGISTRY.tools() {
         let name = tool.name;
+        assert!(compdef.contains(&name), "#compdef names {name}");
         assert!(
             bash.contains(&format!("_{name}()")),
             "bash function for {name}"

@@ -172,7 +172,12 @@ enum HostsCommand {
 )]
 struct InstallArgs {
     /// Host ids (claude-code, codex, cursor, gemini, vscode, zed, odek)
-    #[arg(value_name = "HOST", required_unless_present = "all")]
+    #[arg(
+        value_name = "HOST",
+        required_unless_present = "all",
+        value_parser = host_ids(),
+        hide_possible_values = true
+    )]
     hosts: Vec<String>,
     /// Every detected host
     #[arg(long, conflicts_with = "hosts")]
@@ -191,7 +196,12 @@ struct InstallArgs {
 )]
 struct RemoveArgs {
     /// Host ids (claude-code, codex, cursor, gemini, vscode, zed, odek)
-    #[arg(value_name = "HOST", required_unless_present = "all")]
+    #[arg(
+        value_name = "HOST",
+        required_unless_present = "all",
+        value_parser = host_ids(),
+        hide_possible_values = true
+    )]
     hosts: Vec<String>,
     /// Every host agentbox installed into
     #[arg(long, conflicts_with = "hosts")]
@@ -199,6 +209,12 @@ struct RemoveArgs {
     /// Only this scope (default: every scope agentbox installed into)
     #[arg(long, value_enum)]
     scope: Option<Scope>,
+}
+
+/// The host ids, for the completions (an unknown one is the hosts' own
+/// error, which names the nearest).
+fn host_ids() -> crate::tools::KnownValues {
+    crate::tools::known_values(hosts::HOSTS.iter().map(|h| h.id))
 }
 
 pub(super) fn run(ctx: &Ctx, m: &clap::ArgMatches) -> Result<Outcome> {
