@@ -47,8 +47,8 @@ Register-ArgumentCompleter -Native -CommandName 'agentbox' -ScriptBlock {
             [CompletionResult]::new('search', 'search', [CompletionResultType]::ParameterValue, 'Search all memory at once: turns, notes, facts and whatever else the tools index')
             [CompletionResult]::new('reindex', 'reindex', [CompletionResultType]::ParameterValue, 'Rebuild the search index from the files of the home')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
-            [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print a man page')
             [CompletionResult]::new('model', 'model', [CompletionResultType]::ParameterValue, 'Reach the model route (an Oda runtime): check the handshake or ask one turn')
+            [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print a man page')
             break
         }
         'agentbox;plan' {
@@ -423,7 +423,7 @@ Register-ArgumentCompleter -Native -CommandName 'agentbox' -ScriptBlock {
             [CompletionResult]::new('--rm-source', '--rm-source', [CompletionResultType]::ParameterName, 'Remove a source (repeat for more)')
             [CompletionResult]::new('--claim', '--claim', [CompletionResultType]::ParameterName, 'Set a claim KEY=VALUE (adds it, or replaces this note''s value)')
             [CompletionResult]::new('--rm-claim', '--rm-claim', [CompletionResultType]::ParameterName, 'Remove a claim by key (repeat for more)')
-            [CompletionResult]::new('--expect-version', '--expect-version', [CompletionResultType]::ParameterName, 'Refuse the write unless the note is at this rev (required)')
+            [CompletionResult]::new('--expect-version', '--expect-version', [CompletionResultType]::ParameterName, 'Refuse the write unless the note is at this rev (required; without it the error names the note''s current rev)')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')
@@ -1453,21 +1453,6 @@ Register-ArgumentCompleter -Native -CommandName 'agentbox' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
-        'agentbox;man' {
-            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
-            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
-            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')
-            [CompletionResult]::new('--list', '--list', [CompletionResultType]::ParameterName, 'List the page names instead (one per line in text; data.pages in json)')
-            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
-            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
-            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
-            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
-            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
-            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
-            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
-            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
-            break
-        }
         'agentbox;model' {
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
@@ -1504,6 +1489,21 @@ Register-ArgumentCompleter -Native -CommandName 'agentbox' -ScriptBlock {
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'agentbox;man' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')
+            [CompletionResult]::new('--list', '--list', [CompletionResultType]::ParameterName, 'List the page names instead (one per line in text; data.pages in json)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
@@ -1967,7 +1967,7 @@ Register-ArgumentCompleter -Native -CommandName 'knowledge' -ScriptBlock {
             [CompletionResult]::new('--rm-source', '--rm-source', [CompletionResultType]::ParameterName, 'Remove a source (repeat for more)')
             [CompletionResult]::new('--claim', '--claim', [CompletionResultType]::ParameterName, 'Set a claim KEY=VALUE (adds it, or replaces this note''s value)')
             [CompletionResult]::new('--rm-claim', '--rm-claim', [CompletionResultType]::ParameterName, 'Remove a claim by key (repeat for more)')
-            [CompletionResult]::new('--expect-version', '--expect-version', [CompletionResultType]::ParameterName, 'Refuse the write unless the note is at this rev (required)')
+            [CompletionResult]::new('--expect-version', '--expect-version', [CompletionResultType]::ParameterName, 'Refuse the write unless the note is at this rev (required; without it the error names the note''s current rev)')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')

@@ -293,7 +293,7 @@ _agentbox() {
 
     case "${cmd}" in
         agentbox)
-            opts="-q -v -h -V --format --home --quiet --verbose --color --help --version plan track knowledge skill_forge evolve persona proactive sync memory_mcp init link doctor search reindex completions man model"
+            opts="-q -v -h -V --format --home --quiet --verbose --color --help --version plan track knowledge skill_forge evolve persona proactive sync memory_mcp init link doctor search reindex completions model man"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1053,7 +1053,7 @@ _agentbox() {
             return 0
             ;;
         agentbox__subcmd__man)
-            opts="-q -v -h -V --list --format --home --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --list --format --home --quiet --verbose --color --help --version agentbox agentbox-init agentbox-link agentbox-doctor agentbox-search agentbox-reindex agentbox-completions agentbox-man agentbox-model plan-create plan-show plan-list plan-step plan-add-step plan-next plan-archive plan track-record track-flush track-list track-show track-search track-stats track-prune track-import track knowledge-add knowledge-show knowledge-list knowledge-edit knowledge-rm knowledge-link knowledge-search knowledge-lint knowledge-profile knowledge skill_forge-new skill_forge-from-episode skill_forge-lint skill_forge-screen skill_forge-install skill_forge-list skill_forge-show skill_forge-rm skill_forge evolve-run evolve-list evolve-show evolve-apply evolve-reject evolve persona-list persona-show persona-create persona-set persona-unset persona-use persona-render persona-history persona-revert persona proactive-add proactive-list proactive-due proactive-dismiss proactive-done proactive-snooze proactive-scan proactive-extract proactive sync-init sync-remote sync-status sync-pull sync-push sync-now sync-abort sync-hosts sync memory_mcp"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2405,7 +2405,7 @@ _agentbox() {
             return 0
             ;;
         agentbox__subcmd__sync__subcmd__hosts__subcmd__install)
-            opts="-q -v -h -V --all --scope --no-skills --follow-symlinks --format --home --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --all --scope --no-skills --follow-symlinks --format --home --quiet --verbose --color --help --version claude-code codex cursor gemini vscode zed odek"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2461,7 +2461,7 @@ _agentbox() {
             return 0
             ;;
         agentbox__subcmd__sync__subcmd__hosts__subcmd__remove)
-            opts="-q -v -h -V --all --scope --follow-symlinks --format --home --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --all --scope --follow-symlinks --format --home --quiet --verbose --color --help --version claude-code codex cursor gemini vscode zed odek"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5601,7 +5601,7 @@ _sync() {
             return 0
             ;;
         sync__subcmd__hosts__subcmd__install)
-            opts="-q -v -h -V --all --scope --no-skills --follow-symlinks --format --home --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --all --scope --no-skills --follow-symlinks --format --home --quiet --verbose --color --help --version claude-code codex cursor gemini vscode zed odek"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5657,7 +5657,7 @@ _sync() {
             return 0
             ;;
         sync__subcmd__hosts__subcmd__remove)
-            opts="-q -v -h -V --all --scope --follow-symlinks --format --home --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --all --scope --follow-symlinks --format --home --quiet --verbose --color --help --version claude-code codex cursor gemini vscode zed odek"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -50,8 +50,8 @@ complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "doctor" -d 'Check
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "search" -d 'Search all memory at once: turns, notes, facts and whatever else the tools index'
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "reindex" -d 'Rebuild the search index from the files of the home'
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "completions" -d 'Print a shell completion script'
-complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "man" -d 'Print a man page'
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "model" -d 'Reach the model route (an Oda runtime): check the handshake or ask one turn'
+complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "man" -d 'Print a man page'
 complete -c agentbox -n "__fish_agentbox_using_subcommand plan; and not __fish_seen_subcommand_from create show list step add-step next archive" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"
@@ -366,7 +366,7 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_
 complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from edit" -l rm-source -d 'Remove a source (repeat for more)' -r
 complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from edit" -l claim -d 'Set a claim KEY=VALUE (adds it, or replaces this note\'s value)' -r
 complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from edit" -l rm-claim -d 'Remove a claim by key (repeat for more)' -r
-complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from edit" -l expect-version -d 'Refuse the write unless the note is at this rev (required)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from edit" -l expect-version -d 'Refuse the write unless the note is at this rev (required; without it the error names the note\'s current rev)' -r
 complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from edit" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"
@@ -1099,18 +1099,6 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand completions" -s q -l q
 complete -c agentbox -n "__fish_agentbox_using_subcommand completions" -s v -l verbose -d 'Log what happens to stderr'
 complete -c agentbox -n "__fish_agentbox_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c agentbox -n "__fish_agentbox_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c agentbox -n "__fish_agentbox_using_subcommand man" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
-json\t''
-text\t''"
-complete -c agentbox -n "__fish_agentbox_using_subcommand man" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
-complete -c agentbox -n "__fish_agentbox_using_subcommand man" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
-always\t''
-never\t''"
-complete -c agentbox -n "__fish_agentbox_using_subcommand man" -l list -d 'List the page names instead (one per line in text; data.pages in json)'
-complete -c agentbox -n "__fish_agentbox_using_subcommand man" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
-complete -c agentbox -n "__fish_agentbox_using_subcommand man" -s v -l verbose -d 'Log what happens to stderr'
-complete -c agentbox -n "__fish_agentbox_using_subcommand man" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c agentbox -n "__fish_agentbox_using_subcommand man" -s V -l version -d 'Print version'
 complete -c agentbox -n "__fish_agentbox_using_subcommand model; and not __fish_seen_subcommand_from check ask" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"
@@ -1148,6 +1136,22 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand model; and __fish_seen
 complete -c agentbox -n "__fish_agentbox_using_subcommand model; and __fish_seen_subcommand_from ask" -s v -l verbose -d 'Log what happens to stderr'
 complete -c agentbox -n "__fish_agentbox_using_subcommand model; and __fish_seen_subcommand_from ask" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c agentbox -n "__fish_agentbox_using_subcommand model; and __fish_seen_subcommand_from ask" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand man" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand man" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand man" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand man" -l list -d 'List the page names instead (one per line in text; data.pages in json)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand man" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand man" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand man" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c agentbox -n "__fish_agentbox_using_subcommand man" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from hosts; and __fish_seen_subcommand_from install" -f -a "claude-code codex cursor gemini vscode zed odek"
+complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from hosts; and __fish_seen_subcommand_from remove" -f -a "claude-code codex cursor gemini vscode zed odek"
+complete -c agentbox -n "__fish_agentbox_using_subcommand completions" -f -a "bash elvish fish powershell zsh"
+complete -c agentbox -n "__fish_agentbox_using_subcommand man" -f -a "agentbox agentbox-init agentbox-link agentbox-doctor agentbox-search agentbox-reindex agentbox-completions agentbox-man agentbox-model plan-create plan-show plan-list plan-step plan-add-step plan-next plan-archive plan track-record track-flush track-list track-show track-search track-stats track-prune track-import track knowledge-add knowledge-show knowledge-list knowledge-edit knowledge-rm knowledge-link knowledge-search knowledge-lint knowledge-profile knowledge skill_forge-new skill_forge-from-episode skill_forge-lint skill_forge-screen skill_forge-install skill_forge-list skill_forge-show skill_forge-rm skill_forge evolve-run evolve-list evolve-show evolve-apply evolve-reject evolve persona-list persona-show persona-create persona-set persona-unset persona-use persona-render persona-history persona-revert persona proactive-add proactive-list proactive-due proactive-dismiss proactive-done proactive-snooze proactive-scan proactive-extract proactive sync-init sync-remote sync-status sync-pull sync-push sync-now sync-abort sync-hosts sync memory_mcp"
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_plan_global_optspecs
     string join \n format= home= q/quiet v/verbose color= h/help V/version
@@ -1540,7 +1544,7 @@ complete -c knowledge -n "__fish_knowledge_using_subcommand edit" -l add-source 
 complete -c knowledge -n "__fish_knowledge_using_subcommand edit" -l rm-source -d 'Remove a source (repeat for more)' -r
 complete -c knowledge -n "__fish_knowledge_using_subcommand edit" -l claim -d 'Set a claim KEY=VALUE (adds it, or replaces this note\'s value)' -r
 complete -c knowledge -n "__fish_knowledge_using_subcommand edit" -l rm-claim -d 'Remove a claim by key (repeat for more)' -r
-complete -c knowledge -n "__fish_knowledge_using_subcommand edit" -l expect-version -d 'Refuse the write unless the note is at this rev (required)' -r
+complete -c knowledge -n "__fish_knowledge_using_subcommand edit" -l expect-version -d 'Refuse the write unless the note is at this rev (required; without it the error names the note\'s current rev)' -r
 complete -c knowledge -n "__fish_knowledge_using_subcommand edit" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"
@@ -2426,6 +2430,8 @@ complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcomm
 complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from remove" -s v -l verbose -d 'Log what happens to stderr'
 complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from remove" -s h -l help -d 'Print help'
 complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from remove" -s V -l version -d 'Print version'
+complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from install" -f -a "claude-code codex cursor gemini vscode zed odek"
+complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from remove" -f -a "claude-code codex cursor gemini vscode zed odek"
 complete -c memory_mcp -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"

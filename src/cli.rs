@@ -521,6 +521,53 @@ fn expect_version_hint(walked: &Walked) -> Option<String> {
     ))
 }
 
+/// What the mistyped word most likely meant (`crate::suggest`), among the
+/// names the command where parsing stopped accepts: its verbs (the tools
+/// and commands, at the top), its flags with the global ones, or the valid
+/// values of the flag. clap's own guesses are off (Cargo.toml): one
+/// function suggests everywhere.
+fn suggestion(err: &clap::Error, walked: &Walked) -> Option<String> {
+    let cmd = walked.commands.last()?;
+    let verbs = || {
+        cmd.get_subcommands()
+            .filter(|s| !s.is_hide_set())
+            .map(|s| s.get_name())
+    };
+    match err.kind() {
+        ErrorKind::InvalidSubcommand => {
+            let typo = context_str(err, ContextKind::InvalidSubcommand)?;
+            crate::suggest::nearest(&typo, verbs()).map(str::to_string)
+        }
+        ErrorKind::UnknownArgument => {
+            let typo = context_str(err, ContextKind::InvalidArg)?;
+            if !typo.starts_with('-') {
+                // A mistyped verb where the command also takes operands.
+                return crate::suggest::nearest(&typo, verbs()).map(str::to_string);
+            }
+            let typo = typo.split('=').next().unwrap_or(&typo);
+            let globals = crate::tools::global_args();
+            let flags: Vec<String> = cmd
+                .get_arguments()
+                .chain(globals.iter())
+                .filter(|a| !a.is_hide_set() && a.get_index().is_none())
+                .flat_map(|a| {
+                    let long = a.get_long().map(|l| format!("--{l}"));
+                    let short = a.get_short().map(|s| format!("-{s}"));
+                    long.into_iter().chain(short)
+                })
+                .chain(["--help".to_string(), "--version".to_string()])
+                .collect();
+            crate::suggest::nearest(typo, flags.iter().map(String::as_str)).map(str::to_string)
+        }
+        ErrorKind::InvalidValue => {
+            let typo = context_str(err, ContextKind::InvalidValue)?;
+            let valid = context_list(err, ContextKind::ValidValue);
+            crate::suggest::nearest(&typo, valid.iter().map(String::as_str)).map(str::to_string)
+        }
+        _ => None,
+    }
+}
+
 /// Translates a clap parse error into the contract's `invalid_args`.
 fn clap_to_error(
     registry: &Registry,
@@ -610,9 +657,7 @@ fn clap_to_error(
         error = error.with_detail("valid", valid);
     }
     let usage_hint = format!("run `{} --help` for usage", path.join(" "));
-    let suggestion = context_str(err, ContextKind::SuggestedSubcommand)
-        .or_else(|| context_str(err, ContextKind::SuggestedArg))
-        .or_else(|| context_str(err, ContextKind::SuggestedValue));
+    let suggestion = suggestion(err, &walked);
     error.message = message;
     error.hint = match (hint, suggestion) {
         (Some(hint), _) => hint,

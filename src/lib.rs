@@ -27,4 +27,5 @@ pub mod screen;
 pub mod search;
 pub mod slug;
 pub mod store;
+pub mod suggest;
 pub mod tools;

@@ -41,11 +41,19 @@ fn run(ctx: &Ctx, m: &ArgMatches) -> Result<Outcome> {
         );
     }
     let name = args.name.as_deref().unwrap_or("agentbox");
+    let names: Vec<String> = pages.iter().map(|(page, _)| page.clone()).collect();
     match pages.into_iter().find(|(page, _)| page == name) {
         Some((_, cmd)) => Ok(Outcome::raw(render(cmd))),
-        None => Err(Error::not_found(format!("no man page called '{name}'"))
-            .with_hint("try `agentbox man`, `agentbox man plan` or `agentbox man plan-create`")
-            .with_detail("name", name)),
+        None => {
+            let list = "`agentbox man --list` lists every page";
+            let hint = match crate::suggest::nearest(name, names.iter().map(String::as_str)) {
+                Some(page) => format!("did you mean '{page}'? {list}"),
+                None => format!("{list} (a tool: `plan`; a verb: `plan-create`)"),
+            };
+            Err(Error::not_found(format!("no man page called '{name}'"))
+                .with_hint(hint)
+                .with_detail("name", name))
+        }
     }
 }
 
@@ -83,5 +91,57 @@ fn render(cmd: clap::Command) -> String {
         .date("")
         .render(&mut buf)
         .expect("rendering into memory cannot fail");
-    String::from_utf8_lossy(&buf).into_owned()
+    examples_section(&String::from_utf8_lossy(&buf))
+}
+
+/// clap_mangen titles the text after the options "EXTRA"; ours is the
+/// examples (after a note, for `agentbox`): they get the section man pages
+/// call EXAMPLES, kept as typed (no filling).
+fn examples_section(page: &str) -> String {
+    let Some((head, extra)) = page.split_once(".SH EXTRA\n") else {
+        return page.to_string();
+    };
+    let (extra, tail) = match extra.find("\n.SH ") {
+        Some(end) => (&extra[..end + 1], &extra[end + 1..]),
+        None => (extra, ""),
+    };
+    let (note, examples) = match extra.split_once("Examples:\n") {
+        Some((note, examples)) => (note.trim_end(), examples),
+        None => return page.replacen(".SH EXTRA\n", ".SH NOTES\n", 1),
+    };
+    let mut out = head.to_string();
+    if !note.is_empty() {
+        out.push_str(&format!(".SH NOTES\n{note}\n"));
+    }
+    out.push_str(&format!(".SH EXAMPLES\n.nf\n{examples}"));
+    if !examples.ends_with('\n') {
+        out.push('\n');
+    }
+    out.push_str(".fi\n");
+    out.push_str(tail);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_examples_are_titled_examples_and_kept_as_typed() {
+        let page = ".TH x 1\n.SH EXTRA\nExamples:\n  x a\n  x b\n.SH VERSION\nv1\n";
+        assert_eq!(
+            examples_section(page),
+            ".TH x 1\n.SH EXAMPLES\n.nf\n  x a\n  x b\n.fi\n.SH VERSION\nv1\n"
+        );
+        let page = ".SH EXTRA\nA note.\n\nExamples:\n  x a\n";
+        assert_eq!(
+            examples_section(page),
+            ".SH NOTES\nA note.\n.SH EXAMPLES\n.nf\n  x a\n.fi\n"
+        );
+        assert_eq!(
+            examples_section(".SH EXTRA\nOnly a note.\n"),
+            ".SH NOTES\nOnly a note.\n"
+        );
+        assert_eq!(examples_section(".TH x 1\n"), ".TH x 1\n");
+    }
 }

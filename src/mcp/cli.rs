@@ -10,8 +10,7 @@ use crate::tools::Ctx;
 
 /// Serve the agent's memory to MCP hosts (JSON-RPC over stdio)
 ///
-/// Serve the agent's memory to MCP hosts: JSON-RPC 2.0 over stdio, one
-/// message per line.
+/// The protocol is JSON-RPC 2.0, one message per line on stdin and stdout.
 ///
 /// Tools: mem_context, mem_search, mem_save_turn, mem_save_fact. Resources:
 /// mem://profile, mem://search?q={query}&topK={topK}, and those the tools

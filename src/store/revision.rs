@@ -62,6 +62,32 @@ impl Versioned<'_> {
     }
 }
 
+impl Versioned<'_> {
+    /// `invalid_args` for a write that must name the revision it replaces
+    /// and named none: it says the current one (`actual`, read by the
+    /// caller) and how to pass it, so the next call can succeed.
+    pub fn required(&self, actual: u64) -> Error {
+        let Versioned {
+            kind,
+            key,
+            id,
+            show,
+            ..
+        } = *self;
+        let see = match show {
+            Some(show) => format!("; see `{show} {id}`"),
+            None => String::new(),
+        };
+        Error::invalid_args(format!("missing required argument: {EXPECT_FLAG}"))
+            .with_hint(format!(
+                "run again with {EXPECT_FLAG} {actual} (the {kind}'s current revision{see})"
+            ))
+            .with_detail("missing", vec![EXPECT_FLAG])
+            .with_detail(key, id)
+            .with_detail("actual", actual)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -95,6 +121,24 @@ mod tests {
         assert_eq!(err.detail["expected"], 2);
         assert_eq!(err.detail["actual"], 3);
         assert_eq!(err.detail.len(), 3);
+    }
+
+    #[test]
+    fn a_missing_expectation_names_the_current_revision() {
+        let err = NOTE.required(3);
+        assert_eq!(err.kind, ErrorType::InvalidArgs);
+        assert_eq!(err.message, "missing required argument: --expect-version");
+        assert_eq!(
+            err.hint,
+            "run again with --expect-version 3 (the note's current revision; \
+             see `knowledge show go-fmt`)"
+        );
+        assert_eq!(
+            err.detail["missing"],
+            serde_json::json!(["--expect-version"])
+        );
+        assert_eq!(err.detail["slug"], "go-fmt");
+        assert_eq!(err.detail["actual"], 3);
     }
 
     #[test]

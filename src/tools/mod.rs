@@ -18,7 +18,7 @@ pub mod track;
 mod registry;
 
 pub use registry::{
-    Registry, global_value_flags as registry_value_flags, installed, normalize_name,
+    Registry, global_args, global_value_flags as registry_value_flags, installed, normalize_name,
 };
 
 use crate::clock::Clock;
@@ -140,6 +140,41 @@ macro_rules! value_enum {
     };
 }
 pub(crate) use value_enum;
+
+/// The value parser of an argument that takes a name from a known list
+/// (`sync hosts install HOST`, `agentbox man NAME`) but checks it itself:
+/// the completions offer the names, while any other string still reaches
+/// the command, whose own error names the known ones (and the nearest).
+/// Give the argument `hide_possible_values = true` when its help already
+/// lists them.
+pub fn known_values(names: impl IntoIterator<Item = &'static str>) -> KnownValues {
+    KnownValues(names.into_iter().collect())
+}
+
+/// See [`known_values`].
+#[derive(Debug, Clone)]
+pub struct KnownValues(Vec<&'static str>);
+
+impl clap::builder::TypedValueParser for KnownValues {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> std::result::Result<String, clap::Error> {
+        clap::builder::StringValueParser::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(
+            self.0.iter().map(|v| clap::builder::PossibleValue::new(*v)),
+        ))
+    }
+}
 
 /// A check `agentbox doctor` runs on an opened home.
 pub type DoctorCheck = fn(&Home) -> Check;

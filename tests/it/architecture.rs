@@ -146,7 +146,7 @@ fn lower_layers_know_no_tool_and_no_registry() {
     let graph = graph();
     for low in [
         "search", "store", "home", "ids", "output", "redact", "error", "config", "clock", "tools",
-        "git", "prose", "screen", "oda", "slug", "front",
+        "git", "prose", "screen", "oda", "slug", "front", "suggest",
     ] {
         let Some(refs) = graph.get(low) else { continue };
         for r in refs {

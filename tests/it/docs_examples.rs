@@ -201,3 +201,40 @@ fn the_harness_runs_a_block_in_a_list_item_and_refuses_a_block_that_runs_nothing
         report.failures
     );
 }
+
+/// The README opens with two commands; CI (`.ci/run`) must run exactly the
+/// second, so what a newcomer runs is what CI proves.
+#[test]
+fn ci_runs_exactly_the_readmes_test_command() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let block = readme
+        .split("```sh\n")
+        .nth(1)
+        .expect("README opens with a sh block");
+    let block = &block[..block.find("```").expect("the block ends")];
+    let lines: Vec<&str> = block.lines().collect();
+    assert_eq!(
+        lines.len(),
+        2,
+        "the README opens with two commands: {block}"
+    );
+    let command = |line: &str| line.split(" # ").next().unwrap().trim().to_string();
+    assert!(
+        lines[0].contains("agentbox init"),
+        "first: install and set up a home"
+    );
+    let test = command(lines[1]);
+    let ci = std::fs::read_to_string(root().join(".ci/run")).unwrap();
+    let ran: Vec<String> = ci
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .filter(|l| !l.starts_with("set ") && !l.starts_with("cd "))
+        .map(str::to_string)
+        .collect();
+    assert_eq!(
+        ran,
+        [test],
+        ".ci/run runs something other than the README's test command"
+    );
+}

@@ -533,6 +533,11 @@ fn knowledge_json() {
             None,
         ),
         (
+            "edit_without_expect_version",
+            &["knowledge", "edit", "go-formatting", "--title", "Go"],
+            None,
+        ),
+        (
             "add_contradiction",
             &[
                 "knowledge",

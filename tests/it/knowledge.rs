@@ -220,7 +220,8 @@ fn edit_bumps_the_rev_and_refuses_stale_writes() {
     assert_eq!(err["detail"]["actual"], 2);
     assert!(err["hint"].as_str().unwrap().contains("--expect-version 2"));
     assert_eq!(read(&sb, "note"), before);
-    // --expect-version is required for edit, and the hint says where to read it
+    // --expect-version is required for edit, and the error says the note's
+    // current revision and how to pass it
     let err = err_of(
         &mut kn(&sb, &["edit", "note", "--body", "x"]),
         "invalid_args",
@@ -236,9 +237,11 @@ fn edit_bumps_the_rev_and_refuses_stale_writes() {
     );
     assert_eq!(
         err["hint"],
-        "read it first: `agentbox knowledge show note` prints its current revision; \
-         pass that as --expect-version N"
+        "run again with --expect-version 2 (the note's current revision; \
+         see `knowledge show note`)"
     );
+    assert_eq!(err["detail"]["actual"], 2);
+    assert_eq!(err["detail"]["slug"], "note");
     // (a value flag before the slug is not taken for it)
     let err = err_of(
         &mut kn(&sb, &["edit", "--title", "Renamed", "note"]),
@@ -249,9 +252,21 @@ fn edit_bumps_the_rev_and_refuses_stale_writes() {
         err["hint"]
             .as_str()
             .unwrap()
-            .contains("`agentbox knowledge show note`")
+            .contains("--expect-version 2 ")
     );
     assert_eq!(read(&sb, "note"), before);
+    // the hint's command works as it says
+    ok_data(&mut kn(
+        &sb,
+        &["edit", "note", "--add-tag", "b", "--expect-version", "2"],
+    ));
+    // a note that does not exist is the usual not_found, not a revision
+    let err = err_of(
+        &mut kn(&sb, &["edit", "nope", "--title", "T"]),
+        "not_found",
+        1,
+    );
+    assert_eq!(err["detail"]["slug"], "nope");
     // nothing to change
     err_of(
         &mut kn(&sb, &["edit", "note", "--expect-rev", "2"]),

@@ -6,6 +6,7 @@
 mod common;
 
 mod architecture;
+mod completions;
 mod concurrency;
 mod contract;
 mod crash;
@@ -46,6 +47,7 @@ mod search_filters;
 mod skill_forge;
 mod skill_hostile;
 mod skill_screen;
+mod suggest;
 mod surface;
 mod sync;
 mod sync_hold_names;

@@ -5,7 +5,7 @@
 //!
 //! The SDK lives in a virtual environment, not in the system's python3
 //! (Debian's refuses a system-wide `pip install`: PEP 668). The interpreter
-//! is `AGENTBOX_TEST_PYTHON` when set, else the venv .ci/run makes in the
+//! is `AGENTBOX_TEST_PYTHON` when set, else the venv tools/test-setup.sh makes in the
 //! repository's own `target/mcp-venv` (a fixed place: CARGO_TARGET_DIR may
 //! point anywhere, and the venv is not a build product).
 
@@ -18,7 +18,7 @@ use std::process::Command;
 /// The variable naming a python that has the SDK.
 const PYTHON_VAR: &str = "AGENTBOX_TEST_PYTHON";
 
-/// The venv .ci/run makes, relative to the repository.
+/// The venv tools/test-setup.sh makes, relative to the repository.
 const VENV: &str = "target/mcp-venv";
 
 /// How to get the SDK where the test looks, for the failure message.
@@ -26,7 +26,7 @@ fn how_to_install() -> String {
     format!(
         "create the venv from the repository's folder: `/usr/bin/python3 -m venv {VENV} && \
          {VENV}/bin/python -m pip install -r tests/mcp-requirements.txt` (Debian: `apt install \
-         python3-venv` first; `bash .ci/run` does all of it), or set {PYTHON_VAR} to a python \
+         python3-venv` first; `tools/test-setup.sh` does all of it), or set {PYTHON_VAR} to a python \
          that has the `mcp` package"
     )
 }
@@ -68,7 +68,7 @@ fn sdk_python() -> Result<PathBuf, String> {
 }
 
 #[test]
-#[ignore = "needs the Python MCP SDK in target/mcp-venv (or AGENTBOX_TEST_PYTHON); .ci/run makes it"]
+#[ignore = "needs the Python MCP SDK in target/mcp-venv (or AGENTBOX_TEST_PYTHON); tools/test-setup.sh makes it"]
 fn the_python_sdk_client_drives_the_server() {
     let python = sdk_python().unwrap_or_else(|why| panic!("{why}"));
     let sb = Sandbox::new();

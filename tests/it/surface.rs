@@ -45,6 +45,89 @@ fn help_pages() {
     }
 }
 
+/// Every command and verb shows how it is used: its `--help` ends with an
+/// "Examples:" section of calls under its own name, so a new verb without
+/// one fails here.
+#[test]
+fn every_command_has_examples() {
+    agentbox::registry::install();
+    let mut paths = Vec::new();
+    command_paths(
+        &agentbox::registry::REGISTRY.root_command(),
+        Vec::new(),
+        &mut paths,
+    );
+    let registry = &agentbox::registry::REGISTRY;
+    let mut missing = Vec::new();
+    for path in &paths {
+        let mut cmd = registry.root_command();
+        for word in path {
+            cmd = cmd.find_subcommand(word).unwrap().clone();
+        }
+        let after = cmd
+            .get_after_long_help()
+            .or(cmd.get_after_help())
+            .map(|h| h.to_string())
+            .unwrap_or_default();
+        let Some((_, examples)) = after.split_once("Examples:\n") else {
+            missing.push(path.join(" "));
+            continue;
+        };
+        // Each example is a call of this command: under agentbox (a
+        // housekeeping command), its tool's name, or a link.
+        let name = match path.first() {
+            Some(first) if registry.find_command(first).is_some() => "agentbox".to_string(),
+            Some(first) => first.clone(),
+            None => "agentbox".to_string(),
+        };
+        let calls: Vec<&str> = examples
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect();
+        assert!(!calls.is_empty(), "{path:?} has an empty Examples section");
+        let rest = path.get(1..).unwrap_or_default().join(" ");
+        assert!(
+            calls.iter().any(|c| c.contains(&name) && c.contains(&rest)),
+            "no example of `{}` calls it: {calls:?}",
+            path.join(" ")
+        );
+    }
+    assert!(
+        missing.is_empty(),
+        "no Examples: section in --help of {missing:?}"
+    );
+}
+
+/// The long help adds to the one-line about; it never says it again.
+#[test]
+fn no_help_repeats_its_first_sentence() {
+    let sb = Sandbox::empty();
+    agentbox::registry::install();
+    let mut paths = Vec::new();
+    command_paths(
+        &agentbox::registry::REGISTRY.root_command(),
+        Vec::new(),
+        &mut paths,
+    );
+    for path in paths {
+        let mut args: Vec<&str> = path.iter().map(String::as_str).collect();
+        args.push("--help");
+        let text = help(&sb, &args);
+        let mut paragraphs = text.split("\n\n");
+        let about = paragraphs.next().unwrap();
+        // The about without its closing parenthesis: `Serve … hosts`.
+        let about = about.split(" (").next().unwrap().trim_end_matches('.');
+        let next = paragraphs.next().unwrap_or_default();
+        // The same sentence again (then `:`, `.` …), not one that goes on
+        // to say more (`Create an agent home in DIR/.agent`).
+        let again = next
+            .strip_prefix(about)
+            .is_some_and(|rest| rest.starts_with([':', '.', ',', ';']) || rest.starts_with(" ("));
+        assert!(!again, "{path:?} says {about:?} twice:\n{text}");
+    }
+}
+
 #[test]
 fn help_through_the_link_names_the_tool() {
     let sb = Sandbox::new();
@@ -124,8 +207,19 @@ fn completions_cover_every_tool_name() {
             .stdout,
     )
     .unwrap();
+    let zsh = String::from_utf8(
+        sb.agentbox(&["completions", "zsh"])
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    // The file in fpath registers every name (`completions.rs` runs it in zsh).
+    let compdef: Vec<&str> = zsh.lines().next().unwrap().split(' ').collect();
+    assert_eq!(compdef[..2], ["#compdef", "agentbox"]);
     for tool in agentbox::registry::REGISTRY.tools() {
         let name = tool.name;
+        assert!(compdef.contains(&name), "#compdef names {name}");
         assert!(
             bash.contains(&format!("_{name}()")),
             "bash function for {name}"
@@ -170,6 +264,12 @@ fn committed_man_pages_are_up_to_date() {
         let generated = String::from_utf8(out.stdout).unwrap();
         assert!(
             generated.starts_with(".ie") || generated.contains(".TH"),
+            "{name}: {generated}"
+        );
+        // Every command has examples (`every_command_has_examples`), titled
+        // as man pages title them.
+        assert!(
+            generated.contains("\n.SH EXAMPLES\n") && !generated.contains(".SH EXTRA"),
             "{name}: {generated}"
         );
         let page = std::fs::read_to_string(format!("{dir}/{name}.1")).unwrap_or_default();

@@ -3,7 +3,7 @@
 use super::profile::{self, Section};
 use super::{
     Broken, Finding, NewNote, Note, NoteEdit, Saved, Superseded, add, edit, link, lint, list,
-    parse_claim_arg, rel_path, remove, search, show,
+    parse_claim_arg, rel_path, remove, revision_required, search, show,
 };
 use crate::error::{Error, Result};
 use crate::home::Home;
@@ -143,9 +143,10 @@ struct EditArgs {
     /// Remove a claim by key (repeat for more)
     #[arg(long = "rm-claim", value_name = "KEY")]
     rm_claims: Vec<String>,
-    /// Refuse the write unless the note is at this rev (required)
+    /// Refuse the write unless the note is at this rev (required; without
+    /// it the error names the note's current rev)
     #[arg(long, value_name = "N", alias = "expect-rev")]
-    expect_version: u64,
+    expect_version: Option<u64>,
     /// Take contradicting claims out of the other notes instead of failing
     #[arg(long)]
     supersede: bool,
@@ -454,6 +455,9 @@ fn run_list(ctx: &Ctx, home: &Home, args: ListArgs) -> Result<Outcome> {
 }
 
 fn run_edit(ctx: &Ctx, home: &Home, args: EditArgs) -> Result<Outcome> {
+    let Some(expect_version) = args.expect_version else {
+        return Err(revision_required(home, &args.slug));
+    };
     let change = NoteEdit {
         title: args.title,
         body: body_arg(home, args.body, args.file)?,
@@ -463,7 +467,7 @@ fn run_edit(ctx: &Ctx, home: &Home, args: EditArgs) -> Result<Outcome> {
         rm_sources: args.rm_sources,
         claims: claims_arg(&args.claims)?,
         rm_claims: args.rm_claims,
-        expect_rev: Some(args.expect_version),
+        expect_rev: Some(expect_version),
         supersede: args.supersede,
     };
     let saved = edit(home, &ctx.clock, &args.slug, &change)?;

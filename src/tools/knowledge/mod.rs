@@ -313,6 +313,16 @@ fn versioned(slug: &str) -> store::Versioned<'_> {
     }
 }
 
+/// The error of an edit that names no revision (`--expect-version`): the
+/// note's current one, read now, and how to pass it; the note's own error
+/// when it cannot be read (`not_found` …).
+pub fn revision_required(home: &Home, slug: &str) -> Error {
+    match show(home, slug) {
+        Ok(note) => versioned(slug).required(note.rev),
+        Err(err) => err,
+    }
+}
+
 /// A claim of another note that says something else.
 #[derive(Debug, Clone)]
 struct Contradiction {

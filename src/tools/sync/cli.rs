@@ -71,13 +71,21 @@ struct RemoteArgs {
 #[derive(Debug, Subcommand)]
 enum RemoteCommand {
     /// Show the remote (the default)
+    #[command(
+        after_help = "Examples:\n  sync remote show\n  sync remote show --format json | jq .data.remote"
+    )]
     Show,
     /// Set the remote
+    #[command(
+        after_help = "Examples:\n  sync remote set https://github.com/me/agent-memory.git\n  \
+                      sync remote set file:///srv/git/memory.git"
+    )]
     Set {
         /// https:// or file:// URL of a git repository
         url: String,
     },
     /// Forget the remote (the history stays)
+    #[command(after_help = "Examples:\n  sync remote rm\n  sync remote show")]
     Rm,
 }
 
@@ -147,6 +155,9 @@ struct HostsArgs {
 #[derive(Debug, Subcommand)]
 enum HostsCommand {
     /// List the hosts, what is detected and what is installed (the default)
+    #[command(
+        after_help = "Examples:\n  sync hosts list\n  sync hosts list --format json | jq '.data.hosts[].id'"
+    )]
     List,
     /// Register memory_mcp in each host's config and export the screened skills
     Install(InstallArgs),
@@ -161,7 +172,12 @@ enum HostsCommand {
 )]
 struct InstallArgs {
     /// Host ids (claude-code, codex, cursor, gemini, vscode, zed, odek)
-    #[arg(value_name = "HOST", required_unless_present = "all")]
+    #[arg(
+        value_name = "HOST",
+        required_unless_present = "all",
+        value_parser = host_ids(),
+        hide_possible_values = true
+    )]
     hosts: Vec<String>,
     /// Every detected host
     #[arg(long, conflicts_with = "hosts")]
@@ -180,7 +196,12 @@ struct InstallArgs {
 )]
 struct RemoveArgs {
     /// Host ids (claude-code, codex, cursor, gemini, vscode, zed, odek)
-    #[arg(value_name = "HOST", required_unless_present = "all")]
+    #[arg(
+        value_name = "HOST",
+        required_unless_present = "all",
+        value_parser = host_ids(),
+        hide_possible_values = true
+    )]
     hosts: Vec<String>,
     /// Every host agentbox installed into
     #[arg(long, conflicts_with = "hosts")]
@@ -188,6 +209,12 @@ struct RemoveArgs {
     /// Only this scope (default: every scope agentbox installed into)
     #[arg(long, value_enum)]
     scope: Option<Scope>,
+}
+
+/// The host ids, for the completions (an unknown one is the hosts' own
+/// error, which names the nearest).
+fn host_ids() -> crate::tools::KnownValues {
+    crate::tools::known_values(hosts::HOSTS.iter().map(|h| h.id))
 }
 
 pub(super) fn run(ctx: &Ctx, m: &clap::ArgMatches) -> Result<Outcome> {

@@ -211,8 +211,13 @@ pub fn ids() -> String {
 /// The host named `id`, else `plugin_not_detected` naming the known ids.
 pub fn by_id(id: &str) -> Result<&'static HostDef> {
     HOSTS.iter().find(|h| h.id == id).ok_or_else(|| {
+        let known = format!("the known hosts are: {}", ids());
+        let hint = match crate::suggest::nearest(id, HOSTS.iter().map(|h| h.id)) {
+            Some(host) => format!("did you mean '{host}'? {known}"),
+            None => known,
+        };
         Error::new(ErrorType::PluginNotDetected, format!("unknown host '{id}'"))
-            .with_hint(format!("the known hosts are: {}", ids()))
+            .with_hint(hint)
             .with_detail("host", id)
     })
 }
