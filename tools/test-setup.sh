@@ -56,8 +56,10 @@ fi
 
 # The venv lives in the repository's own target/ whatever CARGO_TARGET_DIR
 # says: tests/it/mcp_interop.rs looks there (or at AGENTBOX_TEST_PYTHON).
+# A venv whose creation was cut short (Ctrl-C, a full disk) has a python
+# but no pip: made again, or every later run would fail the same way.
 venv=target/mcp-venv
-if ! "$venv/bin/python" -c '' >/dev/null 2>&1; then
+if ! "$venv/bin/python" -c 'import pip' >/dev/null 2>&1; then
   "$python" -m venv --clear "$venv"
 fi
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r tests/mcp-requirements.txt
