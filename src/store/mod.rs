@@ -414,6 +414,15 @@ impl Store {
         if self.root.is_dir() {
             return Ok(false);
         }
+        // A file, or a symlink to nothing, where the home goes.
+        if fs::symlink_metadata(&self.root).is_ok() {
+            return Err(Error::conflict(format!(
+                "{} is in the way: it should be a folder (the home)",
+                self.root.display()
+            ))
+            .with_hint("move it away (or point the symlink at a folder), then retry")
+            .with_detail("path", self.root.display().to_string()));
+        }
         fs::create_dir_all(&self.root).map_err(|e| Error::io("create", &self.root, &e))?;
         Ok(true)
     }

@@ -135,3 +135,32 @@ fn a_home_with_nothing_above_says_nothing_of_nesting() {
     let out = sb.agentbox(&["--format", "text", "init"]).output().unwrap();
     assert!(!String::from_utf8_lossy(&out.stdout).contains("Nested"));
 }
+
+/// A file or a dangling symlink where `.agent` goes is something in the
+/// way (`conflict`, saying so), not an I/O failure whose hint blames
+/// permissions and disk space; it is left as it is.
+#[test]
+fn init_where_a_file_or_a_dangling_link_is_in_the_way_is_a_conflict() {
+    let sb = Sandbox::empty();
+    for (name, make) in [
+        (
+            "file",
+            &(|p: &Path| std::fs::write(p, "x").unwrap()) as &dyn Fn(&Path),
+        ),
+        ("link", &|p: &Path| {
+            std::os::unix::fs::symlink("/nonexistent/agent", p).unwrap()
+        }),
+    ] {
+        let dir = sb.path().join(name);
+        std::fs::create_dir_all(&dir).unwrap();
+        let home = dir.join(".agent");
+        make(&home);
+        let err = err_of(&mut in_dir(&sb, &dir, &["init"]), "conflict", 1);
+        let message = err["message"].as_str().unwrap();
+        assert!(message.contains("in the way"), "{name}: {err}");
+        assert!(
+            std::fs::symlink_metadata(&home).is_ok(),
+            "{name}: left as it is"
+        );
+    }
+}
