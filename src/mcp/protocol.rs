@@ -1,6 +1,8 @@
 //! JSON-RPC 2.0 framing for the MCP stdio transport: bounded line reading,
-//! request classification, error codes, version negotiation and the caps on
-//! what goes back out (result text and reply lines).
+//! request classification, error codes, version negotiation, the protocol
+//! era of each request (the `initialize` handshake, or 2026-07-28's
+//! per-request `_meta`) and the shape of its result, and the caps on what
+//! goes back out (result text and reply lines).
 
 use serde_json::{Map, Value, json};
 use std::io::{self, BufRead};
@@ -180,11 +182,6 @@ impl Features {
     /// `title`, `outputSchema` and `structuredContent` exist since 2025-06-18.
     pub fn structured(self) -> bool {
         self.version >= "2025-06-18"
-    }
-
-    /// The modern (2026-07-28) era: no handshake, `resultType` on results.
-    pub fn modern(self) -> bool {
-        self.version >= "2026-07-28"
     }
 
     /// JSON-RPC batches: 2025-03-26 requires servers to accept them (and
