@@ -1,15 +1,20 @@
 #!/usr/bin/env python3
 """Interop test: the official Python MCP SDK client against `memory_mcp`.
 
-Usage: python3 tests/mcp_interop.py <path-to-agentbox> <home>
+Usage: python3 tests/mcp_interop.py <path-to-agentbox> <home> [legacy|modern]
 
 Starts `<agentbox> memory_mcp --home <home>` (and then the home's
 `tools/memory_mcp` link) through the SDK's stdio transport, and drives it the
-way a host does: initialize, list tools, resources and templates, call all
+way a host does, in one protocol era: `legacy` (the default) opens with the
+`initialize` handshake (2025-11-25 with SDK 2.x); `modern` lets the SDK 2.3
+`Client` do what it does by default, probe `server/discover` and speak
+2026-07-28 (per-request `_meta`, no handshake). Then: list tools, resources
+and templates, call all
 four tools, read both resources, and the error paths (a tool role refused
 with isError, an empty-query resource read and an unknown URI as JSON-RPC
-errors, an unknown tool). Works with SDK 1.x and 2.x: results are compared as
-their camelCase wire dicts. Exits 0 when everything holds, 1 with a message
+errors, an unknown tool). The legacy era works with SDK 1.x and 2.x, the
+modern one needs 2.3 or later; results are compared as their camelCase wire
+dicts. Exits 0 when everything holds, 1 with a message
 naming the failed check otherwise, 3 when the `mcp` package is missing.
 """
 
@@ -17,6 +22,7 @@ import asyncio
 import json
 import os
 import sys
+from contextlib import asynccontextmanager
 
 try:
     from mcp import ClientSession, StdioServerParameters
@@ -29,6 +35,13 @@ try:  # SDK 2.x
     from mcp import MCPError as McpError
 except ImportError:  # SDK 1.x
     from mcp.shared.exceptions import McpError
+
+try:  # SDK 2.3: the client that probes server/discover (2026-07-28)
+    from mcp import Client
+except ImportError:  # pragma: no cover - only the legacy era runs then
+    Client = None
+
+MODERN = "2026-07-28"
 
 
 class CheckFailed(Exception):
@@ -77,124 +90,155 @@ async def save(session, name, arguments):
     return status, result.get("isError", False)
 
 
-async def full_session(params):
-    async with stdio_client(params) as (read, write):
-        async with ClientSession(read, write) as session:
-            init = wire(await session.initialize())
-            check(init["serverInfo"]["name"] == "agentbox-memory", f"serverInfo: {init}")
-            check(
-                init["protocolVersion"] in ("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"),
-                f"protocolVersion: {init}",
-            )
-            check("tools" in init["capabilities"] and "resources" in init["capabilities"], f"capabilities: {init}")
-            check("mem_context" in init.get("instructions", ""), f"instructions: {init}")
+@asynccontextmanager
+async def connect(params, era):
+    """A session in `era`, its opening checked: the handshake's result, or
+    the `server/discover` result the SDK adopted."""
+    if era == "legacy":
+        async with stdio_client(params) as (read, write):
+            async with ClientSession(read, write) as session:
+                init = wire(await session.initialize())
+                check(init["serverInfo"]["name"] == "agentbox-memory", f"serverInfo: {init}")
+                check(
+                    init["protocolVersion"] in ("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"),
+                    f"protocolVersion: {init}",
+                )
+                check("tools" in init["capabilities"] and "resources" in init["capabilities"], f"capabilities: {init}")
+                check("mem_context" in init.get("instructions", ""), f"instructions: {init}")
+                await session.send_ping()
+                yield session
+        return
+    check(Client is not None, "the modern era needs the SDK's Client (mcp 2.3 or later)")
+    # mode='auto', the SDK's default: server/discover first, initialize only
+    # if that fails
+    async with Client(params) as client:
+        session = client.session
+        check(client.protocol_version == MODERN, f"negotiated {client.protocol_version}, not {MODERN}")
+        check(session.discover_result is not None, "the SDK adopted server/discover, not initialize")
+        found = wire(session.discover_result)
+        check(MODERN in found["supportedVersions"], f"supportedVersions: {found}")
+        check(found["resultType"] == "complete", f"resultType: {found}")
+        check(found["cacheScope"] in ("public", "private") and found["ttlMs"] >= 0, f"cache hints: {found}")
+        check("tools" in found["capabilities"] and "resources" in found["capabilities"], f"capabilities: {found}")
+        check("mem_context" in found.get("instructions", ""), f"instructions: {found}")
+        info = found.get("_meta", {}).get("io.modelcontextprotocol/serverInfo", {})
+        check(info.get("name") == "agentbox-memory", f"serverInfo stamp: {found}")
+        yield session
+
+
+async def full_session(params, era):
+    async with connect(params, era) as session:
+        tools_result = wire(await session.list_tools())
+        if era == "modern":
+            check(tools_result["resultType"] == "complete", f"tools/list resultType: {tools_result}")
+            check(tools_result["cacheScope"] == "public" and tools_result["ttlMs"] > 0, f"hints: {tools_result}")
+
+        tools = tools_result["tools"]
+        names = [t["name"] for t in tools]
+        check(names == ["mem_context", "mem_search", "mem_save_turn", "mem_save_fact"], f"tools: {names}")
+        by_name = {t["name"]: t for t in tools}
+        for name in ("mem_context", "mem_search"):
+            check(by_name[name]["annotations"]["readOnlyHint"] is True, f"{name} is read-only")
+        for t in tools:
+            check(t["annotations"]["openWorldHint"] is False, f"{t['name']} is not open-world")
+            check(t["inputSchema"]["type"] == "object", f"{t['name']} inputSchema")
+
+        resources = wire(await session.list_resources())["resources"]
+        check([r["uri"] for r in resources] == ["mem://profile", "mem://persona"], f"resources: {resources}")
+        templates = wire(await session.list_resource_templates())["resourceTemplates"]
+        check(
+            [t["uriTemplate"] for t in templates] == ["mem://search?q={query}&topK={topK}"],
+            f"templates: {templates}",
+        )
+
+        # mem_save_turn: messages[], a duplicate retry, the legacy form
+        messages = [
+            {"role": "user", "content": "How do I format Go code here?"},
+            {
+                "role": "assistant",
+                "content": "Run gofmt before committing.",
+                "toolCalls": [{"id": "c1", "name": "shell", "arguments": {"cmd": "gofmt -l ."}}],
+            },
+            {"role": "tool", "content": "main.go", "toolCallId": "c1"},
+        ]
+        status, is_error = await save(session, "mem_save_turn", {"messages": messages, "sessionKey": "interop"})
+        check(not is_error and status["status"] == "saved" and status["saved"] is True, f"save_turn: {status}")
+        check(status["messageCount"] == 3 and len(status["ids"]) == 3, f"save_turn counts: {status}")
+        for key in ("flushed", "extracted", "profileUpdated", "sessionKey", "episode"):
+            check(key in status, f"save_turn has {key}: {status}")
+        status, _ = await save(session, "mem_save_turn", {"messages": messages, "sessionKey": "interop"})
+        check(status["status"] == "duplicate" and status["saved"] is False, f"duplicate: {status}")
+        status, _ = await save(
+            session, "mem_save_turn", {"role": "user", "text": "the gateway deploys on Fridays", "flush": True}
+        )
+        check(status["status"] == "saved" and status["flushed"] is True, f"legacy save_turn: {status}")
+        check(status["sessionKey"] == "default", f"default session: {status}")
+
+        # mem_save_fact: one fact, a duplicate, extraction, no_extraction, a refused tool role
+        status, is_error = await save(session, "mem_save_fact", {"fact": "Works on the billing service."})
+        check(not is_error and status["status"] == "saved" and status["profileUpdated"] is True, f"fact: {status}")
+        status, _ = await save(session, "mem_save_fact", {"fact": "Works on the billing service."})
+        check(status["status"] == "duplicate", f"duplicate fact: {status}")
+        status, _ = await save(
+            session, "mem_save_fact", {"messages": [{"role": "user", "content": "I prefer tabs over spaces."}]}
+        )
+        check(status["status"] == "saved" and status["extracted"] == 1, f"extracted fact: {status}")
+        status, is_error = await save(
+            session, "mem_save_fact", {"messages": [{"role": "user", "content": "What time is it?"}]}
+        )
+        check(not is_error and status["status"] == "no_extraction" and status["saved"] is False, f"{status}")
+        status, is_error = await save(
+            session,
+            "mem_save_fact",
+            {"messages": [{"role": "tool", "content": "I prefer emacs."}]},
+        )
+        check(is_error is True and status["status"] == "rejected", f"tool role refused: {status}")
+
+        # the read tools
+        result = await tool(session, "mem_search", {"query": "how should Go code be formatted?", "topK": 3})
+        check(not result.get("isError"), f"mem_search: {result}")
+        text = text_of(result)
+        check("gofmt" in text or "format Go" in text, f"mem_search finds the turn: {text}")
+        result = await tool(session, "mem_context", {"query": "gateway"})
+        text = text_of(result)
+        for section in ("## Preferences", "## Profile", "## Foresight", "## Matches"):
+            check(section in text, f"mem_context has {section}: {text}")
+        check("Prefers tabs over spaces." in text and "billing service" in text, f"mem_context: {text}")
+        check("Fridays" in text, f"mem_context matches: {text}")
+        result = await tool(session, "mem_search", {"query": ""})
+        check(result.get("isError") is True, f"an empty mem_search query is a tool error: {result}")
+
+        # the resources
+        read = wire(await session.read_resource("mem://profile"))
+        contents = read["contents"][0]
+        check(contents["mimeType"] == "text/markdown", f"profile mimeType: {contents}")
+        check("## Preferences" in contents["text"] and "billing" in contents["text"], f"profile: {contents}")
+        read = wire(await session.read_resource("mem://persona"))
+        check("persona" in read["contents"][0]["text"].lower(), f"persona resource: {read}")
+        read = wire(await session.read_resource("mem://search?q=gateway+deploys&topK=2"))
+        check("Fridays" in read["contents"][0]["text"], f"search resource: {read}")
+        read = wire(await session.read_resource("mem://search?query=gofmt&top_k=1"))
+        check(read["contents"][0]["text"].count(". `") == 1, f"search resource top_k: {read}")
+
+        # errors: JSON-RPC errors for resources and unknown tools
+        await expect_error("empty query resource", -32603, lambda: session.read_resource("mem://search?q="))
+        # 2026-07-28 retired -32002: there an unknown resource is -32602
+        unknown = -32002 if era == "legacy" else -32602
+        await expect_error("unknown resource", unknown, lambda: session.read_resource("mem://nope"))
+        try:
+            result = await tool(session, "mem_nope", {})
+        except McpError as error:
+            check(error_code(error) == -32602, f"unknown tool: {error}")
+        else:
+            raise CheckFailed(f"an unknown tool is a JSON-RPC error: {result}")
+        if era == "legacy":
             await session.send_ping()
 
-            tools = wire(await session.list_tools())["tools"]
-            names = [t["name"] for t in tools]
-            check(names == ["mem_context", "mem_search", "mem_save_turn", "mem_save_fact"], f"tools: {names}")
-            by_name = {t["name"]: t for t in tools}
-            for name in ("mem_context", "mem_search"):
-                check(by_name[name]["annotations"]["readOnlyHint"] is True, f"{name} is read-only")
-            for t in tools:
-                check(t["annotations"]["openWorldHint"] is False, f"{t['name']} is not open-world")
-                check(t["inputSchema"]["type"] == "object", f"{t['name']} inputSchema")
 
-            resources = wire(await session.list_resources())["resources"]
-            check([r["uri"] for r in resources] == ["mem://profile", "mem://persona"], f"resources: {resources}")
-            templates = wire(await session.list_resource_templates())["resourceTemplates"]
-            check(
-                [t["uriTemplate"] for t in templates] == ["mem://search?q={query}&topK={topK}"],
-                f"templates: {templates}",
-            )
-
-            # mem_save_turn: messages[], a duplicate retry, the legacy form
-            messages = [
-                {"role": "user", "content": "How do I format Go code here?"},
-                {
-                    "role": "assistant",
-                    "content": "Run gofmt before committing.",
-                    "toolCalls": [{"id": "c1", "name": "shell", "arguments": {"cmd": "gofmt -l ."}}],
-                },
-                {"role": "tool", "content": "main.go", "toolCallId": "c1"},
-            ]
-            status, is_error = await save(session, "mem_save_turn", {"messages": messages, "sessionKey": "interop"})
-            check(not is_error and status["status"] == "saved" and status["saved"] is True, f"save_turn: {status}")
-            check(status["messageCount"] == 3 and len(status["ids"]) == 3, f"save_turn counts: {status}")
-            for key in ("flushed", "extracted", "profileUpdated", "sessionKey", "episode"):
-                check(key in status, f"save_turn has {key}: {status}")
-            status, _ = await save(session, "mem_save_turn", {"messages": messages, "sessionKey": "interop"})
-            check(status["status"] == "duplicate" and status["saved"] is False, f"duplicate: {status}")
-            status, _ = await save(
-                session, "mem_save_turn", {"role": "user", "text": "the gateway deploys on Fridays", "flush": True}
-            )
-            check(status["status"] == "saved" and status["flushed"] is True, f"legacy save_turn: {status}")
-            check(status["sessionKey"] == "default", f"default session: {status}")
-
-            # mem_save_fact: one fact, a duplicate, extraction, no_extraction, a refused tool role
-            status, is_error = await save(session, "mem_save_fact", {"fact": "Works on the billing service."})
-            check(not is_error and status["status"] == "saved" and status["profileUpdated"] is True, f"fact: {status}")
-            status, _ = await save(session, "mem_save_fact", {"fact": "Works on the billing service."})
-            check(status["status"] == "duplicate", f"duplicate fact: {status}")
-            status, _ = await save(
-                session, "mem_save_fact", {"messages": [{"role": "user", "content": "I prefer tabs over spaces."}]}
-            )
-            check(status["status"] == "saved" and status["extracted"] == 1, f"extracted fact: {status}")
-            status, is_error = await save(
-                session, "mem_save_fact", {"messages": [{"role": "user", "content": "What time is it?"}]}
-            )
-            check(not is_error and status["status"] == "no_extraction" and status["saved"] is False, f"{status}")
-            status, is_error = await save(
-                session,
-                "mem_save_fact",
-                {"messages": [{"role": "tool", "content": "I prefer emacs."}]},
-            )
-            check(is_error is True and status["status"] == "rejected", f"tool role refused: {status}")
-
-            # the read tools
-            result = await tool(session, "mem_search", {"query": "how should Go code be formatted?", "topK": 3})
-            check(not result.get("isError"), f"mem_search: {result}")
-            text = text_of(result)
-            check("gofmt" in text or "format Go" in text, f"mem_search finds the turn: {text}")
-            result = await tool(session, "mem_context", {"query": "gateway"})
-            text = text_of(result)
-            for section in ("## Preferences", "## Profile", "## Foresight", "## Matches"):
-                check(section in text, f"mem_context has {section}: {text}")
-            check("Prefers tabs over spaces." in text and "billing service" in text, f"mem_context: {text}")
-            check("Fridays" in text, f"mem_context matches: {text}")
-            result = await tool(session, "mem_search", {"query": ""})
-            check(result.get("isError") is True, f"an empty mem_search query is a tool error: {result}")
-
-            # the resources
-            read = wire(await session.read_resource("mem://profile"))
-            contents = read["contents"][0]
-            check(contents["mimeType"] == "text/markdown", f"profile mimeType: {contents}")
-            check("## Preferences" in contents["text"] and "billing" in contents["text"], f"profile: {contents}")
-            read = wire(await session.read_resource("mem://persona"))
-            check("persona" in read["contents"][0]["text"].lower(), f"persona resource: {read}")
-            read = wire(await session.read_resource("mem://search?q=gateway+deploys&topK=2"))
-            check("Fridays" in read["contents"][0]["text"], f"search resource: {read}")
-            read = wire(await session.read_resource("mem://search?query=gofmt&top_k=1"))
-            check(read["contents"][0]["text"].count(". `") == 1, f"search resource top_k: {read}")
-
-            # errors: JSON-RPC errors for resources and unknown tools
-            await expect_error("empty query resource", -32603, lambda: session.read_resource("mem://search?q="))
-            await expect_error("unknown resource", -32002, lambda: session.read_resource("mem://nope"))
-            try:
-                result = await tool(session, "mem_nope", {})
-            except McpError as error:
-                check(error_code(error) == -32602, f"unknown tool: {error}")
-            else:
-                raise CheckFailed(f"an unknown tool is a JSON-RPC error: {result}")
-            await session.send_ping()
-
-
-async def link_session(params):
-    async with stdio_client(params) as (read, write):
-        async with ClientSession(read, write) as session:
-            await session.initialize()
-            result = await tool(session, "mem_search", {"query": "billing"})
-            check("billing" in text_of(result), f"the link serves the same home: {result}")
+async def link_session(params, era):
+    async with connect(params, era) as session:
+        result = await tool(session, "mem_search", {"query": "billing"})
+        check("billing" in text_of(result), f"the link serves the same home: {result}")
 
 
 def innermost(error):
@@ -205,22 +249,23 @@ def innermost(error):
 
 
 def main():
-    if len(sys.argv) != 3:
+    if len(sys.argv) not in (3, 4) or sys.argv[3:] not in ([], ["legacy"], ["modern"]):
         print(__doc__, file=sys.stderr)
         sys.exit(2)
     binary, home = sys.argv[1], os.path.abspath(sys.argv[2])
+    era = sys.argv[3] if len(sys.argv) == 4 else "legacy"
     env = {k: v for k, v in os.environ.items() if k in ("PATH", "HOME", "AGENTBOX_NOW", "LANG", "TMPDIR")}
     params = StdioServerParameters(command=binary, args=["memory_mcp", "--home", home], env=env)
     link = StdioServerParameters(command=os.path.join(home, "tools", "memory_mcp"), args=[], env=env)
     try:
-        asyncio.run(full_session(params))
-        asyncio.run(link_session(link))
+        asyncio.run(full_session(params, era))
+        asyncio.run(link_session(link, era))
     except Exception as error:  # an SDK-side failure is a failed interop too
         root = innermost(error)
         kind = "" if isinstance(root, CheckFailed) else f"{type(root).__name__}: "
         print(f"mcp_interop: FAIL: {kind}{root}", file=sys.stderr)
         sys.exit(1)
-    print("mcp_interop: ok")
+    print(f"mcp_interop: ok ({era})")
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ use crate::error::{Error, Result};
 use crate::home::Home;
 use crate::output::{Format, Frames, Output, Style};
 use crate::tools::{Registry, Resource, Tool};
-use protocol::{Features, Frame, Message, Queued, ReadAhead, RpcError};
+use protocol::{Era, Features, Frame, Message, Queued, ReadAhead, RpcError};
 use serde_json::{Map, Value, json};
 use std::io::BufRead;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -376,7 +376,8 @@ impl<'h> Server<'h> {
             }
             Message::Request { id, method, params } => {
                 let started = Instant::now();
-                let outcome = catch_unwind(AssertUnwindSafe(|| self.request(&method, params)));
+                let outcome =
+                    catch_unwind(AssertUnwindSafe(|| self.serve_request(&method, params)));
                 let outcome = outcome.unwrap_or_else(|payload| {
                     // A half-done request may have left the kept index
                     // connection mid-way: start afresh.
@@ -408,10 +409,60 @@ impl<'h> Server<'h> {
         }
     }
 
+    /// One request in its era (`protocol::era_of`): a legacy request is
+    /// served at the session's negotiated version; a modern one at its own
+    /// version, statelessly, its result shaped for it.
+    fn serve_request(
+        &mut self,
+        method: &str,
+        params: Option<Value>,
+    ) -> std::result::Result<Value, RpcError> {
+        match protocol::era_of(method, params.as_ref())? {
+            Era::Legacy => self.request(method, params, self.features),
+            Era::Modern(version) => {
+                let features = Features::new(version);
+                let result = self.modern(method, params, features).map_err(|mut error| {
+                    // 2026-07-28 retired -32002: an unknown resource is a
+                    // bad `uri`, -32602 (SEP-2164).
+                    if error.code == protocol::RESOURCE_NOT_FOUND {
+                        error.code = protocol::INVALID_PARAMS;
+                    }
+                    error
+                })?;
+                Ok(protocol::shape_modern(
+                    method,
+                    result,
+                    &server_info(features),
+                ))
+            }
+        }
+    }
+
+    /// A modern request: `server/discover` and the tools and resources;
+    /// the handshake and `ping` do not exist in this era.
+    fn modern(
+        &mut self,
+        method: &str,
+        params: Option<Value>,
+        features: Features,
+    ) -> std::result::Result<Value, RpcError> {
+        match method {
+            "server/discover" => Ok(json!({
+                "supportedVersions": protocol::supported_versions(),
+                "capabilities": capabilities(),
+                "instructions": INSTRUCTIONS
+            })),
+            "initialize" | "ping" => Err(method_not_found(method)),
+            _ => self.request(method, params, features),
+        }
+    }
+
+    /// A request served at `features` (the session's for a legacy request).
     fn request(
         &mut self,
         method: &str,
         params: Option<Value>,
+        features: Features,
     ) -> std::result::Result<Value, RpcError> {
         match method {
             "initialize" => {
@@ -419,23 +470,15 @@ impl<'h> Server<'h> {
                 let requested = params.get("protocolVersion").and_then(Value::as_str);
                 let version = protocol::negotiate(requested);
                 self.features = Features::new(version);
-                let mut server_info =
-                    json!({"name": SERVER_NAME, "version": env!("CARGO_PKG_VERSION")});
-                if self.features.structured() {
-                    server_info["title"] = json!("agentbox memory");
-                }
                 Ok(json!({
                     "protocolVersion": version,
-                    "capabilities": {
-                        "tools": {"listChanged": false},
-                        "resources": {"subscribe": false, "listChanged": false}
-                    },
-                    "serverInfo": server_info,
+                    "capabilities": capabilities(),
+                    "serverInfo": server_info(self.features),
                     "instructions": INSTRUCTIONS
                 }))
             }
             "ping" => Ok(json!({})),
-            "tools/list" => Ok(tools::list(self.features)),
+            "tools/list" => Ok(tools::list(features)),
             "tools/call" => {
                 let mut params = protocol::params_object(params)?;
                 let name = match params.get("name") {
@@ -456,10 +499,10 @@ impl<'h> Server<'h> {
                     }
                 };
                 let output = tools::call(&mut self.memory, &name, &args)?;
-                Ok(self.tool_result(output))
+                Ok(self.tool_result(output, features))
             }
-            "resources/list" => Ok(resources::list(self.features, &self.resources)),
-            "resources/templates/list" => Ok(resources::templates(self.features)),
+            "resources/list" => Ok(resources::list(features, &self.resources)),
+            "resources/templates/list" => Ok(resources::templates(features)),
             "resources/read" => {
                 let params = protocol::params_object(params)?;
                 let Some(uri) = params.get("uri").and_then(Value::as_str) else {
@@ -469,11 +512,7 @@ impl<'h> Server<'h> {
                 Ok(resources::contents(uri, self.bounded(&text)))
             }
             "debug/panic" if self.debug_panic => panic!("debug/panic was called"),
-            other => Err(RpcError::new(
-                protocol::METHOD_NOT_FOUND,
-                format!("Method not found: {other}"),
-            )
-            .with_data(json!({"method": other}))),
+            other => Err(method_not_found(other)),
         }
     }
 
@@ -488,7 +527,7 @@ impl<'h> Server<'h> {
     /// version has it.
     /// A JSON result (the save tools) is bounded as JSON, so its text stays
     /// valid JSON and equal to `structuredContent`.
-    fn tool_result(&self, output: tools::ToolOutput) -> Value {
+    fn tool_result(&self, output: tools::ToolOutput, features: Features) -> Value {
         let (text, structured) = match output.structured {
             Some(mut structured) => {
                 self.frames.redact_value(&mut structured);
@@ -502,7 +541,7 @@ impl<'h> Server<'h> {
         if output.is_error {
             result["isError"] = json!(true);
         }
-        if self.features.structured()
+        if features.structured()
             && let Some(structured) = structured
         {
             result["structuredContent"] = structured;
@@ -536,6 +575,33 @@ impl<'h> Server<'h> {
         self.log
             .log(self.frames.redactor(), &format!("memory_mcp: {message}"));
     }
+}
+
+/// What the server offers, the same in both eras: tools and resources,
+/// neither of which changes while it runs.
+fn capabilities() -> Value {
+    json!({
+        "tools": {"listChanged": false},
+        "resources": {"subscribe": false, "listChanged": false}
+    })
+}
+
+/// The server's identity: `serverInfo` of `initialize`, and the
+/// `io.modelcontextprotocol/serverInfo` stamp on every modern result.
+fn server_info(features: Features) -> Value {
+    let mut info = json!({"name": SERVER_NAME, "version": env!("CARGO_PKG_VERSION")});
+    if features.structured() {
+        info["title"] = json!("agentbox memory");
+    }
+    info
+}
+
+fn method_not_found(method: &str) -> RpcError {
+    RpcError::new(
+        protocol::METHOD_NOT_FOUND,
+        format!("Method not found: {method}"),
+    )
+    .with_data(json!({"method": method}))
 }
 
 /// The reply that replaces `reply` (one reply, or a batch's array) when the

@@ -1,6 +1,8 @@
 //! JSON-RPC 2.0 framing for the MCP stdio transport: bounded line reading,
-//! request classification, error codes, version negotiation and the caps on
-//! what goes back out (result text and reply lines).
+//! request classification, error codes, version negotiation, the protocol
+//! era of each request (the `initialize` handshake, or 2026-07-28's
+//! per-request `_meta`) and the shape of its result, and the caps on what
+//! goes back out (result text and reply lines).
 
 use serde_json::{Map, Value, json};
 use std::io::{self, BufRead};
@@ -13,6 +15,18 @@ pub const PROTOCOL_VERSIONS: [&str; 4] = ["2024-11-05", "2025-03-26", "2025-06-1
 /// Answered when a client asks for a version this server does not know.
 pub const LATEST_VERSION: &str = "2025-11-25";
 
+/// The modern revisions (no `initialize`; every request carries its version
+/// and the client's capabilities in `params._meta`), newest first. Served
+/// alongside [`PROTOCOL_VERSIONS`], request by request (docs/MCP.md, "Two
+/// protocol eras").
+pub const MODERN_VERSIONS: [&str; 1] = ["2026-07-28"];
+
+/// The reserved `_meta` keys of 2026-07-28 (schema `RequestMetaObject` and
+/// `ResultMetaObject`).
+pub const PROTOCOL_VERSION_META: &str = "io.modelcontextprotocol/protocolVersion";
+pub const CLIENT_CAPABILITIES_META: &str = "io.modelcontextprotocol/clientCapabilities";
+pub const SERVER_INFO_META: &str = "io.modelcontextprotocol/serverInfo";
+
 /// No reply line is ever longer than this (odek's default `max_response_bytes`).
 pub const MAX_RESPONSE_BYTES: usize = 10 * 1024 * 1024;
 
@@ -22,8 +36,121 @@ pub const INVALID_REQUEST: i64 = -32600;
 pub const METHOD_NOT_FOUND: i64 = -32601;
 pub const INVALID_PARAMS: i64 = -32602;
 pub const INTERNAL_ERROR: i64 = -32603;
-/// MCP: `resources/read` of a URI the server does not have.
+/// MCP up to 2025-11-25: `resources/read` of a URI the server does not
+/// have (2026-07-28 retired the code; a modern request gets `-32602`).
 pub const RESOURCE_NOT_FOUND: i64 = -32002;
+/// MCP 2026-07-28: the request's protocol version is not served
+/// (`UnsupportedProtocolVersionError`, data `{supported, requested}`).
+pub const UNSUPPORTED_PROTOCOL_VERSION: i64 = -32022;
+
+/// Every version this server speaks, newest first: the list an
+/// `UnsupportedProtocolVersionError` and `server/discover` name.
+pub fn supported_versions() -> Vec<&'static str> {
+    MODERN_VERSIONS
+        .iter()
+        .chain(PROTOCOL_VERSIONS.iter().rev())
+        .copied()
+        .collect()
+}
+
+/// How one request is served.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Era {
+    /// The `initialize` handshake's world (2025-11-25 and older): the
+    /// session's negotiated version applies.
+    Legacy,
+    /// A modern request, at this version: stateless, its result shaped for
+    /// the version ([`shape_modern`]).
+    Modern(&'static str),
+}
+
+/// The era of one request, decided from the request alone (2026-07-28,
+/// basic/lifecycle: "the server accepts or rejects each request
+/// independently"). A request whose `params._meta` carries
+/// `io.modelcontextprotocol/protocolVersion` is modern; `initialize` and
+/// every request without that key are legacy, except `server/discover`,
+/// which exists only in the modern era. A modern request is refused with
+/// `-32602` when its envelope lacks a required key or its version is not a
+/// string, and with `-32022` (naming every version served) when the version
+/// is not one this server serves per request.
+pub fn era_of(method: &str, params: Option<&Value>) -> Result<Era, RpcError> {
+    if method == "initialize" {
+        return Ok(Era::Legacy);
+    }
+    let meta = params
+        .and_then(|p| p.get("_meta"))
+        .and_then(Value::as_object);
+    let enveloped = meta.is_some_and(|m| m.contains_key(PROTOCOL_VERSION_META));
+    if !enveloped && method != "server/discover" {
+        return Ok(Era::Legacy);
+    }
+    let Some(meta) = meta else {
+        return Err(RpcError::invalid_params(format!(
+            "invalid params: {method} is a 2026-07-28 request: params._meta must be an object \
+             carrying {PROTOCOL_VERSION_META:?} and {CLIENT_CAPABILITIES_META:?}"
+        )));
+    };
+    let missing: Vec<&str> = [PROTOCOL_VERSION_META, CLIENT_CAPABILITIES_META]
+        .into_iter()
+        .filter(|key| !meta.contains_key(*key))
+        .collect();
+    if !missing.is_empty() {
+        return Err(RpcError::invalid_params(format!(
+            "invalid params: params._meta is missing the required key(s): {}",
+            missing.join(", ")
+        ))
+        .with_data(json!({"missing": missing})));
+    }
+    let Some(requested) = meta[PROTOCOL_VERSION_META].as_str() else {
+        return Err(RpcError::invalid_params(format!(
+            "invalid params: params._meta[{PROTOCOL_VERSION_META:?}] must be a string"
+        )));
+    };
+    match MODERN_VERSIONS.iter().find(|v| **v == requested) {
+        Some(version) => Ok(Era::Modern(version)),
+        None => Err(
+            RpcError::new(UNSUPPORTED_PROTOCOL_VERSION, "Unsupported protocol version")
+                .with_data(json!({"supported": supported_versions(), "requested": requested})),
+        ),
+    }
+}
+
+/// Cache hints (`ttlMs`, `cacheScope`) of the 2026-07-28 results that carry
+/// them: lists of what the binary serves (the same for every user, fixed
+/// while it runs) are public and fresh for an hour; a read of the memory is
+/// private and stale at once (the next save changes it).
+pub fn cache_hint(method: &str) -> Option<(u64, &'static str)> {
+    match method {
+        "server/discover" | "tools/list" | "resources/list" | "resources/templates/list" => {
+            Some((3_600_000, "public"))
+        }
+        "resources/read" => Some((0, "private")),
+        _ => None,
+    }
+}
+
+/// A result as the 2026-07-28 schema has it: `resultType` (required on
+/// every result; ours are all `complete`), the cache hints of the methods
+/// that carry them, and the server's identity in `_meta`
+/// (`io.modelcontextprotocol/serverInfo`, which servers SHOULD stamp on
+/// every result).
+pub fn shape_modern(method: &str, mut result: Value, server_info: &Value) -> Value {
+    let Some(object) = result.as_object_mut() else {
+        return result;
+    };
+    object
+        .entry("resultType")
+        .or_insert_with(|| json!("complete"));
+    if let Some((ttl_ms, scope)) = cache_hint(method) {
+        object.insert("ttlMs".into(), json!(ttl_ms));
+        object.insert("cacheScope".into(), json!(scope));
+    }
+    let meta = object.entry("_meta").or_insert_with(|| json!({}));
+    if let Some(meta) = meta.as_object_mut() {
+        meta.insert(SERVER_INFO_META.into(), server_info.clone());
+    }
+    result
+}
 
 /// The version to answer for a requested one: the same when supported, else
 /// the latest (the MCP negotiation rule).
@@ -747,6 +874,64 @@ mod tests {
         assert!(Features::new("2025-03-26").annotations());
         assert!(!Features::new("2025-03-26").structured());
         assert!(Features::new("2025-06-18").structured());
+    }
+
+    #[test]
+    fn each_request_picks_its_era_from_its_own_meta() {
+        let env = |version: Value| json!({"_meta": {PROTOCOL_VERSION_META: version, CLIENT_CAPABILITIES_META: {}}});
+        let era = |method: &str, params: Value| era_of(method, Some(&params));
+        assert_eq!(
+            era("tools/list", env(json!("2026-07-28"))),
+            Ok(Era::Modern("2026-07-28"))
+        );
+        assert_eq!(era("tools/list", json!({})), Ok(Era::Legacy));
+        assert_eq!(
+            era("tools/list", json!({"_meta": {"progressToken": 1}})),
+            Ok(Era::Legacy)
+        );
+        assert_eq!(era_of("ping", None), Ok(Era::Legacy));
+        // initialize is the handshake, whatever it carries
+        assert_eq!(era("initialize", env(json!("2026-07-28"))), Ok(Era::Legacy));
+        let code = |r: Result<Era, RpcError>| r.unwrap_err().code;
+        assert_eq!(code(era_of("server/discover", None)), INVALID_PARAMS);
+        assert_eq!(code(era("tools/list", env(json!(1)))), INVALID_PARAMS);
+        assert_eq!(
+            code(era(
+                "tools/list",
+                json!({"_meta": {PROTOCOL_VERSION_META: "2026-07-28"}})
+            )),
+            INVALID_PARAMS
+        );
+        let refused = era("tools/list", env(json!("2025-11-25"))).unwrap_err();
+        assert_eq!(refused.code, UNSUPPORTED_PROTOCOL_VERSION);
+        let data = refused.data.unwrap();
+        assert_eq!(data["requested"], "2025-11-25");
+        assert_eq!(
+            data["supported"],
+            json!([
+                "2026-07-28",
+                "2025-11-25",
+                "2025-06-18",
+                "2025-03-26",
+                "2024-11-05"
+            ])
+        );
+    }
+
+    #[test]
+    fn modern_results_carry_their_type_hints_and_the_server_stamp() {
+        let info = json!({"name": "s", "version": "1"});
+        let listed = shape_modern("tools/list", json!({"tools": []}), &info);
+        assert_eq!(listed["resultType"], "complete");
+        assert_eq!(listed["cacheScope"], "public");
+        assert_eq!(listed["_meta"][SERVER_INFO_META], info);
+        let read = shape_modern("resources/read", json!({"contents": []}), &info);
+        assert_eq!(
+            (read["ttlMs"].clone(), read["cacheScope"].clone()),
+            (json!(0), json!("private"))
+        );
+        let called = shape_modern("tools/call", json!({"content": []}), &info);
+        assert!(called.get("ttlMs").is_none() && called.get("cacheScope").is_none());
     }
 
     #[test]

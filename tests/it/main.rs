@@ -28,6 +28,7 @@ mod knowledge;
 mod linking;
 mod mcp;
 mod mcp_crash;
+mod mcp_eras;
 mod mcp_group;
 mod mcp_interop;
 mod memory_concurrency;

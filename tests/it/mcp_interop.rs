@@ -71,22 +71,29 @@ fn sdk_python() -> Result<PathBuf, String> {
 #[ignore = "needs the Python MCP SDK in target/mcp-venv (or AGENTBOX_TEST_PYTHON); tools/test-setup.sh makes it"]
 fn the_python_sdk_client_drives_the_server() {
     let python = sdk_python().unwrap_or_else(|why| panic!("{why}"));
-    let sb = Sandbox::new();
-    let script = format!("{}/tests/mcp_interop.py", env!("CARGO_MANIFEST_DIR"));
-    let out = sb
-        .std_command(&python)
-        .arg(&script)
-        .arg(common::bin())
-        .arg(sb.home())
-        .output()
-        .unwrap_or_else(|e| panic!("run {}: {e}", python.display()));
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        out.status.success(),
-        "mcp_interop.py failed under {} ({:?})\nstdout:\n{stdout}\nstderr:\n{stderr}",
-        python.display(),
-        out.status.code()
-    );
-    assert!(stdout.contains("mcp_interop: ok"), "{stdout}");
+    // Each era on a home of its own: both save the same turns and facts.
+    for era in ["legacy", "modern"] {
+        let sb = Sandbox::new();
+        let script = format!("{}/tests/mcp_interop.py", env!("CARGO_MANIFEST_DIR"));
+        let out = sb
+            .std_command(&python)
+            .arg(&script)
+            .arg(common::bin())
+            .arg(sb.home())
+            .arg(era)
+            .output()
+            .unwrap_or_else(|e| panic!("run {}: {e}", python.display()));
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            out.status.success(),
+            "mcp_interop.py {era} failed under {} ({:?})\nstdout:\n{stdout}\nstderr:\n{stderr}",
+            python.display(),
+            out.status.code()
+        );
+        assert!(
+            stdout.contains(&format!("mcp_interop: ok ({era})")),
+            "{stdout}"
+        );
+    }
 }
