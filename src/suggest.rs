@@ -34,6 +34,16 @@ where
     let first = typo_lower.trim_start_matches('-').chars().next();
     candidates
         .iter()
+        // The distance is at least the difference in length: a candidate
+        // too long or too short is out before the quadratic count (a
+        // 128 KiB argument took seconds).
+        .filter(|c| {
+            c.to_lowercase()
+                .chars()
+                .count()
+                .abs_diff(typo_lower.chars().count())
+                <= allowed
+        })
         .map(|c| (distance(&typo_lower, &c.to_lowercase()), *c))
         .filter(|(d, c)| *d <= allowed && *d < c.trim_start_matches('-').chars().count())
         // Nearest first; at equal distance the one that starts alike, then
