@@ -301,11 +301,13 @@ fn a_runtime_that_closes_its_stdout_is_killed_and_reaped() {
 
 #[test]
 fn a_runtime_that_never_goes_idle_hits_the_deadline() {
-    let sb = routed("never", json!({"timeout_seconds": 1}));
+    // 3 s, not 1: the fake runtime (a python script) must first answer
+    // `initialize` within the same limit, which a loaded machine missed.
+    let sb = routed("never", json!({"timeout_seconds": 3}));
     let started = Instant::now();
     let err = err_of(&mut ask(&sb, &["hi"]), "upstream", 1);
     let message = err["message"].as_str().unwrap();
-    assert!(message.contains("go idle within 1 s"), "{err}");
+    assert!(message.contains("go idle within 3 s"), "{err}");
     assert!(message.contains("model.timeout_seconds"), "{err}");
     assert!(started.elapsed() < Duration::from_secs(15));
     assert_reaped(&sb);
