@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use common::{Sandbox, bin, envelope, err_of, ok_data};
+use common::{Sandbox, bin, envelope, err_of, ok_data, on_tty};
 use serde::Deserialize;
 use serde_json::{Map, Value};
 use std::process::{Command as StdCommand, Stdio};
@@ -441,26 +441,6 @@ fn format_precedence_flag_env_auto() {
         2,
     );
     assert_eq!(e["detail"]["env"], "AGENTBOX_FORMAT");
-}
-
-/// Runs `cmd` under a pseudo-terminal (util-linux `script`) and returns what it printed.
-fn on_tty(sb: &Sandbox, cmd: &str, envs: &[(&str, &str)]) -> String {
-    let mut script = StdCommand::new("script");
-    script
-        .args(["-qec", cmd, "/dev/null"])
-        .current_dir(sb.path())
-        .env_remove("CI")
-        .env_remove("NO_COLOR")
-        .env_remove("AGENTBOX_FORMAT")
-        .env("TERM", "xterm")
-        .env("AGENTBOX_NOW", common::NOW);
-    for (k, v) in envs {
-        script.env(k, v);
-    }
-    let out = script.output().unwrap_or_else(|e| {
-        panic!("util-linux `script` is needed for the terminal tests ({e}); .ci/run installs it")
-    });
-    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 #[test]

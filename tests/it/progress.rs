@@ -4,8 +4,7 @@
 
 use crate::common;
 
-use common::{Sandbox, ok_data};
-use std::process::Command as StdCommand;
+use common::{Sandbox, ok_data, on_tty};
 
 /// A home with `n` notes (copies of one note written through `knowledge add`).
 fn home_with_notes(n: usize) -> Sandbox {
@@ -55,27 +54,6 @@ fn piped_and_json_runs_print_nothing_on_stderr() {
         assert!(out.status.success(), "{args:?}: {out:?}");
         assert_eq!(String::from_utf8_lossy(&out.stderr), "", "{args:?}");
     }
-}
-
-/// Runs `cmd` under a pseudo-terminal (util-linux `script`) and returns what
-/// it printed (stdout and stderr, as the terminal shows them).
-fn on_tty(sb: &Sandbox, cmd: &str, envs: &[(&str, &str)]) -> String {
-    let mut script = StdCommand::new("script");
-    script
-        .args(["-qec", cmd, "/dev/null"])
-        .current_dir(sb.path())
-        .env_remove("CI")
-        .env_remove("NO_COLOR")
-        .env_remove("AGENTBOX_FORMAT")
-        .env("TERM", "xterm")
-        .env("AGENTBOX_NOW", common::NOW);
-    for (k, v) in envs {
-        script.env(k, v);
-    }
-    let out = script.output().unwrap_or_else(|e| {
-        panic!("util-linux `script` is needed for the terminal tests ({e}); .ci/run installs it")
-    });
-    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 #[test]

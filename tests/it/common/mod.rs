@@ -270,3 +270,25 @@ pub fn waits_for_lock(pid: u32, path: &Path) -> bool {
                 .is_some_and(|ino| ino == inode.to_string())
     })
 }
+
+/// Runs `cmd` under a pseudo-terminal (util-linux `script`) and returns what
+/// it printed (stdout and stderr, as the terminal shows them), with the
+/// fixed clock and none of the variables that would choose the format.
+pub fn on_tty(sb: &Sandbox, cmd: &str, envs: &[(&str, &str)]) -> String {
+    let mut script = std::process::Command::new("script");
+    script
+        .args(["-qec", cmd, "/dev/null"])
+        .current_dir(sb.path())
+        .env_remove("CI")
+        .env_remove("NO_COLOR")
+        .env_remove("AGENTBOX_FORMAT")
+        .env("TERM", "xterm")
+        .env("AGENTBOX_NOW", NOW);
+    for (k, v) in envs {
+        script.env(k, v);
+    }
+    let out = script.output().unwrap_or_else(|e| {
+        panic!("util-linux `script` is needed for the terminal tests ({e}); .ci/run installs it")
+    });
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
