@@ -204,7 +204,19 @@ fn init_with_an_unreachable_remote_says_what_is_set_up_and_what_remains() {
     );
     // What it says is so: the remote is set, the history holds the commit.
     assert_eq!(ok(&sb, &["sync", "remote"])["remote"], url.as_str());
-    assert_eq!(ok(&sb, &["sync", "status"])["dirty"], serde_json::json!([]));
+    let status = ok(&sb, &["sync", "status"]);
+    assert_eq!(status["dirty"], serde_json::json!([]));
+    // Nothing was fetched: status says so rather than "as of the last fetch".
+    assert_eq!(status["fetched"], false, "{status}");
+    let text = sb
+        .agentbox(&["sync", "status", "--format", "text"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(
+        text.starts_with("1 commit not on origin") && text.contains("nothing fetched from it yet"),
+        "{text}"
+    );
 
     // A rerun with the same remote tries it again: same error, no new commit.
     let again = fails(&sb, &["sync", "init", "--remote", &url], "network", 4);
@@ -235,6 +247,7 @@ fn init_with_an_unreachable_remote_says_what_is_set_up_and_what_remains() {
     ok(&sb, &["sync", "remote", "set", &other.url()]);
     ok(&sb, &["sync", "now"]);
     assert!(other.main().is_some(), "the home reached the remote");
+    assert_eq!(ok(&sb, &["sync", "status"])["fetched"], true);
 }
 
 /// The same through a `file://` remote that is not there yet: `not_found`

@@ -502,6 +502,9 @@ pub(super) fn status_verb(ctx: &Ctx, home: &Home) -> Result<Outcome> {
         .collect::<Vec<_>>();
     let (ahead, behind) = session.ahead_behind()?;
     let remote = session.remote_url();
+    // No remote branch yet: never fetched (an init whose remote was down),
+    // or a remote that was empty when it was.
+    let fetched = session.tracking().is_some();
     let last_sync = state::last_sync(&session);
     let conflict = state::read_conflict(&session)?.map(|c| c.files);
     let held: Vec<Value> = state::read_held(&session)?
@@ -510,8 +513,7 @@ pub(super) fn status_verb(ctx: &Ctx, home: &Home) -> Result<Outcome> {
         .collect();
     let mut text = status_text(
         ctx,
-        ahead,
-        behind,
+        (ahead, behind, fetched),
         &dirty,
         remote.as_deref(),
         last_sync.as_deref(),
@@ -532,6 +534,7 @@ pub(super) fn status_verb(ctx: &Ctx, home: &Home) -> Result<Outcome> {
     let data = json!({
         "ahead": ahead,
         "behind": behind,
+        "fetched": fetched,
         "dirty": dirty,
         "remote": remote,
         "last_sync": last_sync,
@@ -589,14 +592,17 @@ fn plural(n: usize, one: &str) -> String {
 
 fn status_text(
     ctx: &Ctx,
-    ahead: usize,
-    behind: usize,
+    (ahead, behind, fetched): (usize, usize, bool),
     dirty: &[String],
     remote: Option<&str>,
     last_sync: Option<&str>,
     conflict: Option<&[String]>,
 ) -> String {
     let mut text = match remote {
+        Some(url) if !fetched => format!(
+            "{} not on origin ({url}), nothing fetched from it yet: `agentbox sync now` fetches and pushes",
+            plural(ahead, "commit")
+        ),
         Some(url) => format!("{ahead} ahead, {behind} behind origin ({url}, as of the last fetch)"),
         None => format!(
             "{} not pushed anywhere (no remote)",
