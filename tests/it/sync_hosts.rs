@@ -1034,7 +1034,14 @@ fn hosts_that_gate_project_servers_report_approval_and_trust() {
                 ),
                 (
                     ".gemini/trustedFolders.json",
-                    json!({"/elsewhere/x": "TRUST_PARENT", format!("{p}-other"): "TRUST_FOLDER"})
+                    json!({
+                        "/elsewhere/x": "TRUST_PARENT",
+                        format!("{p}-other"): "TRUST_FOLDER",
+                        // Not absolute: no folder of Gemini's own making,
+                        // and "" is a prefix of every path.
+                        "": "TRUST_FOLDER",
+                        "site": "TRUST_FOLDER"
+                    })
                         .to_string(),
                 ),
             ],

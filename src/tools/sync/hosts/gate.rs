@@ -365,10 +365,13 @@ fn gemini(home: Option<&Path>, project: &Path) -> Gate {
         ));
     }
     // The longest rule whose folder (its parent, for TRUST_PARENT) holds the
-    // project decides, paths compared with symlinks resolved.
+    // project decides, paths compared with symlinks resolved. Gemini CLI
+    // writes absolute paths; a rule that is not one (`""` is a prefix of
+    // every path) trusts nothing here.
     let places = spellings(project);
     let decision = rules
         .iter()
+        .filter(|(rule, _)| Path::new(rule.as_str()).is_absolute())
         .filter(|(rule, level)| {
             let rule = Path::new(rule.as_str());
             let root = if *level == "TRUST_PARENT" {
