@@ -37,6 +37,15 @@ impl Gate {
         }
     }
 
+    /// A state the user has to clear, and the one step that clears it.
+    fn needs(state: &'static str, reason: impl Into<String>, clear: impl Into<String>) -> Gate {
+        Gate {
+            state,
+            reason: reason.into(),
+            clear: Some(clear.into()),
+        }
+    }
+
     fn unknown(reason: impl Into<String>) -> Gate {
         Gate {
             state: "unknown",
@@ -202,14 +211,14 @@ fn claude_project(home: Option<&Path>, project: &Path, name: &str) -> Gate {
         };
         match decision {
             Some(false) => {
-                return Gate {
-                    state: "needs approval",
-                    reason: format!("`{name}` is rejected in {}", path.display()),
-                    clear: Some(format!(
+                return Gate::needs(
+                    "needs approval",
+                    format!("`{name}` is rejected in {}", path.display()),
+                    format!(
                         "remove \"{name}\" from disabledMcpjsonServers in {} (or enable it with `/mcp` in Claude Code)",
                         path.display()
-                    )),
-                };
+                    ),
+                );
             }
             Some(true) if approved_in.is_none() => approved_in = Some(path.clone()),
             _ => {}
@@ -217,13 +226,12 @@ fn claude_project(home: Option<&Path>, project: &Path, name: &str) -> Gate {
     }
     match approved_in {
         Some(path) => Gate::configured(format!("approved in {}", path.display())),
-        None => Gate {
-            state: "needs approval",
-            reason: "Claude Code asks before it starts a server of a project's .mcp.json, \
-                     and no approval is recorded"
-                .into(),
-            clear: Some(clear),
-        },
+        None => Gate::needs(
+            "needs approval",
+            "Claude Code asks before it starts a server of a project's .mcp.json, \
+             and no approval is recorded",
+            clear,
+        ),
     }
 }
 
@@ -249,11 +257,7 @@ fn codex_project(home: Option<&Path>, project: &Path) -> Gate {
         project.display(),
         path.display()
     );
-    let needs = |reason: String| Gate {
-        state: "needs trust",
-        reason,
-        clear: Some(clear.clone()),
-    };
+    let needs = |reason: String| Gate::needs("needs trust", reason, clear.as_str());
     let text = match read_bounded(&path) {
         Ok(Some(text)) => text,
         Ok(None) => {
@@ -339,11 +343,7 @@ fn gemini(home: Option<&Path>, project: &Path) -> Gate {
         project.display(),
         path.display()
     );
-    let needs = |reason: String| Gate {
-        state: "needs trust",
-        reason,
-        clear: Some(clear.clone()),
-    };
+    let needs = |reason: String| Gate::needs("needs trust", reason, clear.as_str());
     let rules = match read_json(&path) {
         Ok(Some(rules)) => rules,
         Ok(None) => {
