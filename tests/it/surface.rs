@@ -193,27 +193,16 @@ fn committed_completions_are_up_to_date() {
 #[test]
 fn completions_cover_every_tool_name() {
     let sb = Sandbox::empty();
-    let bash = String::from_utf8(
-        sb.agentbox(&["completions", "bash"])
-            .output()
-            .unwrap()
-            .stdout,
-    )
-    .unwrap();
-    let fish = String::from_utf8(
-        sb.agentbox(&["completions", "fish"])
-            .output()
-            .unwrap()
-            .stdout,
-    )
-    .unwrap();
-    let zsh = String::from_utf8(
-        sb.agentbox(&["completions", "zsh"])
-            .output()
-            .unwrap()
-            .stdout,
-    )
-    .unwrap();
+    let script = |shell: &str| {
+        String::from_utf8(
+            sb.agentbox(&["completions", shell])
+                .output()
+                .unwrap()
+                .stdout,
+        )
+        .unwrap()
+    };
+    let (bash, fish, zsh) = (script("bash"), script("fish"), script("zsh"));
     // The file in fpath registers every name (`completions.rs` runs it in zsh).
     let compdef: Vec<&str> = zsh.lines().next().unwrap().split(' ').collect();
     assert_eq!(compdef[..2], ["#compdef", "agentbox"]);
