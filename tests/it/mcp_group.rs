@@ -13,6 +13,9 @@ use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::io::{BufRead, Write};
 
+/// How long a readiness wait may take before the test fails.
+const WAIT: std::time::Duration = std::time::Duration::from_secs(20);
+
 /// Writes `lines` to the server's stdin in ONE write, closes it, and returns
 /// the reply lines (parsed) and stderr.
 fn pipeline(sb: &Sandbox, lines: &[String], verbose: bool) -> (Vec<Value>, String) {
@@ -372,12 +375,35 @@ fn when_the_input_ends_the_server_merges_the_small_index_segments_its_saves_left
     use std::io::{BufRead, Write};
     let mut lines = vec![initialize("2025-06-18").remove(0)];
     lines.extend((0..12).map(|call| save(2 + call as i64, "fold", &texts(call, 1), false)));
-    for line in &lines {
+    // The writer commits when it goes idle, not before each reply: a save
+    // sent before the last one committed would share its transaction and
+    // its segment. Each waits until the one before it is committed (the
+    // index's data_version moves), so each leaves a segment of its own.
+    let mut index: Option<rusqlite::Connection> = None;
+    let version = |conn: &rusqlite::Connection| -> i64 {
+        conn.query_row("PRAGMA data_version", [], |r| r.get(0))
+            .unwrap()
+    };
+    for (n, line) in lines.iter().enumerate() {
+        let before = index.as_ref().map(version);
         writeln!(stdin, "{line}").unwrap();
         stdin.flush().unwrap();
         let mut reply = String::new();
         stdout.read_line(&mut reply).unwrap();
         assert!(reply.contains("\"result\""), "{reply}");
+        if let (Some(conn), Some(before)) = (&index, before) {
+            common::wait_for("the save's commit", WAIT, || version(conn) != before);
+        } else if n > 0 {
+            let db = common::index_db(&sb);
+            common::wait_for("the index", WAIT, || db.exists());
+            index = Some(
+                rusqlite::Connection::open_with_flags(
+                    &db,
+                    rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY,
+                )
+                .unwrap(),
+            );
+        }
     }
     drop(stdin);
     let out = child.wait_with_output().unwrap();
