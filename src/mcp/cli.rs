@@ -56,7 +56,7 @@ enum McpCommand {
     #[command(after_help = "Examples:\n  \
                   memory_mcp token\n  \
                   memory_mcp token --new\n  \
-                  export AGENTBOX_MCP_TOKEN=\"$(cat .agent/local/mcp-token)\"")]
+                  read -r AGENTBOX_MCP_TOKEN < .agent/local/mcp-token; export AGENTBOX_MCP_TOKEN")]
     Token {
         /// Replace the existing token (clients holding the old one are refused)
         #[arg(long)]
@@ -85,12 +85,14 @@ pub(super) fn run(ctx: &Ctx, matches: &clap::ArgMatches) -> Result<Outcome> {
         let text = format!(
             "{} {path} (readable by you only; never printed)\n\
              Serve with it:  memory_mcp --http HOST:PORT\n\
-             Give it to a client:  export {}=\"$(cat {path})\"\n",
+             Give it to a client (it reads ${}):  read -r {} < {path}; export {}\n",
             if made.created {
                 "Made a new token in"
             } else {
                 "A token is already in"
             },
+            token::ENV,
+            token::ENV,
             token::ENV,
         );
         let data = json!({"path": path, "created": made.created, "env": token::ENV});
