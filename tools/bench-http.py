@@ -68,7 +68,7 @@ class Server:
                 self.stderr.append(line)
                 prefix = "memory_mcp: serving http://"
                 if self.port is None and line.startswith(prefix):
-                    authority = line.strip()[len(prefix):].removesuffix("/mcp")
+                    authority = line.strip()[len(prefix):].split("/mcp", 1)[0]
                     self.port = int(authority.rsplit(":", 1)[1])
                     ready.set()
             ready.set()

@@ -496,7 +496,7 @@ fn the_server_binds_loopback_and_says_where() {
     let stderr = server.stderr();
     assert!(
         stderr.contains(&format!(
-            "memory_mcp: serving http://127.0.0.1:{}/mcp\n",
+            "memory_mcp: serving http://127.0.0.1:{}/mcp",
             server.port
         )),
         "{stderr}"
@@ -655,32 +655,16 @@ fn a_body_over_the_line_limit_is_413_and_a_head_over_64_kib_is_431() {
     body.resize(6000, b' ');
     server.connect().exchange(&chunked(&body)).rpc_error(413);
 
-    // a head just under 64 KiB is fine; over it is 431
-    let big_header =
-        |len: usize| modern(3, "tools/list", json!({})).header("X-Pad", &"p".repeat(len));
-    result_of(&server.connect().exchange(&big_header(60 * 1024)), 3);
-    let mut conn = server.connect();
-    // the server may answer before reading it all: write it from a thread
-    let bytes = big_header(70 * 1024).to_bytes(server.port);
-    let mut writer = conn.stream.try_clone().unwrap();
-    let sending = std::thread::spawn(move || {
-        let _ = std::io::Write::write_all(&mut writer, &bytes);
-    });
-    conn.read_response().expect("a 431 response").rpc_error(431);
-    sending.join().unwrap();
+    // a head just under 64 KiB is fine; well over it is 431 (the boundary
+    // has a test of its own below)
+    result_of(&server.connect().exchange(&padded_head(60 * 1024)), 3);
+    refused_head(&server, padded_head(200 * 1024)).rpc_error(431);
     // many small headers adding up count as well
     let mut many = modern(4, "tools/list", json!({}));
     for i in 0..2000 {
         many = many.header(&format!("X-H{i}"), &"h".repeat(40));
     }
-    let mut conn = server.connect();
-    let bytes = many.to_bytes(server.port);
-    let mut writer = conn.stream.try_clone().unwrap();
-    let sending = std::thread::spawn(move || {
-        let _ = std::io::Write::write_all(&mut writer, &bytes);
-    });
-    conn.read_response().expect("a 431 response").rpc_error(431);
-    sending.join().unwrap();
+    refused_head(&server, many).rpc_error(431);
 
     // the server still serves
     result_of(
@@ -689,4 +673,47 @@ fn a_body_over_the_line_limit_is_413_and_a_head_over_64_kib_is_431() {
             .exchange(&modern(5, "tools/list", json!({}))),
         5,
     );
+}
+
+/// `tools/list` with an `X-Pad` header of `len` bytes.
+fn padded_head(len: usize) -> Request {
+    modern(3, "tools/list", json!({})).header("X-Pad", &"p".repeat(len))
+}
+
+/// Sends `request` from a thread (the server may answer before reading it
+/// all) and returns the response.
+fn refused_head(server: &HttpServer, request: Request) -> common::http::Response {
+    let mut conn = server.connect();
+    let bytes = request.to_bytes(server.port);
+    let mut writer = conn.stream.try_clone().unwrap();
+    let sending = std::thread::spawn(move || {
+        let _ = std::io::Write::write_all(&mut writer, &bytes);
+    });
+    let response = conn.read_response().expect("a response");
+    sending.join().unwrap();
+    response
+}
+
+#[test]
+fn a_head_just_over_64_kib_is_431_however_it_arrives() {
+    // SERVER DEFECT found by this test (/work/notes/http-tests-notes.md):
+    // the head limit is checked only while the head is incomplete, after
+    // each 16 KiB read, so a head that completes in the read that crosses
+    // 64 KiB (up to 80 KiB) is served.
+    let sb = Sandbox::new();
+    let server = HttpServer::start(&sb, &[], &[]);
+    for len in [64 * 1024, 70 * 1024, 79 * 1024] {
+        let reply = refused_head(&server, padded_head(len));
+        assert_eq!(reply.status, 431, "a {len}-byte header: {reply}");
+        reply.rpc_error(431);
+    }
+    // in one write or trickled, the same answer
+    let mut conn = server.connect();
+    let bytes = padded_head(70 * 1024).to_bytes(server.port);
+    for piece in bytes.chunks(1000) {
+        if conn.send_raw(piece).is_err() {
+            break;
+        }
+    }
+    conn.read_response().expect("a response").rpc_error(431);
 }

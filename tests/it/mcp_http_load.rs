@@ -103,23 +103,12 @@ fn sixteen_clients_saving_and_searching_at_once_lose_and_duplicate_nothing() {
 #[test]
 fn a_client_that_never_reads_its_replies_does_not_stall_the_others() {
     let sb = Sandbox::new();
-    let server = HttpServer::start(&sb, &[], &[]);
-    // big replies fill the socket buffers sooner: turns of 4 KB each that
-    // one search returns together
-    let mut conn = server.connect();
-    for i in 0..20 {
-        let text = format!("bulkyword {i} {}", "ballast ".repeat(500));
-        saved_ids(&result_of(
-            &conn.exchange(&modern(1, "tools/call", save_turn("bulk", &text))),
-            1,
-        ));
-    }
-    let heavy = modern(
-        2,
-        "tools/call",
-        json!({"name": "mem_search", "arguments": {"query": "bulkyword ballast", "topK": 20}}),
-    )
-    .to_bytes(server.port);
+    // every timeout a minute: the unread connection stays held while the
+    // others are served (a server that served one connection at a time
+    // would serve them only once it gave up on that one)
+    let server = HttpServer::start(&sb, &[], &[("AGENTBOX_MCP_HTTP_TIMEOUT_MS", "60000")]);
+    // tools/list: a 7 KB reply for a 300-byte request
+    let request = modern(2, "tools/list", json!({})).to_bytes(server.port);
 
     // the hostile client writes requests and never reads: once the server's
     // replies fill the buffers its writes block, and it stops reading, so
@@ -131,17 +120,16 @@ fn a_client_that_never_reads_its_replies_does_not_stall_the_others() {
         .unwrap();
     let started = Instant::now();
     let mut sent = 0;
+    let would_block = |e: &std::io::Error| {
+        matches!(
+            e.kind(),
+            std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+        )
+    };
     let blocked = loop {
-        match hostile.stream.write_all(&heavy) {
+        match hostile.stream.write_all(&request) {
             Ok(()) => sent += 1,
-            Err(e)
-                if matches!(
-                    e.kind(),
-                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
-                ) =>
-            {
-                break true;
-            }
+            Err(e) if would_block(&e) => break true,
             Err(e) => panic!("the server dropped the connection after {sent} requests: {e}"),
         }
         if started.elapsed() > Duration::from_secs(120) || sent > 200_000 {
@@ -159,6 +147,17 @@ fn a_client_that_never_reads_its_replies_does_not_stall_the_others() {
     }
     let mut other = server.connect();
     result_of(&other.exchange(&modern(3, "tools/list", json!({}))), 3);
+    // … while the unread connection is still held, not yet given up on
+    hostile
+        .stream
+        .set_write_timeout(Some(Duration::from_millis(200)))
+        .unwrap();
+    match hostile.stream.write(b" ") {
+        Err(e) if would_block(&e) => {}
+        other => {
+            panic!("the unread connection was let go before the others were served: {other:?}")
+        }
+    }
     drop(hostile);
     good_round_trip(&server, "afterunread", None);
 }
@@ -271,6 +270,23 @@ fn a_slow_loris_gets_408_and_is_closed_while_others_are_served() {
     }
     good_round_trip(&server, "loris", None);
     for (i, (mut conn, writer)) in lorises.into_iter().enumerate() {
+        if writer.is_none() {
+            // a connection that never said anything is idle: closed without
+            // a word (or with a 408)
+            match conn.read_response() {
+                Ok(reply) => {
+                    reply.rpc_error(408);
+                }
+                Err(e) => assert!(
+                    matches!(
+                        e.kind(),
+                        std::io::ErrorKind::UnexpectedEof | std::io::ErrorKind::ConnectionReset
+                    ),
+                    "the idle connection: {e}"
+                ),
+            }
+            continue;
+        }
         let reply = conn
             .read_response()
             .unwrap_or_else(|e| panic!("slow client {i}: no 408 before the close ({e})"));

@@ -171,7 +171,7 @@ fn serving_port(line: &str) -> Option<u16> {
     let rest = line
         .trim_end()
         .strip_prefix("memory_mcp: serving http://")?;
-    let authority = rest.strip_suffix("/mcp")?;
+    let (authority, _) = rest.split_once("/mcp")?;
     authority.rsplit_once(':')?.1.parse().ok()
 }
 
