@@ -32,6 +32,21 @@ pub use revision::{EXPECT_FLAG, MAX_REVISION, Versioned};
 /// the call runs to its honest end.
 static COMMITTED: AtomicBool = AtomicBool::new(false);
 
+/// Writes made visible by this process so far.
+static WRITES: AtomicU64 = AtomicU64::new(0);
+
+/// Marks a write as visible (see `COMMITTED`) and counts it.
+fn committed() {
+    COMMITTED.store(true, Ordering::SeqCst);
+    WRITES.fetch_add(1, Ordering::SeqCst);
+}
+
+/// How many writes this process has made visible: a long-lived server
+/// compares two counts to learn whether anything changed in between.
+pub fn writes() -> u64 {
+    WRITES.load(Ordering::SeqCst)
+}
+
 /// Whether this process has already made a write visible.
 pub fn write_committed() -> bool {
     COMMITTED.load(Ordering::SeqCst)
@@ -365,7 +380,7 @@ impl Store {
                 .with_hint("move one of the two files away by hand, then retry")
                 .with_detail("path", to.display().to_string()));
         }
-        COMMITTED.store(true, Ordering::SeqCst);
+        committed();
         fs::rename(from, to).map_err(|e| io_error("rename", from, &e))?;
         sync_dir(to);
         Ok(())
@@ -463,7 +478,7 @@ impl Store {
             }
             Ok(_) => {}
         }
-        COMMITTED.store(true, Ordering::SeqCst);
+        committed();
         match fs::remove_file(path) {
             Ok(()) => {}
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(false),
@@ -667,7 +682,7 @@ fn atomic_replace_as(
         if durable {
             file.sync_all()?;
         }
-        COMMITTED.store(true, Ordering::SeqCst);
+        committed();
         fs::rename(&tmp, path)
     })();
     if let Err(e) = result {

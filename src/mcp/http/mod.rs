@@ -13,6 +13,7 @@ mod check;
 pub mod token;
 mod wire;
 
+use super::listen::{self, Stream};
 use super::{Limits, Server, wire as encode};
 use crate::clock::Clock;
 use crate::error::{Error, ErrorType, Result};
@@ -24,7 +25,8 @@ use check::Refusal;
 use serde_json::Value;
 use std::net::{SocketAddr, TcpListener, TcpStream, ToSocketAddrs};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::RecvTimeoutError;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::time::{Duration, Instant};
 use wire::{Conn, Head, ReadError, Response, Timeouts};
@@ -45,14 +47,18 @@ struct Job {
     body: Value,
     /// The version a handshake-era request is served at.
     features: super::protocol::Features,
+    /// A `subscriptions/listen` request's event stream.
+    stream: Option<Stream>,
     reply: SyncSender<Reply>,
 }
 
 /// The server thread's answer to a job: the redacted, serialized reply
-/// (`None`: the body held no request) and its JSON-RPC error code.
+/// (`None`: the body held no request, or it opened its event stream) and
+/// its JSON-RPC error code.
 struct Reply {
     body: Option<String>,
     code: Option<i64>,
+    streaming: bool,
 }
 
 /// What every connection thread shares.
@@ -247,6 +253,14 @@ fn connection(stream: TcpStream, shared: &Shared) {
         let started = Instant::now();
         let keep = head.keep_alive();
         let (mut response, read_body) = exchange(&mut conn, &head, shared);
+        if response.status == 0 {
+            // An event stream: written, and the connection is done.
+            note(
+                shared,
+                &format!("{} {} → event stream closed", head.method, head.path),
+            );
+            return;
+        }
         response.close |= !keep || !read_body;
         note(
             shared,
@@ -300,10 +314,28 @@ fn exchange(conn: &mut Conn, head: &Head, shared: &Shared) -> (Response, bool) {
         .pointer("/params/_meta")
         .and_then(|m| m.get(super::protocol::PROTOCOL_VERSION_META))
         .is_some();
+    let listening = value.get("method").and_then(Value::as_str) == Some("subscriptions/listen");
+    let mut events = None;
+    let stream = if listening {
+        if !check::takes_events(head) {
+            let refusal = Refusal::http(
+                406,
+                "subscriptions/listen answers with an event stream: Accept must list text/event-stream",
+            );
+            return (refused_for(refusal, &value), true);
+        }
+        let (messages, receiver) = sync_channel(listen::STREAM_BACKLOG);
+        let alive = Arc::new(AtomicBool::new(true));
+        events = Some((receiver, Arc::clone(&alive)));
+        Some(Stream { messages, alive })
+    } else {
+        None
+    };
     let (send, receive) = sync_channel(1);
     let job = Job {
         body: value,
         features,
+        stream,
         reply: send,
     };
     let unavailable = || {
@@ -317,8 +349,18 @@ fn exchange(conn: &mut Conn, head: &Head, shared: &Shared) -> (Response, bool) {
     }
     match receive.recv() {
         Ok(Reply {
+            streaming: true, ..
+        }) => match events {
+            Some((receiver, alive)) => {
+                stream_events(conn, &receiver, &alive);
+                (empty(0), false)
+            }
+            None => (unavailable(), true),
+        },
+        Ok(Reply {
             body: Some(body),
             code,
+            ..
         }) => (
             Response {
                 status: check::status_of(code, modern),
@@ -331,6 +373,23 @@ fn exchange(conn: &mut Conn, head: &Head, shared: &Shared) -> (Response, bool) {
         Ok(Reply { body: None, .. }) => (empty(202), true),
         Err(_) => (unavailable(), true),
     }
+}
+
+/// Writes a `subscriptions/listen` stream until the server ends it or the
+/// client goes away: its messages as `message` events, a comment every 15
+/// seconds meanwhile (it keeps proxies from closing an idle stream, and
+/// shows when the client is gone).
+fn stream_events(conn: &mut Conn, messages: &Receiver<String>, alive: &AtomicBool) {
+    const PING: Duration = Duration::from_secs(15);
+    let mut open = conn.start_events();
+    while open {
+        open = match messages.recv_timeout(PING) {
+            Ok(message) => conn.event(&message),
+            Err(RecvTimeoutError::Timeout) => conn.event(""),
+            Err(RecvTimeoutError::Disconnected) => false,
+        };
+    }
+    alive.store(false, Ordering::SeqCst);
 }
 
 /// The checks before the body, then the body: a refusal says whether the
@@ -493,8 +552,16 @@ impl Server<'_> {
         loop {
             let first = match inbox.recv_timeout(Duration::from_millis(200)) {
                 Ok(job) => job,
-                Err(RecvTimeoutError::Timeout) if crate::store::interrupt_requested() => return,
-                Err(RecvTimeoutError::Timeout) => continue,
+                Err(RecvTimeoutError::Timeout) if crate::store::interrupt_requested() => {
+                    self.end_subscriptions();
+                    return;
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    if self.subscriptions.due() {
+                        self.check_subscriptions();
+                    }
+                    continue;
+                }
                 Err(RecvTimeoutError::Disconnected) => return,
             };
             let mut group = vec![first];
@@ -506,14 +573,21 @@ impl Server<'_> {
             }
             let (bodies, replies): (Vec<_>, Vec<_>) = group
                 .into_iter()
-                .map(|job| ((job.body, job.features), job.reply))
+                .map(|job| ((job.body, job.features, job.stream), job.reply))
                 .unzip();
-            let mut handled = self.in_group(bodies, |server, (body, features)| {
+            let mut streaming = Vec::with_capacity(bodies.len());
+            let mut handled = self.in_group(bodies, |server, (body, features, stream)| {
                 server.features = features;
-                Some(server.handle_value(body))
+                let asked = stream.is_some();
+                server.stream = stream;
+                let reply = server.handle_value(body);
+                // The listen took the stream: its response is the stream.
+                streaming.push(asked && server.stream.take().is_none());
+                Some(reply)
             });
             self.settle(&mut handled);
-            for (reply, to) in handled.replies.into_iter().zip(replies) {
+            for ((reply, to), streaming) in handled.replies.into_iter().zip(replies).zip(streaming)
+            {
                 let code = reply
                     .as_ref()
                     .and_then(|r| r.pointer("/error/code"))
@@ -521,8 +595,13 @@ impl Server<'_> {
                 let body = reply.map(|r| self.frames.encode(r, encode));
                 // A connection that went away meanwhile: its reply is moot
                 // (the write it asked for stands).
-                let _ = to.send(Reply { body, code });
+                let _ = to.send(Reply {
+                    body,
+                    code,
+                    streaming: streaming && code.is_none(),
+                });
             }
+            self.check_if_written();
         }
     }
 }
