@@ -8,7 +8,7 @@ use serde_json::Value;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Component, Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::SystemTime;
 
 pub mod dir;
@@ -16,6 +16,7 @@ mod events;
 mod external;
 mod group;
 mod jsonl;
+mod process;
 mod revision;
 
 pub use events::EventLog;
@@ -25,47 +26,9 @@ pub use external::{
 };
 pub use group::SyncGroup;
 pub use jsonl::Redacted;
+use process::committed;
+pub use process::{interrupt_requested, request_interrupt, write_committed, writes};
 pub use revision::{EXPECT_FLAG, MAX_REVISION, Versioned};
-
-/// Set once this process has begun to make a write visible (the rename). From
-/// then on an interrupt must not report `cancelled`: the write has landed, so
-/// the call runs to its honest end.
-static COMMITTED: AtomicBool = AtomicBool::new(false);
-
-/// Writes made visible by this process so far.
-static WRITES: AtomicU64 = AtomicU64::new(0);
-
-/// Marks a write as visible (see `COMMITTED`) and counts it.
-fn committed() {
-    COMMITTED.store(true, Ordering::SeqCst);
-    WRITES.fetch_add(1, Ordering::SeqCst);
-}
-
-/// How many writes this process has made visible: a long-lived server
-/// compares two counts to learn whether anything changed in between.
-pub fn writes() -> u64 {
-    WRITES.load(Ordering::SeqCst)
-}
-
-/// Whether this process has already made a write visible.
-pub fn write_committed() -> bool {
-    COMMITTED.load(Ordering::SeqCst)
-}
-
-/// Set when an interrupt (Ctrl-C) arrives after a write has landed: the call
-/// is not killed then, but a long one (`evolve run`) polls this, stops at the
-/// next safe point, keeps what it did and reports `cancelled`.
-static INTERRUPT: AtomicBool = AtomicBool::new(false);
-
-/// Asks the running call to stop at its next safe point.
-pub fn request_interrupt() {
-    INTERRUPT.store(true, Ordering::SeqCst);
-}
-
-/// Whether the call has been asked to stop.
-pub fn interrupt_requested() -> bool {
-    INTERRUPT.load(Ordering::SeqCst)
-}
 
 /// Longest accepted name (plan id, slug, persona name, session key).
 pub const MAX_NAME_LEN: usize = 128;
