@@ -39,6 +39,10 @@ pub const PATH: &str = "/mcp";
 const MAX_CONNECTIONS: usize = 128;
 /// Bodies queued for the server thread before connections wait their turn.
 const QUEUE: usize = 1024;
+/// Bytes of request bodies held at once, across connections (or one body,
+/// whatever its size): 128 clients sending 10 MiB each must not cost
+/// 1.3 GB. Past it a request is answered 503 before its body is read.
+const BODY_BUDGET: usize = 64 * 1024 * 1024;
 /// Test hook: shortens every connection timeout to this many milliseconds.
 const TIMEOUT_ENV: &str = "AGENTBOX_MCP_HTTP_TIMEOUT_MS";
 
@@ -70,6 +74,8 @@ struct Shared {
     timeouts: Timeouts,
     jobs: SyncSender<Job>,
     active: AtomicUsize,
+    /// Bytes of request bodies being read or served (`BODY_BUDGET`).
+    bodies: AtomicUsize,
     log: Output,
     redactor: Redactor,
 }
@@ -129,6 +135,7 @@ pub fn serve_http(
         timeouts: timeouts(),
         jobs,
         active: AtomicUsize::new(0),
+        bodies: AtomicUsize::new(0),
         log,
         redactor: redactor.clone(),
     });
@@ -288,8 +295,8 @@ fn connection(stream: TcpStream, shared: &Shared) {
 /// One request: the response, and whether its body was read (if not, the
 /// connection cannot go on).
 fn exchange(conn: &mut Conn, head: &Head, shared: &Shared) -> (Response, bool) {
-    let body = match admit(conn, head, shared) {
-        Ok(body) => body,
+    let (body, _hold) = match admit(conn, head, shared) {
+        Ok(admitted) => admitted,
         Err((refusal, read)) => return (refused(refusal), read),
     };
     let value: Value = match serde_json::from_slice(&body) {
@@ -392,13 +399,37 @@ fn stream_events(conn: &mut Conn, messages: &Receiver<String>, alive: &AtomicBoo
     alive.store(false, Ordering::SeqCst);
 }
 
-/// The checks before the body, then the body: a refusal says whether the
-/// body was read (the connection may go on) or not (it closes).
-fn admit(
+/// A share of [`BODY_BUDGET`], given back when dropped.
+struct Hold<'s> {
+    bytes: usize,
+    held: &'s AtomicUsize,
+}
+
+impl<'s> Hold<'s> {
+    /// `bytes` of the budget, if they fit (a lone body always does).
+    fn take(held: &'s AtomicUsize, bytes: usize) -> Option<Hold<'s>> {
+        held.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |now| {
+            (now == 0 || now.saturating_add(bytes) <= BODY_BUDGET).then(|| now + bytes)
+        })
+        .ok()
+        .map(|_| Hold { bytes, held })
+    }
+}
+
+impl Drop for Hold<'_> {
+    fn drop(&mut self) {
+        self.held.fetch_sub(self.bytes, Ordering::SeqCst);
+    }
+}
+
+/// The checks before the body, then the body (with its share of the body
+/// budget): a refusal says whether the body was read (the connection may go
+/// on) or not (it closes).
+fn admit<'s>(
     conn: &mut Conn,
     head: &Head,
-    shared: &Shared,
-) -> std::result::Result<Vec<u8>, (Refusal, bool)> {
+    shared: &'s Shared,
+) -> std::result::Result<(Vec<u8>, Hold<'s>), (Refusal, bool)> {
     let unread = |refusal| (refusal, false);
     if head.path != PATH {
         return Err(unread(Refusal::http(
@@ -466,6 +497,16 @@ fn admit(
     {
         return Err(unread(body_refusal(length as usize, shared.max_body)));
     }
+    let reserve = length.map_or(shared.max_body, |length| length as usize);
+    let Some(hold) = Hold::take(&shared.bodies, reserve) else {
+        return Err(unread(
+            Refusal::http(
+                503,
+                "the server is reading too many large requests at once; retry shortly",
+            )
+            .with_header("Retry-After", "1"),
+        ));
+    };
     match head.text("expect") {
         None => {}
         Some(e) if e.eq_ignore_ascii_case("100-continue") && conn.continue_100() => {}
@@ -483,7 +524,7 @@ fn admit(
         Some(length) => conn.read_body(length as usize),
         None => conn.read_chunked(shared.max_body),
     };
-    read.map_err(|e| match e {
+    read.map(|body| (body, hold)).map_err(|e| match e {
         ReadError::Status(413, _) => unread(body_refusal(shared.max_body + 1, shared.max_body)),
         ReadError::Status(status, message) => unread(Refusal::http(status, message)),
         ReadError::Gone => unread(Refusal::http(400, "the client went away mid-body")),
