@@ -33,6 +33,7 @@ mod mcp_group;
 mod mcp_http;
 mod mcp_http_load;
 mod mcp_interop;
+mod mcp_listen;
 mod memory_concurrency;
 mod model;
 mod parsers;
