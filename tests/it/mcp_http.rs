@@ -203,6 +203,11 @@ fn other_methods_paths_accepts_and_content_types_get_405_404_406_415() {
             .exchange(&good.clone().set("Content-Type", content_type));
         reply.rpc_error(415);
     }
+    // a body needs a length (or chunks)
+    let reply = server
+        .connect()
+        .exchange(&good.clone().bare().header("Host", "localhost"));
+    reply.rpc_error(411);
     // and what good clients send is accepted
     for (accept, content_type) in [
         ("application/json", "application/json"),
@@ -264,6 +269,14 @@ fn modern_requests_must_carry_headers_that_match_their_body() {
         (
             "broken base64",
             call.clone().set("Mcp-Name", "=?base64?***?="),
+        ),
+        (
+            "Mcp-Method twice",
+            call.clone().header("Mcp-Method", "tools/call"),
+        ),
+        (
+            "the version header twice",
+            call.clone().header("MCP-Protocol-Version", MODERN),
         ),
     ];
     for (what, request) in bad {
@@ -342,6 +355,18 @@ fn json_rpc_errors_map_to_the_http_status_table() {
     ));
     assert_eq!(reply.status, 200, "{reply}");
     assert_eq!(reply.json()["error"]["code"], -32002, "{reply}");
+    // … an unknown method or bad params in the handshake era (those clients
+    // read JSON-RPC errors in a 200) …
+    let reply = server
+        .connect()
+        .exchange(&handshake(6, "no/such/method", json!({})));
+    assert_eq!(reply.status, 200, "{reply}");
+    assert_eq!(reply.json()["error"]["code"], -32601, "{reply}");
+    let reply = server
+        .connect()
+        .exchange(&handshake(7, "tools/call", json!({"arguments": {}})));
+    assert_eq!(reply.status, 200, "{reply}");
+    assert_eq!(reply.json()["error"]["code"], -32602, "{reply}");
     // … and a failing tool is a result with isError
     let reply = server.connect().exchange(&modern(
         5,
@@ -611,7 +636,9 @@ fn a_body_over_the_line_limit_is_413_and_a_head_over_64_kib_is_431() {
     };
     result_of(&server.connect().exchange(&padded(4096)), 1);
     // … one byte more is refused
-    server.connect().exchange(&padded(4097)).rpc_error(413);
+    let error = server.connect().exchange(&padded(4097)).rpc_error(413);
+    assert_eq!(error["data"]["limit_name"], "max_line_bytes", "{error}");
+    assert_eq!(error["data"]["limit"], 4096, "{error}");
 
     // announced too big with Expect: 100-continue: refused without asking
     // for the body
@@ -716,4 +743,46 @@ fn a_head_just_over_64_kib_is_431_however_it_arrives() {
         }
     }
     conn.read_response().expect("a response").rpc_error(431);
+}
+
+#[test]
+fn the_token_file_is_kept_until_replaced_and_refused_when_others_can_read_it() {
+    use std::os::unix::fs::PermissionsExt;
+    let sb = Sandbox::new();
+    let memory_mcp = sb.home().join("tools").join("memory_mcp");
+    let path = sb.home().join("local").join("mcp-token");
+    let token = |args: &[&str]| {
+        let out = sb.command(&memory_mcp).args(args).output().unwrap();
+        assert!(out.status.success(), "{out:?}");
+        std::fs::read_to_string(&path).unwrap()
+    };
+    let first = token(&["token"]);
+    assert_eq!(token(&["token"]), first, "a second call keeps the token");
+    let second = token(&["token", "--new"]);
+    assert_ne!(second, first, "--new replaces it");
+    assert_eq!(
+        std::fs::metadata(&path).unwrap().permissions().mode() & 0o777,
+        0o600
+    );
+
+    // a token file others can read: the server does not start
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let refused = HttpServer::start_with(&sb, &["--http", "127.0.0.1:0"], &[])
+        .err()
+        .expect("a world-readable token file is refused");
+    assert_ne!(refused.code, Some(0), "{refused:?}");
+    let printed = format!("{}{}", refused.stdout, refused.stderr);
+    assert!(printed.contains("mcp-token"), "{printed}");
+    assert!(!printed.contains(second.trim()), "{printed}");
+
+    // nor with a token too short to be one
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let refused = HttpServer::start_with(
+        &sb,
+        &["--http", "127.0.0.1:0"],
+        &[("AGENTBOX_MCP_TOKEN", "short")],
+    )
+    .err()
+    .expect("a 5-character token is refused");
+    assert_ne!(refused.code, Some(0), "{refused:?}");
 }

@@ -320,6 +320,9 @@ impl Response {
             error["code"].is_i64() && error["message"].is_string(),
             "a JSON-RPC error object: {self}"
         );
+        if let Some(said) = error["data"].get("httpStatus") {
+            assert_eq!(said, status, "data.httpStatus: {self}");
+        }
         error
     }
 }
