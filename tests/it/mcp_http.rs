@@ -768,8 +768,7 @@ fn the_token_file_is_kept_until_replaced_and_refused_when_others_can_read_it() {
     // a token file others can read: the server does not start
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
     let refused = HttpServer::start_with(&sb, &["--http", "127.0.0.1:0"], &[])
-        .err()
-        .expect("a world-readable token file is refused");
+        .expect_err("a world-readable token file is refused");
     assert_ne!(refused.code, Some(0), "{refused:?}");
     let printed = format!("{}{}", refused.stdout, refused.stderr);
     assert!(printed.contains("mcp-token"), "{printed}");
@@ -782,7 +781,6 @@ fn the_token_file_is_kept_until_replaced_and_refused_when_others_can_read_it() {
         &["--http", "127.0.0.1:0"],
         &[("AGENTBOX_MCP_TOKEN", "short")],
     )
-    .err()
-    .expect("a 5-character token is refused");
+    .expect_err("a 5-character token is refused");
     assert_ne!(refused.code, Some(0), "{refused:?}");
 }
