@@ -77,8 +77,7 @@ pub fn place(head: &Head, loopback: Option<&[String]>, allowed: &[String]) -> Re
             .map(str::trim);
         let name = host.map(|h| host_part(h).unwrap_or(h).to_ascii_lowercase());
         match name {
-            Some(name)
-                if host.and_then(host_part).is_some() && names.iter().any(|n| *n == name) => {}
+            Some(name) if host.and_then(host_part).is_some() && names.contains(&name) => {}
             Some(name) => {
                 return Err(Refusal::http(
                     421,
