@@ -160,12 +160,7 @@ pub fn media(head: &Head) -> Result<(), Refusal> {
         ));
     }
     if let Some(accept) = head.text("accept") {
-        let takes = accept.split(',').any(|range| {
-            let range = range.split(';').next().unwrap_or("").trim();
-            ["application/json", "application/*", "*/*"]
-                .iter()
-                .any(|r| range.eq_ignore_ascii_case(r))
-        });
+        let takes = accepts(accept, &["application/json", "application/*", "*/*"]);
         if !takes {
             return Err(Refusal::http(
                 406,
@@ -179,13 +174,22 @@ pub fn media(head: &Head) -> Result<(), Refusal> {
 /// Whether `Accept` takes an event stream (a `subscriptions/listen`
 /// response is one).
 pub fn takes_events(head: &Head) -> bool {
-    head.text("accept").is_some_and(|accept| {
-        accept.split(',').any(|range| {
-            let range = range.split(';').next().unwrap_or("").trim();
-            ["text/event-stream", "text/*", "*/*"]
-                .iter()
-                .any(|r| range.eq_ignore_ascii_case(r))
-        })
+    head.text("accept")
+        .is_some_and(|accept| accepts(accept, &["text/event-stream", "text/*", "*/*"]))
+}
+
+/// Whether an `Accept` list takes one of `ranges` (a `q=0` refuses it).
+fn accepts(accept: &str, ranges: &[&str]) -> bool {
+    accept.split(',').any(|item| {
+        let mut parts = item.split(';');
+        let range = parts.next().unwrap_or("").trim();
+        let refused = parts.any(|p| {
+            p.trim()
+                .strip_prefix("q=")
+                .and_then(|q| q.trim().parse::<f32>().ok())
+                .is_some_and(|q| q <= 0.0)
+        });
+        !refused && ranges.iter().any(|r| range.eq_ignore_ascii_case(r))
     })
 }
 

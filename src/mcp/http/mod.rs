@@ -37,6 +37,9 @@ pub const DEFAULT_ADDR: &str = "127.0.0.1:7411";
 pub const PATH: &str = "/mcp";
 /// Connections served at once; one more is answered 503 and closed.
 const MAX_CONNECTIONS: usize = 128;
+/// Messages one batch may hold over HTTP: one client's batch runs on the
+/// server thread while every other client waits.
+const MAX_BATCH: usize = 64;
 /// Bodies queued for the server thread before connections wait their turn.
 const QUEUE: usize = 1024;
 /// Bytes of request bodies held at once, across connections (or one body,
@@ -167,6 +170,7 @@ pub fn serve_http(
         log,
         Frames::unclaimed(&redactor),
     );
+    server.http = true;
     let guarded = match &shared.token {
         Some(token) => format!(" (bearer token from {})", token.source),
         None => " (no token: any local process may use it)".to_string(),
@@ -286,7 +290,10 @@ fn connection(stream: TcpStream, shared: &Shared) {
         };
         let started = Instant::now();
         let keep = head.keep_alive();
-        let (mut response, read_body) = exchange(&mut conn, &head, shared);
+        let (mut response, read_body) = match preflight(&head, shared) {
+            Some(response) => (response, true),
+            None => exchange(&mut conn, &head, shared),
+        };
         if response.status == 0 {
             // An event stream: written, and the connection is done.
             note(
@@ -296,6 +303,17 @@ fn connection(stream: TcpStream, shared: &Shared) {
             return;
         }
         response.close |= !keep || !read_body;
+        if !head.http11 && !response.close {
+            response
+                .headers
+                .push(("Connection", "keep-alive".to_string()));
+        }
+        if let Some(origin) = cors_origin(&head, shared) {
+            response
+                .headers
+                .push(("Access-Control-Allow-Origin", origin.to_string()));
+            response.headers.push(("Vary", "Origin".to_string()));
+        }
         note(
             shared,
             &format!(
@@ -344,6 +362,18 @@ fn exchange(conn: &mut Conn, head: &Head, shared: &Shared) -> (Response, bool) {
         Ok(features) => features,
         Err(refusal) => return (refused_for(refusal, &value), true),
     };
+    if let Value::Array(batch) = &value
+        && batch.len() > MAX_BATCH
+    {
+        let refusal = Refusal::http(
+            400,
+            format!(
+                "a batch may hold at most {MAX_BATCH} messages, not {}: the server answers other clients between batches",
+                batch.len()
+            ),
+        );
+        return (refused(refusal), true);
+    }
     if check::needs_no_reply(&value) {
         return (empty(202), true);
     }
@@ -592,6 +622,53 @@ fn body_refusal(observed: usize, limit: usize) -> Refusal {
         "httpStatus": 413, "limit_name": "max_line_bytes", "limit": limit
     }));
     refusal
+}
+
+/// The request's `Origin` when it is one the user listed in
+/// `mcp.allowed_origins`: only those pages get CORS answers, so a browser
+/// lets them read replies. Local pages pass the `Origin` check but get no
+/// CORS headers: a browser keeps every other page away from the memory.
+fn cors_origin<'h>(head: &'h Head, shared: &Shared) -> Option<&'h str> {
+    let origin = head.text("origin")?;
+    shared
+        .allowed_origins
+        .iter()
+        .any(|a| a.eq_ignore_ascii_case(origin))
+        .then_some(origin)
+}
+
+/// A CORS preflight (`OPTIONS /mcp` from a listed origin, no body): what
+/// the page may send. Anything else goes the usual way (`405`).
+fn preflight(head: &Head, shared: &Shared) -> Option<Response> {
+    if head.method != "OPTIONS"
+        || head.path != PATH
+        || head
+            .one("content-length")
+            .ok()
+            .flatten()
+            .is_some_and(|v| v != b"0")
+        || head.one("transfer-encoding").ok().flatten().is_some()
+    {
+        return None;
+    }
+    cors_origin(head, shared)?;
+    check::place(
+        head,
+        shared.loopback.then_some(&shared.names[..]),
+        &shared.allowed_origins,
+    )
+    .ok()?;
+    let mut response = empty(204);
+    response.headers = vec![
+        ("Access-Control-Allow-Methods", "POST".to_string()),
+        (
+            "Access-Control-Allow-Headers",
+            "Content-Type, Accept, Authorization, MCP-Protocol-Version, Mcp-Method, Mcp-Name"
+                .to_string(),
+        ),
+        ("Access-Control-Max-Age", "600".to_string()),
+    ];
+    Some(response)
 }
 
 /// A refusal with what it echoes of the request (a path, a header value,
