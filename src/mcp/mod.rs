@@ -139,6 +139,9 @@ pub struct Server<'h> {
     stream: Option<listen::Stream>,
     /// `store::writes()` when the subscriptions were last checked.
     writes_seen: u64,
+    /// Serving HTTP: a subscription needs its request's own event stream
+    /// (stdout is nobody's).
+    http: bool,
 }
 
 /// A handled group: its replies, to be sent once its files are synced.
@@ -175,6 +178,7 @@ impl<'h> Server<'h> {
             outbox: Vec::new(),
             stream: None,
             writes_seen: 0,
+            http: false,
         }
     }
 
@@ -393,14 +397,23 @@ impl<'h> Server<'h> {
         }
         let sink = match self.stream.take() {
             Some(stream) => listen::Sink::Http(stream),
+            None if self.http => {
+                let error = RpcError::new(
+                    protocol::INVALID_REQUEST,
+                    "subscriptions/listen needs a POST of its own: its response is an event stream",
+                );
+                return Some(protocol::reply_error(id, &error));
+            }
             None => listen::Sink::Stdio,
         };
         let memory = &mut self.memory;
         let resources = &self.resources;
         let frames = &self.frames;
+        let listed = resources::listed(resources);
         let opened = self.subscriptions.listen(
             id,
             params.as_ref(),
+            &listed,
             sink,
             |uri| resources::read(memory, resources, uri),
             &|message| frames.encode(message, wire),
@@ -477,12 +490,14 @@ impl<'h> Server<'h> {
     /// One message of a batch.
     fn handle_batched(&mut self, value: Value) -> Option<Value> {
         match protocol::classify_value(value) {
-            Message::Request { id, method, .. } if method == "initialize" => {
+            Message::Request { id, method, .. }
+                if method == "initialize" || method == "subscriptions/listen" =>
+            {
                 self.handle(Message::Invalid {
                     id,
                     error: RpcError::new(
                         protocol::INVALID_REQUEST,
-                        "invalid request: initialize must not be part of a batch",
+                        format!("invalid request: {method} must not be part of a batch"),
                     ),
                 })
             }

@@ -37,6 +37,9 @@ pub const DEFAULT_ADDR: &str = "127.0.0.1:7411";
 pub const PATH: &str = "/mcp";
 /// Connections served at once; one more is answered 503 and closed.
 const MAX_CONNECTIONS: usize = 128;
+/// Messages one batch may hold over HTTP: one client's batch runs on the
+/// server thread while every other client waits.
+const MAX_BATCH: usize = 64;
 /// Bodies queued for the server thread before connections wait their turn.
 const QUEUE: usize = 1024;
 /// Bytes of request bodies held at once, across connections (or one body,
@@ -69,6 +72,8 @@ struct Reply {
 struct Shared {
     token: Option<token::Token>,
     loopback: bool,
+    /// The `Host` names a loopback server answers to.
+    names: Vec<String>,
     allowed_origins: Vec<String>,
     max_body: usize,
     timeouts: Timeouts,
@@ -76,6 +81,8 @@ struct Shared {
     active: AtomicUsize,
     /// Bytes of request bodies being read or served (`BODY_BUDGET`).
     bodies: AtomicUsize,
+    /// Set once the server thread has stopped: new connections are closed.
+    stopping: AtomicBool,
     log: Output,
     redactor: Redactor,
 }
@@ -109,6 +116,11 @@ pub fn serve_http(
         extra.push(regex::escape(&token.secret));
     }
     let redactor = Redactor::new(&extra).unwrap_or_else(|_| home.store.redactor().clone());
+    // The home this server writes through masks it too: a turn that quotes
+    // the token is stored masked, as any other secret is.
+    let mut own = Home::open(home.root.clone())?;
+    own.store.set_redactor(redactor.clone());
+    let home = &own;
     let listener = TcpListener::bind(address).map_err(|e| {
         let kind = if e.kind() == std::io::ErrorKind::AddrInUse {
             ErrorType::Conflict
@@ -127,15 +139,26 @@ pub fn serve_http(
         verbose,
     };
     let (jobs, inbox) = sync_channel(QUEUE);
+    // A loopback server answers to the loopback names, and to the address
+    // it is bound to (127.0.0.2 …).
+    let mut names: Vec<String> = ["localhost", "127.0.0.1", "[::1]"].map(String::from).into();
+    if loopback {
+        names.push(match local.ip() {
+            std::net::IpAddr::V4(ip) => ip.to_string(),
+            std::net::IpAddr::V6(ip) => format!("[{ip}]"),
+        });
+    }
     let shared = Arc::new(Shared {
         token,
         loopback,
+        names,
         allowed_origins: home.config.mcp.allowed_origins.clone(),
         max_body: limits.max_line_bytes,
         timeouts: timeouts(),
         jobs,
         active: AtomicUsize::new(0),
         bodies: AtomicUsize::new(0),
+        stopping: AtomicBool::new(false),
         log,
         redactor: redactor.clone(),
     });
@@ -147,6 +170,7 @@ pub fn serve_http(
         log,
         Frames::unclaimed(&redactor),
     );
+    server.http = true;
     let guarded = match &shared.token {
         Some(token) => format!(" (bearer token from {})", token.source),
         None => " (no token: any local process may use it)".to_string(),
@@ -160,13 +184,17 @@ pub fn serve_http(
         .name("mcp-http-accept".to_string())
         .spawn(move || accept(&listener, &accepting))
         .map_err(|e| Error::internal(format!("cannot start the HTTP listener thread: {e}")))?;
-    drop(shared);
     server.serve_jobs(&inbox);
-    // Ctrl-C after a write: the index writer's last updates, housekeeping.
+    // Ctrl-C after a write: no new connections; the index writer's last
+    // updates, housekeeping.
+    shared.stopping.store(true, Ordering::SeqCst);
+    drop(shared);
     crate::search::settle(home);
     server.fold_index();
-    log.announce(&redactor, "memory_mcp: stopped");
-    Ok(())
+    Err(Error::new(
+        ErrorType::Cancelled,
+        "interrupted: memory_mcp stopped serving (every reply it sent stands)",
+    ))
 }
 
 /// `HOST:PORT` (a name resolves to its first address).
@@ -211,6 +239,9 @@ fn accept(listener: &TcpListener, shared: &Arc<Shared>) {
                 continue;
             }
         };
+        if shared.stopping.load(Ordering::SeqCst) {
+            continue;
+        }
         if shared.active.fetch_add(1, Ordering::SeqCst) >= MAX_CONNECTIONS {
             shared.active.fetch_sub(1, Ordering::SeqCst);
             busy(stream);
@@ -252,14 +283,17 @@ fn connection(stream: TcpStream, shared: &Shared) {
             Ok(None) | Err(ReadError::Gone) => return,
             Err(ReadError::Status(status, message)) => {
                 note(shared, &format!("refused ({status}): {message}"));
-                conn.respond(&refused(Refusal::http(status, message)));
+                conn.respond(&masked(refused(Refusal::http(status, message)), shared));
                 conn.close_after_refusal();
                 return;
             }
         };
         let started = Instant::now();
         let keep = head.keep_alive();
-        let (mut response, read_body) = exchange(&mut conn, &head, shared);
+        let (mut response, read_body) = match preflight(&head, shared) {
+            Some(response) => (response, true),
+            None => exchange(&mut conn, &head, shared),
+        };
         if response.status == 0 {
             // An event stream: written, and the connection is done.
             note(
@@ -269,6 +303,17 @@ fn connection(stream: TcpStream, shared: &Shared) {
             return;
         }
         response.close |= !keep || !read_body;
+        if !head.http11 && !response.close {
+            response
+                .headers
+                .push(("Connection", "keep-alive".to_string()));
+        }
+        if let Some(origin) = cors_origin(&head, shared) {
+            response
+                .headers
+                .push(("Access-Control-Allow-Origin", origin.to_string()));
+            response.headers.push(("Vary", "Origin".to_string()));
+        }
         note(
             shared,
             &format!(
@@ -279,6 +324,9 @@ fn connection(stream: TcpStream, shared: &Shared) {
                 started.elapsed().as_secs_f64() * 1000.0
             ),
         );
+        if response.status != 200 {
+            response = masked(response, shared);
+        }
         let sent = conn.respond(&response);
         if !sent {
             return;
@@ -314,6 +362,18 @@ fn exchange(conn: &mut Conn, head: &Head, shared: &Shared) -> (Response, bool) {
         Ok(features) => features,
         Err(refusal) => return (refused_for(refusal, &value), true),
     };
+    if let Value::Array(batch) = &value
+        && batch.len() > MAX_BATCH
+    {
+        let refusal = Refusal::http(
+            400,
+            format!(
+                "a batch may hold at most {MAX_BATCH} messages, not {}: the server answers other clients between batches",
+                batch.len()
+            ),
+        );
+        return (refused(refusal), true);
+    }
     if check::needs_no_reply(&value) {
         return (empty(202), true);
     }
@@ -388,11 +448,20 @@ fn exchange(conn: &mut Conn, head: &Head, shared: &Shared) -> (Response, bool) {
 /// shows when the client is gone).
 fn stream_events(conn: &mut Conn, messages: &Receiver<String>, alive: &AtomicBool) {
     const PING: Duration = Duration::from_secs(15);
+    // How soon a client that closed its end is noticed (its subscription
+    // then stops costing the server anything).
+    const LOOK: Duration = Duration::from_secs(1);
     let mut open = conn.start_events();
+    let mut pinged = Instant::now();
     while open {
-        open = match messages.recv_timeout(PING) {
+        open = match messages.recv_timeout(LOOK) {
             Ok(message) => conn.event(&message),
-            Err(RecvTimeoutError::Timeout) => conn.event(""),
+            Err(RecvTimeoutError::Timeout) if conn.peer_gone() => false,
+            Err(RecvTimeoutError::Timeout) if pinged.elapsed() >= PING => {
+                pinged = Instant::now();
+                conn.event("")
+            }
+            Err(RecvTimeoutError::Timeout) => true,
             Err(RecvTimeoutError::Disconnected) => false,
         };
     }
@@ -437,7 +506,12 @@ fn admit<'s>(
             format!("no such endpoint {:?}: MCP is served at {PATH}", head.path),
         )));
     }
-    check::place(head, shared.loopback, &shared.allowed_origins).map_err(unread)?;
+    check::place(
+        head,
+        shared.loopback.then_some(&shared.names[..]),
+        &shared.allowed_origins,
+    )
+    .map_err(unread)?;
     if head.method != "POST" {
         return Err(unread(
             Refusal::http(
@@ -550,6 +624,66 @@ fn body_refusal(observed: usize, limit: usize) -> Refusal {
     refusal
 }
 
+/// The request's `Origin` when it is one the user listed in
+/// `mcp.allowed_origins`: only those pages get CORS answers, so a browser
+/// lets them read replies. Local pages pass the `Origin` check but get no
+/// CORS headers: a browser keeps every other page away from the memory.
+fn cors_origin<'h>(head: &'h Head, shared: &Shared) -> Option<&'h str> {
+    let origin = head.text("origin")?;
+    shared
+        .allowed_origins
+        .iter()
+        .any(|a| a.eq_ignore_ascii_case(origin))
+        .then_some(origin)
+}
+
+/// A CORS preflight (`OPTIONS /mcp` from a listed origin, no body): what
+/// the page may send. Anything else goes the usual way (`405`).
+fn preflight(head: &Head, shared: &Shared) -> Option<Response> {
+    if head.method != "OPTIONS"
+        || head.path != PATH
+        || head
+            .one("content-length")
+            .ok()
+            .flatten()
+            .is_some_and(|v| v != b"0")
+        || head.one("transfer-encoding").ok().flatten().is_some()
+    {
+        return None;
+    }
+    cors_origin(head, shared)?;
+    check::place(
+        head,
+        shared.loopback.then_some(&shared.names[..]),
+        &shared.allowed_origins,
+    )
+    .ok()?;
+    let mut response = empty(204);
+    response.headers = vec![
+        ("Access-Control-Allow-Methods", "POST".to_string()),
+        (
+            "Access-Control-Allow-Headers",
+            "Content-Type, Accept, Authorization, MCP-Protocol-Version, Mcp-Method, Mcp-Name"
+                .to_string(),
+        ),
+        ("Access-Control-Max-Age", "600".to_string()),
+    ];
+    Some(response)
+}
+
+/// A refusal with what it echoes of the request (a path, a header value,
+/// the id) masked as free text: whatever the client sent, no secret comes
+/// back in a body a proxy or a HAR file keeps.
+fn masked(mut response: Response, shared: &Shared) -> Response {
+    if let Ok(mut body) = serde_json::from_str::<Value>(&response.body) {
+        if let Some(error) = body.get_mut("error") {
+            shared.redactor.redact_value_as_text(error);
+        }
+        response.body = body.to_string();
+    }
+    response
+}
+
 /// A refusal as a response with a JSON-RPC error body (id null).
 fn refused(refusal: Refusal) -> Response {
     refused_for(refusal, &Value::Null)
@@ -589,14 +723,13 @@ impl Server<'_> {
     /// (Ctrl-C once something was written: before that, it ends the process
     /// at once) or when every connection and the listener are gone.
     fn serve_jobs(&mut self, inbox: &Receiver<Job>) {
-        use std::sync::mpsc::RecvTimeoutError;
         loop {
+            if crate::store::interrupt_requested() {
+                self.end_subscriptions();
+                return;
+            }
             let first = match inbox.recv_timeout(Duration::from_millis(200)) {
                 Ok(job) => job,
-                Err(RecvTimeoutError::Timeout) if crate::store::interrupt_requested() => {
-                    self.end_subscriptions();
-                    return;
-                }
                 Err(RecvTimeoutError::Timeout) => {
                     if self.subscriptions.due() {
                         self.check_subscriptions();

@@ -16,6 +16,8 @@ pub const FILE: [&str; 2] = ["local", "mcp-token"];
 /// Generated tokens start with this: an `sk-` key, which every redactor
 /// masks on sight (docs/REDACTION.md), in any process, in any file.
 const PREFIX: &str = "sk-agentbox-";
+/// The largest token file read.
+const MAX_FILE: u64 = 4096;
 /// The shortest token accepted from the environment or the file.
 const MIN_LEN: usize = 16;
 
@@ -68,7 +70,13 @@ pub fn configured(home: &Home) -> Result<Option<Token>> {
         })?;
         return checked(value.trim().to_string(), format!("${ENV}")).map(Some);
     }
-    let path = path(home)?;
+    from_file(home, &path(home)?)
+}
+
+/// The token in the file at `path`, if there is one: refused when it is not
+/// a regular file only its owner can read, or holds more than a token.
+fn from_file(home: &Home, path: &std::path::Path) -> Result<Option<Token>> {
+    let path = path.to_path_buf();
     let meta = match std::fs::symlink_metadata(&path) {
         Ok(meta) => meta,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
@@ -93,6 +101,14 @@ pub fn configured(home: &Home) -> Result<Option<Token>> {
             "chmod 600 {}, or make a new one with `memory_mcp token --new`",
             path.display()
         )));
+    }
+    if meta.len() > MAX_FILE {
+        return Err(Error::invalid_args(format!(
+            "{} is {} bytes: a token file holds one token",
+            path.display(),
+            meta.len()
+        ))
+        .with_hint("make a new one with `memory_mcp token --new`"));
     }
     let text = home.store.read(&path)?.unwrap_or_default();
     checked(text.trim().to_string(), path.display().to_string()).map(Some)
@@ -120,6 +136,8 @@ pub struct Made {
 pub fn make(home: &Home, new: bool) -> Result<Made> {
     let path = path(home)?;
     if !new && std::fs::symlink_metadata(&path).is_ok() {
+        // Kept only if the server would take it.
+        from_file(home, &path)?;
         return Ok(Made {
             path,
             created: false,
