@@ -152,11 +152,12 @@ fn a_client_that_never_reads_its_replies_does_not_stall_the_others() {
         .stream
         .set_write_timeout(Some(Duration::from_millis(200)))
         .unwrap();
+    // (a write that goes through is fine too: the server caught up with it
+    // on a loaded machine; one that fails means it was closed)
     match hostile.stream.write(b" ") {
+        Ok(_) => {}
         Err(e) if would_block(&e) => {}
-        other => {
-            panic!("the unread connection was let go before the others were served: {other:?}")
-        }
+        Err(e) => panic!("the unread connection was let go before the others were served: {e}"),
     }
     drop(hostile);
     good_round_trip(&server, "afterunread", None);

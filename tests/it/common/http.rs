@@ -605,21 +605,24 @@ pub fn stored_contents(sb: &Sandbox) -> std::collections::BTreeMap<String, usize
     counts
 }
 
-/// A well-behaved client on its own connection: a save and then a search
-/// that must find it (searchable on ack), in the 2026-07-28 era; panics
-/// otherwise. `tag` makes the turn unique.
+/// A well-behaved client: a save and then a search that must find it
+/// (searchable on ack), in the 2026-07-28 era; panics otherwise. `tag`
+/// makes the turn unique. Each request has a connection of its own, so a
+/// test that shortens the idle timeout cannot close one between them.
 #[track_caller]
 pub fn good_round_trip(server: &HttpServer, tag: &str, token: Option<&str>) {
-    let mut conn = server.connect();
     let auth = |r: Request| match token {
         Some(t) => r.bearer(t),
         None => r,
     };
     let content = format!("goodclient{tag} checks the lighthouse ledger");
-    let saved = conn.exchange(&auth(modern(1, "tools/call", save_turn("good", &content))));
+    let saved =
+        server
+            .connect()
+            .exchange(&auth(modern(1, "tools/call", save_turn("good", &content))));
     let ids = saved_ids(&result_of(&saved, 1));
     assert_eq!(ids.len(), 1, "{saved}");
-    let found = conn.exchange(&auth(modern(
+    let found = server.connect().exchange(&auth(modern(
         2,
         "tools/call",
         search(&format!("goodclient{tag}")),
