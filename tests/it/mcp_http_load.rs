@@ -3,8 +3,9 @@
 //! and duplicate nothing, and a client that never reads its replies, a
 //! 100 MB body, a slow-loris connection, a flood of wrong tokens and more
 //! connections than the server takes each get a clean refusal while a
-//! well-behaved client keeps getting correct answers. No timing is
-//! asserted beyond generous bounds: CI machines are loaded.
+//! well-behaved client keeps getting correct answers; large bodies at once
+//! share a budget. No timing is asserted beyond generous bounds: CI
+//! machines are loaded.
 
 use crate::common;
 
@@ -375,4 +376,51 @@ fn connections_over_the_limit_get_503_and_the_server_recovers() {
         || server.connect().exchange(&request).status == 200,
     );
     result_of(&server.connect().exchange(&request), 1);
+}
+
+#[test]
+fn large_bodies_at_once_share_a_budget_and_small_requests_still_pass() {
+    const TEN_MIB: usize = 10 * 1024 * 1024;
+    let sb = Sandbox::new();
+    // a minute for every timeout: the held uploads stay held meanwhile
+    let server = HttpServer::start(&sb, &[], &[("AGENTBOX_MCP_HTTP_TIMEOUT_MS", "60000")]);
+    // a 10 MiB body announced, asking first (Expect: 100-continue)
+    let announce = || {
+        Request::post(&json!(null))
+            .body(Vec::new())
+            .header("Content-Length", &TEN_MIB.to_string())
+            .header("Expect", "100-continue")
+            .to_bytes(server.port)
+    };
+    // six uploads of 10 MiB under way, 60 of the 64 MiB: each is let in
+    // (100 Continue, its share taken) before the next asks
+    let uploads: Vec<_> = (0..6)
+        .map(|i| {
+            let mut conn = server.connect();
+            conn.send_raw(&announce()).unwrap();
+            let reply = conn.read_response().expect("a response");
+            assert_eq!(reply.status, 100, "upload {i}: {reply}");
+            conn.send_raw(b" ").unwrap();
+            conn
+        })
+        .collect();
+    // a seventh does not fit
+    let mut conn = server.connect();
+    conn.send_raw(&announce()).unwrap();
+    let refused = conn.read_response().expect("a response");
+    refused.rpc_error(503);
+    assert_eq!(refused.header("Retry-After"), Some("1"), "{refused}");
+    // small requests still fit
+    good_round_trip(&server, "budget", None);
+    // and once the uploads go away, a large one is welcome again
+    drop(uploads);
+    common::wait_for(
+        "a 100 Continue for a 10 MiB upload",
+        Duration::from_secs(60),
+        || {
+            let mut conn = server.connect();
+            conn.send_raw(&announce()).unwrap();
+            conn.read_response().expect("a response").status == 100
+        },
+    );
 }
