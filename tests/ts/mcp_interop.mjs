@@ -119,7 +119,8 @@ async function fullSession(url, token) {
 
     // the read tools find what was saved
     let result = await client.callTool({ name: 'mem_search', arguments: { query: 'how is TypeScript formatted?', topK: 3 } });
-    check(!result.isError && textOf(result).includes('prettier'), `mem_search finds the turn: ${show(result)}`);
+    const found = textOf(result);
+    check(!result.isError && /prettier|format TypeScript/.test(found), `mem_search finds the turn: ${show(result)}`);
     result = await client.callTool({ name: 'mem_context', arguments: { query: 'prettier' } });
     const context = textOf(result);
     check(context.includes('## Profile') && context.includes('ledger service'), `mem_context: ${context}`);
