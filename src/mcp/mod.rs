@@ -5,6 +5,7 @@
 
 mod cli;
 mod context;
+pub mod http;
 mod memory;
 pub mod protocol;
 pub mod resources;
@@ -132,7 +133,8 @@ pub struct Server<'h> {
 
 /// A handled group: its replies, to be sent once its files are synced.
 struct Handled {
-    replies: Vec<Value>,
+    /// One slot per message handled; `None` for one that gets no reply.
+    replies: Vec<Option<Value>>,
     first_writer: Option<usize>,
     /// Input goes on (no end of input or read error in the group).
     more: bool,
@@ -197,34 +199,46 @@ impl<'h> Server<'h> {
     /// Handles a group of frames with their fsyncs deferred and makes their
     /// writes durable; [`Server::answer`] sends the replies.
     fn handle_group(&mut self, group: Vec<Queued>) -> Handled {
+        self.in_group(group, |server, queued| match &queued.frame {
+            Ok(Frame::Eof) => None,
+            Err(e) => {
+                server.note(&format!("stdin: {e}; stopping"));
+                None
+            }
+            Ok(Frame::Oversize { observed }) => Some(Some(server.oversize(*observed))),
+            Ok(Frame::Line(line)) if line.iter().all(u8::is_ascii_whitespace) => Some(None),
+            Ok(Frame::Line(line)) => Some(server.handle_line(line)),
+        })
+    }
+
+    /// Handles `items` as one group commit: `each` handles one (`None` ends
+    /// the group: the input ended), every append of theirs waits for one
+    /// fsync per touched file, made here. Each item handled has its slot in
+    /// the replies (`None`: it gets no reply); [`Server::settle`] then
+    /// makes them honest about what the sync did.
+    fn in_group<T>(
+        &mut self,
+        items: Vec<T>,
+        mut each: impl FnMut(&mut Self, T) -> Option<Option<Value>>,
+    ) -> Handled {
         let home = self.memory.home;
         let sync = home.store.defer_syncs();
         crate::search::begin_group(home);
-        let mut replies: Vec<Value> = Vec::with_capacity(group.len());
-        // The first reply whose request wrote: it and every reply after it
+        let mut replies = Vec::with_capacity(items.len());
+        // The first request that wrote: its reply and every reply after it
         // (which may have seen its writes) wait for the sync.
         let mut first_writer = None;
         let mut more = true;
-        for queued in group {
+        for item in items {
             let before = sync.appends();
-            let reply = match &queued.frame {
-                Ok(Frame::Eof) => {
-                    more = false;
-                    break;
-                }
-                Err(e) => {
-                    self.note(&format!("stdin: {e}; stopping"));
-                    more = false;
-                    break;
-                }
-                Ok(Frame::Oversize { observed }) => Some(self.oversize(*observed)),
-                Ok(Frame::Line(line)) if line.iter().all(u8::is_ascii_whitespace) => None,
-                Ok(Frame::Line(line)) => self.handle_line(line),
+            let Some(reply) = each(self, item) else {
+                more = false;
+                break;
             };
             if sync.appends() > before {
                 first_writer.get_or_insert(replies.len());
             }
-            replies.extend(reply);
+            replies.push(reply);
         }
         // The index writer thread commits on its own (`search::worker`).
         crate::search::end_group(home);
@@ -237,48 +251,43 @@ impl<'h> Server<'h> {
         }
     }
 
-    /// Sends the replies of a handled group once this thread's index
-    /// updates in it are committed (it made some after a search or an
-    /// episode close in the group; a failed update is caught up from the
-    /// files here). `false` when stdout is closed.
-    fn answer(&mut self, handled: Handled) -> bool {
+    /// Waits until this thread's index updates in a handled group are
+    /// committed (it made some after a search or an episode close in the
+    /// group; a failed update is caught up from the files here), then makes
+    /// the replies say what happened: a warning on saves the index missed,
+    /// an error in place of every reply from the first writer on when the
+    /// group's sync failed.
+    fn settle(&mut self, handled: &mut Handled) {
         let home = self.memory.home;
-        let Handled {
-            mut replies,
-            first_writer,
-            synced,
-            ..
-        } = handled;
-        let count = replies.len();
+        let from = handled.first_writer.unwrap_or(handled.replies.len());
         if let Err(error) = crate::search::finish_group(home) {
             self.note(&format!("search index: {}", error.message));
             let warning = self.frames.redact_text(&crate::search::not_indexed(&error));
-            let from = first_writer.unwrap_or(replies.len());
-            for reply in &mut replies[from..] {
+            for reply in handled.replies[from..].iter_mut().flatten() {
                 save::warn_saved(reply, &warning);
             }
         }
-        match synced {
-            Ok(files) if count > 1 && files > 0 => self.note(&format!(
+        let count = handled.replies.iter().flatten().count();
+        match &handled.synced {
+            Ok(files) if count > 1 && *files > 0 => self.note(&format!(
                 "group commit: {count} replies held for one fsync of {files} file(s)"
             )),
             Ok(_) => {}
             Err(error) => {
                 self.note(&format!("group commit failed: {}", error.message));
-                let from = first_writer.unwrap_or(replies.len());
-                for reply in &mut replies[from..] {
-                    *reply = not_durable(reply, &error);
+                for reply in handled.replies[from..].iter_mut().flatten() {
+                    *reply = not_durable(reply, error);
                 }
             }
         }
-        for reply in replies {
-            let sent = self.frames.send(reply, |reply| match reply {
-                Value::Array(replies) => {
-                    protocol::batch_line(replies, protocol::MAX_RESPONSE_BYTES)
-                }
-                reply => protocol::reply_line(reply, protocol::MAX_RESPONSE_BYTES),
-            });
-            if !sent {
+    }
+
+    /// Sends the replies of a handled group once settled. `false` when
+    /// stdout is closed.
+    fn answer(&mut self, mut handled: Handled) -> bool {
+        self.settle(&mut handled);
+        for reply in handled.replies.into_iter().flatten() {
+            if !self.frames.send(reply, wire) {
                 self.note("stdout is closed; stopping");
                 return false;
             }
@@ -304,10 +313,14 @@ impl<'h> Server<'h> {
     /// The reply to one line, if it gets one: an array of replies for a
     /// batch (where the negotiated version has batches).
     pub fn handle_line(&mut self, line: &[u8]) -> Option<Value> {
-        let value = match protocol::parse(line) {
-            Ok(value) => value,
-            Err(message) => return self.handle(message),
-        };
+        match protocol::parse(line) {
+            Ok(value) => self.handle_value(value),
+            Err(message) => self.handle(message),
+        }
+    }
+
+    /// The reply to one parsed message or batch, if it gets one.
+    fn handle_value(&mut self, value: Value) -> Option<Value> {
         match value {
             Value::Array(batch) if self.features.batches() => self.handle_batch(batch),
             value => self.handle(protocol::classify_value(value)),
@@ -574,6 +587,15 @@ impl<'h> Server<'h> {
     fn note(&self, message: &str) {
         self.log
             .log(self.frames.redactor(), &format!("memory_mcp: {message}"));
+    }
+}
+
+/// A reply (one, or a batch's array) serialized, never over
+/// [`protocol::MAX_RESPONSE_BYTES`].
+fn wire(reply: &Value) -> String {
+    match reply {
+        Value::Array(replies) => protocol::batch_line(replies, protocol::MAX_RESPONSE_BYTES),
+        reply => protocol::reply_line(reply, protocol::MAX_RESPONSE_BYTES),
     }
 }
 

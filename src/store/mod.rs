@@ -537,6 +537,17 @@ impl Store {
         remove_external_dir(path)
     }
 
+    /// Replaces a secret this home keeps (memory_mcp's bearer token)
+    /// atomically, readable and writable by its owner only (0600 from the
+    /// moment the file exists). Not redacted: the file is the secret, and it
+    /// lives under `local/`, which is never synced.
+    pub fn write_secret(&self, path: &Path, text: &str) -> Result<()> {
+        self.check_inside(path)?;
+        atomic_replace_as(path, text.as_bytes(), true, None, Some(0o600))?;
+        sync_dir(path);
+        Ok(())
+    }
+
     /// Writes a file only if it does not exist yet; true when it was written.
     pub fn write_text_if_absent(&self, path: &Path, text: &str) -> Result<bool> {
         if fs::symlink_metadata(path).is_ok() {
@@ -632,8 +643,23 @@ fn atomic_replace(
     durable: bool,
     modified: Option<SystemTime>,
 ) -> Result<()> {
+    atomic_replace_as(path, bytes, durable, modified, None)
+}
+
+/// [`atomic_replace`], the file given `mode` before a byte is written.
+fn atomic_replace_as(
+    path: &Path,
+    bytes: &[u8],
+    durable: bool,
+    modified: Option<SystemTime>,
+    mode: Option<u32>,
+) -> Result<()> {
     let (tmp, mut file) = create_temp(path).map_err(|e| io_error("write", path, &e))?;
     let result = (|| -> io::Result<()> {
+        if let Some(mode) = mode {
+            use std::os::unix::fs::PermissionsExt;
+            file.set_permissions(fs::Permissions::from_mode(mode))?;
+        }
         file.write_all(bytes)?;
         if let Some(time) = modified {
             file.set_modified(time)?;
