@@ -81,7 +81,7 @@ if [ -z "$url" ]; then
     </dev/null >/dev/null 2>"$tmp/server.err" &
   server=$!
   for _ in $(seq 300); do
-    url=$(sed -n 's/^memory_mcp: serving //p' "$tmp/server.err")
+    url=$(sed -n 's/^memory_mcp: serving \([^ ]*\).*/\1/p' "$tmp/server.err")
     [ -n "$url" ] && break
     kill -0 "$server" 2>/dev/null || break
     sleep 0.1

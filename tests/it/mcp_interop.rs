@@ -140,7 +140,9 @@ impl HttpServer {
         let (found, url) = mpsc::channel();
         std::thread::spawn(move || {
             for line in BufReader::new(pipe).lines().map_while(Result::ok) {
-                if let Some(url) = line.strip_prefix("memory_mcp: serving ") {
+                // `memory_mcp: serving URL (what the token setting means)`
+                let url = line.strip_prefix("memory_mcp: serving ");
+                if let Some(url) = url.and_then(|rest| rest.split_whitespace().next()) {
                     let _ = found.send(url.to_string());
                 }
                 let mut all = stderr.lock().unwrap();
