@@ -16,7 +16,8 @@
 # held to its expected-failures file in tests/conformance/ (the scenarios
 # memory_mcp fails, with the reason beside each): the script exits 1 on an
 # unexpected failure or a baselined scenario that now passes, 0 otherwise.
-# Results (checks.json per scenario) go to target/conformance/results/.
+# The last run's results (checks.json per scenario, the runner's output)
+# are in target/conformance/results/.
 # The server it starts is the debug build (built first when AGENTBOX_BIN is
 # unset) and is killed on exit.
 set -euo pipefail
@@ -93,7 +94,9 @@ if [ -z "$url" ]; then
   fi
 fi
 
-results=$prefix/results/$(date -u +%Y%m%dT%H%M%SZ)
+# the last run's results only (each run writes about 1 MB)
+results=$prefix/results
+rm -rf "$results"
 status=0
 # run NAME RUNNER ARGS...: one runner invocation, held to
 # tests/conformance/expected-NAME.yml

@@ -82,3 +82,8 @@ if ! node -e '
   }' >/dev/null 2>&1; then
   npm ci --prefix tests/ts --no-audit --no-fund --loglevel=error >/dev/null
 fi
+
+# The official MCP conformance runner and the Node 22 it needs, both from
+# npm, into target/conformance (tools/conformance.sh, which the HTTP interop
+# test runs, installs them the same way when they are missing).
+tools/conformance.sh --setup
