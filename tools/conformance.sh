@@ -48,6 +48,11 @@ if ! installed; then
   mkdir -p "$prefix"
   cp "$lock/package.json" "$lock/package-lock.json" "$prefix/"
   npm ci --prefix "$prefix" --no-audit --no-fund --loglevel=error >/dev/null
+  installed || {
+    echo "error: npm ci in $prefix did not leave Node 22 at $node" >&2
+    echo "hint: the npm package 'node' fetches the binary in its install script: run npm with scripts enabled" >&2
+    exit 1
+  }
 fi
 [ "${1:-}" = --setup ] && exit 0
 

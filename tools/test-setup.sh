@@ -8,6 +8,8 @@
 # otherwise (it may ask for your password). The official Python MCP SDK goes
 # into a virtual environment, target/mcp-venv, made from Debian's own
 # /usr/bin/python3: Debian refuses a system-wide `pip install` (PEP 668).
+# The TypeScript SDK and the MCP conformance runner come from npm, pinned by
+# the package-lock.json files in tests/ts and tests/conformance.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
