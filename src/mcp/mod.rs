@@ -6,6 +6,7 @@
 mod cli;
 mod context;
 pub mod http;
+mod listen;
 mod memory;
 pub mod protocol;
 pub mod resources;
@@ -72,6 +73,7 @@ pub fn serve_stdio(home: &Home, clock: Clock, registry: &Registry, verbose: u8) 
         Error::internal("memory_mcp hit a bug in its read loop and stopped")
             .with_hint("this is a bug in agentbox; report it with the host's last request")
     })?;
+    server.end_subscriptions();
     // The index writer's last updates, then housekeeping.
     crate::search::settle(home);
     server.fold_index();
@@ -129,6 +131,14 @@ pub struct Server<'h> {
     /// The resources the tools contribute (`Tool::resources`).
     resources: Vec<&'static Resource>,
     debug_panic: bool,
+    /// `subscriptions/listen` streams.
+    subscriptions: listen::Subscriptions,
+    /// Notifications for stdout, sent after the replies of their group.
+    outbox: Vec<Value>,
+    /// The event stream of the HTTP request being handled, if it opened one.
+    stream: Option<listen::Stream>,
+    /// `store::writes()` when the subscriptions were last checked.
+    writes_seen: u64,
 }
 
 /// A handled group: its replies, to be sent once its files are synced.
@@ -161,6 +171,10 @@ impl<'h> Server<'h> {
             frames,
             resources: registry.resources(),
             debug_panic: false,
+            subscriptions: listen::Subscriptions::default(),
+            outbox: Vec::new(),
+            stream: None,
+            writes_seen: 0,
         }
     }
 
@@ -180,7 +194,24 @@ impl<'h> Server<'h> {
                 return;
             }
         };
-        while let Some(first) = frames.next() {
+        loop {
+            let first = if self.subscriptions.is_empty() {
+                frames.next()
+            } else {
+                match frames.next_within(listen::RECHECK) {
+                    Ok(first) => Some(first),
+                    Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => None,
+                    Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                        if !self.recheck() {
+                            return;
+                        }
+                        continue;
+                    }
+                }
+            };
+            let Some(first) = first else {
+                return;
+            };
             let mut group = vec![first];
             while group.len() < MAX_GROUP && !group.last().is_some_and(Queued::ends) {
                 match frames.ready() {
@@ -282,8 +313,9 @@ impl<'h> Server<'h> {
         }
     }
 
-    /// Sends the replies of a handled group once settled. `false` when
-    /// stdout is closed.
+    /// Sends the replies of a handled group once settled, then the
+    /// notifications it gave rise to (a subscription's acknowledgement, the
+    /// updates its writes caused). `false` when stdout is closed.
     fn answer(&mut self, mut handled: Handled) -> bool {
         self.settle(&mut handled);
         for reply in handled.replies.into_iter().flatten() {
@@ -292,7 +324,96 @@ impl<'h> Server<'h> {
                 return false;
             }
         }
+        self.check_if_written();
+        self.flush_outbox()
+    }
+
+    /// Checks the subscribed resources when this process wrote anything
+    /// since the last check (an append, a replaced file: a fact, a note).
+    fn check_if_written(&mut self) {
+        let writes = crate::store::writes();
+        if writes != self.writes_seen && !self.subscriptions.is_empty() {
+            self.check_subscriptions();
+        }
+        self.writes_seen = writes;
+    }
+
+    /// Reads the subscribed resources again (`listen::Subscriptions::check`).
+    fn check_subscriptions(&mut self) {
+        let memory = &mut self.memory;
+        let resources = &self.resources;
+        let frames = &self.frames;
+        let updates = self
+            .subscriptions
+            .check(|uri| resources::read(memory, resources, uri), &|message| {
+                frames.encode(message, wire)
+            });
+        self.outbox.extend(updates);
+    }
+
+    /// Ends every subscription with its listen result (the server stops).
+    fn end_subscriptions(&mut self) {
+        let frames = &self.frames;
+        let results = self.subscriptions.close_all(
+            &server_info(Features::new(protocol::LATEST_VERSION)),
+            &|message| frames.encode(message, wire),
+        );
+        self.outbox.extend(results);
+        self.flush_outbox();
+    }
+
+    /// A periodic check of the subscribed resources (changes by other
+    /// processes), its updates sent. `false` when stdout is closed.
+    fn recheck(&mut self) -> bool {
+        self.check_subscriptions();
+        self.flush_outbox()
+    }
+
+    /// Writes the queued notifications. `false` when stdout is closed.
+    fn flush_outbox(&mut self) -> bool {
+        for message in std::mem::take(&mut self.outbox) {
+            if !self.frames.send(message, wire) {
+                self.note("stdout is closed; stopping");
+                return false;
+            }
+        }
         true
+    }
+
+    /// `subscriptions/listen` (2026-07-28 only): opens a stream of resource
+    /// updates; its reply comes only when the server ends it.
+    fn listen(&mut self, id: &Value, params: Option<Value>) -> Option<Value> {
+        match protocol::era_of("subscriptions/listen", params.as_ref()) {
+            Err(error) => return Some(protocol::reply_error(id, &error)),
+            Ok(Era::Legacy) => {
+                let error = method_not_found("subscriptions/listen");
+                return Some(protocol::reply_error(id, &error));
+            }
+            Ok(Era::Modern(_)) => {}
+        }
+        let sink = match self.stream.take() {
+            Some(stream) => listen::Sink::Http(stream),
+            None => listen::Sink::Stdio,
+        };
+        let memory = &mut self.memory;
+        let resources = &self.resources;
+        let frames = &self.frames;
+        let opened = self.subscriptions.listen(
+            id,
+            params.as_ref(),
+            sink,
+            |uri| resources::read(memory, resources, uri),
+            &|message| frames.encode(message, wire),
+        );
+        match opened {
+            Ok(Value::Null) => None,
+            Ok(ack) => {
+                self.note(&format!("subscriptions/listen (id {id}) open"));
+                self.outbox.push(ack);
+                None
+            }
+            Err(error) => Some(protocol::reply_error(id, &error)),
+        }
     }
 
     /// The reply to a line over `mcp.max_line_bytes` (its bytes were dropped).
@@ -380,12 +501,20 @@ impl<'h> Server<'h> {
                 self.note("ignored a response (this server sends no requests)");
                 None
             }
-            Message::Notification { method, .. } => {
+            Message::Notification { method, params } => {
                 match method.as_str() {
-                    "notifications/initialized" | "notifications/cancelled" => {}
+                    "notifications/cancelled" => {
+                        if let Some(id) = params.as_ref().and_then(|p| p.get("requestId")) {
+                            self.subscriptions.cancel(id);
+                        }
+                    }
+                    "notifications/initialized" => {}
                     other => self.note(&format!("ignored notification {other}")),
                 }
                 None
+            }
+            Message::Request { id, method, params } if method == "subscriptions/listen" => {
+                self.listen(&id, params)
             }
             Message::Request { id, method, params } => {
                 let started = Instant::now();
@@ -462,7 +591,7 @@ impl<'h> Server<'h> {
         match method {
             "server/discover" => Ok(json!({
                 "supportedVersions": protocol::supported_versions(),
-                "capabilities": capabilities(),
+                "capabilities": capabilities(true),
                 "instructions": INSTRUCTIONS
             })),
             "initialize" | "ping" => Err(method_not_found(method)),
@@ -485,7 +614,7 @@ impl<'h> Server<'h> {
                 self.features = Features::new(version);
                 Ok(json!({
                     "protocolVersion": version,
-                    "capabilities": capabilities(),
+                    "capabilities": capabilities(false),
                     "serverInfo": server_info(self.features),
                     "instructions": INSTRUCTIONS
                 }))
@@ -599,12 +728,14 @@ fn wire(reply: &Value) -> String {
     }
 }
 
-/// What the server offers, the same in both eras: tools and resources,
-/// neither of which changes while it runs.
-fn capabilities() -> Value {
+/// What the server offers: tools and resources, neither of whose lists
+/// changes while it runs; in the 2026-07-28 era, updates of the resources
+/// through `subscriptions/listen` (the handshake era's `resources/subscribe`
+/// is not served).
+fn capabilities(modern: bool) -> Value {
     json!({
         "tools": {"listChanged": false},
-        "resources": {"subscribe": false, "listChanged": false}
+        "resources": {"subscribe": modern, "listChanged": false}
     })
 }
 

@@ -8,7 +8,7 @@ use serde_json::Value;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Component, Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::SystemTime;
 
 pub mod dir;
@@ -16,6 +16,7 @@ mod events;
 mod external;
 mod group;
 mod jsonl;
+mod process;
 mod revision;
 
 pub use events::EventLog;
@@ -25,32 +26,9 @@ pub use external::{
 };
 pub use group::SyncGroup;
 pub use jsonl::Redacted;
+use process::committed;
+pub use process::{interrupt_requested, request_interrupt, write_committed, writes};
 pub use revision::{EXPECT_FLAG, MAX_REVISION, Versioned};
-
-/// Set once this process has begun to make a write visible (the rename). From
-/// then on an interrupt must not report `cancelled`: the write has landed, so
-/// the call runs to its honest end.
-static COMMITTED: AtomicBool = AtomicBool::new(false);
-
-/// Whether this process has already made a write visible.
-pub fn write_committed() -> bool {
-    COMMITTED.load(Ordering::SeqCst)
-}
-
-/// Set when an interrupt (Ctrl-C) arrives after a write has landed: the call
-/// is not killed then, but a long one (`evolve run`) polls this, stops at the
-/// next safe point, keeps what it did and reports `cancelled`.
-static INTERRUPT: AtomicBool = AtomicBool::new(false);
-
-/// Asks the running call to stop at its next safe point.
-pub fn request_interrupt() {
-    INTERRUPT.store(true, Ordering::SeqCst);
-}
-
-/// Whether the call has been asked to stop.
-pub fn interrupt_requested() -> bool {
-    INTERRUPT.load(Ordering::SeqCst)
-}
 
 /// Longest accepted name (plan id, slug, persona name, session key).
 pub const MAX_NAME_LEN: usize = 128;
@@ -365,7 +343,7 @@ impl Store {
                 .with_hint("move one of the two files away by hand, then retry")
                 .with_detail("path", to.display().to_string()));
         }
-        COMMITTED.store(true, Ordering::SeqCst);
+        committed();
         fs::rename(from, to).map_err(|e| io_error("rename", from, &e))?;
         sync_dir(to);
         Ok(())
@@ -463,7 +441,7 @@ impl Store {
             }
             Ok(_) => {}
         }
-        COMMITTED.store(true, Ordering::SeqCst);
+        committed();
         match fs::remove_file(path) {
             Ok(()) => {}
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(false),
@@ -667,7 +645,7 @@ fn atomic_replace_as(
         if durable {
             file.sync_all()?;
         }
-        COMMITTED.store(true, Ordering::SeqCst);
+        committed();
         fs::rename(&tmp, path)
     })();
     if let Err(e) = result {

@@ -174,6 +174,19 @@ pub fn media(head: &Head) -> Result<(), Refusal> {
     Ok(())
 }
 
+/// Whether `Accept` takes an event stream (a `subscriptions/listen`
+/// response is one).
+pub fn takes_events(head: &Head) -> bool {
+    head.text("accept").is_some_and(|accept| {
+        accept.split(',').any(|range| {
+            let range = range.split(';').next().unwrap_or("").trim();
+            ["text/event-stream", "text/*", "*/*"]
+                .iter()
+                .any(|r| range.eq_ignore_ascii_case(r))
+        })
+    })
+}
+
 /// How the server thread serves a body that passed: the version a legacy
 /// request is served at (a modern one carries its own in `_meta`).
 pub fn route(head: &Head, body: &Value) -> Result<Features, Refusal> {

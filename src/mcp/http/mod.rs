@@ -13,6 +13,7 @@ mod check;
 pub mod token;
 mod wire;
 
+use super::listen::{self, Stream};
 use super::{Limits, Server, wire as encode};
 use crate::clock::Clock;
 use crate::error::{Error, ErrorType, Result};
@@ -24,7 +25,8 @@ use check::Refusal;
 use serde_json::Value;
 use std::net::{SocketAddr, TcpListener, TcpStream, ToSocketAddrs};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::RecvTimeoutError;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::time::{Duration, Instant};
 use wire::{Conn, Head, ReadError, Response, Timeouts};
@@ -37,6 +39,10 @@ pub const PATH: &str = "/mcp";
 const MAX_CONNECTIONS: usize = 128;
 /// Bodies queued for the server thread before connections wait their turn.
 const QUEUE: usize = 1024;
+/// Bytes of request bodies held at once, across connections (or one body,
+/// whatever its size): 128 clients sending 10 MiB each must not cost
+/// 1.3 GB. Past it a request is answered 503 before its body is read.
+const BODY_BUDGET: usize = 64 * 1024 * 1024;
 /// Test hook: shortens every connection timeout to this many milliseconds.
 const TIMEOUT_ENV: &str = "AGENTBOX_MCP_HTTP_TIMEOUT_MS";
 
@@ -45,14 +51,18 @@ struct Job {
     body: Value,
     /// The version a handshake-era request is served at.
     features: super::protocol::Features,
+    /// A `subscriptions/listen` request's event stream.
+    stream: Option<Stream>,
     reply: SyncSender<Reply>,
 }
 
 /// The server thread's answer to a job: the redacted, serialized reply
-/// (`None`: the body held no request) and its JSON-RPC error code.
+/// (`None`: the body held no request, or it opened its event stream) and
+/// its JSON-RPC error code.
 struct Reply {
     body: Option<String>,
     code: Option<i64>,
+    streaming: bool,
 }
 
 /// What every connection thread shares.
@@ -64,6 +74,8 @@ struct Shared {
     timeouts: Timeouts,
     jobs: SyncSender<Job>,
     active: AtomicUsize,
+    /// Bytes of request bodies being read or served (`BODY_BUDGET`).
+    bodies: AtomicUsize,
     log: Output,
     redactor: Redactor,
 }
@@ -123,6 +135,7 @@ pub fn serve_http(
         timeouts: timeouts(),
         jobs,
         active: AtomicUsize::new(0),
+        bodies: AtomicUsize::new(0),
         log,
         redactor: redactor.clone(),
     });
@@ -247,6 +260,14 @@ fn connection(stream: TcpStream, shared: &Shared) {
         let started = Instant::now();
         let keep = head.keep_alive();
         let (mut response, read_body) = exchange(&mut conn, &head, shared);
+        if response.status == 0 {
+            // An event stream: written, and the connection is done.
+            note(
+                shared,
+                &format!("{} {} → event stream closed", head.method, head.path),
+            );
+            return;
+        }
         response.close |= !keep || !read_body;
         note(
             shared,
@@ -274,8 +295,8 @@ fn connection(stream: TcpStream, shared: &Shared) {
 /// One request: the response, and whether its body was read (if not, the
 /// connection cannot go on).
 fn exchange(conn: &mut Conn, head: &Head, shared: &Shared) -> (Response, bool) {
-    let body = match admit(conn, head, shared) {
-        Ok(body) => body,
+    let (body, _hold) = match admit(conn, head, shared) {
+        Ok(admitted) => admitted,
         Err((refusal, read)) => return (refused(refusal), read),
     };
     let value: Value = match serde_json::from_slice(&body) {
@@ -300,10 +321,28 @@ fn exchange(conn: &mut Conn, head: &Head, shared: &Shared) -> (Response, bool) {
         .pointer("/params/_meta")
         .and_then(|m| m.get(super::protocol::PROTOCOL_VERSION_META))
         .is_some();
+    let listening = value.get("method").and_then(Value::as_str) == Some("subscriptions/listen");
+    let mut events = None;
+    let stream = if listening {
+        if !check::takes_events(head) {
+            let refusal = Refusal::http(
+                406,
+                "subscriptions/listen answers with an event stream: Accept must list text/event-stream",
+            );
+            return (refused_for(refusal, &value), true);
+        }
+        let (messages, receiver) = sync_channel(listen::STREAM_BACKLOG);
+        let alive = Arc::new(AtomicBool::new(true));
+        events = Some((receiver, Arc::clone(&alive)));
+        Some(Stream { messages, alive })
+    } else {
+        None
+    };
     let (send, receive) = sync_channel(1);
     let job = Job {
         body: value,
         features,
+        stream,
         reply: send,
     };
     let unavailable = || {
@@ -317,8 +356,18 @@ fn exchange(conn: &mut Conn, head: &Head, shared: &Shared) -> (Response, bool) {
     }
     match receive.recv() {
         Ok(Reply {
+            streaming: true, ..
+        }) => match events {
+            Some((receiver, alive)) => {
+                stream_events(conn, &receiver, &alive);
+                (empty(0), false)
+            }
+            None => (unavailable(), true),
+        },
+        Ok(Reply {
             body: Some(body),
             code,
+            ..
         }) => (
             Response {
                 status: check::status_of(code, modern),
@@ -333,13 +382,54 @@ fn exchange(conn: &mut Conn, head: &Head, shared: &Shared) -> (Response, bool) {
     }
 }
 
-/// The checks before the body, then the body: a refusal says whether the
-/// body was read (the connection may go on) or not (it closes).
-fn admit(
+/// Writes a `subscriptions/listen` stream until the server ends it or the
+/// client goes away: its messages as `message` events, a comment every 15
+/// seconds meanwhile (it keeps proxies from closing an idle stream, and
+/// shows when the client is gone).
+fn stream_events(conn: &mut Conn, messages: &Receiver<String>, alive: &AtomicBool) {
+    const PING: Duration = Duration::from_secs(15);
+    let mut open = conn.start_events();
+    while open {
+        open = match messages.recv_timeout(PING) {
+            Ok(message) => conn.event(&message),
+            Err(RecvTimeoutError::Timeout) => conn.event(""),
+            Err(RecvTimeoutError::Disconnected) => false,
+        };
+    }
+    alive.store(false, Ordering::SeqCst);
+}
+
+/// A share of [`BODY_BUDGET`], given back when dropped.
+struct Hold<'s> {
+    bytes: usize,
+    held: &'s AtomicUsize,
+}
+
+impl<'s> Hold<'s> {
+    /// `bytes` of the budget, if they fit (a lone body always does).
+    fn take(held: &'s AtomicUsize, bytes: usize) -> Option<Hold<'s>> {
+        held.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |now| {
+            (now == 0 || now.saturating_add(bytes) <= BODY_BUDGET).then(|| now + bytes)
+        })
+        .ok()
+        .map(|_| Hold { bytes, held })
+    }
+}
+
+impl Drop for Hold<'_> {
+    fn drop(&mut self) {
+        self.held.fetch_sub(self.bytes, Ordering::SeqCst);
+    }
+}
+
+/// The checks before the body, then the body (with its share of the body
+/// budget): a refusal says whether the body was read (the connection may go
+/// on) or not (it closes).
+fn admit<'s>(
     conn: &mut Conn,
     head: &Head,
-    shared: &Shared,
-) -> std::result::Result<Vec<u8>, (Refusal, bool)> {
+    shared: &'s Shared,
+) -> std::result::Result<(Vec<u8>, Hold<'s>), (Refusal, bool)> {
     let unread = |refusal| (refusal, false);
     if head.path != PATH {
         return Err(unread(Refusal::http(
@@ -407,6 +497,16 @@ fn admit(
     {
         return Err(unread(body_refusal(length as usize, shared.max_body)));
     }
+    let reserve = length.map_or(shared.max_body, |length| length as usize);
+    let Some(hold) = Hold::take(&shared.bodies, reserve) else {
+        return Err(unread(
+            Refusal::http(
+                503,
+                "the server is reading too many large requests at once; retry shortly",
+            )
+            .with_header("Retry-After", "1"),
+        ));
+    };
     match head.text("expect") {
         None => {}
         Some(e) if e.eq_ignore_ascii_case("100-continue") && conn.continue_100() => {}
@@ -424,7 +524,7 @@ fn admit(
         Some(length) => conn.read_body(length as usize),
         None => conn.read_chunked(shared.max_body),
     };
-    read.map_err(|e| match e {
+    read.map(|body| (body, hold)).map_err(|e| match e {
         ReadError::Status(413, _) => unread(body_refusal(shared.max_body + 1, shared.max_body)),
         ReadError::Status(status, message) => unread(Refusal::http(status, message)),
         ReadError::Gone => unread(Refusal::http(400, "the client went away mid-body")),
@@ -493,8 +593,16 @@ impl Server<'_> {
         loop {
             let first = match inbox.recv_timeout(Duration::from_millis(200)) {
                 Ok(job) => job,
-                Err(RecvTimeoutError::Timeout) if crate::store::interrupt_requested() => return,
-                Err(RecvTimeoutError::Timeout) => continue,
+                Err(RecvTimeoutError::Timeout) if crate::store::interrupt_requested() => {
+                    self.end_subscriptions();
+                    return;
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    if self.subscriptions.due() {
+                        self.check_subscriptions();
+                    }
+                    continue;
+                }
                 Err(RecvTimeoutError::Disconnected) => return,
             };
             let mut group = vec![first];
@@ -506,14 +614,21 @@ impl Server<'_> {
             }
             let (bodies, replies): (Vec<_>, Vec<_>) = group
                 .into_iter()
-                .map(|job| ((job.body, job.features), job.reply))
+                .map(|job| ((job.body, job.features, job.stream), job.reply))
                 .unzip();
-            let mut handled = self.in_group(bodies, |server, (body, features)| {
+            let mut streaming = Vec::with_capacity(bodies.len());
+            let mut handled = self.in_group(bodies, |server, (body, features, stream)| {
                 server.features = features;
-                Some(server.handle_value(body))
+                let asked = stream.is_some();
+                server.stream = stream;
+                let reply = server.handle_value(body);
+                // The listen took the stream: its response is the stream.
+                streaming.push(asked && server.stream.take().is_none());
+                Some(reply)
             });
             self.settle(&mut handled);
-            for (reply, to) in handled.replies.into_iter().zip(replies) {
+            for ((reply, to), streaming) in handled.replies.into_iter().zip(replies).zip(streaming)
+            {
                 let code = reply
                     .as_ref()
                     .and_then(|r| r.pointer("/error/code"))
@@ -521,8 +636,13 @@ impl Server<'_> {
                 let body = reply.map(|r| self.frames.encode(r, encode));
                 // A connection that went away meanwhile: its reply is moot
                 // (the write it asked for stands).
-                let _ = to.send(Reply { body, code });
+                let _ = to.send(Reply {
+                    body,
+                    code,
+                    streaming: streaming && code.is_none(),
+                });
             }
+            self.check_if_written();
         }
     }
 }

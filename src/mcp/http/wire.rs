@@ -296,6 +296,32 @@ impl Conn {
             .is_ok()
     }
 
+    /// Starts an event stream (`subscriptions/listen`): it ends with the
+    /// connection. `false` when the client is gone.
+    pub fn start_events(&mut self) -> bool {
+        self.stream
+            .write_all(
+                b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n\
+                  X-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n",
+            )
+            .and_then(|()| self.stream.flush())
+            .is_ok()
+    }
+
+    /// One event: a JSON-RPC message (one line), or, when empty, a comment
+    /// that keeps the stream alive. `false` when the client is gone.
+    pub fn event(&mut self, message: &str) -> bool {
+        let event = if message.is_empty() {
+            ": ping\n\n".to_string()
+        } else {
+            format!("event: message\ndata: {message}\n\n")
+        };
+        self.stream
+            .write_all(event.as_bytes())
+            .and_then(|()| self.stream.flush())
+            .is_ok()
+    }
+
     /// Closes after a refusal whose request body was not read: stops
     /// writing, then reads and drops what the client still sends for a
     /// moment, so that its unread bytes do not turn the close into a reset
