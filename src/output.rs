@@ -347,6 +347,17 @@ impl<'r> Frames<'r> {
     /// by `encode`: the body of an HTTP reply (`memory_mcp --http`).
     pub fn encode(&self, mut frame: Value, encode: impl FnOnce(&Value) -> String) -> String {
         self.redactor.redact_value(&mut frame);
+        // An error's `data` echoes what the request named (a method, a
+        // URI): free text, whatever its key, as an envelope's `detail` is.
+        let replies = match &mut frame {
+            Value::Array(replies) => replies.iter_mut().collect(),
+            reply => vec![reply],
+        };
+        for reply in replies {
+            if let Some(data) = reply.pointer_mut("/error/data") {
+                self.redactor.redact_value_as_text(data);
+            }
+        }
         encode(&frame)
     }
 

@@ -86,11 +86,16 @@ impl Subscriptions {
 
     /// Opens a subscription for request `id`: the acknowledgement (the
     /// first message of its stream, saying what is honoured), or the error
-    /// that refuses it. `read` gives a resource's current content.
+    /// that refuses it. Only the `listed` resources (`resources/list`: a
+    /// handful, each cheap to read) are honoured — a search URI would cost
+    /// a search per subscription after every write, and changes with every
+    /// turn saved anyway. `read` gives a resource's current content.
+    #[allow(clippy::too_many_arguments)]
     pub fn listen(
         &mut self,
         id: &Value,
         params: Option<&Value>,
+        listed: &[&str],
         sink: Sink,
         mut read: impl FnMut(&str) -> std::result::Result<String, RpcError>,
         encode: &dyn Fn(Value) -> String,
@@ -109,7 +114,7 @@ impl Subscriptions {
                     "subscriptions/listen needs params.notifications, an object",
                 )
             })?;
-        let uris = match filter.get("resourceSubscriptions") {
+        let mut uris = match filter.get("resourceSubscriptions") {
             None | Some(Value::Null) => Vec::new(),
             Some(Value::Array(items)) => {
                 let mut uris = Vec::new();
@@ -137,11 +142,25 @@ impl Subscriptions {
                 uris.len()
             )));
         }
+        uris.retain(|uri| listed.contains(&uri.as_str()));
         self.prune();
-        if self.open.len() >= MAX_SUBSCRIPTIONS || self.open.iter().any(|s| &s.id == id) {
+        if self.open.len() >= MAX_SUBSCRIPTIONS {
             return Err(RpcError::internal(format!(
-                "subscription limit reached ({MAX_SUBSCRIPTIONS} open, ids unique)"
+                "subscription limit reached: {MAX_SUBSCRIPTIONS} streams are open"
             )));
+        }
+        // On stdio the id names the subscription (`notifications/cancelled`);
+        // over HTTP each stream is its own, whatever id its client chose.
+        if matches!(sink, Sink::Stdio)
+            && self
+                .open
+                .iter()
+                .any(|s| matches!(s.sink, Sink::Stdio) && &s.id == id)
+        {
+            return Err(RpcError::new(
+                protocol::INVALID_REQUEST,
+                format!("a subscription with id {id} is already open on this stream"),
+            ));
         }
         for uri in &uris {
             if !self.seen.contains_key(uri) {

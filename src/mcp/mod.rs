@@ -398,9 +398,11 @@ impl<'h> Server<'h> {
         let memory = &mut self.memory;
         let resources = &self.resources;
         let frames = &self.frames;
+        let listed = resources::listed(resources);
         let opened = self.subscriptions.listen(
             id,
             params.as_ref(),
+            &listed,
             sink,
             |uri| resources::read(memory, resources, uri),
             &|message| frames.encode(message, wire),

@@ -130,6 +130,12 @@ impl Store {
         &self.root
     }
 
+    /// Replaces the redactor (a server that knows one more secret, the
+    /// token it was given, masks it in everything it stores too).
+    pub fn set_redactor(&mut self, redactor: Redactor) {
+        self.redactor = redactor;
+    }
+
     pub fn redactor(&self) -> &Redactor {
         &self.redactor
     }

@@ -125,6 +125,11 @@ fn a_stdio_subscription_is_told_when_and_only_when_its_resource_changes() {
         ack["params"]["notifications"],
         json!({"resourceSubscriptions": ["mem://profile"]})
     );
+    // A search is not a resource one subscribes to (it would cost a search
+    // per write; it changes with every turn): left out of the ack.
+    server.send(&listen("sub-0", &["mem://search?q=tea", "mem://nope"]));
+    let ack = server.next();
+    assert_eq!(ack["params"]["notifications"], json!({}), "{ack}");
 
     // A write that changes the profile: the reply, then the update.
     server.send(&save_fact(2, "I prefer green tea"));
@@ -232,17 +237,19 @@ fn listen_is_refused_where_it_does_not_exist_or_is_malformed() {
     );
 }
 
-/// An HTTP server on a free loopback port; killed on drop.
+/// An HTTP server on a free loopback port (with -v: its log lines arrive
+/// on `log`); killed on drop.
 struct Http {
     child: Child,
     port: u16,
+    log: Receiver<String>,
 }
 
 impl Http {
     fn start(sb: &Sandbox) -> Http {
         let mut child = sb
             .std_command(common::bin())
-            .args(["memory_mcp", "--http", "127.0.0.1:0"])
+            .args(["memory_mcp", "--http", "127.0.0.1:0", "-v"])
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
@@ -257,8 +264,13 @@ impl Http {
             .and_then(|rest| rest.split('/').next())
             .and_then(|p| p.parse().ok())
             .unwrap_or_else(|| panic!("no address in {line:?}"));
-        std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
-        Http { child, port }
+        let (send, log) = channel();
+        std::thread::spawn(move || {
+            for line in stderr.lines().map_while(Result::ok) {
+                let _ = send.send(line);
+            }
+        });
+        Http { child, port, log }
     }
 
     /// Sends a POST of `body` with the 2026-07-28 headers; the open stream.
@@ -345,4 +357,42 @@ fn an_http_subscription_is_an_event_stream_of_its_updates() {
     assert!(saved.starts_with("HTTP/1.1 200"), "{saved}");
     let update = events(&mut reader, 1).remove(0);
     assert_eq!(update, updated("mem://profile", "sub-h"));
+}
+
+#[test]
+fn http_streams_are_their_clients_own_and_end_when_the_client_leaves() {
+    let sb = Sandbox::new();
+    let server = Http::start(&sb);
+    let accept = "application/json, text/event-stream";
+    // Two clients that both chose id 1 (every SDK counts from 0 or 1).
+    let mut first = BufReader::new(server.post(&listen("1", &["mem://profile"]), accept));
+    let mut second = BufReader::new(server.post(&listen("1", &["mem://profile"]), accept));
+    for reader in [&mut first, &mut second] {
+        let ack = events(reader, 1).remove(0);
+        assert_eq!(
+            ack["method"], "notifications/subscriptions/acknowledged",
+            "{ack}"
+        );
+    }
+    // The first leaves: its stream is noticed closed well before the 15 s
+    // keep-alive comment would have shown it.
+    drop(first);
+    let closed = (0..100).find_map(|_| {
+        let line = server.log.recv_timeout(Duration::from_millis(100)).ok()?;
+        line.contains("event stream closed").then_some(line)
+    });
+    assert!(
+        closed.is_some(),
+        "the server did not notice the client leave"
+    );
+    // The second still hears about changes.
+    let mut saved = String::new();
+    server
+        .post(&save_fact(2, "I prefer rooibos"), "application/json")
+        .read_to_string(&mut saved)
+        .unwrap();
+    assert_eq!(
+        events(&mut second, 1).remove(0),
+        updated("mem://profile", "1")
+    );
 }

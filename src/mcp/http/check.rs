@@ -46,14 +46,20 @@ impl Refusal {
 /// pages it takes requests from (`Origin`).
 const LOCAL_NAMES: [&str; 3] = ["localhost", "127.0.0.1", "[::1]"];
 
-/// The host part of `host[:port]` (an IPv6 literal keeps its brackets).
-fn host_part(authority: &str) -> &str {
-    if authority.starts_with('[') {
-        return authority
-            .find(']')
-            .map_or(authority, |end| &authority[..=end]);
-    }
-    authority.split(':').next().unwrap_or(authority)
+/// The host of `host[:port]` (an IPv6 literal keeps its brackets), if
+/// the rest is nothing or a port.
+fn host_part(authority: &str) -> Option<&str> {
+    let host = if authority.starts_with('[') {
+        authority.find(']').map(|end| &authority[..=end])?
+    } else {
+        authority.split(':').next().unwrap_or(authority)
+    };
+    let port = &authority[host.len()..];
+    let port_ok = port.is_empty()
+        || port.strip_prefix(':').is_some_and(|p| {
+            !p.is_empty() && p.len() <= 5 && p.bytes().all(|b| b.is_ascii_digit())
+        });
+    (port_ok && !host.is_empty()).then_some(host)
 }
 
 /// `Host` and `Origin`. A server bound to loopback answers only to a
@@ -61,21 +67,23 @@ fn host_part(authority: &str) -> &str {
 /// rebinding) is turned away (421). A request from a web page (`Origin`)
 /// must come from a local page or one listed in `mcp.allowed_origins`
 /// (403); `Origin: null` (a sandboxed or file page) never passes.
-pub fn place(head: &Head, loopback: bool, allowed: &[String]) -> Result<(), Refusal> {
-    if loopback {
+pub fn place(head: &Head, loopback: Option<&[String]>, allowed: &[String]) -> Result<(), Refusal> {
+    if let Some(names) = loopback {
         let host = head
             .one("host")
             .map_err(|()| Refusal::http(400, "the request has more than one Host header"))?;
-        let name = host
+        let host = host
             .and_then(|h| std::str::from_utf8(h).ok())
-            .map(|h| host_part(h.trim()).to_ascii_lowercase());
+            .map(str::trim);
+        let name = host.map(|h| host_part(h).unwrap_or(h).to_ascii_lowercase());
         match name {
-            Some(name) if LOCAL_NAMES.contains(&name.as_str()) => {}
+            Some(name) if host.and_then(host_part).is_some() && names.contains(&name) => {}
             Some(name) => {
                 return Err(Refusal::http(
                     421,
                     format!(
-                        "this server answers to localhost, 127.0.0.1 and [::1] only, not to Host {name:?}"
+                        "this server answers to {} only, not to Host {name:?}",
+                        names.join(", ")
                     ),
                 ));
             }
@@ -108,13 +116,7 @@ fn local_origin(origin: &str) -> bool {
     else {
         return false;
     };
-    let host = host_part(rest);
-    let port = &rest[host.len()..];
-    LOCAL_NAMES.contains(&host.to_ascii_lowercase().as_str())
-        && (port.is_empty()
-            || port.strip_prefix(':').is_some_and(|p| {
-                !p.is_empty() && p.len() <= 5 && p.bytes().all(|b| b.is_ascii_digit())
-            }))
+    host_part(rest).is_some_and(|host| LOCAL_NAMES.contains(&host.to_ascii_lowercase().as_str()))
 }
 
 /// The bearer token, when the server has one: 401 without the right one.
@@ -376,6 +378,25 @@ mod tests {
             "http://evil.com#http://localhost",
         ] {
             assert!(!local_origin(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_host_is_a_name_and_at_most_a_port() {
+        assert_eq!(host_part("localhost"), Some("localhost"));
+        assert_eq!(host_part("localhost:7411"), Some("localhost"));
+        assert_eq!(host_part("[::1]:80"), Some("[::1]"));
+        for bad in [
+            "localhost:80@evil.com",
+            "localhost:evil.com",
+            "127.0.0.1:41995 evil.com",
+            "[::1]evil.com",
+            "localhost:abc",
+            "localhost:",
+            ":80",
+            "[::1",
+        ] {
+            assert_eq!(host_part(bad), None, "{bad}");
         }
     }
 

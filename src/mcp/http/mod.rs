@@ -69,6 +69,8 @@ struct Reply {
 struct Shared {
     token: Option<token::Token>,
     loopback: bool,
+    /// The `Host` names a loopback server answers to.
+    names: Vec<String>,
     allowed_origins: Vec<String>,
     max_body: usize,
     timeouts: Timeouts,
@@ -76,6 +78,8 @@ struct Shared {
     active: AtomicUsize,
     /// Bytes of request bodies being read or served (`BODY_BUDGET`).
     bodies: AtomicUsize,
+    /// Set once the server thread has stopped: new connections are closed.
+    stopping: AtomicBool,
     log: Output,
     redactor: Redactor,
 }
@@ -109,6 +113,11 @@ pub fn serve_http(
         extra.push(regex::escape(&token.secret));
     }
     let redactor = Redactor::new(&extra).unwrap_or_else(|_| home.store.redactor().clone());
+    // The home this server writes through masks it too: a turn that quotes
+    // the token is stored masked, as any other secret is.
+    let mut own = Home::open(home.root.clone())?;
+    own.store.set_redactor(redactor.clone());
+    let home = &own;
     let listener = TcpListener::bind(address).map_err(|e| {
         let kind = if e.kind() == std::io::ErrorKind::AddrInUse {
             ErrorType::Conflict
@@ -127,15 +136,26 @@ pub fn serve_http(
         verbose,
     };
     let (jobs, inbox) = sync_channel(QUEUE);
+    // A loopback server answers to the loopback names, and to the address
+    // it is bound to (127.0.0.2 …).
+    let mut names: Vec<String> = ["localhost", "127.0.0.1", "[::1]"].map(String::from).into();
+    if loopback {
+        names.push(match local.ip() {
+            std::net::IpAddr::V4(ip) => ip.to_string(),
+            std::net::IpAddr::V6(ip) => format!("[{ip}]"),
+        });
+    }
     let shared = Arc::new(Shared {
         token,
         loopback,
+        names,
         allowed_origins: home.config.mcp.allowed_origins.clone(),
         max_body: limits.max_line_bytes,
         timeouts: timeouts(),
         jobs,
         active: AtomicUsize::new(0),
         bodies: AtomicUsize::new(0),
+        stopping: AtomicBool::new(false),
         log,
         redactor: redactor.clone(),
     });
@@ -160,13 +180,17 @@ pub fn serve_http(
         .name("mcp-http-accept".to_string())
         .spawn(move || accept(&listener, &accepting))
         .map_err(|e| Error::internal(format!("cannot start the HTTP listener thread: {e}")))?;
-    drop(shared);
     server.serve_jobs(&inbox);
-    // Ctrl-C after a write: the index writer's last updates, housekeeping.
+    // Ctrl-C after a write: no new connections; the index writer's last
+    // updates, housekeeping.
+    shared.stopping.store(true, Ordering::SeqCst);
+    drop(shared);
     crate::search::settle(home);
     server.fold_index();
-    log.announce(&redactor, "memory_mcp: stopped");
-    Ok(())
+    Err(Error::new(
+        ErrorType::Cancelled,
+        "interrupted: memory_mcp stopped serving (every reply it sent stands)",
+    ))
 }
 
 /// `HOST:PORT` (a name resolves to its first address).
@@ -211,6 +235,9 @@ fn accept(listener: &TcpListener, shared: &Arc<Shared>) {
                 continue;
             }
         };
+        if shared.stopping.load(Ordering::SeqCst) {
+            continue;
+        }
         if shared.active.fetch_add(1, Ordering::SeqCst) >= MAX_CONNECTIONS {
             shared.active.fetch_sub(1, Ordering::SeqCst);
             busy(stream);
@@ -252,7 +279,7 @@ fn connection(stream: TcpStream, shared: &Shared) {
             Ok(None) | Err(ReadError::Gone) => return,
             Err(ReadError::Status(status, message)) => {
                 note(shared, &format!("refused ({status}): {message}"));
-                conn.respond(&refused(Refusal::http(status, message)));
+                conn.respond(&masked(refused(Refusal::http(status, message)), shared));
                 conn.close_after_refusal();
                 return;
             }
@@ -279,6 +306,9 @@ fn connection(stream: TcpStream, shared: &Shared) {
                 started.elapsed().as_secs_f64() * 1000.0
             ),
         );
+        if response.status != 200 {
+            response = masked(response, shared);
+        }
         let sent = conn.respond(&response);
         if !sent {
             return;
@@ -388,11 +418,20 @@ fn exchange(conn: &mut Conn, head: &Head, shared: &Shared) -> (Response, bool) {
 /// shows when the client is gone).
 fn stream_events(conn: &mut Conn, messages: &Receiver<String>, alive: &AtomicBool) {
     const PING: Duration = Duration::from_secs(15);
+    // How soon a client that closed its end is noticed (its subscription
+    // then stops costing the server anything).
+    const LOOK: Duration = Duration::from_secs(1);
     let mut open = conn.start_events();
+    let mut pinged = Instant::now();
     while open {
-        open = match messages.recv_timeout(PING) {
+        open = match messages.recv_timeout(LOOK) {
             Ok(message) => conn.event(&message),
-            Err(RecvTimeoutError::Timeout) => conn.event(""),
+            Err(RecvTimeoutError::Timeout) if conn.peer_gone() => false,
+            Err(RecvTimeoutError::Timeout) if pinged.elapsed() >= PING => {
+                pinged = Instant::now();
+                conn.event("")
+            }
+            Err(RecvTimeoutError::Timeout) => true,
             Err(RecvTimeoutError::Disconnected) => false,
         };
     }
@@ -437,7 +476,12 @@ fn admit<'s>(
             format!("no such endpoint {:?}: MCP is served at {PATH}", head.path),
         )));
     }
-    check::place(head, shared.loopback, &shared.allowed_origins).map_err(unread)?;
+    check::place(
+        head,
+        shared.loopback.then_some(&shared.names[..]),
+        &shared.allowed_origins,
+    )
+    .map_err(unread)?;
     if head.method != "POST" {
         return Err(unread(
             Refusal::http(
@@ -550,6 +594,19 @@ fn body_refusal(observed: usize, limit: usize) -> Refusal {
     refusal
 }
 
+/// A refusal with what it echoes of the request (a path, a header value,
+/// the id) masked as free text: whatever the client sent, no secret comes
+/// back in a body a proxy or a HAR file keeps.
+fn masked(mut response: Response, shared: &Shared) -> Response {
+    if let Ok(mut body) = serde_json::from_str::<Value>(&response.body) {
+        if let Some(error) = body.get_mut("error") {
+            shared.redactor.redact_value_as_text(error);
+        }
+        response.body = body.to_string();
+    }
+    response
+}
+
 /// A refusal as a response with a JSON-RPC error body (id null).
 fn refused(refusal: Refusal) -> Response {
     refused_for(refusal, &Value::Null)
@@ -589,14 +646,13 @@ impl Server<'_> {
     /// (Ctrl-C once something was written: before that, it ends the process
     /// at once) or when every connection and the listener are gone.
     fn serve_jobs(&mut self, inbox: &Receiver<Job>) {
-        use std::sync::mpsc::RecvTimeoutError;
         loop {
+            if crate::store::interrupt_requested() {
+                self.end_subscriptions();
+                return;
+            }
             let first = match inbox.recv_timeout(Duration::from_millis(200)) {
                 Ok(job) => job,
-                Err(RecvTimeoutError::Timeout) if crate::store::interrupt_requested() => {
-                    self.end_subscriptions();
-                    return;
-                }
                 Err(RecvTimeoutError::Timeout) => {
                     if self.subscriptions.due() {
                         self.check_subscriptions();

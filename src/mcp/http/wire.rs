@@ -14,6 +14,8 @@ pub const MAX_HEAD_BYTES: usize = 64 * 1024;
 const MAX_HEADERS: usize = 100;
 /// The longest chunk-size line (with extensions) of a chunked body.
 const MAX_CHUNK_LINE: usize = 1024;
+/// The most bytes of trailer fields after a chunked body.
+const MAX_TRAILERS: usize = 8 * 1024;
 
 /// How long a connection may take.
 #[derive(Debug, Clone, Copy)]
@@ -145,6 +147,12 @@ impl Conn {
             let mut headers = [httparse::EMPTY_HEADER; MAX_HEADERS];
             let mut request = httparse::Request::new(&mut headers);
             match request.parse(&self.buf) {
+                Ok(httparse::Status::Complete(used)) if used > MAX_HEAD_BYTES => {
+                    return Err(ReadError::Status(
+                        431,
+                        format!("the request head is over {MAX_HEAD_BYTES} bytes"),
+                    ));
+                }
                 Ok(httparse::Status::Complete(used)) => {
                     let head = Head {
                         method: request.method.unwrap_or("").to_string(),
@@ -209,7 +217,7 @@ impl Conn {
         let deadline = Instant::now() + self.timeouts.body;
         let mut body = Vec::new();
         loop {
-            let line = self.line(deadline)?;
+            let line = self.line(deadline, MAX_CHUNK_LINE, "a chunk-size line")?;
             let size = line.split(|b| *b == b';').next().unwrap_or(&[]);
             let size = std::str::from_utf8(size)
                 .ok()
@@ -218,9 +226,21 @@ impl Conn {
                 .and_then(|s| usize::from_str_radix(s, 16).ok())
                 .ok_or_else(|| ReadError::Status(400, "a malformed chunk size".to_string()))?;
             if size == 0 {
-                // Trailers, until the empty line.
-                while !self.line(deadline)?.is_empty() {}
-                return Ok(body);
+                // Trailers (dropped), until the empty line.
+                let mut trailers = 0usize;
+                loop {
+                    let line = self.line(deadline, MAX_TRAILERS, "a trailer field")?;
+                    if line.is_empty() {
+                        return Ok(body);
+                    }
+                    trailers += line.len() + 2;
+                    if trailers > MAX_TRAILERS {
+                        return Err(ReadError::Status(
+                            431,
+                            format!("the trailer fields are over {MAX_TRAILERS} bytes"),
+                        ));
+                    }
+                }
             }
             if body.len().saturating_add(size) > limit {
                 return Err(too_large(body.len().saturating_add(size), limit));
@@ -241,18 +261,19 @@ impl Conn {
         }
     }
 
-    /// One CRLF-terminated line of a chunked body, without its CRLF.
-    fn line(&mut self, deadline: Instant) -> Result<Vec<u8>, ReadError> {
+    /// One CRLF-terminated line of a chunked body (`what`, at most `max`
+    /// bytes), without its CRLF.
+    fn line(&mut self, deadline: Instant, max: usize, what: &str) -> Result<Vec<u8>, ReadError> {
         loop {
             if let Some(i) = self.buf.windows(2).position(|w| w == b"\r\n") {
                 let line = self.buf[..i].to_vec();
                 self.buf.drain(..i + 2);
                 return Ok(line);
             }
-            if self.buf.len() > MAX_CHUNK_LINE {
+            if self.buf.len() > max {
                 return Err(ReadError::Status(
                     400,
-                    "a chunk-size line is too long".to_string(),
+                    format!("{what} of the chunked body is over {max} bytes"),
                 ));
             }
             if self.fill(deadline)? == 0 {
@@ -320,6 +341,22 @@ impl Conn {
             .write_all(event.as_bytes())
             .and_then(|()| self.stream.flush())
             .is_ok()
+    }
+
+    /// Whether the client has closed its end (or reset it): a look at the
+    /// socket that never waits and consumes nothing.
+    pub fn peer_gone(&mut self) -> bool {
+        if self.stream.set_nonblocking(true).is_err() {
+            return true;
+        }
+        let mut byte = [0u8; 1];
+        let gone = match self.stream.peek(&mut byte) {
+            Ok(0) => true,
+            Ok(_) => false,
+            Err(e) => e.kind() != io::ErrorKind::WouldBlock,
+        };
+        let _ = self.stream.set_nonblocking(false);
+        gone
     }
 
     /// Closes after a refusal whose request body was not read: stops
