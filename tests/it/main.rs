@@ -30,6 +30,8 @@ mod mcp;
 mod mcp_crash;
 mod mcp_eras;
 mod mcp_group;
+mod mcp_http;
+mod mcp_http_load;
 mod mcp_interop;
 mod mcp_listen;
 mod memory_concurrency;

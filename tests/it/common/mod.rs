@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod docs;
+pub mod http;
 pub mod sync;
 
 use assert_cmd::Command;
