@@ -31,6 +31,7 @@ mod mcp_crash;
 mod mcp_eras;
 mod mcp_group;
 mod mcp_http;
+mod mcp_http_hostile;
 mod mcp_http_load;
 mod mcp_interop;
 mod mcp_listen;
