@@ -544,6 +544,12 @@ impl ReadAhead {
         self.frames.recv().ok()
     }
 
+    /// The next frame, waiting at most `wait` (`Timeout`: none came;
+    /// `Disconnected`: there are no more).
+    pub fn next_within(&self, wait: std::time::Duration) -> Result<Queued, mpsc::RecvTimeoutError> {
+        self.frames.recv_timeout(wait)
+    }
+
     /// The next frame if it has been read already; never waits.
     pub fn ready(&self) -> Option<Queued> {
         self.frames.try_recv().ok()

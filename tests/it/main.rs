@@ -31,6 +31,7 @@ mod mcp_crash;
 mod mcp_eras;
 mod mcp_group;
 mod mcp_interop;
+mod mcp_listen;
 mod memory_concurrency;
 mod model;
 mod parsers;

@@ -77,6 +77,8 @@ impl Sandbox {
             .env_remove("AGENTBOX_DEBUG_PANIC_WITH_HOME")
             .env_remove("AGENTBOX_DEBUG_PANIC_IN_TOOL")
             .env_remove("AGENTBOX_SEED")
+            .env_remove("AGENTBOX_MCP_TOKEN")
+            .env_remove("AGENTBOX_MCP_HTTP_TIMEOUT_MS")
             .env("CI", "true")
             .env("AGENTBOX_NOW", NOW);
         cmd
