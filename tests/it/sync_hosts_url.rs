@@ -596,3 +596,166 @@ fn hosts_that_take_no_url_refuse_it_with_the_alternative() {
     w.data(&["install", "zed"]);
     assert!(w.read(".zed/settings.json").contains("\"command\""));
 }
+
+/// `memory_mcp --http 127.0.0.1:0` of the sandbox's home, with `token` as
+/// its bearer token; killed on drop.
+struct Server {
+    child: std::process::Child,
+    port: u16,
+}
+
+impl Server {
+    fn start(w: &World, token: &str) -> Server {
+        use std::io::{BufRead, BufReader};
+        let mut cmd = w.sb.std_command(w.sb.home().join("tools/memory_mcp"));
+        cmd.args(["--http", "127.0.0.1:0"])
+            .env("AGENTBOX_MCP_TOKEN", token)
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped());
+        let mut child = cmd.spawn().unwrap();
+        let mut stderr = BufReader::new(child.stderr.take().unwrap());
+        let mut line = String::new();
+        stderr.read_line(&mut line).unwrap();
+        let port = line
+            .split("http://127.0.0.1:")
+            .nth(1)
+            .and_then(|rest| rest.split('/').next())
+            .and_then(|p| p.parse().ok())
+            .unwrap_or_else(|| panic!("no port in {line:?}"));
+        // Keep reading stderr so the server never blocks on a full pipe.
+        std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
+        Server { child, port }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Replaces `${NAME}` (and `${env:NAME}` when `env_prefix`) with the value
+/// in `vars`, leaving an unknown one as written, as the hosts do.
+fn expand(text: &str, vars: &[(&str, &str)], env_prefix: bool) -> String {
+    let mut out = text.to_string();
+    for (name, value) in vars {
+        let reference = if env_prefix {
+            format!("${{env:{name}}}")
+        } else {
+            format!("${{{name}}}")
+        };
+        out = out.replace(&reference, value);
+    }
+    out
+}
+
+/// What `host` sends, read from the entry it was given the way it reads
+/// it: the URL and the headers, with the variables of its environment
+/// (`vars`) expanded in its own syntax.
+fn as_host_sends(
+    host: &str,
+    entry: &Value,
+    vars: &[(&str, &str)],
+) -> (String, Vec<(String, String)>) {
+    let json_headers = |prefix: bool| -> Vec<(String, String)> {
+        entry["headers"]
+            .as_object()
+            .map(|h| {
+                h.iter()
+                    .map(|(k, v)| (k.clone(), expand(v.as_str().unwrap(), vars, prefix)))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    match host {
+        "claude-code" => (
+            expand(entry["url"].as_str().unwrap(), vars, false),
+            json_headers(false),
+        ),
+        "gemini" => (
+            expand(entry["httpUrl"].as_str().unwrap(), vars, false),
+            json_headers(false),
+        ),
+        "cursor" | "vscode" => (
+            expand(entry["url"].as_str().unwrap(), vars, true),
+            json_headers(true),
+        ),
+        "codex" => {
+            let var = entry["bearer_token_env_var"].as_str().unwrap();
+            let headers = vars
+                .iter()
+                .find(|(name, _)| *name == var)
+                .map(|(_, value)| vec![("Authorization".to_string(), format!("Bearer {value}"))])
+                .unwrap_or_default();
+            (entry["url"].as_str().unwrap().to_string(), headers)
+        }
+        other => panic!("no URL form for {other}"),
+    }
+}
+
+/// POSTs an `initialize` to `url` with `headers`; the HTTP status.
+fn initialize_status(url: &str, headers: &[(String, String)]) -> u16 {
+    use std::io::{Read, Write};
+    let rest = url.strip_prefix("http://").unwrap();
+    let (authority, path) = rest.split_at(rest.find('/').unwrap());
+    let body = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"host","version":"1"}}}"#;
+    let mut request = format!(
+        "POST {path} HTTP/1.1\r\nHost: {authority}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: {}\r\nConnection: close\r\n",
+        body.len()
+    );
+    for (name, value) in headers {
+        request.push_str(&format!("{name}: {value}\r\n"));
+    }
+    request.push_str("\r\n");
+    request.push_str(body);
+    let mut stream = std::net::TcpStream::connect(authority).unwrap();
+    stream
+        .set_read_timeout(Some(std::time::Duration::from_secs(20)))
+        .unwrap();
+    stream.write_all(request.as_bytes()).unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    response
+        .split(' ')
+        .nth(1)
+        .and_then(|code| code.parse().ok())
+        .unwrap_or_else(|| panic!("no status in {response:?}"))
+}
+
+#[test]
+fn each_written_entry_reaches_the_real_server_with_the_token_only_when_it_is_set() {
+    let w = World::with_url_hosts();
+    let token = secret();
+    let server = Server::start(&w, &token);
+    let url = format!("http://127.0.0.1:{}/mcp", server.port);
+    w.data(&["install", "--all", "--url", &url, "--no-skills"]);
+    for (host, rel, key) in [
+        ("claude-code", ".mcp.json", "mcpServers"),
+        ("codex", ".codex/config.toml", ""),
+        ("cursor", ".cursor/mcp.json", "mcpServers"),
+        ("gemini", ".gemini/settings.json", "mcpServers"),
+        ("vscode", ".vscode/mcp.json", "servers"),
+    ] {
+        let text = w.read(rel);
+        let entry = if key.is_empty() {
+            let doc: toml_edit::DocumentMut = text.parse().unwrap();
+            let table = doc["mcp_servers"]["agentbox-memory"].as_table().unwrap();
+            let mut entry = serde_json::Map::new();
+            for (k, v) in table.iter() {
+                entry.insert(k.to_string(), json!(v.as_str().unwrap()));
+            }
+            Value::Object(entry)
+        } else {
+            serde_json::from_str::<Value>(&text).unwrap()[key]["agentbox-memory"].clone()
+        };
+        let (to, headers) = as_host_sends(host, &entry, &[("AGENTBOX_MCP_TOKEN", &token)]);
+        assert_eq!(initialize_status(&to, &headers), 200, "{host}: {headers:?}");
+        // Started where the variable is unset: the literal reference (or
+        // no header at all) is refused.
+        let (to, headers) = as_host_sends(host, &entry, &[]);
+        assert_eq!(initialize_status(&to, &headers), 401, "{host}: {headers:?}");
+    }
+    drop(server);
+}

@@ -79,7 +79,7 @@ impl Remote {
         }
         if std::env::var_os(token_env).is_none_or(|v| v.is_empty()) {
             warnings.push(format!(
-                "{token_env} is not set here: the host reads it from its own environment when it connects, so set it where the host starts (export {token_env}=$(cat {}))",
+                "{token_env} is not set here: the host reads it from its own environment when it connects, so set it where the host starts (`memory_mcp token` makes one in {}; then read -r {token_env} < that file; export {token_env})",
                 token_file(home).display()
             ));
         }
