@@ -58,6 +58,7 @@ mod sync;
 mod sync_hold_names;
 mod sync_hostile;
 mod sync_hosts;
+mod sync_hosts_url;
 mod sync_https;
 mod sync_layout;
 mod sync_merge;
