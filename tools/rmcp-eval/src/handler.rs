@@ -57,7 +57,7 @@ pub struct MemoryServer {
 }
 
 impl MemoryServer {
-    fn new(jobs: Sender<Job>) -> MemoryServer {
+    pub fn new(jobs: Sender<Job>) -> MemoryServer {
         let info: InitializeResult = serde_json::from_value(json!({
             "protocolVersion": protocol::LATEST_VERSION,
             "capabilities": {
@@ -174,4 +174,45 @@ impl ServerHandler for MemoryServer {
         let result = self.ask(|reply| Job::Read { uri, reply }).await?;
         Ok(typed::<ReadResourceResult>(result)?.into())
     }
+}
+
+/// `--http ADDR` (with `--features http`): rmcp's Streamable HTTP server,
+/// stateless with JSON responses, on hyper; no token, no limits of our own
+/// (it exists to weigh what the SDK's HTTP side costs).
+#[cfg(feature = "http")]
+pub fn serve_http(jobs: Sender<Job>, addr: &str) -> Result<(), String> {
+    use hyper_util::rt::TokioIo;
+    use hyper_util::service::TowerToHyperService;
+    use rmcp::transport::streamable_http_server::session::never::NeverSessionManager;
+    use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_io()
+        .enable_time()
+        .build()
+        .map_err(|e| format!("cannot start the tokio runtime: {e}"))?;
+    runtime.block_on(async move {
+        let mut config = StreamableHttpServerConfig::default();
+        config.legacy_session_mode = false;
+        config.json_response = true;
+        let jobs = std::sync::Mutex::new(jobs);
+        let service = StreamableHttpService::new(
+            move || Ok(MemoryServer::new(jobs.lock().expect("jobs").clone())),
+            std::sync::Arc::new(NeverSessionManager::default()),
+            config,
+        );
+        let listener = tokio::net::TcpListener::bind(addr)
+            .await
+            .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+        let local = listener.local_addr().map_err(|e| e.to_string())?;
+        eprintln!("memory_mcp: serving http://{local}/mcp");
+        loop {
+            let (stream, _) = listener.accept().await.map_err(|e| e.to_string())?;
+            let service = TowerToHyperService::new(service.clone());
+            tokio::spawn(async move {
+                let _ = hyper::server::conn::http1::Builder::new()
+                    .serve_connection(TokioIo::new(stream), service)
+                    .await;
+            });
+        }
+    })
 }

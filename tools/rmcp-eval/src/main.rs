@@ -50,6 +50,8 @@ struct McpCall {
     argv0: OsString,
     home: Option<PathBuf>,
     verbose: u8,
+    /// `--http ADDR` (only with `--features http`).
+    http: Option<String>,
 }
 
 impl McpCall {
@@ -68,6 +70,7 @@ impl McpCall {
             argv0,
             home: None,
             verbose: 0,
+            http: None,
         };
         while let Some(arg) = args.next() {
             let text = arg.to_str()?;
@@ -75,6 +78,8 @@ impl McpCall {
                 call.home = Some(PathBuf::from(args.next()?));
             } else if let Some(dir) = text.strip_prefix("--home=") {
                 call.home = Some(PathBuf::from(dir));
+            } else if cfg!(feature = "http") && text == "--http" {
+                call.http = Some(args.next()?.into_string().ok()?);
             } else if text == "--verbose" {
                 call.verbose += 1;
             } else if text.len() > 1
@@ -130,7 +135,11 @@ fn serve(call: McpCall) -> i32 {
                 writer::Writer::new(&home, clock, limits, &frames, call.verbose).run(queue)
             })
             .expect("spawn the writer thread");
-        let served = handler::serve_stdio(jobs, limits);
+        let served = match call.http.as_deref() {
+            #[cfg(feature = "http")]
+            Some(addr) => handler::serve_http(jobs, addr),
+            _ => handler::serve_stdio(jobs, limits),
+        };
         if let Err(message) = served {
             eprintln!("memory_mcp: {message}");
         }
