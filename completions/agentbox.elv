@@ -37,7 +37,7 @@ set edit:completion:arg-completer[agentbox] = {|@words|
             cand persona 'Named personas: who the agent is (tone, verbosity, language, free text)'
             cand proactive 'Foresight and reminders: time-bounded items, and what to bring up before being asked'
             cand sync 'Share the home through any git remote; install memory_mcp and skills into host agents'
-            cand memory_mcp 'Serve the agent''s memory to MCP hosts (JSON-RPC over stdio)'
+            cand memory_mcp 'Serve the agent''s memory to MCP hosts (JSON-RPC over stdio, or HTTP)'
             cand init 'Create an agent home (.agent/) with its config, folders and tool links'
             cand link 'Re-create or repair the links in .agent/tools/ (idempotent)'
             cand doctor 'Check the home: config, folders, links, documents, search index'
@@ -1265,9 +1265,25 @@ set edit:completion:arg-completer[agentbox] = {|@words|
             cand --version 'Print version'
         }
         &'agentbox;memory_mcp'= {
+            cand --http 'Serve Streamable HTTP at ADDR (HOST:PORT) instead of stdio'
             cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
             cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
             cand --color 'Colour text output: auto respects NO_COLOR and terminals'
+            cand -q 'Print nothing on success in text mode (json still prints its envelope)'
+            cand --quiet 'Print nothing on success in text mode (json still prints its envelope)'
+            cand -v 'Log what happens to stderr'
+            cand --verbose 'Log what happens to stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand token 'Make the bearer token --http requires (kept in the home, never printed)'
+        }
+        &'agentbox;memory_mcp;token'= {
+            cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
+            cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
+            cand --color 'Colour text output: auto respects NO_COLOR and terminals'
+            cand --new 'Replace the existing token (clients holding the old one are refused)'
             cand -q 'Print nothing on success in text mode (json still prints its envelope)'
             cand --quiet 'Print nothing on success in text mode (json still prints its envelope)'
             cand -v 'Log what happens to stderr'
@@ -2836,9 +2852,25 @@ set edit:completion:arg-completer[memory_mcp] = {|@words|
     }
     var completions = [
         &'memory_mcp'= {
+            cand --http 'Serve Streamable HTTP at ADDR (HOST:PORT) instead of stdio'
             cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
             cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
             cand --color 'Colour text output: auto respects NO_COLOR and terminals'
+            cand -q 'Print nothing on success in text mode (json still prints its envelope)'
+            cand --quiet 'Print nothing on success in text mode (json still prints its envelope)'
+            cand -v 'Log what happens to stderr'
+            cand --verbose 'Log what happens to stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand token 'Make the bearer token --http requires (kept in the home, never printed)'
+        }
+        &'memory_mcp;token'= {
+            cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
+            cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
+            cand --color 'Colour text output: auto respects NO_COLOR and terminals'
+            cand --new 'Replace the existing token (clients holding the old one are refused)'
             cand -q 'Print nothing on success in text mode (json still prints its envelope)'
             cand --quiet 'Print nothing on success in text mode (json still prints its envelope)'
             cand -v 'Log what happens to stderr'

@@ -43,7 +43,7 @@ complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "evolve" -d 'Learn
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "persona" -d 'Named personas: who the agent is (tone, verbosity, language, free text)'
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "proactive" -d 'Foresight and reminders: time-bounded items, and what to bring up before being asked'
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "sync" -d 'Share the home through any git remote; install memory_mcp and skills into host agents'
-complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "memory_mcp" -d 'Serve the agent\'s memory to MCP hosts (JSON-RPC over stdio)'
+complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "memory_mcp" -d 'Serve the agent\'s memory to MCP hosts (JSON-RPC over stdio, or HTTP)'
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "init" -d 'Create an agent home (.agent/) with its config, folders and tool links'
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "link" -d 'Re-create or repair the links in .agent/tools/ (idempotent)'
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "doctor" -d 'Check the home: config, folders, links, documents, search index'
@@ -1010,17 +1010,31 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_
 complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from hosts" -f -a "list" -d 'List the hosts, what is detected and what is installed (the default)'
 complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from hosts" -f -a "install" -d 'Register memory_mcp in each host\'s config and export the screened skills'
 complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from hosts" -f -a "remove" -d 'Remove what agentbox wrote (and only that) from each host'
-complete -c agentbox -n "__fish_agentbox_using_subcommand memory_mcp" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+complete -c agentbox -n "__fish_agentbox_using_subcommand memory_mcp; and not __fish_seen_subcommand_from token" -l http -d 'Serve Streamable HTTP at ADDR (HOST:PORT) instead of stdio' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand memory_mcp; and not __fish_seen_subcommand_from token" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"
-complete -c agentbox -n "__fish_agentbox_using_subcommand memory_mcp" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
-complete -c agentbox -n "__fish_agentbox_using_subcommand memory_mcp" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+complete -c agentbox -n "__fish_agentbox_using_subcommand memory_mcp; and not __fish_seen_subcommand_from token" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand memory_mcp; and not __fish_seen_subcommand_from token" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c agentbox -n "__fish_agentbox_using_subcommand memory_mcp" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
-complete -c agentbox -n "__fish_agentbox_using_subcommand memory_mcp" -s v -l verbose -d 'Log what happens to stderr'
-complete -c agentbox -n "__fish_agentbox_using_subcommand memory_mcp" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c agentbox -n "__fish_agentbox_using_subcommand memory_mcp" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand memory_mcp; and not __fish_seen_subcommand_from token" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand memory_mcp; and not __fish_seen_subcommand_from token" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand memory_mcp; and not __fish_seen_subcommand_from token" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c agentbox -n "__fish_agentbox_using_subcommand memory_mcp; and not __fish_seen_subcommand_from token" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand memory_mcp; and not __fish_seen_subcommand_from token" -f -a "token" -d 'Make the bearer token --http requires (kept in the home, never printed)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand memory_mcp; and __fish_seen_subcommand_from token" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand memory_mcp; and __fish_seen_subcommand_from token" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand memory_mcp; and __fish_seen_subcommand_from token" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand memory_mcp; and __fish_seen_subcommand_from token" -l new -d 'Replace the existing token (clients holding the old one are refused)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand memory_mcp; and __fish_seen_subcommand_from token" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand memory_mcp; and __fish_seen_subcommand_from token" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand memory_mcp; and __fish_seen_subcommand_from token" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c agentbox -n "__fish_agentbox_using_subcommand memory_mcp; and __fish_seen_subcommand_from token" -s V -l version -d 'Print version'
 complete -c agentbox -n "__fish_agentbox_using_subcommand init" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"
@@ -1151,7 +1165,7 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand man" -s V -l version -
 complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from hosts; and __fish_seen_subcommand_from install" -f -a "claude-code codex cursor gemini vscode zed odek"
 complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from hosts; and __fish_seen_subcommand_from remove" -f -a "claude-code codex cursor gemini vscode zed odek"
 complete -c agentbox -n "__fish_agentbox_using_subcommand completions" -f -a "bash elvish fish powershell zsh"
-complete -c agentbox -n "__fish_agentbox_using_subcommand man" -f -a "agentbox agentbox-init agentbox-link agentbox-doctor agentbox-search agentbox-reindex agentbox-completions agentbox-man agentbox-model plan-create plan-show plan-list plan-step plan-add-step plan-next plan-archive plan track-record track-flush track-list track-show track-search track-stats track-prune track-import track knowledge-add knowledge-show knowledge-list knowledge-edit knowledge-rm knowledge-link knowledge-search knowledge-lint knowledge-profile knowledge skill_forge-new skill_forge-from-episode skill_forge-lint skill_forge-screen skill_forge-install skill_forge-list skill_forge-show skill_forge-rm skill_forge evolve-run evolve-list evolve-show evolve-apply evolve-reject evolve persona-list persona-show persona-create persona-set persona-unset persona-use persona-render persona-history persona-revert persona proactive-add proactive-list proactive-due proactive-dismiss proactive-done proactive-snooze proactive-scan proactive-extract proactive sync-init sync-remote sync-status sync-pull sync-push sync-now sync-abort sync-hosts sync memory_mcp"
+complete -c agentbox -n "__fish_agentbox_using_subcommand man" -f -a "agentbox agentbox-init agentbox-link agentbox-doctor agentbox-search agentbox-reindex agentbox-completions agentbox-man agentbox-model plan-create plan-show plan-list plan-step plan-add-step plan-next plan-archive plan track-record track-flush track-list track-show track-search track-stats track-prune track-import track knowledge-add knowledge-show knowledge-list knowledge-edit knowledge-rm knowledge-link knowledge-search knowledge-lint knowledge-profile knowledge skill_forge-new skill_forge-from-episode skill_forge-lint skill_forge-screen skill_forge-install skill_forge-list skill_forge-show skill_forge-rm skill_forge evolve-run evolve-list evolve-show evolve-apply evolve-reject evolve persona-list persona-show persona-create persona-set persona-unset persona-use persona-render persona-history persona-revert persona proactive-add proactive-list proactive-due proactive-dismiss proactive-done proactive-snooze proactive-scan proactive-extract proactive sync-init sync-remote sync-status sync-pull sync-push sync-now sync-abort sync-hosts sync memory_mcp-token memory_mcp"
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_plan_global_optspecs
     string join \n format= home= q/quiet v/verbose color= h/help V/version
@@ -2432,14 +2446,54 @@ complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcomm
 complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from remove" -s V -l version -d 'Print version'
 complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from install" -f -a "claude-code codex cursor gemini vscode zed odek"
 complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from remove" -f -a "claude-code codex cursor gemini vscode zed odek"
-complete -c memory_mcp -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+# Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
+function __fish_memory_mcp_global_optspecs
+    string join \n http= format= home= q/quiet v/verbose color= h/help V/version
+end
+
+function __fish_memory_mcp_needs_command
+    # Figure out if the current invocation already has a command.
+    set -l cmd (commandline -opc)
+    set -e cmd[1]
+    argparse -s (__fish_memory_mcp_global_optspecs) -- $cmd 2>/dev/null
+    or return
+    if set -q argv[1]
+        # Also print the command, so this can be used to figure out what it is.
+        echo $argv[1]
+        return 1
+    end
+    return 0
+end
+
+function __fish_memory_mcp_using_subcommand
+    set -l cmd (__fish_memory_mcp_needs_command)
+    test -z "$cmd"
+    and return 1
+    contains -- $cmd[1] $argv
+end
+
+complete -c memory_mcp -n "__fish_memory_mcp_needs_command" -l http -d 'Serve Streamable HTTP at ADDR (HOST:PORT) instead of stdio' -r
+complete -c memory_mcp -n "__fish_memory_mcp_needs_command" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"
-complete -c memory_mcp -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
-complete -c memory_mcp -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+complete -c memory_mcp -n "__fish_memory_mcp_needs_command" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c memory_mcp -n "__fish_memory_mcp_needs_command" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c memory_mcp -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
-complete -c memory_mcp -s v -l verbose -d 'Log what happens to stderr'
-complete -c memory_mcp -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c memory_mcp -s V -l version -d 'Print version'
+complete -c memory_mcp -n "__fish_memory_mcp_needs_command" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c memory_mcp -n "__fish_memory_mcp_needs_command" -s v -l verbose -d 'Log what happens to stderr'
+complete -c memory_mcp -n "__fish_memory_mcp_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c memory_mcp -n "__fish_memory_mcp_needs_command" -s V -l version -d 'Print version'
+complete -c memory_mcp -n "__fish_memory_mcp_needs_command" -f -a "token" -d 'Make the bearer token --http requires (kept in the home, never printed)'
+complete -c memory_mcp -n "__fish_memory_mcp_using_subcommand token" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c memory_mcp -n "__fish_memory_mcp_using_subcommand token" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c memory_mcp -n "__fish_memory_mcp_using_subcommand token" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c memory_mcp -n "__fish_memory_mcp_using_subcommand token" -l new -d 'Replace the existing token (clients holding the old one are refused)'
+complete -c memory_mcp -n "__fish_memory_mcp_using_subcommand token" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c memory_mcp -n "__fish_memory_mcp_using_subcommand token" -s v -l verbose -d 'Log what happens to stderr'
+complete -c memory_mcp -n "__fish_memory_mcp_using_subcommand token" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c memory_mcp -n "__fish_memory_mcp_using_subcommand token" -s V -l version -d 'Print version'

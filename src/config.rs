@@ -113,6 +113,10 @@ pub struct McpConfig {
     /// Longest tool result or resource text, in characters; longer text is
     /// cut with a truncation notice.
     pub max_result_chars: u64,
+    /// Web origins besides local pages (`http://localhost:*` …) whose
+    /// requests `memory_mcp --http` accepts, exactly as browsers send them
+    /// (`https://app.example.com`).
+    pub allowed_origins: Vec<String>,
 }
 
 /// Default cap for one MCP request line (odek's `max_response_bytes` default).
@@ -125,6 +129,7 @@ impl Default for McpConfig {
         McpConfig {
             max_line_bytes: DEFAULT_MCP_MAX_LINE_BYTES,
             max_result_chars: DEFAULT_MCP_MAX_RESULT_CHARS,
+            allowed_origins: Vec::new(),
         }
     }
 }

@@ -20,6 +20,12 @@ pub fn claim_stdout() {
     STDOUT_CLAIMED.store(true, Ordering::SeqCst);
 }
 
+/// Gives stdout back to envelopes: a protocol tool's verb that turned out
+/// not to speak the protocol on it (`memory_mcp token`, `--http`).
+pub fn release_stdout() {
+    STDOUT_CLAIMED.store(false, Ordering::SeqCst);
+}
+
 /// Whether stdout belongs to a protocol (see `claim_stdout`).
 pub fn stdout_claimed() -> bool {
     STDOUT_CLAIMED.load(Ordering::SeqCst)
@@ -257,6 +263,13 @@ impl Output {
             write_stderr(&for_terminal(&redactor.redact(&line), false));
         }
     }
+
+    /// A line on stderr whatever the verbosity, redacted: what a server says
+    /// once when it is ready (`memory_mcp --http`'s address).
+    pub fn announce(&self, redactor: &Redactor, message: &str) {
+        let line = format!("{message}\n");
+        write_stderr(&for_terminal(&redactor.redact(&line), false));
+    }
 }
 
 /// The json envelope of a failure, with its newline.
@@ -308,6 +321,12 @@ impl<'r> Frames<'r> {
         Frames { redactor }
     }
 
+    /// Frames that are not written to stdout (`memory_mcp --http` sends
+    /// each in an HTTP response; stdout stays the envelope's).
+    pub fn unclaimed(redactor: &'r Redactor) -> Frames<'r> {
+        Frames { redactor }
+    }
+
     /// A result text, redacted before the server bounds its size (cutting
     /// first could split a secret and hide it from the redactor).
     pub fn redact_text(&self, text: &str) -> String {
@@ -324,12 +343,29 @@ impl<'r> Frames<'r> {
         self.redactor
     }
 
+    /// `frame` redacted whole (ids, messages, data, URIs …) and serialized
+    /// by `encode`: the body of an HTTP reply (`memory_mcp --http`).
+    pub fn encode(&self, mut frame: Value, encode: impl FnOnce(&Value) -> String) -> String {
+        self.redactor.redact_value(&mut frame);
+        // An error's `data` echoes what the request named (a method, a
+        // URI): free text, whatever its key, as an envelope's `detail` is.
+        let replies = match &mut frame {
+            Value::Array(replies) => replies.iter_mut().collect(),
+            reply => vec![reply],
+        };
+        for reply in replies {
+            if let Some(data) = reply.pointer_mut("/error/data") {
+                self.redactor.redact_value_as_text(data);
+            }
+        }
+        encode(&frame)
+    }
+
     /// Redacts `frame` whole (ids, messages, data, URIs …), lets `encode`
     /// serialize it (the protocol bounds its size), and writes it with its
     /// newline. `false` once stdout is closed (EPIPE): nobody reads any more.
-    pub fn send(&self, mut frame: Value, encode: impl FnOnce(&Value) -> String) -> bool {
-        self.redactor.redact_value(&mut frame);
-        let mut line = encode(&frame);
+    pub fn send(&self, frame: Value, encode: impl FnOnce(&Value) -> String) -> bool {
+        let mut line = self.encode(frame, encode);
         line.push('\n');
         let mut out = io::stdout().lock();
         out.write_all(line.as_bytes())

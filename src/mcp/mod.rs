@@ -5,6 +5,8 @@
 
 mod cli;
 mod context;
+pub mod http;
+mod listen;
 mod memory;
 pub mod protocol;
 pub mod resources;
@@ -71,6 +73,7 @@ pub fn serve_stdio(home: &Home, clock: Clock, registry: &Registry, verbose: u8) 
         Error::internal("memory_mcp hit a bug in its read loop and stopped")
             .with_hint("this is a bug in agentbox; report it with the host's last request")
     })?;
+    server.end_subscriptions();
     // The index writer's last updates, then housekeeping.
     crate::search::settle(home);
     server.fold_index();
@@ -128,11 +131,23 @@ pub struct Server<'h> {
     /// The resources the tools contribute (`Tool::resources`).
     resources: Vec<&'static Resource>,
     debug_panic: bool,
+    /// `subscriptions/listen` streams.
+    subscriptions: listen::Subscriptions,
+    /// Notifications for stdout, sent after the replies of their group.
+    outbox: Vec<Value>,
+    /// The event stream of the HTTP request being handled, if it opened one.
+    stream: Option<listen::Stream>,
+    /// `store::writes()` when the subscriptions were last checked.
+    writes_seen: u64,
+    /// Serving HTTP: a subscription needs its request's own event stream
+    /// (stdout is nobody's).
+    http: bool,
 }
 
 /// A handled group: its replies, to be sent once its files are synced.
 struct Handled {
-    replies: Vec<Value>,
+    /// One slot per message handled; `None` for one that gets no reply.
+    replies: Vec<Option<Value>>,
     first_writer: Option<usize>,
     /// Input goes on (no end of input or read error in the group).
     more: bool,
@@ -159,6 +174,11 @@ impl<'h> Server<'h> {
             frames,
             resources: registry.resources(),
             debug_panic: false,
+            subscriptions: listen::Subscriptions::default(),
+            outbox: Vec::new(),
+            stream: None,
+            writes_seen: 0,
+            http: false,
         }
     }
 
@@ -178,7 +198,24 @@ impl<'h> Server<'h> {
                 return;
             }
         };
-        while let Some(first) = frames.next() {
+        loop {
+            let first = if self.subscriptions.is_empty() {
+                frames.next()
+            } else {
+                match frames.next_within(listen::RECHECK) {
+                    Ok(first) => Some(first),
+                    Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => None,
+                    Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                        if !self.recheck() {
+                            return;
+                        }
+                        continue;
+                    }
+                }
+            };
+            let Some(first) = first else {
+                return;
+            };
             let mut group = vec![first];
             while group.len() < MAX_GROUP && !group.last().is_some_and(Queued::ends) {
                 match frames.ready() {
@@ -197,34 +234,46 @@ impl<'h> Server<'h> {
     /// Handles a group of frames with their fsyncs deferred and makes their
     /// writes durable; [`Server::answer`] sends the replies.
     fn handle_group(&mut self, group: Vec<Queued>) -> Handled {
+        self.in_group(group, |server, queued| match &queued.frame {
+            Ok(Frame::Eof) => None,
+            Err(e) => {
+                server.note(&format!("stdin: {e}; stopping"));
+                None
+            }
+            Ok(Frame::Oversize { observed }) => Some(Some(server.oversize(*observed))),
+            Ok(Frame::Line(line)) if line.iter().all(u8::is_ascii_whitespace) => Some(None),
+            Ok(Frame::Line(line)) => Some(server.handle_line(line)),
+        })
+    }
+
+    /// Handles `items` as one group commit: `each` handles one (`None` ends
+    /// the group: the input ended), every append of theirs waits for one
+    /// fsync per touched file, made here. Each item handled has its slot in
+    /// the replies (`None`: it gets no reply); [`Server::settle`] then
+    /// makes them honest about what the sync did.
+    fn in_group<T>(
+        &mut self,
+        items: Vec<T>,
+        mut each: impl FnMut(&mut Self, T) -> Option<Option<Value>>,
+    ) -> Handled {
         let home = self.memory.home;
         let sync = home.store.defer_syncs();
         crate::search::begin_group(home);
-        let mut replies: Vec<Value> = Vec::with_capacity(group.len());
-        // The first reply whose request wrote: it and every reply after it
+        let mut replies = Vec::with_capacity(items.len());
+        // The first request that wrote: its reply and every reply after it
         // (which may have seen its writes) wait for the sync.
         let mut first_writer = None;
         let mut more = true;
-        for queued in group {
+        for item in items {
             let before = sync.appends();
-            let reply = match &queued.frame {
-                Ok(Frame::Eof) => {
-                    more = false;
-                    break;
-                }
-                Err(e) => {
-                    self.note(&format!("stdin: {e}; stopping"));
-                    more = false;
-                    break;
-                }
-                Ok(Frame::Oversize { observed }) => Some(self.oversize(*observed)),
-                Ok(Frame::Line(line)) if line.iter().all(u8::is_ascii_whitespace) => None,
-                Ok(Frame::Line(line)) => self.handle_line(line),
+            let Some(reply) = each(self, item) else {
+                more = false;
+                break;
             };
             if sync.appends() > before {
                 first_writer.get_or_insert(replies.len());
             }
-            replies.extend(reply);
+            replies.push(reply);
         }
         // The index writer thread commits on its own (`search::worker`).
         crate::search::end_group(home);
@@ -237,53 +286,147 @@ impl<'h> Server<'h> {
         }
     }
 
-    /// Sends the replies of a handled group once this thread's index
-    /// updates in it are committed (it made some after a search or an
-    /// episode close in the group; a failed update is caught up from the
-    /// files here). `false` when stdout is closed.
-    fn answer(&mut self, handled: Handled) -> bool {
+    /// Waits until this thread's index updates in a handled group are
+    /// committed (it made some after a search or an episode close in the
+    /// group; a failed update is caught up from the files here), then makes
+    /// the replies say what happened: a warning on saves the index missed,
+    /// an error in place of every reply from the first writer on when the
+    /// group's sync failed.
+    fn settle(&mut self, handled: &mut Handled) {
         let home = self.memory.home;
-        let Handled {
-            mut replies,
-            first_writer,
-            synced,
-            ..
-        } = handled;
-        let count = replies.len();
+        let from = handled.first_writer.unwrap_or(handled.replies.len());
         if let Err(error) = crate::search::finish_group(home) {
             self.note(&format!("search index: {}", error.message));
             let warning = self.frames.redact_text(&crate::search::not_indexed(&error));
-            let from = first_writer.unwrap_or(replies.len());
-            for reply in &mut replies[from..] {
+            for reply in handled.replies[from..].iter_mut().flatten() {
                 save::warn_saved(reply, &warning);
             }
         }
-        match synced {
-            Ok(files) if count > 1 && files > 0 => self.note(&format!(
+        let count = handled.replies.iter().flatten().count();
+        match &handled.synced {
+            Ok(files) if count > 1 && *files > 0 => self.note(&format!(
                 "group commit: {count} replies held for one fsync of {files} file(s)"
             )),
             Ok(_) => {}
             Err(error) => {
                 self.note(&format!("group commit failed: {}", error.message));
-                let from = first_writer.unwrap_or(replies.len());
-                for reply in &mut replies[from..] {
-                    *reply = not_durable(reply, &error);
+                for reply in handled.replies[from..].iter_mut().flatten() {
+                    *reply = not_durable(reply, error);
                 }
             }
         }
-        for reply in replies {
-            let sent = self.frames.send(reply, |reply| match reply {
-                Value::Array(replies) => {
-                    protocol::batch_line(replies, protocol::MAX_RESPONSE_BYTES)
-                }
-                reply => protocol::reply_line(reply, protocol::MAX_RESPONSE_BYTES),
+    }
+
+    /// Sends the replies of a handled group once settled, then the
+    /// notifications it gave rise to (a subscription's acknowledgement, the
+    /// updates its writes caused). `false` when stdout is closed.
+    fn answer(&mut self, mut handled: Handled) -> bool {
+        self.settle(&mut handled);
+        for reply in handled.replies.into_iter().flatten() {
+            if !self.frames.send(reply, wire) {
+                self.note("stdout is closed; stopping");
+                return false;
+            }
+        }
+        self.check_if_written();
+        self.flush_outbox()
+    }
+
+    /// Checks the subscribed resources when this process wrote anything
+    /// since the last check (an append, a replaced file: a fact, a note).
+    fn check_if_written(&mut self) {
+        let writes = crate::store::writes();
+        if writes != self.writes_seen && !self.subscriptions.is_empty() {
+            self.check_subscriptions();
+        }
+        self.writes_seen = writes;
+    }
+
+    /// Reads the subscribed resources again (`listen::Subscriptions::check`).
+    fn check_subscriptions(&mut self) {
+        let memory = &mut self.memory;
+        let resources = &self.resources;
+        let frames = &self.frames;
+        let updates = self
+            .subscriptions
+            .check(|uri| resources::read(memory, resources, uri), &|message| {
+                frames.encode(message, wire)
             });
-            if !sent {
+        self.outbox.extend(updates);
+    }
+
+    /// Ends every subscription with its listen result (the server stops).
+    fn end_subscriptions(&mut self) {
+        let frames = &self.frames;
+        let results = self.subscriptions.close_all(
+            &server_info(Features::new(protocol::LATEST_VERSION)),
+            &|message| frames.encode(message, wire),
+        );
+        self.outbox.extend(results);
+        self.flush_outbox();
+    }
+
+    /// A periodic check of the subscribed resources (changes by other
+    /// processes), its updates sent. `false` when stdout is closed.
+    fn recheck(&mut self) -> bool {
+        self.check_subscriptions();
+        self.flush_outbox()
+    }
+
+    /// Writes the queued notifications. `false` when stdout is closed.
+    fn flush_outbox(&mut self) -> bool {
+        for message in std::mem::take(&mut self.outbox) {
+            if !self.frames.send(message, wire) {
                 self.note("stdout is closed; stopping");
                 return false;
             }
         }
         true
+    }
+
+    /// `subscriptions/listen` (2026-07-28 only): opens a stream of resource
+    /// updates; its reply comes only when the server ends it.
+    fn listen(&mut self, id: &Value, params: Option<Value>) -> Option<Value> {
+        match protocol::era_of("subscriptions/listen", params.as_ref()) {
+            Err(error) => return Some(protocol::reply_error(id, &error)),
+            Ok(Era::Legacy) => {
+                let error = method_not_found("subscriptions/listen");
+                return Some(protocol::reply_error(id, &error));
+            }
+            Ok(Era::Modern(_)) => {}
+        }
+        let sink = match self.stream.take() {
+            Some(stream) => listen::Sink::Http(stream),
+            None if self.http => {
+                let error = RpcError::new(
+                    protocol::INVALID_REQUEST,
+                    "subscriptions/listen needs a POST of its own: its response is an event stream",
+                );
+                return Some(protocol::reply_error(id, &error));
+            }
+            None => listen::Sink::Stdio,
+        };
+        let memory = &mut self.memory;
+        let resources = &self.resources;
+        let frames = &self.frames;
+        let listed = resources::listed(resources);
+        let opened = self.subscriptions.listen(
+            id,
+            params.as_ref(),
+            &listed,
+            sink,
+            |uri| resources::read(memory, resources, uri),
+            &|message| frames.encode(message, wire),
+        );
+        match opened {
+            Ok(Value::Null) => None,
+            Ok(ack) => {
+                self.note(&format!("subscriptions/listen (id {id}) open"));
+                self.outbox.push(ack);
+                None
+            }
+            Err(error) => Some(protocol::reply_error(id, &error)),
+        }
     }
 
     /// The reply to a line over `mcp.max_line_bytes` (its bytes were dropped).
@@ -304,10 +447,14 @@ impl<'h> Server<'h> {
     /// The reply to one line, if it gets one: an array of replies for a
     /// batch (where the negotiated version has batches).
     pub fn handle_line(&mut self, line: &[u8]) -> Option<Value> {
-        let value = match protocol::parse(line) {
-            Ok(value) => value,
-            Err(message) => return self.handle(message),
-        };
+        match protocol::parse(line) {
+            Ok(value) => self.handle_value(value),
+            Err(message) => self.handle(message),
+        }
+    }
+
+    /// The reply to one parsed message or batch, if it gets one.
+    fn handle_value(&mut self, value: Value) -> Option<Value> {
         match value {
             Value::Array(batch) if self.features.batches() => self.handle_batch(batch),
             value => self.handle(protocol::classify_value(value)),
@@ -343,12 +490,14 @@ impl<'h> Server<'h> {
     /// One message of a batch.
     fn handle_batched(&mut self, value: Value) -> Option<Value> {
         match protocol::classify_value(value) {
-            Message::Request { id, method, .. } if method == "initialize" => {
+            Message::Request { id, method, .. }
+                if method == "initialize" || method == "subscriptions/listen" =>
+            {
                 self.handle(Message::Invalid {
                     id,
                     error: RpcError::new(
                         protocol::INVALID_REQUEST,
-                        "invalid request: initialize must not be part of a batch",
+                        format!("invalid request: {method} must not be part of a batch"),
                     ),
                 })
             }
@@ -367,12 +516,20 @@ impl<'h> Server<'h> {
                 self.note("ignored a response (this server sends no requests)");
                 None
             }
-            Message::Notification { method, .. } => {
+            Message::Notification { method, params } => {
                 match method.as_str() {
-                    "notifications/initialized" | "notifications/cancelled" => {}
+                    "notifications/cancelled" => {
+                        if let Some(id) = params.as_ref().and_then(|p| p.get("requestId")) {
+                            self.subscriptions.cancel(id);
+                        }
+                    }
+                    "notifications/initialized" => {}
                     other => self.note(&format!("ignored notification {other}")),
                 }
                 None
+            }
+            Message::Request { id, method, params } if method == "subscriptions/listen" => {
+                self.listen(&id, params)
             }
             Message::Request { id, method, params } => {
                 let started = Instant::now();
@@ -449,7 +606,7 @@ impl<'h> Server<'h> {
         match method {
             "server/discover" => Ok(json!({
                 "supportedVersions": protocol::supported_versions(),
-                "capabilities": capabilities(),
+                "capabilities": capabilities(true),
                 "instructions": INSTRUCTIONS
             })),
             "initialize" | "ping" => Err(method_not_found(method)),
@@ -472,7 +629,7 @@ impl<'h> Server<'h> {
                 self.features = Features::new(version);
                 Ok(json!({
                     "protocolVersion": version,
-                    "capabilities": capabilities(),
+                    "capabilities": capabilities(false),
                     "serverInfo": server_info(self.features),
                     "instructions": INSTRUCTIONS
                 }))
@@ -577,12 +734,23 @@ impl<'h> Server<'h> {
     }
 }
 
-/// What the server offers, the same in both eras: tools and resources,
-/// neither of which changes while it runs.
-fn capabilities() -> Value {
+/// A reply (one, or a batch's array) serialized, never over
+/// [`protocol::MAX_RESPONSE_BYTES`].
+fn wire(reply: &Value) -> String {
+    match reply {
+        Value::Array(replies) => protocol::batch_line(replies, protocol::MAX_RESPONSE_BYTES),
+        reply => protocol::reply_line(reply, protocol::MAX_RESPONSE_BYTES),
+    }
+}
+
+/// What the server offers: tools and resources, neither of whose lists
+/// changes while it runs; in the 2026-07-28 era, updates of the resources
+/// through `subscriptions/listen` (the handshake era's `resources/subscribe`
+/// is not served).
+fn capabilities(modern: bool) -> Value {
     json!({
         "tools": {"listChanged": false},
-        "resources": {"subscribe": false, "listChanged": false}
+        "resources": {"subscribe": modern, "listChanged": false}
     })
 }
 

@@ -104,6 +104,14 @@ fn parse(uri: &str) -> Option<Target> {
     }
 }
 
+/// The URIs `resources/list` names (the fixed resources, not the search
+/// template): what a `subscriptions/listen` may subscribe to.
+pub fn listed<'r>(extra: &[&'r Resource]) -> Vec<&'r str> {
+    std::iter::once(PROFILE_URI)
+        .chain(extra.iter().map(|r| r.uri))
+        .collect()
+}
+
 /// Percent-decoding with `+` as a space; a malformed escape stays as written.
 pub fn decode(text: &str) -> String {
     let bytes = text.as_bytes();

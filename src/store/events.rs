@@ -1,14 +1,13 @@
 //! Event logs: JSONL streams with the sink rules of odek's
 //! `--events-jsonl` (evolve's `events.jsonl`).
 
-use super::{COMMITTED, Store, check_size, io_error};
+use super::{Store, check_size, committed, io_error};
 use crate::error::{Error, ErrorType, Result};
 use crate::redact::Redactor;
 use serde_json::Value;
 use std::fs::{self, File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::Ordering;
 
 /// An open event log (see [`Store::create_event_log`]).
 #[derive(Debug)]
@@ -37,7 +36,7 @@ impl EventLog {
             line.len() as u64,
             self.max_line_bytes,
         )?;
-        COMMITTED.store(true, Ordering::SeqCst);
+        committed();
         self.file
             .write_all(line.as_bytes())
             .and_then(|()| self.file.sync_data())

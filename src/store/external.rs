@@ -13,12 +13,11 @@
 //!   refused (`permission`), never written through.
 //!   A file's mode is kept; a new file gets `new_mode`.
 
-use super::{COMMITTED, create_temp, io_error, sync_dir};
+use super::{committed, create_temp, io_error, sync_dir};
 use crate::error::{Error, ErrorType, Result};
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::Ordering;
 
 /// Where a write to `path` lands: the symlink's target when `path` is a
 /// symlink (followed to the end) and `follow_links`, else `path`. A link not
@@ -61,7 +60,7 @@ pub fn write_external(path: &Path, bytes: &[u8], new_mode: u32, follow_links: bo
         file.write_all(bytes)?;
         set_mode(&tmp, mode)?;
         file.sync_all()?;
-        COMMITTED.store(true, Ordering::SeqCst);
+        committed();
         fs::rename(&tmp, &target)
     })();
     if let Err(e) = result {
@@ -86,7 +85,7 @@ pub fn remove_external_file(path: &Path) -> Result<bool> {
         }
         Ok(_) => {}
     }
-    COMMITTED.store(true, Ordering::SeqCst);
+    committed();
     fs::remove_file(path).map_err(|e| io_error("remove", path, &e))?;
     sync_dir(path);
     Ok(true)
@@ -140,7 +139,7 @@ pub fn remove_external_dir(path: &Path) -> Result<bool> {
         }
         Ok(_) => {}
     }
-    COMMITTED.store(true, Ordering::SeqCst);
+    committed();
     fs::remove_dir_all(path).map_err(|e| io_error("remove", path, &e))?;
     sync_dir(path);
     Ok(true)
@@ -149,7 +148,7 @@ pub fn remove_external_dir(path: &Path) -> Result<bool> {
 /// Renames a folder outside any home into place (the destination must not
 /// exist), durably.
 pub fn rename_external(from: &Path, to: &Path) -> Result<()> {
-    COMMITTED.store(true, Ordering::SeqCst);
+    committed();
     fs::rename(from, to).map_err(|e| io_error("rename", to, &e))?;
     sync_dir(to);
     Ok(())

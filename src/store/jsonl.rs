@@ -5,13 +5,12 @@
 //! front ([`Store::redacted`]) and hands it over as it is
 //! ([`Store::append_redacted_held`]) instead of having it masked again.
 
-use super::{COMMITTED, Lock, Store, atomic_write, check_size, io_error};
+use super::{Lock, Store, atomic_write, check_size, committed, io_error};
 use crate::error::{Error, Result};
 use serde_json::{Map, Value};
 use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
 use std::path::Path;
-use std::sync::atomic::Ordering;
 
 /// A JSON value masked by a store's redactor. Only the store makes or
 /// changes one ([`Store::redacted`], [`Store::set_redacted`]), so whatever a
@@ -70,7 +69,7 @@ impl Store {
             .append(true)
             .open(path)
             .map_err(|e| io_error("open", path, &e))?;
-        COMMITTED.store(true, Ordering::SeqCst);
+        committed();
         file.write_all(line.as_bytes())
             .and_then(|()| self.deferred.sync_or_defer(path, file))
             .map_err(|e| io_error("append to", path, &e))
@@ -108,7 +107,7 @@ impl Store {
             bytes.push(b'\n');
         }
         bytes.extend_from_slice(text.as_bytes());
-        COMMITTED.store(true, Ordering::SeqCst);
+        committed();
         file.write_all(&bytes)
             .and_then(|()| self.deferred.sync_or_defer(path, file))
             .map_err(|e| io_error("append to", path, &e))

@@ -8,7 +8,7 @@ use serde_json::Value;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Component, Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::SystemTime;
 
 pub mod dir;
@@ -16,6 +16,7 @@ mod events;
 mod external;
 mod group;
 mod jsonl;
+mod process;
 mod revision;
 
 pub use events::EventLog;
@@ -25,32 +26,9 @@ pub use external::{
 };
 pub use group::SyncGroup;
 pub use jsonl::Redacted;
+use process::committed;
+pub use process::{interrupt_requested, request_interrupt, write_committed, writes};
 pub use revision::{EXPECT_FLAG, MAX_REVISION, Versioned};
-
-/// Set once this process has begun to make a write visible (the rename). From
-/// then on an interrupt must not report `cancelled`: the write has landed, so
-/// the call runs to its honest end.
-static COMMITTED: AtomicBool = AtomicBool::new(false);
-
-/// Whether this process has already made a write visible.
-pub fn write_committed() -> bool {
-    COMMITTED.load(Ordering::SeqCst)
-}
-
-/// Set when an interrupt (Ctrl-C) arrives after a write has landed: the call
-/// is not killed then, but a long one (`evolve run`) polls this, stops at the
-/// next safe point, keeps what it did and reports `cancelled`.
-static INTERRUPT: AtomicBool = AtomicBool::new(false);
-
-/// Asks the running call to stop at its next safe point.
-pub fn request_interrupt() {
-    INTERRUPT.store(true, Ordering::SeqCst);
-}
-
-/// Whether the call has been asked to stop.
-pub fn interrupt_requested() -> bool {
-    INTERRUPT.load(Ordering::SeqCst)
-}
 
 /// Longest accepted name (plan id, slug, persona name, session key).
 pub const MAX_NAME_LEN: usize = 128;
@@ -150,6 +128,12 @@ impl Store {
 
     pub fn root(&self) -> &Path {
         &self.root
+    }
+
+    /// Replaces the redactor (a server that knows one more secret, the
+    /// token it was given, masks it in everything it stores too).
+    pub fn set_redactor(&mut self, redactor: Redactor) {
+        self.redactor = redactor;
     }
 
     pub fn redactor(&self) -> &Redactor {
@@ -365,7 +349,7 @@ impl Store {
                 .with_hint("move one of the two files away by hand, then retry")
                 .with_detail("path", to.display().to_string()));
         }
-        COMMITTED.store(true, Ordering::SeqCst);
+        committed();
         fs::rename(from, to).map_err(|e| io_error("rename", from, &e))?;
         sync_dir(to);
         Ok(())
@@ -463,7 +447,7 @@ impl Store {
             }
             Ok(_) => {}
         }
-        COMMITTED.store(true, Ordering::SeqCst);
+        committed();
         match fs::remove_file(path) {
             Ok(()) => {}
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(false),
@@ -535,6 +519,17 @@ impl Store {
     pub fn remove_dir(&self, path: &Path) -> Result<bool> {
         self.check_inside(path)?;
         remove_external_dir(path)
+    }
+
+    /// Replaces a secret this home keeps (memory_mcp's bearer token)
+    /// atomically, readable and writable by its owner only (0600 from the
+    /// moment the file exists). Not redacted: the file is the secret, and it
+    /// lives under `local/`, which is never synced.
+    pub fn write_secret(&self, path: &Path, text: &str) -> Result<()> {
+        self.check_inside(path)?;
+        atomic_replace_as(path, text.as_bytes(), true, None, Some(0o600))?;
+        sync_dir(path);
+        Ok(())
     }
 
     /// Writes a file only if it does not exist yet; true when it was written.
@@ -632,8 +627,23 @@ fn atomic_replace(
     durable: bool,
     modified: Option<SystemTime>,
 ) -> Result<()> {
+    atomic_replace_as(path, bytes, durable, modified, None)
+}
+
+/// [`atomic_replace`], the file given `mode` before a byte is written.
+fn atomic_replace_as(
+    path: &Path,
+    bytes: &[u8],
+    durable: bool,
+    modified: Option<SystemTime>,
+    mode: Option<u32>,
+) -> Result<()> {
     let (tmp, mut file) = create_temp(path).map_err(|e| io_error("write", path, &e))?;
     let result = (|| -> io::Result<()> {
+        if let Some(mode) = mode {
+            use std::os::unix::fs::PermissionsExt;
+            file.set_permissions(fs::Permissions::from_mode(mode))?;
+        }
         file.write_all(bytes)?;
         if let Some(time) = modified {
             file.set_modified(time)?;
@@ -641,7 +651,7 @@ fn atomic_replace(
         if durable {
             file.sync_all()?;
         }
-        COMMITTED.store(true, Ordering::SeqCst);
+        committed();
         fs::rename(&tmp, path)
     })();
     if let Err(e) = result {

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod docs;
+pub mod http;
 pub mod sync;
 
 use assert_cmd::Command;
@@ -77,6 +78,8 @@ impl Sandbox {
             .env_remove("AGENTBOX_DEBUG_PANIC_WITH_HOME")
             .env_remove("AGENTBOX_DEBUG_PANIC_IN_TOOL")
             .env_remove("AGENTBOX_SEED")
+            .env_remove("AGENTBOX_MCP_TOKEN")
+            .env_remove("AGENTBOX_MCP_HTTP_TIMEOUT_MS")
             .env("CI", "true")
             .env("AGENTBOX_NOW", NOW);
         cmd
