@@ -1314,6 +1314,8 @@ Register-ArgumentCompleter -Native -CommandName 'agentbox' -ScriptBlock {
         }
         'agentbox;sync;hosts;install' {
             [CompletionResult]::new('--scope', '--scope', [CompletionResultType]::ParameterName, 'project: the config files beside the home (the default); user: under $HOME')
+            [CompletionResult]::new('--url', '--url', [CompletionResultType]::ParameterName, 'Register the memory_mcp --http the user keeps running at URL (e.g. http://127.0.0.1:7411/mcp) instead of a command the host starts; not for zed or odek')
+            [CompletionResult]::new('--token-env', '--token-env', [CompletionResultType]::ParameterName, 'With --url: the environment variable the host reads the bearer token from when it connects (default AGENTBOX_MCP_TOKEN); the token itself is never written')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')
@@ -3010,6 +3012,8 @@ Register-ArgumentCompleter -Native -CommandName 'sync' -ScriptBlock {
         }
         'sync;hosts;install' {
             [CompletionResult]::new('--scope', '--scope', [CompletionResultType]::ParameterName, 'project: the config files beside the home (the default); user: under $HOME')
+            [CompletionResult]::new('--url', '--url', [CompletionResultType]::ParameterName, 'Register the memory_mcp --http the user keeps running at URL (e.g. http://127.0.0.1:7411/mcp) instead of a command the host starts; not for zed or odek')
+            [CompletionResult]::new('--token-env', '--token-env', [CompletionResultType]::ParameterName, 'With --url: the environment variable the host reads the bearer token from when it connects (default AGENTBOX_MCP_TOKEN); the token itself is never written')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')

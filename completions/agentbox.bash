@@ -2438,7 +2438,7 @@ _agentbox() {
             return 0
             ;;
         agentbox__subcmd__sync__subcmd__hosts__subcmd__install)
-            opts="-q -v -h -V --all --scope --no-skills --follow-symlinks --format --home --quiet --verbose --color --help --version claude-code codex cursor gemini vscode zed odek"
+            opts="-q -v -h -V --all --scope --no-skills --url --token-env --follow-symlinks --format --home --quiet --verbose --color --help --version claude-code codex cursor gemini vscode zed odek"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2446,6 +2446,14 @@ _agentbox() {
             case "${prev}" in
                 --scope)
                     COMPREPLY=($(compgen -W "project user" -- "${cur}"))
+                    return 0
+                    ;;
+                --url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-env)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --format)
@@ -5634,7 +5642,7 @@ _sync() {
             return 0
             ;;
         sync__subcmd__hosts__subcmd__install)
-            opts="-q -v -h -V --all --scope --no-skills --follow-symlinks --format --home --quiet --verbose --color --help --version claude-code codex cursor gemini vscode zed odek"
+            opts="-q -v -h -V --all --scope --no-skills --url --token-env --follow-symlinks --format --home --quiet --verbose --color --help --version claude-code codex cursor gemini vscode zed odek"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5642,6 +5650,14 @@ _sync() {
             case "${prev}" in
                 --scope)
                     COMPREPLY=($(compgen -W "project user" -- "${cur}"))
+                    return 0
+                    ;;
+                --url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-env)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --format)

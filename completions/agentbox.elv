@@ -1233,6 +1233,8 @@ set edit:completion:arg-completer[agentbox] = {|@words|
         }
         &'agentbox;sync;hosts;install'= {
             cand --scope 'project: the config files beside the home (the default); user: under $HOME'
+            cand --url 'Register the memory_mcp --http the user keeps running at URL (e.g. http://127.0.0.1:7411/mcp) instead of a command the host starts; not for zed or odek'
+            cand --token-env 'With --url: the environment variable the host reads the bearer token from when it connects (default AGENTBOX_MCP_TOKEN); the token itself is never written'
             cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
             cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
             cand --color 'Colour text output: auto respects NO_COLOR and terminals'
@@ -2798,6 +2800,8 @@ set edit:completion:arg-completer[sync] = {|@words|
         }
         &'sync;hosts;install'= {
             cand --scope 'project: the config files beside the home (the default); user: under $HOME'
+            cand --url 'Register the memory_mcp --http the user keeps running at URL (e.g. http://127.0.0.1:7411/mcp) instead of a command the host starts; not for zed or odek'
+            cand --token-env 'With --url: the environment variable the host reads the bearer token from when it connects (default AGENTBOX_MCP_TOKEN); the token itself is never written'
             cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
             cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
             cand --color 'Colour text output: auto respects NO_COLOR and terminals'

@@ -2415,6 +2415,8 @@ complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcomm
 complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from install" -l scope -d 'project: the config files beside the home (the default); user: under $HOME' -r -f -a "project\t''
 user\t''"
+complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from install" -l url -d 'Register the memory_mcp --http the user keeps running at URL (e.g. http://127.0.0.1:7411/mcp) instead of a command the host starts; not for zed or odek' -r
+complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from install" -l token-env -d 'With --url: the environment variable the host reads the bearer token from when it connects (default AGENTBOX_MCP_TOKEN); the token itself is never written' -r
 complete -c sync -n "__fish_sync_using_subcommand hosts; and __fish_seen_subcommand_from install" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"

@@ -2,10 +2,16 @@
 """Interop test: the official Python MCP SDK client against `memory_mcp`.
 
 Usage: python3 tests/mcp_interop.py <path-to-agentbox> <home> [legacy|modern]
+       python3 tests/mcp_interop.py --http <url> [legacy|modern]
 
-Starts `<agentbox> memory_mcp --home <home>` (and then the home's
-`tools/memory_mcp` link) through the SDK's stdio transport, and drives it the
-way a host does, in one protocol era: `legacy` (the default) opens with the
+The first form starts `<agentbox> memory_mcp --home <home>` (and then the
+home's `tools/memory_mcp` link) through the SDK's stdio transport; the second
+connects to a running `memory_mcp --http` at <url> through the SDK's
+Streamable HTTP transport, sending `Authorization: Bearer $AGENTBOX_MCP_TOKEN`
+when that variable is set (and then checking that a client without the token
+is refused), and opens a second connection that must find what the first
+saved. Either way it drives the server the way a host does, in one protocol
+era: `legacy` (the default) opens with the
 `initialize` handshake (2025-11-25 with SDK 2.x); `modern` lets the SDK 2.3
 `Client` do what it does by default, probe `server/discover` and speak
 2026-07-28 (per-request `_meta`, no handshake). Then: list tools, resources
@@ -27,6 +33,8 @@ from contextlib import asynccontextmanager
 try:
     from mcp import ClientSession, StdioServerParameters
     from mcp.client.stdio import stdio_client
+    from mcp.client.streamable_http import streamable_http_client
+    from mcp.shared._httpx_utils import create_mcp_http_client
 except ImportError as error:  # pragma: no cover - reported by the Rust runner
     print(f"mcp_interop: the Python MCP SDK is not importable: {error}", file=sys.stderr)
     sys.exit(3)
@@ -42,6 +50,17 @@ except ImportError:  # pragma: no cover - only the legacy era runs then
     Client = None
 
 MODERN = "2026-07-28"
+
+
+class Http:
+    """A running `memory_mcp --http`: its URL and the bearer token to send."""
+
+    def __init__(self, url, token):
+        self.url = url
+        self.token = token
+
+    def headers(self):
+        return {"Authorization": f"Bearer {self.token}"} if self.token else {}
 
 
 class CheckFailed(Exception):
@@ -91,11 +110,24 @@ async def save(session, name, arguments):
 
 
 @asynccontextmanager
-async def connect(params, era):
+async def transport(target):
+    """The SDK's transport to `target`, not yet entered: stdio for
+    StdioServerParameters, Streamable HTTP (with the target's bearer token on
+    every request) for an Http. The HTTP client is the caller's to close, so
+    it is entered here, around the transport."""
+    if isinstance(target, StdioServerParameters):
+        yield stdio_client(target)
+        return
+    async with create_mcp_http_client(headers=target.headers()) as http:
+        yield streamable_http_client(target.url, http_client=http)
+
+
+@asynccontextmanager
+async def connect(target, era):
     """A session in `era`, its opening checked: the handshake's result, or
     the `server/discover` result the SDK adopted."""
     if era == "legacy":
-        async with stdio_client(params) as (read, write):
+        async with transport(target) as streams, streams as (read, write):
             async with ClientSession(read, write) as session:
                 init = wire(await session.initialize())
                 check(init["serverInfo"]["name"] == "agentbox-memory", f"serverInfo: {init}")
@@ -111,7 +143,7 @@ async def connect(params, era):
     check(Client is not None, "the modern era needs the SDK's Client (mcp 2.3 or later)")
     # mode='auto', the SDK's default: server/discover first, initialize only
     # if that fails
-    async with Client(params) as client:
+    async with transport(target) as streams, Client(streams) as client:
         session = client.session
         check(client.protocol_version == MODERN, f"negotiated {client.protocol_version}, not {MODERN}")
         check(session.discover_result is not None, "the SDK adopted server/discover, not initialize")
@@ -126,8 +158,8 @@ async def connect(params, era):
         yield session
 
 
-async def full_session(params, era):
-    async with connect(params, era) as session:
+async def full_session(target, era):
+    async with connect(target, era) as session:
         tools_result = wire(await session.list_tools())
         if era == "modern":
             check(tools_result["resultType"] == "complete", f"tools/list resultType: {tools_result}")
@@ -235,10 +267,27 @@ async def full_session(params, era):
             await session.send_ping()
 
 
-async def link_session(params, era):
-    async with connect(params, era) as session:
+async def link_session(target, era):
+    """A second connection (the link over stdio, a new client over HTTP)
+    finds what the first one saved."""
+    async with connect(target, era) as session:
         result = await tool(session, "mem_search", {"query": "billing"})
-        check("billing" in text_of(result), f"the link serves the same home: {result}")
+        check("billing" in text_of(result), f"the second connection serves the same home: {result}")
+
+
+async def refused_without_token(target):
+    """A client that does not send the server's token gets a JSON-RPC error
+    (the body of the server's 401), not a session."""
+    anonymous = Http(target.url, None)
+    try:
+        async with connect(anonymous, "legacy"):
+            pass
+    except Exception as error:  # the transport's task group wraps it
+        root = innermost(error)
+        check(isinstance(root, McpError), f"a JSON-RPC error expected, got {type(root).__name__}: {root}")
+        check("token" in str(root).lower(), f"the refusal names the token: {root}")
+        return
+    raise CheckFailed("a client without the bearer token was let in")
 
 
 def innermost(error):
@@ -252,20 +301,26 @@ def main():
     if len(sys.argv) not in (3, 4) or sys.argv[3:] not in ([], ["legacy"], ["modern"]):
         print(__doc__, file=sys.stderr)
         sys.exit(2)
-    binary, home = sys.argv[1], os.path.abspath(sys.argv[2])
     era = sys.argv[3] if len(sys.argv) == 4 else "legacy"
-    env = {k: v for k, v in os.environ.items() if k in ("PATH", "HOME", "AGENTBOX_NOW", "LANG", "TMPDIR")}
-    params = StdioServerParameters(command=binary, args=["memory_mcp", "--home", home], env=env)
-    link = StdioServerParameters(command=os.path.join(home, "tools", "memory_mcp"), args=[], env=env)
+    if sys.argv[1] == "--http":
+        first = second = Http(sys.argv[2], os.environ.get("AGENTBOX_MCP_TOKEN") or None)
+    else:
+        binary, home = sys.argv[1], os.path.abspath(sys.argv[2])
+        env = {k: v for k, v in os.environ.items() if k in ("PATH", "HOME", "AGENTBOX_NOW", "LANG", "TMPDIR")}
+        first = StdioServerParameters(command=binary, args=["memory_mcp", "--home", home], env=env)
+        second = StdioServerParameters(command=os.path.join(home, "tools", "memory_mcp"), args=[], env=env)
     try:
-        asyncio.run(full_session(params, era))
-        asyncio.run(link_session(link, era))
+        asyncio.run(full_session(first, era))
+        asyncio.run(link_session(second, era))
+        if isinstance(first, Http) and first.token:
+            asyncio.run(refused_without_token(first))
     except Exception as error:  # an SDK-side failure is a failed interop too
         root = innermost(error)
         kind = "" if isinstance(root, CheckFailed) else f"{type(root).__name__}: "
         print(f"mcp_interop: FAIL: {kind}{root}", file=sys.stderr)
         sys.exit(1)
-    print(f"mcp_interop: ok ({era})")
+    over = "http" if isinstance(first, Http) else "stdio"
+    print(f"mcp_interop: ok ({era}, {over})")
 
 
 if __name__ == "__main__":

@@ -8,6 +8,8 @@
 # otherwise (it may ask for your password). The official Python MCP SDK goes
 # into a virtual environment, target/mcp-venv, made from Debian's own
 # /usr/bin/python3: Debian refuses a system-wide `pip install` (PEP 668).
+# The TypeScript SDK and the MCP conformance runner come from npm, pinned by
+# the package-lock.json files in tests/ts and tests/conformance.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -38,6 +40,11 @@ fi
 # The completion tests load the scripts in real zsh and fish.
 command -v zsh >/dev/null 2>&1 || missing+=(zsh)
 command -v fish >/dev/null 2>&1 || missing+=(fish)
+# The HTTP interop test drives `memory_mcp --http` with the official
+# TypeScript MCP SDK too, which runs on node (Debian's 18 will do) and is
+# installed with npm.
+command -v node >/dev/null 2>&1 || missing+=(nodejs)
+command -v npm >/dev/null 2>&1 || missing+=(npm)
 
 if [ ${#missing[@]} -gt 0 ]; then
   sudo=()
@@ -63,3 +70,22 @@ if ! "$venv/bin/python" -c 'import pip' >/dev/null 2>&1; then
   "$python" -m venv --clear "$venv"
 fi
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r tests/mcp-requirements.txt
+
+# The TypeScript SDK, pinned by tests/ts/package-lock.json, into
+# tests/ts/node_modules (where tests/ts/mcp_interop.mjs imports it from).
+# npm ci starts by deleting node_modules, so it runs only when the installed
+# tree is not the locked one: npm writes node_modules/.package-lock.json,
+# which lists the same packages as the lock once the install completed.
+if ! node -e '
+  const lock = require("./tests/ts/package-lock.json").packages;
+  const have = require("./tests/ts/node_modules/.package-lock.json").packages;
+  for (const [path, pkg] of Object.entries(lock)) {
+    if (path && have[path]?.version !== pkg.version) process.exit(1);
+  }' >/dev/null 2>&1; then
+  npm ci --prefix tests/ts --no-audit --no-fund --loglevel=error >/dev/null
+fi
+
+# The official MCP conformance runner and the Node 22 it needs, both from
+# npm, into target/conformance (tools/conformance.sh, which the HTTP interop
+# test runs, installs them the same way when they are missing).
+tools/conformance.sh --setup

@@ -67,16 +67,14 @@ pub enum Era {
 /// The era of one request, decided from the request alone (2026-07-28,
 /// basic/lifecycle: "the server accepts or rejects each request
 /// independently"). A request whose `params._meta` carries
-/// `io.modelcontextprotocol/protocolVersion` is modern; `initialize` and
-/// every request without that key are legacy, except `server/discover`,
-/// which exists only in the modern era. A modern request is refused with
+/// `io.modelcontextprotocol/protocolVersion` is modern — `initialize`
+/// included, which that era removed (`-32601`); every request without that
+/// key is legacy, except `server/discover`, which exists only in the modern
+/// era. A modern request is refused with
 /// `-32602` when its envelope lacks a required key or its version is not a
 /// string, and with `-32022` (naming every version served) when the version
 /// is not one this server serves per request.
 pub fn era_of(method: &str, params: Option<&Value>) -> Result<Era, RpcError> {
-    if method == "initialize" {
-        return Ok(Era::Legacy);
-    }
     let meta = params
         .and_then(|p| p.get("_meta"))
         .and_then(Value::as_object);
@@ -896,8 +894,17 @@ mod tests {
             Ok(Era::Legacy)
         );
         assert_eq!(era_of("ping", None), Ok(Era::Legacy));
-        // initialize is the handshake, whatever it carries
-        assert_eq!(era("initialize", env(json!("2026-07-28"))), Ok(Era::Legacy));
+        // initialize in the 2026-07-28 envelope is that era's (which
+        // removed it: the conformance runner wants 404/-32601); without it,
+        // the handshake
+        assert_eq!(
+            era("initialize", env(json!("2026-07-28"))),
+            Ok(Era::Modern("2026-07-28"))
+        );
+        assert_eq!(
+            era("initialize", json!({"protocolVersion": "2025-11-25"})),
+            Ok(Era::Legacy)
+        );
         let code = |r: Result<Era, RpcError>| r.unwrap_err().code;
         assert_eq!(code(era_of("server/discover", None)), INVALID_PARAMS);
         assert_eq!(code(era("tools/list", env(json!(1)))), INVALID_PARAMS);

@@ -83,6 +83,8 @@ struct Shared {
     bodies: AtomicUsize,
     /// Set once the server thread has stopped: new connections are closed.
     stopping: AtomicBool,
+    /// Connections held per remote address.
+    peers: std::sync::Mutex<std::collections::HashMap<std::net::IpAddr, usize>>,
     log: Output,
     redactor: Redactor,
 }
@@ -159,6 +161,7 @@ pub fn serve_http(
         active: AtomicUsize::new(0),
         bodies: AtomicUsize::new(0),
         stopping: AtomicBool::new(false),
+        peers: Default::default(),
         log,
         redactor: redactor.clone(),
     });
@@ -242,8 +245,15 @@ fn accept(listener: &TcpListener, shared: &Arc<Shared>) {
         if shared.stopping.load(Ordering::SeqCst) {
             continue;
         }
-        if shared.active.fetch_add(1, Ordering::SeqCst) >= MAX_CONNECTIONS {
-            shared.active.fetch_sub(1, Ordering::SeqCst);
+        // One remote address may hold at most a quarter of the slots, so
+        // one machine cannot shut the others out (loopback clients are all
+        // this machine's: the cap is theirs to share).
+        let peer = stream
+            .peer_addr()
+            .ok()
+            .map(|a| a.ip())
+            .filter(|ip| !ip.is_loopback());
+        if !shared.admit(peer) {
             busy(stream);
             continue;
         }
@@ -253,11 +263,45 @@ fn accept(listener: &TcpListener, shared: &Arc<Shared>) {
             .stack_size(512 * 1024)
             .spawn(move || {
                 connection(stream, &mine);
-                mine.active.fetch_sub(1, Ordering::SeqCst);
+                mine.release(peer);
             });
         if spawned.is_err() {
-            shared.active.fetch_sub(1, Ordering::SeqCst);
+            shared.release(peer);
         }
+    }
+}
+
+impl Shared {
+    /// Takes a connection slot for a client at `peer` (`None`: loopback).
+    fn admit(&self, peer: Option<std::net::IpAddr>) -> bool {
+        if self.active.fetch_add(1, Ordering::SeqCst) >= MAX_CONNECTIONS {
+            self.active.fetch_sub(1, Ordering::SeqCst);
+            return false;
+        }
+        if let Some(ip) = peer {
+            let mut peers = self.peers.lock().unwrap_or_else(|e| e.into_inner());
+            let held = peers.entry(ip).or_insert(0);
+            if *held >= MAX_CONNECTIONS / 4 {
+                drop(peers);
+                self.active.fetch_sub(1, Ordering::SeqCst);
+                return false;
+            }
+            *held += 1;
+        }
+        true
+    }
+
+    fn release(&self, peer: Option<std::net::IpAddr>) {
+        if let Some(ip) = peer {
+            let mut peers = self.peers.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(held) = peers.get_mut(&ip) {
+                *held -= 1;
+                if *held == 0 {
+                    peers.remove(&ip);
+                }
+            }
+        }
+        self.active.fetch_sub(1, Ordering::SeqCst);
     }
 }
 

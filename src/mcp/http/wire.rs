@@ -92,6 +92,8 @@ pub struct Conn {
     stream: TcpStream,
     buf: Vec<u8>,
     timeouts: Timeouts,
+    /// A request head has come in on it.
+    served: bool,
 }
 
 impl Conn {
@@ -102,6 +104,7 @@ impl Conn {
             stream,
             buf: Vec::new(),
             timeouts,
+            served: false,
         }
     }
 
@@ -137,7 +140,15 @@ impl Conn {
     /// connection or stayed idle past the idle timeout between requests.
     pub fn read_head(&mut self) -> Result<Option<Head>, ReadError> {
         if self.buf.is_empty() {
-            match self.fill(Instant::now() + self.timeouts.idle) {
+            // A new connection gets the head's time for its first byte; the
+            // idle time is for kept-alive ones (a silent connection must not
+            // hold a slot for long before it has shown it is a client).
+            let wait = if self.served {
+                self.timeouts.idle
+            } else {
+                self.timeouts.head
+            };
+            match self.fill(Instant::now() + wait) {
                 Ok(0) | Err(_) => return Ok(None),
                 Ok(_) => {}
             }
@@ -171,6 +182,7 @@ impl Conn {
                             .collect(),
                     };
                     self.buf.drain(..used);
+                    self.served = true;
                     return Ok(Some(head));
                 }
                 Ok(httparse::Status::Partial) => {}

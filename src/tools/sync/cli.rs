@@ -1,6 +1,6 @@
 //! The clap adapter of `sync`: arguments in, library call, `Outcome` out.
 
-use super::hosts::{self, HostsAction, Scope};
+use super::hosts::{self, HostsAction, Scope, UrlArgs};
 use super::repo::{self, RemoteAction};
 use crate::error::Result;
 use crate::output::Outcome;
@@ -168,7 +168,9 @@ enum HostsCommand {
 #[derive(Debug, Args)]
 #[command(
     after_help = "Examples:\n  sync hosts install claude-code\n  sync hosts install --all\n  \
-                  sync hosts install codex --scope user --no-skills"
+                  sync hosts install codex --scope user --no-skills\n  \
+                  sync hosts install claude-code codex --url http://127.0.0.1:7411/mcp\n  \
+                  sync hosts install cursor --url https://memory.example.com/mcp --token-env MEMORY_TOKEN"
 )]
 struct InstallArgs {
     /// Host ids (claude-code, codex, cursor, gemini, vscode, zed, odek)
@@ -188,6 +190,16 @@ struct InstallArgs {
     /// Register memory_mcp only; export no skills
     #[arg(long)]
     no_skills: bool,
+    /// Register the memory_mcp --http the user keeps running at URL (e.g.
+    /// http://127.0.0.1:7411/mcp) instead of a command the host starts;
+    /// not for zed or odek
+    #[arg(long, value_name = "URL")]
+    url: Option<String>,
+    /// With --url: the environment variable the host reads the bearer token
+    /// from when it connects (default AGENTBOX_MCP_TOKEN); the token itself
+    /// is never written
+    #[arg(long, value_name = "NAME", requires = "url")]
+    token_env: Option<String>,
 }
 
 #[derive(Debug, Args)]
@@ -250,6 +262,10 @@ impl HostsArgs {
                 all: a.all,
                 scope: a.scope,
                 skills: !a.no_skills,
+                url: a.url.clone().map(|url| UrlArgs {
+                    url,
+                    token_env: a.token_env.clone(),
+                }),
             },
             Some(HostsCommand::Remove(a)) => HostsAction::Remove {
                 hosts: a.hosts.clone(),

@@ -49,6 +49,33 @@ pub enum Entry {
     Zed,
 }
 
+/// How a host registers a server it reaches at a URL (`install --url`), with
+/// the bearer token read from an environment variable that the HOST expands
+/// when it connects: the file names the variable, never the token.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UrlForm {
+    /// Claude Code: `type: "http"`, `url`, `headers.Authorization:
+    /// "Bearer ${VAR}"` (expanded in `url` and `headers`).
+    ClaudeCode,
+    /// Codex: `url` and `bearer_token_env_var = "VAR"` (Codex sends
+    /// `Authorization: Bearer <value>`).
+    Codex,
+    /// Cursor: `url`, `headers.Authorization: "Bearer ${env:VAR}"`.
+    Cursor,
+    /// Gemini CLI: `httpUrl` (Streamable HTTP; its `url` is SSE),
+    /// `headers.Authorization: "Bearer ${VAR}"` (settings strings expand
+    /// `$VAR` and `${VAR}`).
+    Gemini,
+    /// VS Code: `type: "http"`, `url`, `headers.Authorization:
+    /// "Bearer ${env:VAR}"`.
+    VsCode,
+    /// The host cannot take it: why, and what to do instead.
+    Refused {
+        why: &'static str,
+        instead: &'static str,
+    },
+}
+
 /// A path relative to the project root or to `$HOME`, with the macOS
 /// variant where the host keeps it elsewhere there.
 #[derive(Debug, Clone, Copy)]
@@ -79,6 +106,8 @@ pub struct HostDef {
     pub name: &'static str,
     pub format: Format,
     pub entry: Entry,
+    /// The entry `install --url` writes, or why there is none.
+    pub url_form: UrlForm,
     /// The MCP config file, relative to the project root.
     pub project_config: Rel,
     /// The MCP config file, relative to `$HOME`.
@@ -103,6 +132,7 @@ pub const HOSTS: &[HostDef] = &[
         name: "Claude Code",
         format: Format::Json { key: "mcpServers" },
         entry: Entry::Typed,
+        url_form: UrlForm::ClaudeCode,
         project_config: rel(".mcp.json"),
         user_config: rel(".claude.json"),
         project_skills: Some(".claude/skills"),
@@ -117,6 +147,7 @@ pub const HOSTS: &[HostDef] = &[
         name: "Codex CLI",
         format: Format::Toml,
         entry: Entry::Plain,
+        url_form: UrlForm::Codex,
         project_config: rel(".codex/config.toml"),
         user_config: rel(".codex/config.toml"),
         project_skills: Some(".agents/skills"),
@@ -131,6 +162,7 @@ pub const HOSTS: &[HostDef] = &[
         name: "Cursor",
         format: Format::Json { key: "mcpServers" },
         entry: Entry::Plain,
+        url_form: UrlForm::Cursor,
         project_config: rel(".cursor/mcp.json"),
         user_config: rel(".cursor/mcp.json"),
         project_skills: Some(".cursor/skills"),
@@ -145,6 +177,7 @@ pub const HOSTS: &[HostDef] = &[
         name: "Gemini CLI",
         format: Format::Json { key: "mcpServers" },
         entry: Entry::Plain,
+        url_form: UrlForm::Gemini,
         project_config: rel(".gemini/settings.json"),
         user_config: rel(".gemini/settings.json"),
         project_skills: Some(".gemini/skills"),
@@ -159,6 +192,7 @@ pub const HOSTS: &[HostDef] = &[
         name: "VS Code",
         format: Format::Json { key: "servers" },
         entry: Entry::Typed,
+        url_form: UrlForm::VsCode,
         project_config: rel(".vscode/mcp.json"),
         user_config: Rel {
             path: ".config/Code/User/mcp.json",
@@ -178,6 +212,10 @@ pub const HOSTS: &[HostDef] = &[
             key: "context_servers",
         },
         entry: Entry::Zed,
+        url_form: UrlForm::Refused {
+            why: "Zed sends a remote server's headers verbatim (it expands no environment variable in them), so the token would have to be written into the settings file",
+            instead: "install zed without --url: Zed then starts this home's memory_mcp itself over stdio",
+        },
         project_config: rel(".zed/settings.json"),
         user_config: rel(".config/zed/settings.json"),
         project_skills: None,
@@ -192,6 +230,10 @@ pub const HOSTS: &[HostDef] = &[
         name: "odek",
         format: Format::Json { key: "mcp_servers" },
         entry: Entry::Odek,
+        url_form: UrlForm::Refused {
+            why: "odek reaches its extension servers over stdio only (odek-extension/v1 has no URL form)",
+            instead: "install odek without --url: odek then starts this home's memory_mcp itself over stdio",
+        },
         project_config: rel("odek.json"),
         user_config: rel(".odek/config.json"),
         project_skills: None,

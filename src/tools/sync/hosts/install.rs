@@ -8,9 +8,10 @@
 
 use super::detect::{self, Entry, Env, Format, HOSTS, HostDef, Scope};
 use super::gate;
+use super::remote::{self, Remote};
 use super::skills::{self, Exportable};
 use super::state::{self, Install, Owned, Server};
-use super::{SERVER_NAME, formats};
+use super::{SERVER_NAME, UrlArgs, formats};
 use crate::error::{Error, ErrorType, Result};
 use crate::home::Home;
 use crate::output::Outcome;
@@ -221,7 +222,7 @@ pub fn list(home: &Home, follow: bool) -> Result<Outcome> {
         text.push_str(line.trim_end());
         text.push('\n');
     }
-    text.push_str("(memory_mcp: here = this home's, other = another home's, user = the user's own entry; +N = screened skills installed)\n");
+    text.push_str("(memory_mcp: here = this home's, (http) = at a URL, other = another home's, user = the user's own entry; +N = screened skills installed)\n");
     text.push_str("(needs approval / needs trust: the host will not start it yet, unknown: its files could not be read; `--format json` says why and what clears it)\n");
     Ok(Outcome::new(json!({ "hosts": hosts }), text))
 }
@@ -260,21 +261,35 @@ fn scope_status(
             )
         }) {
         Ok(Some(entry)) => {
-            let here = entry["command"].as_str().is_some_and(|c| target.is_link(c));
             let ours = record
                 .and_then(|r| r.server.as_ref())
                 .is_some_and(|s| state::is_recorded(&s.hash, &entry))
                 || state::same_entry(&entry, &target.entry(host));
+            let url = remote::entry_url(&entry);
+            // A URL entry names no home: it is this home's when this home
+            // wrote it (its URL is shown then, never a user's own: a URL
+            // may carry a token).
+            let here = match url {
+                None => entry["command"].as_str().is_some_and(|c| target.is_link(c)),
+                Some(_) => ours,
+            };
             let gate = gate::check(env, host, scope, &env.project, SERVER_NAME);
-            value["memory_mcp"] = json!({"configured": true, "points_here": here, "ours": ours});
+            value["memory_mcp"] = json!({
+                "configured": true,
+                "points_here": here,
+                "ours": ours,
+                "transport": if url.is_some() { "http" } else { "stdio" },
+            });
+            if let Some(url) = url.filter(|_| ours) {
+                value["memory_mcp"]["url"] = json!(url);
+            }
             value["memory_mcp"]["state"] = json!(gate.state);
             value["memory_mcp"]["gate"] = gate.to_json();
-            cell = if here {
-                "here"
-            } else if ours || other_home(&entry).is_some() {
-                "other"
-            } else {
-                "user"
+            cell = match (here, url) {
+                (true, Some(_)) => "here (http)",
+                (true, None) => "here",
+                (false, _) if ours || other_home(&entry).is_some() => "other",
+                (false, _) => "user",
             }
             .to_string();
             if gate.pending() {
@@ -311,18 +326,37 @@ fn scope_status(
 
 // ---------------------------------------------------------------- install
 
-pub fn install(
-    home: &Home,
-    ids: &[String],
-    all: bool,
-    scope: Scope,
-    with_skills: bool,
-    follow: bool,
-) -> Result<Outcome> {
+/// What `install` is asked for.
+pub struct Request<'a> {
+    pub ids: &'a [String],
+    /// Every detected host (`ids` is then empty).
+    pub all: bool,
+    pub scope: Scope,
+    pub with_skills: bool,
+    /// `--url`: the URL form instead of a command.
+    pub url: Option<&'a UrlArgs>,
+}
+
+pub fn install(home: &Home, req: &Request, follow: bool) -> Result<Outcome> {
+    let scope = req.scope;
+    let with_skills = req.with_skills;
     let target = Target::of(home)?;
     let env = Env::current(target.project(), follow);
-    let hosts = chosen(&env, ids, all)?;
-    if !target.link.exists() {
+    let mut warnings = Vec::new();
+    // The URL and the variable name are checked first: a refusal names
+    // neither (either may hold a token).
+    let remote = match req.url {
+        Some(args) => {
+            let (remote, notes) = Remote::check(home, &args.url, args.token_env.as_deref())?;
+            warnings.extend(notes);
+            Some(remote)
+        }
+        None => None,
+    };
+    let mut hosts = chosen(&env, req.ids, req.all)?;
+    if remote.is_some() {
+        hosts = taking_urls(hosts, req.all, &mut warnings)?;
+    } else if !target.link.exists() {
         return Err(Error::not_found(format!(
             "the memory_mcp link {} is missing",
             target.link.display()
@@ -330,9 +364,10 @@ pub fn install(
         .with_hint("run `agentbox link` to create the home's links, then retry"));
     }
     // Host files are written verbatim (never redacted: they hold the
-    // user's own values), so what agentbox adds is checked here instead.
+    // user's own values), so what agentbox adds is checked here instead
+    // (the URL form's URL and variable name were checked above).
     let added = format!("{} {}", target.link.display(), target.home.display());
-    if home.store.redactor().redact(&added) != added {
+    if remote.is_none() && home.store.redactor().redact(&added) != added {
         return Err(Error::new(
             ErrorType::Permission,
             "the home's path looks like a credential; it is not written into host configs",
@@ -362,13 +397,13 @@ pub fn install(
         }
     }
     let mut owned = Owned::load(home)?;
-    let mut warnings = Vec::new();
     let mut reports = Vec::new();
     let mut text = String::new();
     for host in hosts {
         let report = install_one(
             &env,
             &target,
+            remote.as_ref(),
             &mut owned,
             host,
             scope,
@@ -401,6 +436,39 @@ pub fn install(
         outcome = outcome.with_warning(w);
     }
     Ok(outcome)
+}
+
+/// The chosen hosts that take the URL form. A host named that cannot is
+/// `invalid_args` (nothing is written); with `--all` it is skipped with a
+/// warning, and `invalid_args` when no host is left.
+fn taking_urls(
+    hosts: Vec<&'static HostDef>,
+    all: bool,
+    warnings: &mut Vec<String>,
+) -> Result<Vec<&'static HostDef>> {
+    let (taking, refusing): (Vec<_>, Vec<_>) =
+        hosts.into_iter().partition(|h| remote::takes_url(h));
+    if !all && let Some(host) = refusing.first() {
+        return Err(remote::refused(host));
+    }
+    if taking.is_empty() {
+        let ids: Vec<&str> = refusing.iter().map(|h| h.id).collect();
+        return Err(Error::invalid_args(format!(
+            "no detected host takes memory_mcp at a URL (detected: {})",
+            ids.join(", ")
+        ))
+        .with_hint(
+            "install them without --url: each then starts this home's memory_mcp itself over stdio",
+        ));
+    }
+    for host in refusing {
+        let refusal = remote::refused(host);
+        warnings.push(format!(
+            "{}: skipped: {} ({})",
+            host.id, refusal.message, refusal.hint
+        ));
+    }
+    Ok(taking)
 }
 
 /// The hosts named (each known and detected), or every detected one.
@@ -436,9 +504,11 @@ fn chosen(env: &Env, ids: &[String], all: bool) -> Result<Vec<&'static HostDef>>
     Ok(out)
 }
 
+#[allow(clippy::too_many_arguments)]
 fn install_one(
     env: &Env,
     target: &Target,
+    remote: Option<&Remote>,
     owned: &mut Owned,
     host: &HostDef,
     scope: Scope,
@@ -446,11 +516,15 @@ fn install_one(
     warnings: &mut Vec<String>,
 ) -> Result<Value> {
     let path = env.config_path(host, scope)?;
+    let desired = match remote {
+        Some(remote) => remote.entry(host)?,
+        None => target.entry(host),
+    };
     let server = install_server(
         target,
         owned,
-        host,
-        scope,
+        (host, scope),
+        (&desired, remote),
         &path,
         env.follow_links,
         warnings,
@@ -476,7 +550,7 @@ fn install_one(
         }
     }
     let gate = gate::check(env, host, scope, &env.project, SERVER_NAME);
-    Ok(json!({
+    let mut report = json!({
         "host": host.id,
         "scope": scope.as_str(),
         "config": path.display().to_string(),
@@ -485,21 +559,31 @@ fn install_one(
         "gate": gate.to_json(),
         "skills_dir": env.skills_dir(host, scope)?.map(|d| d.display().to_string()),
         "skills": exported,
-    }))
+    });
+    if let Some(remote) = remote {
+        // No key says `token`: the output's redactor would mask its value.
+        let (field, reference) = remote.reference(host);
+        report["transport"] = json!("http");
+        report["url"] = json!(remote.url);
+        report["bearer_env"] = json!(remote.token_env);
+        report["bearer_field"] = json!(field);
+        report["bearer_ref"] = json!(reference);
+    }
+    Ok(report)
 }
 
-/// Writes (or keeps) the server entry; returns what happened.
+/// Writes (or keeps) the server entry `desired` (the URL form's when
+/// `remote`); returns what happened.
 fn install_server(
     target: &Target,
     owned: &mut Owned,
-    host: &HostDef,
-    scope: Scope,
+    (host, scope): (&HostDef, Scope),
+    (desired, remote): (&Value, Option<&Remote>),
     path: &Path,
     follow: bool,
     warnings: &mut Vec<String>,
 ) -> Result<&'static str> {
-    let desired = target.entry(host);
-    let desired_hash = state::entry_hash(&desired);
+    let desired_hash = state::entry_hash(desired);
     let text = read_config(path)?;
     let current = formats::entry(
         host.format,
@@ -542,10 +626,12 @@ fn install_server(
         created_file: false,
         created_container: false,
         created_dirs: Vec::new(),
+        url: None,
+        bearer_env: None,
     });
     if status != "unchanged" {
         let (new_text, created_container) =
-            formats::set(host.format, path, text.as_deref(), SERVER_NAME, &desired)?;
+            formats::set(host.format, path, text.as_deref(), SERVER_NAME, desired)?;
         if status == "added" {
             server.created_file = text.is_none();
             server.created_container = created_container;
@@ -558,18 +644,33 @@ fn install_server(
     }
     server.config = path.to_path_buf();
     server.hash = desired_hash;
+    server.url = remote.map(|r| r.url.clone());
+    server.bearer_env = remote.map(|r| r.token_env.clone());
     record.server = Some(server);
     Ok(status)
 }
 
 fn render_install(host: &HostDef, scope: Scope, report: &Value) -> String {
+    let at = match report["url"].as_str() {
+        Some(url) => format!(" at {url}"),
+        None => String::new(),
+    };
     let mut text = format!(
-        "{} ({}): memory_mcp {} in {}\n",
+        "{} ({}): memory_mcp{at} {} in {}\n",
         host.id,
         scope.as_str(),
         report["server"].as_str().unwrap_or(""),
         report["config"].as_str().unwrap_or("")
     );
+    if let (Some(var), Some(field), Some(reference)) = (
+        report["bearer_env"].as_str(),
+        report["bearer_field"].as_str(),
+        report["bearer_ref"].as_str(),
+    ) {
+        text.push_str(&format!(
+            "  the host reads the bearer token from ${var} when it connects ({field} names {reference}); the file holds no token\n"
+        ));
+    }
     let gate = &report["gate"];
     if report["state"] != "configured" {
         text.push_str(&format!(

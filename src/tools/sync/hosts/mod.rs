@@ -8,12 +8,14 @@
 //!   approval and trust files, read only).
 //! - `state`: what agentbox wrote, in `<home>/local/hosts.json`.
 //! - `skills`: exporting screened skills.
+//! - `remote`: the URL form (`install --url`): checks and each host's entry.
 //! - `install`: install, remove and list, host by host.
 
 mod detect;
 mod formats;
 mod gate;
 mod install;
+mod remote;
 mod skills;
 mod state;
 
@@ -38,6 +40,8 @@ pub enum HostsAction {
         all: bool,
         scope: Scope,
         skills: bool,
+        /// `--url`: register the server at this URL instead of a command.
+        url: Option<UrlArgs>,
     },
     /// Remove what agentbox wrote (and only that) from each host.
     Remove {
@@ -47,6 +51,15 @@ pub enum HostsAction {
         /// Only this scope (`None`: every scope agentbox installed into).
         scope: Option<Scope>,
     },
+}
+
+/// `install --url URL [--token-env NAME]`, as given (install checks them).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UrlArgs {
+    pub url: String,
+    /// The variable the host reads the bearer token from (`None`: the
+    /// default, `AGENTBOX_MCP_TOKEN`).
+    pub token_env: Option<String>,
 }
 
 /// `sync hosts`: `follow_symlinks` lets a write go through a symlink at a
@@ -61,7 +74,18 @@ pub(super) fn run(ctx: &Ctx, action: &HostsAction, follow_symlinks: bool) -> Res
             all,
             scope,
             skills,
-        } => install::install(home, hosts, *all, *scope, *skills, follow),
+            url,
+        } => install::install(
+            home,
+            &install::Request {
+                ids: hosts,
+                all: *all,
+                scope: *scope,
+                with_skills: *skills,
+                url: url.as_ref(),
+            },
+            follow,
+        ),
         HostsAction::Remove { hosts, all, scope } => {
             install::remove(home, hosts, *all, *scope, follow)
         }

@@ -49,6 +49,13 @@ pub struct Server {
     /// Folders created for the file, outermost first (removed when empty).
     #[serde(default)]
     pub created_dirs: Vec<PathBuf>,
+    /// The URL form (`install --url`): the URL the entry connects to, and
+    /// the name of the variable holding the bearer token (never its
+    /// value; not called `token…`, which the redactor masks).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bearer_env: Option<String>,
 }
 
 /// One exported skill folder and the content hash it was written with.
