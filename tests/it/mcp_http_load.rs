@@ -424,3 +424,50 @@ fn large_bodies_at_once_share_a_budget_and_small_requests_still_pass() {
         },
     );
 }
+
+#[test]
+fn one_remote_address_holds_at_most_a_quarter_of_the_connections() {
+    const TOKEN: &str = "tok-peers-0123456789abcdef0123456789abcdef";
+    // a non-loopback address of this machine, to connect from and to
+    let Ok(out) = std::process::Command::new("hostname").arg("-I").output() else {
+        eprintln!("no `hostname -I`: skipped");
+        return;
+    };
+    let Some(ip) = String::from_utf8_lossy(&out.stdout)
+        .split_whitespace()
+        .filter_map(|a| a.parse::<std::net::IpAddr>().ok())
+        .find(|a| a.is_ipv4() && !a.is_loopback())
+    else {
+        // a machine without a network (some CI sandboxes): nothing to test
+        eprintln!("no non-loopback IPv4 address (hostname -I): skipped");
+        return;
+    };
+    let sb = Sandbox::new();
+    let server = HttpServer::start_with(
+        &sb,
+        &["--http", "0.0.0.0:0"],
+        &[("AGENTBOX_MCP_TOKEN", TOKEN)],
+    )
+    .expect("0.0.0.0 with a token starts");
+    let remote = std::net::SocketAddr::new(ip, server.port);
+    let request = modern(1, "tools/list", json!({})).bearer(TOKEN);
+    // 32 silent connections from one (non-loopback) address …
+    let idle: Vec<_> = (0..32).map(|_| common::http::Conn::open(remote)).collect();
+    // … and the next from it is refused (once the 32 are counted)
+    let mut refused = None;
+    let deadline = Instant::now() + Duration::from_secs(8);
+    while refused.is_none() && Instant::now() < deadline {
+        let reply = common::http::Conn::open(remote).exchange(&request);
+        if reply.status == 503 {
+            refused = Some(reply);
+        } else {
+            result_of(&reply, 1);
+        }
+    }
+    refused
+        .expect("the 33rd connection from one address is refused")
+        .rpc_error(503);
+    // while another address (loopback) is served
+    result_of(&server.connect().exchange(&request), 1);
+    drop(idle);
+}
