@@ -223,3 +223,37 @@ fn ctrl_c_stops_a_busy_server() {
     }
     assert!(stopped, "the server was still serving 20 s after SIGINT");
 }
+
+#[test]
+fn a_generated_token_is_masked_without_its_prefix_and_in_any_case() {
+    let sb = Sandbox::new();
+    sb.agentbox(&["memory_mcp", "token"]).assert().success();
+    let token = std::fs::read_to_string(sb.home().join("local/mcp-token")).unwrap();
+    let token = token.trim().to_string();
+    let body = token.strip_prefix("sk-agentbox-").unwrap().to_string();
+    let server = HttpServer::start(&sb, &[], &[]);
+    let mut conn = server.connect();
+    for (id, spelling) in [
+        (1, body.clone()),
+        (2, body.to_uppercase()),
+        (3, format!("sk_agentbox_{}", body.replace('-', "_"))),
+    ] {
+        let turn = modern(
+            id,
+            "tools/call",
+            json!({"name": "mem_save_turn", "arguments": {"role": "user", "content": format!("form body: {spelling} end")}}),
+        )
+        .bearer(&token);
+        let reply = conn.exchange(&turn);
+        assert_eq!(reply.status, 200, "{}", reply.text());
+    }
+    drop(conn);
+    drop(server);
+    let probe = body[4..24].to_lowercase();
+    for (path, text) in files_below(&sb.home().join("memory")) {
+        assert!(
+            !text.to_lowercase().contains(&probe),
+            "{path} holds the token: {text}"
+        );
+    }
+}

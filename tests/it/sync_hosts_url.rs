@@ -336,6 +336,13 @@ fn bad_urls_and_names_are_invalid_args_and_write_nothing() {
         "https://127.0.0.1:7411/mcp/ghp_a1B2c3D4e5a1B2c3D4e5a1B2c3D4e5a1B2c3D4e5".to_string(),
         // the token itself, from the call's environment
         format!("http://127.0.0.1:7411/{token}/mcp"),
+        // … in another spelling: upper case, one byte percent-escaped
+        format!("http://127.0.0.1:7411/{}/mcp", token.to_uppercase()),
+        format!(
+            "http://127.0.0.1:7411/%{:02X}{}/mcp",
+            token.as_bytes()[0],
+            &token[1..]
+        ),
     ];
     for url in &bad_urls {
         let e = err_of(
@@ -758,4 +765,55 @@ fn each_written_entry_reaches_the_real_server_with_the_token_only_when_it_is_set
         assert_eq!(initialize_status(&to, &headers), 401, "{host}: {headers:?}");
     }
     drop(server);
+}
+
+#[test]
+fn the_random_part_of_a_generated_token_is_the_token_too() {
+    let w = World::with_url_hosts();
+    w.sb.agentbox(&["memory_mcp", "token"]).assert().success();
+    let file = std::fs::read_to_string(w.sb.home().join("local/mcp-token")).unwrap();
+    let body = file
+        .trim()
+        .strip_prefix("sk-agentbox-")
+        .unwrap()
+        .to_string();
+    let url = format!("http://127.0.0.1:7411/mcp/{body}");
+    err_of(
+        &mut w.cmd(&["install", "cursor", "--url", &url]),
+        "invalid_args",
+        2,
+    );
+    let name = format!("X{}", body.replace('-', "_"));
+    err_of(
+        &mut w.cmd(&[
+            "install",
+            "cursor",
+            "--url",
+            "http://127.0.0.1:7411/mcp",
+            "--token-env",
+            &name,
+        ]),
+        "invalid_args",
+        2,
+    );
+}
+
+#[test]
+fn a_config_path_that_is_not_a_regular_file_is_refused_not_read() {
+    let w = World::with_url_hosts();
+    let fifo = w.sb.path().join(".mcp.json");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    // Without the check the read of a FIFO never returns: the timeout fails it.
+    let mut cmd = w.cmd(&[
+        "install",
+        "claude-code",
+        "--url",
+        "http://127.0.0.1:7411/mcp",
+    ]);
+    cmd.timeout(std::time::Duration::from_secs(60));
+    err_of(&mut cmd, "conflict", 1);
 }

@@ -115,7 +115,7 @@ pub fn serve_http(
     // it wherever it would appear anyway.
     let mut extra = home.config.redaction.extra_patterns.clone();
     if let Some(token) = &token {
-        extra.push(regex::escape(&token.secret));
+        extra.push(token::pattern(&token.secret));
     }
     let redactor = Redactor::new(&extra).unwrap_or_else(|_| home.store.redactor().clone());
     // The home this server writes through masks it too: a turn that quotes

@@ -54,6 +54,21 @@ impl Token {
     }
 }
 
+/// A redaction pattern for `secret` in any spelling a client might save
+/// it in: whole or without its `sk-agentbox-` prefix, any case, `-` and
+/// `_` alike.
+pub fn pattern(secret: &str) -> String {
+    let body = secret.strip_prefix(PREFIX).unwrap_or(secret);
+    let body: String = body
+        .chars()
+        .map(|c| match c {
+            '-' | '_' => "[-_]".to_string(),
+            c => regex::escape(&c.to_string()),
+        })
+        .collect();
+    format!("(?i){body}")
+}
+
 /// The token file's path in `home`.
 pub fn path(home: &Home) -> Result<PathBuf> {
     home.store.path(&FILE)
@@ -201,6 +216,23 @@ mod tests {
             .redact(&secret)
             .into_owned();
         assert!(!redacted.contains(&secret[PREFIX.len()..]), "{redacted}");
+    }
+
+    #[test]
+    fn the_pattern_masks_the_token_in_any_spelling() {
+        let secret = format!("{PREFIX}{}", base64url(&[0xfb; 32]));
+        let body = &secret[PREFIX.len()..];
+        let red = crate::redact::Redactor::new(&[pattern(&secret)]).unwrap();
+        for spelling in [
+            secret.clone(),
+            body.to_string(),
+            body.to_uppercase(),
+            body.replace('-', "_").replace('_', "-"),
+            format!("sk_agentbox_{body}"),
+        ] {
+            let masked = red.redact(&spelling).into_owned();
+            assert!(!masked.contains(&body[4..20]), "{spelling} → {masked}");
+        }
     }
 
     #[test]

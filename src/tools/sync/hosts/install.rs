@@ -160,6 +160,28 @@ fn read_config(path: &Path) -> Result<Option<String>> {
                 .with_detail("path", path.display().to_string()),
         );
     }
+    // A FIFO or a device would block the read or never end; a huge file is
+    // not a config (the host would not load it either).
+    if let Ok(meta) = std::fs::metadata(path) {
+        if !meta.is_file() {
+            return Err(
+                Error::conflict(format!("{} is not a regular file", path.display()))
+                    .with_hint(
+                        "move it away (the host reads a JSON or TOML file there), then retry",
+                    )
+                    .with_detail("path", path.display().to_string()),
+            );
+        }
+        if meta.len() > MAX_CONFIG_BYTES {
+            return Err(Error::invalid_args(format!(
+                "{} is {} bytes, more than a host config holds ({MAX_CONFIG_BYTES})",
+                path.display(),
+                meta.len()
+            ))
+            .with_hint("check the file by hand; agentbox edits configs of a sane size only")
+            .with_detail("path", path.display().to_string()));
+        }
+    }
     match std::fs::read(path) {
         Ok(bytes) => String::from_utf8(bytes).map(Some).map_err(|e| {
             store::not_utf8(&path.display().to_string(), &e)
@@ -169,6 +191,9 @@ fn read_config(path: &Path) -> Result<Option<String>> {
         Err(e) => Err(Error::io("read", path, &e)),
     }
 }
+
+/// The largest host config file read (and rewritten).
+const MAX_CONFIG_BYTES: u64 = 16 * 1024 * 1024;
 
 /// A new config file's mode: private under `$HOME` (it may come to hold the
 /// user's tokens), ordinary in a project.

@@ -60,11 +60,12 @@ impl Remote {
         if redactor.redact(token_env) != token_env {
             return Err(bad_name("looks like a credential, not a variable name"));
         }
+        let (url_seen, name_seen) = (spelled(url), spelled(token_env));
         for (source, value) in known_tokens(home, token_env) {
-            if url.contains(&value) {
+            if url_seen.contains(&value) {
                 return Err(bad_url(&format!("holds the token itself ({source})")));
             }
-            if token_env.contains(&value) {
+            if name_seen.contains(&value) {
                 return Err(bad_name(&format!(
                     "is the token itself ({source}), not the name of the variable that holds it"
                 )));
@@ -179,8 +180,48 @@ fn known_tokens(home: &Home, token_env: &str) -> Vec<(String, String)> {
             text.trim().to_string(),
         ));
     }
+    // The random part of a generated token is the secret: a value holding
+    // it without the `sk-agentbox-` prefix holds the token too.
+    let bodies: Vec<(String, String)> = out
+        .iter()
+        .filter_map(|(source, v)| {
+            let body = v.strip_prefix("sk-agentbox-")?;
+            Some((source.clone(), body.to_string()))
+        })
+        .collect();
+    out.extend(bodies);
     out.retain(|(_, v)| v.chars().count() >= MIN_TOKEN_CHARS);
-    out
+    out.into_iter()
+        .map(|(source, v)| (source, spelled(&v)))
+        .collect()
+}
+
+/// `text` as compared with a token, whatever its spelling: percent-escapes
+/// decoded, lower case, `-` and `_` alike (a shell "fix" of a name turns
+/// one into the other).
+fn spelled(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let escaped = (bytes[i] == b'%' && i + 2 < bytes.len())
+            .then(|| std::str::from_utf8(&bytes[i + 1..i + 3]).ok())
+            .flatten()
+            .and_then(|hex| u8::from_str_radix(hex, 16).ok());
+        match escaped {
+            Some(byte) => {
+                out.push(byte);
+                i += 3;
+            }
+            None => {
+                out.push(bytes[i]);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out)
+        .to_lowercase()
+        .replace('-', "_")
 }
 
 fn token_file(home: &Home) -> std::path::PathBuf {
