@@ -23,6 +23,8 @@ use std::time::{Duration, Instant};
 pub const SUBSCRIPTION_ID_META: &str = "io.modelcontextprotocol/subscriptionId";
 /// Open subscriptions at once; one more is refused (`-32603`, as the SDK).
 const MAX_SUBSCRIPTIONS: usize = 64;
+/// The longest string id a subscription may have.
+const MAX_ID_BYTES: usize = 256;
 /// Resources one subscription may name.
 const MAX_URIS: usize = 32;
 /// How often subscribed resources are read again when nothing was written
@@ -100,10 +102,19 @@ impl Subscriptions {
         mut read: impl FnMut(&str) -> std::result::Result<String, RpcError>,
         encode: &dyn Fn(Value) -> String,
     ) -> std::result::Result<Value, RpcError> {
-        if id.is_null() {
+        // The id rides on every message of the stream: a number or a short
+        // string (an 8 MiB id queued per update would cost gigabytes).
+        let short = match id {
+            Value::Number(_) => true,
+            Value::String(s) => s.len() <= MAX_ID_BYTES,
+            _ => false,
+        };
+        if !short {
             return Err(RpcError::new(
                 protocol::INVALID_REQUEST,
-                "subscriptions/listen needs a request id: it names the subscription",
+                format!(
+                    "subscriptions/listen needs a request id that is a number or a string of at most {MAX_ID_BYTES} bytes: it names the subscription on every message"
+                ),
             ));
         }
         let filter = params

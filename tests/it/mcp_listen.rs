@@ -216,6 +216,17 @@ fn listen_is_refused_where_it_does_not_exist_or_is_malformed() {
         assert_eq!(reply["id"], id, "{reply}");
         assert_eq!(reply["error"]["code"], -32602, "{reply}");
     }
+    // An id rides on every message: a huge or structured one is refused.
+    for (n, id) in [json!("x".repeat(300)), json!({"a": 1}), Value::Null]
+        .into_iter()
+        .enumerate()
+    {
+        let mut request = listen("placeholder", &["mem://profile"]);
+        request["id"] = id.clone();
+        server.send(&request);
+        let reply = server.next();
+        assert_eq!(reply["error"]["code"], -32600, "{n}: {reply}");
+    }
     let many: Vec<String> = (0..33).map(|i| format!("mem://search?q=w{i}")).collect();
     let many: Vec<&str> = many.iter().map(String::as_str).collect();
     let mut too_many = listen("x", &many);
