@@ -257,3 +257,28 @@ fn a_generated_token_is_masked_without_its_prefix_and_in_any_case() {
         );
     }
 }
+
+#[test]
+fn allowed_origins_must_be_origins_null_and_star_never() {
+    for bad in [
+        "null",
+        "*",
+        "https://app.example.com/",
+        "app.example.com",
+        "https://a.example.com/path",
+    ] {
+        let sb = Sandbox::new();
+        let config = sb.home().join("config.json");
+        let mut value: Value =
+            serde_json::from_str(&std::fs::read_to_string(&config).unwrap()).unwrap();
+        value["mcp"]["allowed_origins"] = json!([bad]);
+        std::fs::write(&config, value.to_string()).unwrap();
+        let refused = HttpServer::start_with(&sb, &["--http", "127.0.0.1:0"], &[])
+            .expect_err(&format!("{bad} must keep the server from starting"));
+        assert_eq!(refused.code, Some(2), "{bad}: {refused:?}");
+        assert!(
+            refused.stdout.contains("allowed_origins"),
+            "{bad}: {refused:?}"
+        );
+    }
+}

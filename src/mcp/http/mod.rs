@@ -111,6 +111,7 @@ pub fn serve_http(
         )));
     }
     let limits = Limits::from_home(home)?;
+    check_origins(home)?;
     // A token chosen by hand need not look like a key: this process masks
     // it wherever it would appear anyway.
     let mut extra = home.config.redaction.extra_patterns.clone();
@@ -198,6 +199,32 @@ pub fn serve_http(
         ErrorType::Cancelled,
         "interrupted: memory_mcp stopped serving (every reply it sent stands)",
     ))
+}
+
+/// `mcp.allowed_origins`: each an origin as browsers send it —
+/// `http(s)://host[:port]`, nothing after. `null` (what sandboxed and file
+/// pages send, so any page can claim it) and `*` are refused, as is a path
+/// or a trailing slash, which would never match.
+fn check_origins(home: &Home) -> Result<()> {
+    for origin in &home.config.mcp.allowed_origins {
+        let rest = origin
+            .strip_prefix("http://")
+            .or_else(|| origin.strip_prefix("https://"));
+        let fine = rest.is_some_and(|rest| {
+            !rest.is_empty()
+                && !rest.contains(['/', '?', '#', '@', ' ', '*'])
+                && rest.chars().all(|c| c.is_ascii_graphic())
+        });
+        if !fine {
+            return Err(Error::invalid_args(format!(
+                "{}: mcp.allowed_origins holds {origin:?}, which is not an origin a browser sends",
+                home.root.join("config.json").display()
+            ))
+            .with_hint("list origins as scheme://host[:port] with nothing after, e.g. \"https://app.example.com\"; `null` and `*` are never allowed")
+            .with_detail("key", "mcp.allowed_origins"));
+        }
+    }
+    Ok(())
 }
 
 /// `HOST:PORT` (a name resolves to its first address).
