@@ -817,3 +817,37 @@ fn a_config_path_that_is_not_a_regular_file_is_refused_not_read() {
     cmd.timeout(std::time::Duration::from_secs(60));
     err_of(&mut cmd, "conflict", 1);
 }
+
+#[test]
+fn remove_refuses_a_record_that_points_elsewhere_and_touches_nothing() {
+    let w = World::with_url_hosts();
+    w.cmd(&["install", "cursor", "--url", "http://127.0.0.1:7411/mcp"])
+        .assert()
+        .success();
+    // Another tool's entry in another file, and a record edited to point at it.
+    let other = w.sb.path().join("other.json");
+    let other_text = r#"{"mcpServers": {"github": {"command": "gh-mcp"}}}"#;
+    std::fs::write(&other, other_text).unwrap();
+    let state = w.sb.home().join("local/hosts.json");
+    let mut record: Value =
+        serde_json::from_str(&std::fs::read_to_string(&state).unwrap()).unwrap();
+    for install in record["installs"].as_array_mut().unwrap() {
+        if let Some(server) = install.get_mut("server") {
+            server["config"] = json!(other.display().to_string());
+            server["key"] = json!("github");
+        }
+    }
+    std::fs::write(&state, record.to_string()).unwrap();
+    err_of(&mut w.cmd(&["remove", "cursor"]), "conflict", 1);
+    assert_eq!(std::fs::read_to_string(&other).unwrap(), other_text);
+    // A skill path that climbs out of the skills folder is refused the same way.
+    let mut record: Value =
+        serde_json::from_str(&std::fs::read_to_string(&state).unwrap()).unwrap();
+    for install in record["installs"].as_array_mut().unwrap() {
+        install["server"] = Value::Null;
+        install["skills"] = json!([{"name": "x", "path": w.sb.path().join(".cursor/skills/..").display().to_string(), "hash": "0"}]);
+    }
+    std::fs::write(&state, record.to_string()).unwrap();
+    err_of(&mut w.cmd(&["remove", "cursor"]), "conflict", 1);
+    assert!(w.sb.path().join(".cursor").exists());
+}

@@ -762,6 +762,7 @@ pub fn remove(
         for scope in &scopes {
             if let Some(record) = owned.get(host.id, scope.as_str()) {
                 let base = env.base(*scope).unwrap_or(&env.project);
+                check_record(&env, host, *scope, record)?;
                 if let Some(server) = &record.server {
                     check_links(base, &server.config, follow)?;
                 }
@@ -814,6 +815,53 @@ pub fn remove(
         outcome = outcome.with_warning(w);
     }
     Ok(outcome)
+}
+
+/// A record names only what an install for `host` in `scope` writes: the
+/// host's config file (under our key), exports in its skills folder, and
+/// folders on the way to those. `local/hosts.json` is a file in the home; a
+/// record that says otherwise (edited, or a home copied from elsewhere) is
+/// refused before anything is touched, so `remove` can never be pointed at
+/// another file, entry or folder.
+fn check_record(env: &Env, host: &HostDef, scope: Scope, record: &Install) -> Result<()> {
+    let config = env.config_path(host, scope)?;
+    let skills_dir = env.skills_dir(host, scope)?;
+    let refuse = |what: &Path| {
+        Error::conflict(format!(
+            "local/hosts.json records {} for {} ({}), which is not where agentbox installs for it; nothing was removed",
+            what.display(),
+            host.id,
+            scope.as_str()
+        ))
+        .with_hint(format!(
+            "the record was edited or comes from another machine: remove the entry by hand in the host's config, then delete the {} record from local/hosts.json",
+            host.id
+        ))
+    };
+    let leads_to = |dir: &Path| {
+        config.starts_with(dir) || skills_dir.as_deref().is_some_and(|s| s.starts_with(dir))
+    };
+    if let Some(server) = &record.server {
+        if server.config != config || server.key != super::SERVER_NAME {
+            return Err(refuse(&server.config));
+        }
+        if let Some(dir) = server.created_dirs.iter().find(|d| !leads_to(d)) {
+            return Err(refuse(dir));
+        }
+    }
+    for skill in &record.skills {
+        let named = matches!(
+            skill.path.components().next_back(),
+            Some(std::path::Component::Normal(_))
+        );
+        if !named || skills_dir.is_none() || skill.path.parent() != skills_dir.as_deref() {
+            return Err(refuse(&skill.path));
+        }
+    }
+    if let Some(dir) = record.created_dirs.iter().find(|d| !leads_to(d)) {
+        return Err(refuse(dir));
+    }
+    Ok(())
 }
 
 fn remove_one(
