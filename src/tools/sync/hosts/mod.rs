@@ -16,6 +16,7 @@ mod formats;
 mod gate;
 mod install;
 mod remote;
+mod remove;
 mod skills;
 mod state;
 
@@ -87,7 +88,7 @@ pub(super) fn run(ctx: &Ctx, action: &HostsAction, follow_symlinks: bool) -> Res
             follow,
         ),
         HostsAction::Remove { hosts, all, scope } => {
-            install::remove(home, hosts, *all, *scope, follow)
+            remove::remove(home, hosts, *all, *scope, follow)
         }
     }
 }
