@@ -851,3 +851,30 @@ fn remove_refuses_a_record_that_points_elsewhere_and_touches_nothing() {
     err_of(&mut w.cmd(&["remove", "cursor"]), "conflict", 1);
     assert!(w.sb.path().join(".cursor").exists());
 }
+
+#[test]
+fn a_home_whose_path_holds_a_dollar_is_not_written_into_a_command() {
+    let root = tempfile::tempdir().unwrap();
+    let project = root.path().join("${HOME}x");
+    std::fs::create_dir_all(&project).unwrap();
+    let user = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(user.path().join(".cursor")).unwrap();
+    let run = |args: &[&str]| {
+        let mut cmd = assert_cmd::Command::new(common::bin());
+        cmd.args(args)
+            .current_dir(&project)
+            .env("HOME", user.path())
+            .env("CI", "true")
+            .env_remove("AGENTBOX_HOME")
+            .env_remove("AGENTBOX_MCP_TOKEN");
+        cmd
+    };
+    run(&["init"]).assert().success();
+    err_of(
+        &mut run(&["sync", "hosts", "install", "cursor"]),
+        "invalid_args",
+        2,
+    );
+    assert!(!user.path().join(".cursor/mcp.json").exists());
+    assert!(!project.join(".cursor/mcp.json").exists());
+}

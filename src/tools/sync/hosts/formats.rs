@@ -122,7 +122,8 @@ pub fn servers(format: Format, path: &Path, text: &str) -> Result<Option<Map<Str
 
 /// The value of the server `name` in the file's text, if present.
 pub fn entry(format: Format, path: &Path, text: &str, name: &str) -> Result<Option<Value>> {
-    Ok(servers(format, path, text)?.and_then(|mut m| m.remove(name)))
+    let (_, text) = Style::of(text);
+    Ok(servers(format, path, &text)?.and_then(|mut m| m.remove(name)))
 }
 
 /// The text with the server `name` set to `value`, and whether the servers
@@ -135,7 +136,55 @@ pub fn set(
     name: &str,
     value: &Value,
 ) -> Result<(String, bool)> {
-    let text = text.unwrap_or("");
+    let (style, plain) = Style::of(text.unwrap_or(""));
+    let (out, created) = set_plain(format, path, &plain, name, value)?;
+    Ok((style.give(out), created))
+}
+
+/// How a file writes its text: a byte-order mark first, CRLF line ends.
+/// Edits work on the plain text and hand the file its own style back, so a
+/// Windows-edited config keeps its bytes apart from our entry.
+struct Style {
+    bom: bool,
+    crlf: bool,
+}
+
+impl Style {
+    fn of(text: &str) -> (Style, String) {
+        let (bom, text) = match text.strip_prefix('\u{feff}') {
+            Some(rest) => (true, rest),
+            None => (false, text),
+        };
+        let crlf = text.contains("\r\n");
+        let plain = if crlf {
+            text.replace("\r\n", "\n")
+        } else {
+            text.to_string()
+        };
+        (Style { bom, crlf }, plain)
+    }
+
+    fn give(&self, text: String) -> String {
+        let text = if self.crlf {
+            text.replace('\n', "\r\n")
+        } else {
+            text
+        };
+        if self.bom {
+            format!("\u{feff}{text}")
+        } else {
+            text
+        }
+    }
+}
+
+fn set_plain(
+    format: Format,
+    path: &Path,
+    text: &str,
+    name: &str,
+    value: &Value,
+) -> Result<(String, bool)> {
     let created = servers(format, path, text)?.is_none();
     match format {
         Format::Json { key } if text.trim().is_empty() => {
@@ -190,6 +239,17 @@ pub fn remove(
     name: &str,
     drop_container: bool,
 ) -> Result<String> {
+    let (style, plain) = Style::of(text);
+    Ok(style.give(remove_plain(format, path, &plain, name, drop_container)?))
+}
+
+fn remove_plain(
+    format: Format,
+    path: &Path,
+    text: &str,
+    name: &str,
+    drop_container: bool,
+) -> Result<String> {
     match format {
         Format::Json { key } => {
             let root = cst(path, text)?;
@@ -228,6 +288,8 @@ pub fn remove(
 /// Whether the text holds nothing at all (no key, or only whitespace and an
 /// empty object): a file agentbox created can then be deleted.
 pub fn is_empty(format: Format, path: &Path, text: &str) -> Result<bool> {
+    let (_, text) = Style::of(text);
+    let text = text.as_str();
     match format {
         Format::Json { .. } => Ok(text.trim().is_empty() || json_root(path, text)?.is_empty()),
         Format::Toml => Ok(toml_doc(path, text)?.is_empty()),
@@ -449,6 +511,19 @@ fn toml_value_to_json(value: &toml_edit::Value) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_crlf_file_with_a_bom_keeps_its_bytes_around_our_entry() {
+        let path = Path::new("config.toml");
+        let text =
+            "\u{feff}# mine\r\nmodel = \"o3\"\r\n\r\n[mcp_servers.github]\r\ncommand = \"gh\"\r\n";
+        let value = serde_json::json!({"command": "/x/memory_mcp", "args": []});
+        let (added, _) = set(Format::Toml, path, Some(text), "agentbox-memory", &value).unwrap();
+        assert!(added.starts_with('\u{feff}'), "{added:?}");
+        assert!(!added.replace("\r\n", "").contains('\n'), "{added:?}");
+        let back = remove(Format::Toml, path, &added, "agentbox-memory", false).unwrap();
+        assert_eq!(back, text);
+    }
     use serde_json::json;
 
     fn entry_value() -> Value {
