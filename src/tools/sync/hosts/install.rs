@@ -379,14 +379,15 @@ pub fn install(home: &Home, req: &Request, follow: bool) -> Result<Outcome> {
         None => None,
     };
     // The command form writes the home's paths into host configs, and the
-    // hosts expand `$VAR`, `${VAR}`, `${env:VAR}` in them: a `$` in a path
-    // would run something else than the link.
-    if remote.is_none() && target.home.to_string_lossy().contains('$') {
+    // hosts expand `${VAR}` (Claude Code, Gemini CLI) and `${env:VAR}`
+    // (Cursor, VS Code) in them: such a path would run something else than
+    // the link.
+    if remote.is_none() && target.home.to_string_lossy().contains("${") {
         return Err(Error::invalid_args(format!(
-            "the home's path {} holds `$`, which hosts expand as a variable in the command they run",
+            "the home's path {} holds `${{`, which hosts expand as a variable in the command they run",
             target.home.display()
         ))
-        .with_hint("move the project to a path without `$`, or serve it with memory_mcp --http and install --url"));
+        .with_hint("move the project to a path without `${`, or serve it with memory_mcp --http and install --url"));
     }
     let mut hosts = chosen(&env, req.ids, req.all)?;
     if remote.is_some() {
