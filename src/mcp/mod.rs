@@ -665,8 +665,27 @@ impl<'h> Server<'h> {
                 let Some(uri) = params.get("uri").and_then(Value::as_str) else {
                     return Err(RpcError::invalid_params("resources/read needs params.uri"));
                 };
-                let text = resources::read(&mut self.memory, &self.resources, uri)?;
-                Ok(resources::contents(uri, self.bounded(&text)))
+                // The URI comes back in the reply: a secret hidden in it by
+                // percent-escapes must not come back unmasked.
+                let decoded = resources::decode(uri);
+                let masked = self.frames.redact_text(&decoded);
+                let shown = if masked == decoded {
+                    uri
+                } else {
+                    masked.as_str()
+                };
+                let text = resources::read(&mut self.memory, &self.resources, uri).map_err(
+                    |mut error| {
+                        if let Some(data) = error.data.as_mut().and_then(Value::as_object_mut)
+                            && data.contains_key("uri")
+                        {
+                            data.insert("uri".into(), json!(shown));
+                        }
+                        error.message = error.message.replace(uri, shown);
+                        error
+                    },
+                )?;
+                Ok(resources::contents(shown, self.bounded(&text)))
             }
             "debug/panic" if self.debug_panic => panic!("debug/panic was called"),
             other => Err(method_not_found(other)),

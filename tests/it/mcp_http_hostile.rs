@@ -282,3 +282,18 @@ fn allowed_origins_must_be_origins_null_and_star_never() {
         );
     }
 }
+
+#[test]
+fn a_secret_hidden_in_a_resource_uri_by_percent_escapes_comes_back_masked() {
+    let sb = Sandbox::new();
+    let server = HttpServer::start(&sb, &[], &[]);
+    let secret = "abcdefghijklmnopqrstuvwxyz012345";
+    let mut conn = server.connect();
+    for uri in [
+        format!("mem://search?q=sk%2D{secret}"),
+        format!("mem://nope/sk%2D{secret}"),
+    ] {
+        let reply = conn.exchange(&modern(1, "resources/read", json!({"uri": uri})));
+        assert!(!reply.text().contains(secret), "{}", reply.text());
+    }
+}
