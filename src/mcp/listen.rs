@@ -10,7 +10,8 @@
 //! update is never sent for a resource that did not change, and one changed
 //! by anyone is noticed.
 
-use super::protocol::{self, RpcError};
+use super::protocol::{self, Era, Features, RpcError};
+use super::{Server, method_not_found, resources, server_info, wire};
 use serde_json::{Map, Value, json};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
@@ -294,5 +295,106 @@ impl Subscriptions {
             }
         }
         stdio
+    }
+}
+
+/// The server's side of subscriptions: checks after writes and on a timer,
+/// the stdout queue of their messages, and `subscriptions/listen` itself.
+impl Server<'_> {
+    /// Checks the subscribed resources when this process wrote anything
+    /// since the last check (an append, a replaced file: a fact, a note).
+    pub(super) fn check_if_written(&mut self) {
+        let writes = crate::store::writes();
+        if writes != self.writes_seen && !self.subscriptions.is_empty() {
+            self.check_subscriptions();
+        }
+        self.writes_seen = writes;
+    }
+
+    /// Reads the subscribed resources again (`listen::Subscriptions::check`).
+    pub(super) fn check_subscriptions(&mut self) {
+        let memory = &mut self.memory;
+        let resources = &self.resources;
+        let frames = &self.frames;
+        let updates = self
+            .subscriptions
+            .check(|uri| resources::read(memory, resources, uri), &|message| {
+                frames.encode(message, wire)
+            });
+        self.outbox.extend(updates);
+    }
+
+    /// Ends every subscription with its listen result (the server stops).
+    pub(super) fn end_subscriptions(&mut self) {
+        let frames = &self.frames;
+        let results = self.subscriptions.close_all(
+            &server_info(Features::new(protocol::LATEST_VERSION)),
+            &|message| frames.encode(message, wire),
+        );
+        self.outbox.extend(results);
+        self.flush_outbox();
+    }
+
+    /// A periodic check of the subscribed resources (changes by other
+    /// processes), its updates sent. `false` when stdout is closed.
+    pub(super) fn recheck(&mut self) -> bool {
+        self.check_subscriptions();
+        self.flush_outbox()
+    }
+
+    /// Writes the queued notifications. `false` when stdout is closed.
+    pub(super) fn flush_outbox(&mut self) -> bool {
+        for message in std::mem::take(&mut self.outbox) {
+            if !self.frames.send(message, wire) {
+                self.note("stdout is closed; stopping");
+                return false;
+            }
+        }
+        true
+    }
+
+    /// `subscriptions/listen` (2026-07-28 only): opens a stream of resource
+    /// updates; its reply comes only when the server ends it.
+    pub(super) fn listen(&mut self, id: &Value, params: Option<Value>) -> Option<Value> {
+        match protocol::era_of("subscriptions/listen", params.as_ref()) {
+            Err(error) => return Some(protocol::reply_error(id, &error)),
+            Ok(Era::Legacy) => {
+                let error = method_not_found("subscriptions/listen");
+                return Some(protocol::reply_error(id, &error));
+            }
+            Ok(Era::Modern(_)) => {}
+        }
+        let sink = match self.stream.take() {
+            Some(stream) => Sink::Http(stream),
+            None if self.http => {
+                let error = RpcError::new(
+                    protocol::INVALID_REQUEST,
+                    "subscriptions/listen needs a POST of its own: its response is an event stream",
+                );
+                return Some(protocol::reply_error(id, &error));
+            }
+            None => Sink::Stdio,
+        };
+        let memory = &mut self.memory;
+        let resources = &self.resources;
+        let frames = &self.frames;
+        let listed = resources::listed(resources);
+        let opened = self.subscriptions.listen(
+            id,
+            params.as_ref(),
+            &listed,
+            sink,
+            |uri| resources::read(memory, resources, uri),
+            &|message| frames.encode(message, wire),
+        );
+        match opened {
+            Ok(Value::Null) => None,
+            Ok(ack) => {
+                self.note(&format!("subscriptions/listen (id {id}) open"));
+                self.outbox.push(ack);
+                None
+            }
+            Err(error) => Some(protocol::reply_error(id, &error)),
+        }
     }
 }
