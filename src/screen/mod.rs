@@ -17,7 +17,7 @@
 
 mod allow;
 mod code;
-mod decode;
+pub(crate) mod decode;
 pub mod deep;
 mod engine;
 mod facts;

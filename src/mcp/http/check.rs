@@ -277,42 +277,9 @@ fn decode_name(value: &str) -> String {
     value
         .strip_prefix("=?base64?")
         .and_then(|v| v.strip_suffix("?="))
-        .and_then(base64_decode)
+        .and_then(crate::screen::decode::base64)
         .and_then(|bytes| String::from_utf8(bytes).ok())
         .unwrap_or_else(|| value.to_string())
-}
-
-/// Standard base64 (padding optional); `None` when malformed.
-fn base64_decode(text: &str) -> Option<Vec<u8>> {
-    let value = |c: u8| -> Option<u32> {
-        Some(match c {
-            b'A'..=b'Z' => c - b'A',
-            b'a'..=b'z' => c - b'a' + 26,
-            b'0'..=b'9' => c - b'0' + 52,
-            b'+' => 62,
-            b'/' => 63,
-            _ => return None,
-        } as u32)
-    };
-    let text = text.trim_end_matches('=').as_bytes();
-    let mut out = Vec::with_capacity(text.len() * 3 / 4);
-    for chunk in text.chunks(4) {
-        if chunk.len() == 1 {
-            return None;
-        }
-        let mut n = 0u32;
-        for (i, c) in chunk.iter().enumerate() {
-            n |= value(*c)? << (18 - 6 * i);
-        }
-        out.push((n >> 16) as u8);
-        if chunk.len() > 2 {
-            out.push((n >> 8) as u8);
-        }
-        if chunk.len() > 3 {
-            out.push(n as u8);
-        }
-    }
-    Some(out)
 }
 
 /// The HTTP status of a reply with this JSON-RPC error code: in the
@@ -358,8 +325,6 @@ mod tests {
             "mem://profile"
         );
         assert_eq!(decode_name("=?base64?!!?="), "=?base64?!!?=");
-        assert_eq!(base64_decode("w6k="), Some("é".as_bytes().to_vec()));
-        assert_eq!(base64_decode("a"), None);
     }
 
     #[test]

@@ -271,7 +271,7 @@ fn hex(s: &str) -> Option<Vec<u8>> {
 }
 
 /// Base64, standard or URL-safe, padded or not, whitespace ignored.
-fn base64(s: &str) -> Option<Vec<u8>> {
+pub(crate) fn base64(s: &str) -> Option<Vec<u8>> {
     decode_radix(s, 6, &B64_TABLE)
 }
 
