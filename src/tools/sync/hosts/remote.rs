@@ -200,7 +200,26 @@ fn known_tokens(home: &Home, token_env: &str) -> Vec<(String, String)> {
 /// decoded, lower case, `-` and `_` alike (a shell "fix" of a name turns
 /// one into the other).
 fn spelled(text: &str) -> String {
-    crate::mcp::resources::decode(text)
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let escaped = (bytes[i] == b'%' && i + 2 < bytes.len())
+            .then(|| std::str::from_utf8(&bytes[i + 1..i + 3]).ok())
+            .flatten()
+            .and_then(|hex| u8::from_str_radix(hex, 16).ok());
+        match escaped {
+            Some(byte) => {
+                out.push(byte);
+                i += 3;
+            }
+            None => {
+                out.push(bytes[i]);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out)
         .to_lowercase()
         .replace('-', "_")
 }
