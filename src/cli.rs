@@ -129,7 +129,9 @@ extern "C" fn on_sigint(_: libc::c_int) {
     // A protocol server (memory_mcp) stops at once, quietly on stdout (the
     // message goes to stderr); its writes are atomic, so stopping mid-call
     // damages nothing.
-    if output::stdout_claimed() || !crate::store::write_committed() {
+    // `agentbox view` polls and stops by itself, whether or not it wrote.
+    let polls = crate::store::polls_interrupts();
+    if output::stdout_claimed() || !(crate::store::write_committed() || polls) {
         crate::cleanup::before_exit();
         let code = CANCELLED.get().map_or(130, output::Cancelled::write);
         // SAFETY: _exit ends the process at once, as a signal would.

@@ -30,6 +30,7 @@ pub const BUILTINS: Registry = Registry::new(
         commands::completions::COMMAND,
         commands::man::COMMAND,
         commands::model::COMMAND,
+        crate::view::COMMAND,
     ],
 );
 

@@ -27,7 +27,10 @@ pub use external::{
 pub use group::SyncGroup;
 pub use jsonl::Redacted;
 use process::committed;
-pub use process::{interrupt_requested, request_interrupt, write_committed, writes};
+pub use process::{
+    interrupt_requested, poll_interrupts, polls_interrupts, request_interrupt, write_committed,
+    writes,
+};
 pub use revision::{EXPECT_FLAG, MAX_REVISION, Versioned};
 
 /// Longest accepted name (plan id, slug, persona name, session key).

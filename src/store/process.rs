@@ -44,3 +44,17 @@ pub fn request_interrupt() {
 pub fn interrupt_requested() -> bool {
     INTERRUPT.load(Ordering::SeqCst)
 }
+
+/// Set by a long-lived process that polls [`interrupt_requested`] itself
+/// (`agentbox view`): Ctrl-C then asks it to stop rather than ending it.
+static POLLS: AtomicBool = AtomicBool::new(false);
+
+/// Says this process polls for interrupts and stops by itself.
+pub fn poll_interrupts() {
+    POLLS.store(true, Ordering::SeqCst);
+}
+
+/// Whether this process stops by itself when interrupted.
+pub fn polls_interrupts() -> bool {
+    POLLS.load(Ordering::SeqCst)
+}

@@ -4,7 +4,8 @@
 //! request, that its routing headers say what its body says.
 
 use super::token::Token;
-use super::wire::Head;
+use crate::http::host_part;
+use crate::http::wire::Head;
 use crate::mcp::protocol::{self, Features, RpcError};
 use serde_json::{Value, json};
 
@@ -45,22 +46,6 @@ impl Refusal {
 /// The names a loopback server answers to (`Host`) and the hosts of the
 /// pages it takes requests from (`Origin`).
 const LOCAL_NAMES: [&str; 3] = ["localhost", "127.0.0.1", "[::1]"];
-
-/// The host of `host[:port]` (an IPv6 literal keeps its brackets), if
-/// the rest is nothing or a port.
-fn host_part(authority: &str) -> Option<&str> {
-    let host = if authority.starts_with('[') {
-        authority.find(']').map(|end| &authority[..=end])?
-    } else {
-        authority.split(':').next().unwrap_or(authority)
-    };
-    let port = &authority[host.len()..];
-    let port_ok = port.is_empty()
-        || port.strip_prefix(':').is_some_and(|p| {
-            !p.is_empty() && p.len() <= 5 && p.bytes().all(|b| b.is_ascii_digit())
-        });
-    (port_ok && !host.is_empty()).then_some(host)
-}
 
 /// `Host` and `Origin`. A server bound to loopback answers only to a
 /// loopback name, so a page on another name that resolves to 127.0.0.1 (DNS

@@ -5,8 +5,8 @@
 //! written until it ends.
 
 use super::check::{self, Refusal};
-use super::wire::{Conn, Head, ReadError, Response};
 use super::{BODY_BUDGET, Job, MAX_BATCH, PATH, Reply, Shared, note};
+use crate::http::wire::{Conn, Head, ReadError, Response};
 use crate::mcp::listen::{self, Stream};
 use crate::mcp::protocol;
 use serde_json::Value;

@@ -3,7 +3,7 @@
 //! one POST to `/mcp` answered with one JSON body, in either protocol era.
 //!
 //! Each connection has a thread of its own that reads and checks requests
-//! (`check`, `wire`) and hands each body to the one server thread — the same
+//! (`check`, `crate::http::wire`) and hands each body to the one server thread — the same
 //! [`Server`] as stdio, so the same single writer and group commit: the
 //! bodies waiting when the server takes one are handled as one group, their
 //! appends made durable with one fsync per file, and only then answered. A
@@ -12,13 +12,13 @@
 mod check;
 mod exchange;
 pub mod token;
-mod wire;
 
 use super::listen::Stream;
 use super::{Limits, Server, wire as encode};
 use crate::clock::Clock;
 use crate::error::{Error, ErrorType, Result};
 use crate::home::Home;
+use crate::http::wire::{Conn, Timeouts};
 use crate::output::{Format, Frames, Output, Style};
 use crate::redact::Redactor;
 use crate::tools::Registry;
@@ -31,7 +31,6 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::RecvTimeoutError;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::time::Duration;
-use wire::{Conn, Timeouts};
 
 /// Where `--http` listens when given no address.
 pub const DEFAULT_ADDR: &str = "127.0.0.1:7411";

@@ -4,6 +4,7 @@
 
 pub mod docs;
 pub mod http;
+pub mod view;
 pub mod sync;
 
 use assert_cmd::Command;

@@ -1,4 +1,4 @@
-//! HTTP/1.1 framing for `memory_mcp --http`: a request head (parsed by
+//! HTTP/1.1 framing for `memory_mcp --http` and `agentbox view`: a request head (parsed by
 //! `httparse`), its body (`Content-Length` or chunked, never more than the
 //! limit held), and responses. Every read has a deadline, so a client that
 //! trickles bytes (slow-loris) or stops mid-request is cut off; every write
@@ -36,6 +36,8 @@ pub struct Head {
     pub method: String,
     /// The path without its query.
     pub path: String,
+    /// What follows the path's `?` (empty when nothing does), as sent.
+    pub query: String,
     /// HTTP/1.0 (`false`) closes after one exchange unless asked otherwise.
     pub http11: bool,
     /// Names lowercased, values as sent.
@@ -165,15 +167,12 @@ impl Conn {
                     ));
                 }
                 Ok(httparse::Status::Complete(used)) => {
+                    let target = request.path.unwrap_or("");
+                    let (path, query) = target.split_once('?').unwrap_or((target, ""));
                     let head = Head {
                         method: request.method.unwrap_or("").to_string(),
-                        path: request
-                            .path
-                            .unwrap_or("")
-                            .split('?')
-                            .next()
-                            .unwrap_or("")
-                            .to_string(),
+                        path: path.to_string(),
+                        query: query.to_string(),
                         http11: request.version == Some(1),
                         headers: request
                             .headers
@@ -311,7 +310,11 @@ impl Conn {
             reason(response.status),
             response.body.len()
         );
-        if !response.body.is_empty() {
+        let typed = response
+            .headers
+            .iter()
+            .any(|(name, _)| name.eq_ignore_ascii_case("content-type"));
+        if !response.body.is_empty() && !typed {
             out.push_str("Content-Type: application/json\r\n");
         }
         for (name, value) in &response.headers {
@@ -422,6 +425,8 @@ fn reason(status: u16) -> &'static str {
         200 => "OK",
         202 => "Accepted",
         204 => "No Content",
+        303 => "See Other",
+        304 => "Not Modified",
         400 => "Bad Request",
         401 => "Unauthorized",
         403 => "Forbidden",
@@ -429,6 +434,7 @@ fn reason(status: u16) -> &'static str {
         405 => "Method Not Allowed",
         406 => "Not Acceptable",
         408 => "Request Timeout",
+        409 => "Conflict",
         411 => "Length Required",
         413 => "Content Too Large",
         415 => "Unsupported Media Type",

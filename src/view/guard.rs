@@ -1,0 +1,282 @@
+//! Who may see the pages. The server listens on 127.0.0.1 only; on top of
+//! that a request must:
+//! - name this server in `Host` (`127.0.0.1:PORT` or `localhost:PORT`), so a
+//!   page on another name that resolves here (DNS rebinding) gets nothing;
+//! - come from no page or from ours (`Origin`), and a write (POST) must say
+//!   it does, so another site cannot submit our forms;
+//! - carry this run's key: in the URL once (`?key=…`, exchanged for a cookie
+//!   and dropped from the address by a redirect), then in the
+//!   `HttpOnly; SameSite=Strict` cookie named after the port (cookies are
+//!   not kept apart by port).
+//!
+//! Every response carries the Content-Security-Policy below: no script,
+//! nothing from elsewhere, no framing, forms to ourselves only.
+
+use crate::http::wire::Head;
+use sha2::{Digest, Sha256};
+
+/// The policy of every response.
+pub const CSP: &str = "default-src 'none'; style-src 'self'; img-src 'self'; \
+                       form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
+/// The headers every response carries besides the policy.
+pub fn headers() -> Vec<(&'static str, String)> {
+    vec![
+        ("Content-Security-Policy", CSP.to_string()),
+        ("X-Frame-Options", "DENY".to_string()),
+        ("Referrer-Policy", "no-referrer".to_string()),
+        ("Cross-Origin-Opener-Policy", "same-origin".to_string()),
+        ("Cross-Origin-Resource-Policy", "same-origin".to_string()),
+    ]
+}
+
+/// This run's key and where the server listens.
+#[derive(Debug)]
+pub struct Guard {
+    key: String,
+    digest: [u8; 32],
+    port: u16,
+}
+
+/// What a request may do.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Serve it.
+    Pass,
+    /// It brought the key in its URL: set the cookie and send it to `to`.
+    Exchange { to: String },
+    /// Refuse it with this status and message.
+    Refuse(u16, &'static str),
+}
+
+impl Guard {
+    pub fn new(key: String, port: u16) -> Guard {
+        let digest = Sha256::digest(key.as_bytes()).into();
+        Guard { key, digest, port }
+    }
+
+    /// The cookie's name: one per port, so two views do not overwrite each
+    /// other's.
+    pub fn cookie_name(&self) -> String {
+        format!("agentbox_view_{}", self.port)
+    }
+
+    /// The `Set-Cookie` value that the key's exchange sends.
+    pub fn set_cookie(&self) -> String {
+        format!(
+            "{}={}; HttpOnly; SameSite=Strict; Path=/",
+            self.cookie_name(),
+            self.key
+        )
+    }
+
+    fn matches(&self, presented: &[u8]) -> bool {
+        let digest: [u8; 32] = Sha256::digest(presented).into();
+        // Equal digests, compared without stopping at the first difference.
+        digest
+            .iter()
+            .zip(self.digest.iter())
+            .fold(0u8, |acc, (a, b)| acc | (a ^ b))
+            == 0
+    }
+
+    /// The verdict on a request (`query`: its decoded query pairs).
+    pub fn judge(&self, head: &Head, query: &[(String, String)]) -> Verdict {
+        if !self.host_ok(head) {
+            return Verdict::Refuse(421, "this server answers to 127.0.0.1 and localhost only");
+        }
+        match head.one("origin") {
+            Err(()) => return Verdict::Refuse(403, "more than one Origin header"),
+            Ok(Some(origin)) if !self.origin_ok(origin) => {
+                return Verdict::Refuse(403, "requests from other sites are refused");
+            }
+            Ok(None) if head.method != "GET" && head.method != "HEAD" => {
+                return Verdict::Refuse(403, "a change must come from the view's own page");
+            }
+            _ => {}
+        }
+        if head
+            .text("sec-fetch-site")
+            .is_some_and(|site| !matches!(site, "same-origin" | "none") && head.method != "GET")
+        {
+            return Verdict::Refuse(403, "a change must come from the view's own page");
+        }
+        let keyed: Vec<&String> = query
+            .iter()
+            .filter(|(k, _)| k == "key")
+            .map(|(_, v)| v)
+            .collect();
+        if let [key] = keyed.as_slice() {
+            if head.method == "GET" && self.matches(key.as_bytes()) {
+                let rest: Vec<(&str, &str)> = query
+                    .iter()
+                    .filter(|(k, _)| k != "key")
+                    .map(|(k, v)| (k.as_str(), v.as_str()))
+                    .collect();
+                // Only a path of ours: never `//elsewhere`.
+                let mut to = if head.path.starts_with('/') && !head.path.starts_with("//") {
+                    head.path.clone()
+                } else {
+                    "/".to_string()
+                };
+                for (i, (name, value)) in rest.iter().enumerate() {
+                    to.push(if i == 0 { '?' } else { '&' });
+                    to.push_str(&super::html::encode(name));
+                    to.push('=');
+                    to.push_str(&super::html::encode(value));
+                }
+                return Verdict::Exchange { to };
+            }
+            return Verdict::Refuse(
+                401,
+                "this key is not the one this run of agentbox view printed",
+            );
+        }
+        if self.cookie_ok(head) {
+            Verdict::Pass
+        } else {
+            Verdict::Refuse(
+                401,
+                "open the URL agentbox view printed (it holds this run's key)",
+            )
+        }
+    }
+
+    fn host_ok(&self, head: &Head) -> bool {
+        let Ok(Some(host)) = head.one("host") else {
+            return false;
+        };
+        let port = self.port;
+        [format!("127.0.0.1:{port}"), format!("localhost:{port}")]
+            .iter()
+            .any(|name| name.as_bytes().eq_ignore_ascii_case(host))
+    }
+
+    fn origin_ok(&self, origin: &[u8]) -> bool {
+        let port = self.port;
+        [
+            format!("http://127.0.0.1:{port}"),
+            format!("http://localhost:{port}"),
+        ]
+        .iter()
+        .any(|ours| ours.as_bytes().eq_ignore_ascii_case(origin))
+    }
+
+    fn cookie_ok(&self, head: &Head) -> bool {
+        let name = self.cookie_name();
+        head.headers
+            .iter()
+            .filter(|(k, _)| k == "cookie")
+            .flat_map(|(_, v)| v.split(|&b| b == b';'))
+            .filter_map(|pair| {
+                let pair = pair.trim_ascii();
+                let eq = pair.iter().position(|&b| b == b'=')?;
+                (pair[..eq] == *name.as_bytes()).then(|| &pair[eq + 1..])
+            })
+            .any(|value| self.matches(value))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn head(method: &str, headers: &[(&str, &str)]) -> Head {
+        Head {
+            method: method.to_string(),
+            path: "/memory".to_string(),
+            query: String::new(),
+            http11: true,
+            headers: headers
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.as_bytes().to_vec()))
+                .collect(),
+        }
+    }
+
+    fn key(value: &str) -> Vec<(String, String)> {
+        vec![
+            ("key".to_string(), value.to_string()),
+            ("q".to_string(), "a b".to_string()),
+        ]
+    }
+
+    #[test]
+    fn the_key_is_exchanged_once_then_the_cookie_is_needed() {
+        let guard = Guard::new("k3y".to_string(), 4000);
+        let host = ("host", "127.0.0.1:4000");
+        assert_eq!(
+            guard.judge(&head("GET", &[host]), &key("k3y")),
+            Verdict::Exchange {
+                to: "/memory?q=a%20b".to_string()
+            }
+        );
+        assert!(matches!(
+            guard.judge(&head("GET", &[host]), &key("nope")),
+            Verdict::Refuse(401, _)
+        ));
+        assert!(matches!(
+            guard.judge(&head("GET", &[host]), &[]),
+            Verdict::Refuse(401, _)
+        ));
+        let cookie = ("cookie", "other=1; agentbox_view_4000=k3y");
+        assert_eq!(
+            guard.judge(&head("GET", &[host, cookie]), &[]),
+            Verdict::Pass
+        );
+        let wrong_port = ("cookie", "agentbox_view_4001=k3y");
+        assert!(matches!(
+            guard.judge(&head("GET", &[host, wrong_port]), &[]),
+            Verdict::Refuse(401, _)
+        ));
+    }
+
+    #[test]
+    fn other_names_and_sites_are_refused() {
+        let guard = Guard::new("k".to_string(), 4000);
+        let cookie = ("cookie", "agentbox_view_4000=k");
+        for host in [
+            "evil.example:4000",
+            "127.0.0.1:4001",
+            "127.0.0.1",
+            "localhost:4000.evil",
+        ] {
+            assert!(
+                matches!(
+                    guard.judge(&head("GET", &[("host", host), cookie]), &[]),
+                    Verdict::Refuse(421, _)
+                ),
+                "{host}"
+            );
+        }
+        let host = ("host", "localhost:4000");
+        for origin in [
+            "http://evil.example",
+            "null",
+            "http://127.0.0.1:4001",
+            "https://127.0.0.1:4000",
+        ] {
+            assert!(
+                matches!(
+                    guard.judge(&head("POST", &[host, cookie, ("origin", origin)]), &[]),
+                    Verdict::Refuse(403, _)
+                ),
+                "{origin}"
+            );
+        }
+        assert!(matches!(
+            guard.judge(&head("POST", &[host, cookie]), &[]),
+            Verdict::Refuse(403, _)
+        ));
+        let ours = ("origin", "http://localhost:4000");
+        assert_eq!(
+            guard.judge(&head("POST", &[host, cookie, ours]), &[]),
+            Verdict::Pass
+        );
+        let cross = ("sec-fetch-site", "cross-site");
+        assert!(matches!(
+            guard.judge(&head("POST", &[host, cookie, ours, cross]), &[]),
+            Verdict::Refuse(403, _)
+        ));
+    }
+}
