@@ -67,6 +67,9 @@ _agentbox() {
             agentbox,track)
                 cmd="agentbox__subcmd__track"
                 ;;
+            agentbox,view)
+                cmd="agentbox__subcmd__view"
+                ;;
             agentbox__subcmd__evolve,apply)
                 cmd="agentbox__subcmd__evolve__subcmd__apply"
                 ;;
@@ -296,7 +299,7 @@ _agentbox() {
 
     case "${cmd}" in
         agentbox)
-            opts="-q -v -h -V --format --home --quiet --verbose --color --help --version plan track knowledge skill_forge evolve persona proactive sync memory_mcp init link doctor search reindex completions model man"
+            opts="-q -v -h -V --format --home --quiet --verbose --color --help --version plan track knowledge skill_forge evolve persona proactive sync memory_mcp init link doctor search reindex completions model view man"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1056,7 +1059,7 @@ _agentbox() {
             return 0
             ;;
         agentbox__subcmd__man)
-            opts="-q -v -h -V --list --format --home --quiet --verbose --color --help --version agentbox agentbox-init agentbox-link agentbox-doctor agentbox-search agentbox-reindex agentbox-completions agentbox-man agentbox-model plan-create plan-show plan-list plan-step plan-add-step plan-next plan-archive plan track-record track-flush track-list track-show track-search track-stats track-prune track-import track knowledge-add knowledge-show knowledge-list knowledge-edit knowledge-rm knowledge-link knowledge-search knowledge-lint knowledge-profile knowledge skill_forge-new skill_forge-from-episode skill_forge-lint skill_forge-screen skill_forge-install skill_forge-list skill_forge-show skill_forge-rm skill_forge evolve-run evolve-list evolve-show evolve-apply evolve-reject evolve persona-list persona-show persona-create persona-set persona-unset persona-use persona-render persona-history persona-revert persona proactive-add proactive-list proactive-due proactive-dismiss proactive-done proactive-snooze proactive-scan proactive-extract proactive sync-init sync-remote sync-status sync-pull sync-push sync-now sync-abort sync-hosts sync memory_mcp-token memory_mcp"
+            opts="-q -v -h -V --list --format --home --quiet --verbose --color --help --version agentbox agentbox-init agentbox-link agentbox-doctor agentbox-search agentbox-reindex agentbox-completions agentbox-man agentbox-model agentbox-view plan-create plan-show plan-list plan-step plan-add-step plan-next plan-archive plan track-record track-flush track-list track-show track-search track-stats track-prune track-import track knowledge-add knowledge-show knowledge-list knowledge-edit knowledge-rm knowledge-link knowledge-search knowledge-lint knowledge-profile knowledge skill_forge-new skill_forge-from-episode skill_forge-lint skill_forge-screen skill_forge-install skill_forge-list skill_forge-show skill_forge-rm skill_forge evolve-run evolve-list evolve-show evolve-apply evolve-reject evolve persona-list persona-show persona-create persona-set persona-unset persona-use persona-render persona-history persona-revert persona proactive-add proactive-list proactive-due proactive-dismiss proactive-done proactive-snooze proactive-scan proactive-extract proactive sync-init sync-remote sync-status sync-pull sync-push sync-now sync-abort sync-hosts sync memory_mcp-token memory_mcp"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3061,6 +3064,36 @@ _agentbox() {
             fi
             case "${prev}" in
                 --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "auto json text" -- "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        agentbox__subcmd__view)
+            opts="-q -v -h -V --port --open --format --home --quiet --verbose --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --port)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -45,6 +45,7 @@ set edit:completion:arg-completer[agentbox] = {|@words|
             cand reindex 'Rebuild the search index from the files of the home'
             cand completions 'Print a shell completion script'
             cand model 'Reach the model route (an Oda runtime): check the handshake or ask one turn'
+            cand view 'See what your agent remembers and has learned, in the browser'
             cand man 'Print a man page'
         }
         &'agentbox;plan'= {
@@ -1415,6 +1416,21 @@ set edit:completion:arg-completer[agentbox] = {|@words|
             cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
             cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
             cand --color 'Colour text output: auto respects NO_COLOR and terminals'
+            cand -q 'Print nothing on success in text mode (json still prints its envelope)'
+            cand --quiet 'Print nothing on success in text mode (json still prints its envelope)'
+            cand -v 'Log what happens to stderr'
+            cand --verbose 'Log what happens to stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'agentbox;view'= {
+            cand --port 'Listen on this port (default: a free one)'
+            cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
+            cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
+            cand --color 'Colour text output: auto respects NO_COLOR and terminals'
+            cand --open 'Open the URL in the default browser'
             cand -q 'Print nothing on success in text mode (json still prints its envelope)'
             cand --quiet 'Print nothing on success in text mode (json still prints its envelope)'
             cand -v 'Log what happens to stderr'

@@ -51,6 +51,7 @@ complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "search" -d 'Searc
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "reindex" -d 'Rebuild the search index from the files of the home'
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "model" -d 'Reach the model route (an Oda runtime): check the handshake or ask one turn'
+complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "view" -d 'See what your agent remembers and has learned, in the browser'
 complete -c agentbox -n "__fish_agentbox_needs_command" -f -a "man" -d 'Print a man page'
 complete -c agentbox -n "__fish_agentbox_using_subcommand plan; and not __fish_seen_subcommand_from create show list step add-step next archive" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
@@ -1150,6 +1151,19 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand model; and __fish_seen
 complete -c agentbox -n "__fish_agentbox_using_subcommand model; and __fish_seen_subcommand_from ask" -s v -l verbose -d 'Log what happens to stderr'
 complete -c agentbox -n "__fish_agentbox_using_subcommand model; and __fish_seen_subcommand_from ask" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c agentbox -n "__fish_agentbox_using_subcommand model; and __fish_seen_subcommand_from ask" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand view" -l port -d 'Listen on this port (default: a free one)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand view" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand view" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand view" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand view" -l open -d 'Open the URL in the default browser'
+complete -c agentbox -n "__fish_agentbox_using_subcommand view" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand view" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand view" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c agentbox -n "__fish_agentbox_using_subcommand view" -s V -l version -d 'Print version'
 complete -c agentbox -n "__fish_agentbox_using_subcommand man" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"
@@ -1165,7 +1179,7 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand man" -s V -l version -
 complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from hosts; and __fish_seen_subcommand_from install" -f -a "claude-code codex cursor gemini vscode zed odek"
 complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from hosts; and __fish_seen_subcommand_from remove" -f -a "claude-code codex cursor gemini vscode zed odek"
 complete -c agentbox -n "__fish_agentbox_using_subcommand completions" -f -a "bash elvish fish powershell zsh"
-complete -c agentbox -n "__fish_agentbox_using_subcommand man" -f -a "agentbox agentbox-init agentbox-link agentbox-doctor agentbox-search agentbox-reindex agentbox-completions agentbox-man agentbox-model plan-create plan-show plan-list plan-step plan-add-step plan-next plan-archive plan track-record track-flush track-list track-show track-search track-stats track-prune track-import track knowledge-add knowledge-show knowledge-list knowledge-edit knowledge-rm knowledge-link knowledge-search knowledge-lint knowledge-profile knowledge skill_forge-new skill_forge-from-episode skill_forge-lint skill_forge-screen skill_forge-install skill_forge-list skill_forge-show skill_forge-rm skill_forge evolve-run evolve-list evolve-show evolve-apply evolve-reject evolve persona-list persona-show persona-create persona-set persona-unset persona-use persona-render persona-history persona-revert persona proactive-add proactive-list proactive-due proactive-dismiss proactive-done proactive-snooze proactive-scan proactive-extract proactive sync-init sync-remote sync-status sync-pull sync-push sync-now sync-abort sync-hosts sync memory_mcp-token memory_mcp"
+complete -c agentbox -n "__fish_agentbox_using_subcommand man" -f -a "agentbox agentbox-init agentbox-link agentbox-doctor agentbox-search agentbox-reindex agentbox-completions agentbox-man agentbox-model agentbox-view plan-create plan-show plan-list plan-step plan-add-step plan-next plan-archive plan track-record track-flush track-list track-show track-search track-stats track-prune track-import track knowledge-add knowledge-show knowledge-list knowledge-edit knowledge-rm knowledge-link knowledge-search knowledge-lint knowledge-profile knowledge skill_forge-new skill_forge-from-episode skill_forge-lint skill_forge-screen skill_forge-install skill_forge-list skill_forge-show skill_forge-rm skill_forge evolve-run evolve-list evolve-show evolve-apply evolve-reject evolve persona-list persona-show persona-create persona-set persona-unset persona-use persona-render persona-history persona-revert persona proactive-add proactive-list proactive-due proactive-dismiss proactive-done proactive-snooze proactive-scan proactive-extract proactive sync-init sync-remote sync-status sync-pull sync-push sync-now sync-abort sync-hosts sync memory_mcp-token memory_mcp"
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_plan_global_optspecs
     string join \n format= home= q/quiet v/verbose color= h/help V/version

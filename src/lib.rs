@@ -15,7 +15,7 @@ pub mod front;
 pub mod fuzzing;
 pub mod git;
 pub mod home;
-pub mod http;
+pub(crate) mod http;
 pub mod ids;
 pub mod mcp;
 pub mod oda;

@@ -24,13 +24,13 @@ pub const COMMAND: Tool = Tool::derived::<ViewArgs>("view", run);
     after_help = "Examples:\n  agentbox view --open\n  agentbox view --port 7412\n  \
                   agentbox view --format json | jq -r .data.url"
 )]
-pub(super) struct ViewArgs {
+struct ViewArgs {
     /// Listen on this port (default: a free one)
     #[arg(long, value_name = "N", default_value_t = 0)]
-    pub port: u16,
+    port: u16,
     /// Open the URL in the default browser
     #[arg(long)]
-    pub open: bool,
+    open: bool,
 }
 
 fn run(ctx: &Ctx, matches: &ArgMatches) -> Result<Outcome> {
@@ -43,5 +43,5 @@ fn run(ctx: &Ctx, matches: &ArgMatches) -> Result<Outcome> {
             .copied(),
     )?;
     let home = ctx.home()?;
-    super::server::serve(ctx, home, &args, format)
+    super::server::serve(ctx, home, args.port, args.open, format)
 }

@@ -19,14 +19,12 @@ pub const MAX_TEXT: usize = 64 * 1024;
 /// characters, then how many more there were.
 pub fn inert(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + text.len() / 8);
-    let mut shown = 0usize;
-    for (i, c) in text.char_indices() {
+    for (shown, (i, c)) in text.char_indices().enumerate() {
         if shown == MAX_TEXT {
             let rest = text[i..].chars().count();
             let _ = write!(out, "… ({rest} more characters)");
             break;
         }
-        shown += 1;
         match c {
             '&' => out.push_str("&amp;"),
             '<' => out.push_str("&lt;"),

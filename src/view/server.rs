@@ -4,7 +4,6 @@
 //! security headers. Ctrl-C ends the accept loop at its next poll.
 
 use super::call::Caller;
-use super::cli::ViewArgs;
 use super::guard::{self, Guard, Verdict};
 use super::page::{self, Cx, Reply, Request, decode_pairs};
 use super::pages;
@@ -36,8 +35,8 @@ struct Shared {
 }
 
 /// Serves the home until Ctrl-C.
-pub fn serve(ctx: &Ctx, home: &Home, args: &ViewArgs, format: Format) -> Result<Outcome> {
-    let address = SocketAddr::from((Ipv4Addr::LOCALHOST, args.port));
+pub fn serve(ctx: &Ctx, home: &Home, port: u16, open: bool, format: Format) -> Result<Outcome> {
+    let address = SocketAddr::from((Ipv4Addr::LOCALHOST, port));
     let listener = TcpListener::bind(address).map_err(|e| {
         let kind = if e.kind() == std::io::ErrorKind::AddrInUse {
             ErrorType::Conflict
@@ -47,7 +46,7 @@ pub fn serve(ctx: &Ctx, home: &Home, args: &ViewArgs, format: Format) -> Result<
         Error::new(kind, format!("cannot listen on {address}: {e}"))
             .with_hint("another program holds the port: pick another with --port, or leave it out for a free one")
     })?;
-    let port = listener.local_addr().map(|a| a.port()).unwrap_or(args.port);
+    let port = listener.local_addr().map(|a| a.port()).unwrap_or(port);
     let key = new_key()?;
     let url = format!("http://127.0.0.1:{port}/?key={key}");
     let redactor = home.store.redactor().clone();
@@ -66,7 +65,7 @@ pub fn serve(ctx: &Ctx, home: &Home, args: &ViewArgs, format: Format) -> Result<
     let data =
         json!({"url": url, "key": key, "port": port, "home": home.root.display().to_string()});
     out.success(Outcome::new(data, text), &redactor);
-    if args.open {
+    if open {
         open_browser(&url, &out, &redactor);
     }
     let shared = Arc::new(Shared {

@@ -4,8 +4,8 @@
 
 pub mod docs;
 pub mod http;
-pub mod view;
 pub mod sync;
+pub mod view;
 
 use assert_cmd::Command;
 use serde_json::Value;

@@ -39,7 +39,9 @@ impl View {
             let _ = BufReader::new(stdout).read_line(&mut line);
             let _ = tx.send(line);
         });
-        let line = rx.recv_timeout(PATIENCE).expect("agentbox view printed its URL");
+        let line = rx
+            .recv_timeout(PATIENCE)
+            .expect("agentbox view printed its URL");
         let envelope: Value = serde_json::from_str(&line)
             .unwrap_or_else(|e| panic!("the first line is not an envelope ({e}): {line:?}"));
         assert_eq!(envelope["ok"], true, "{envelope}");
