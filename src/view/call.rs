@@ -13,7 +13,10 @@ use crate::output::Style;
 use crate::redact::Redactor;
 use crate::tools::{Ctx, Registry};
 use serde_json::Value;
+use std::collections::HashMap;
 use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 /// Runs verbs on one home.
 #[derive(Debug)]
@@ -22,6 +25,22 @@ pub struct Caller {
     clock: Clock,
     registry: &'static Registry,
     redactor: Redactor,
+    /// The last answers of slow verbs (see [`Caller::cached`]).
+    slow: Mutex<HashMap<String, Slow>>,
+}
+
+/// A slow verb's last answer, and whether a run of it is under way.
+#[derive(Debug, Default)]
+struct Slow {
+    last: Option<(Instant, crate::clock::Time, Result<Value>)>,
+    running: bool,
+}
+
+/// A slow verb's answer as a page shows it: what it said, and when.
+#[derive(Debug, Clone)]
+pub struct Kept {
+    pub at: crate::clock::Time,
+    pub answer: Result<Value>,
 }
 
 impl Caller {
@@ -36,6 +55,63 @@ impl Caller {
             clock,
             registry,
             redactor,
+            slow: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// `tool words…` (words of ours only) for a verb that reads the whole
+    /// home (`doctor`: seconds at a million turns): its last answer when
+    /// that is at most `fresh` old; otherwise the last answer there is
+    /// (`None` before the first run ends) while a thread runs it again. A
+    /// page shows what the verb found and when, instead of waiting for it.
+    pub fn cached(
+        self: &Arc<Self>,
+        tool: &'static str,
+        words: &'static [&'static str],
+        fresh: Duration,
+    ) -> Option<Kept> {
+        let key = format!("{tool} {}", words.join(" "));
+        let mut slow = self.slow.lock().unwrap_or_else(|p| p.into_inner());
+        let entry = slow.entry(key.clone()).or_default();
+        let kept = entry.last.as_ref().map(|(_, at, answer)| Kept {
+            at: *at,
+            answer: answer.clone(),
+        });
+        let stale = entry
+            .last
+            .as_ref()
+            .is_none_or(|(when, _, _)| when.elapsed() > fresh);
+        if stale && !entry.running {
+            entry.running = true;
+            let caller = Arc::clone(self);
+            let spawned = std::thread::Builder::new()
+                .name("view-slow".to_string())
+                .spawn(move || {
+                    let at = caller.clock.now();
+                    let answer = caller.call(tool, words, &[], &[]);
+                    let mut slow = caller.slow.lock().unwrap_or_else(|p| p.into_inner());
+                    let entry = slow.entry(key).or_default();
+                    entry.last = Some((Instant::now(), at, answer));
+                    entry.running = false;
+                });
+            if spawned.is_err() {
+                entry.running = false;
+            }
+        }
+        kept
+    }
+
+    /// Waits (at most `patience`) for the first answer of a slow verb, so
+    /// that a page opened right after start-up usually has it.
+    pub fn prime(
+        self: &Arc<Self>,
+        tool: &'static str,
+        words: &'static [&'static str],
+        patience: Duration,
+    ) {
+        let start = Instant::now();
+        while self.cached(tool, words, Duration::MAX).is_none() && start.elapsed() < patience {
+            std::thread::sleep(Duration::from_millis(20));
         }
     }
 

@@ -173,7 +173,7 @@ pub fn status_of(kind: ErrorType) -> u16 {
 /// A handler's context: the request, and the verbs.
 pub struct Cx<'a> {
     pub req: &'a Request,
-    pub caller: &'a Caller,
+    pub caller: &'a std::sync::Arc<Caller>,
     pub clock: Clock,
 }
 
@@ -181,6 +181,17 @@ impl Cx<'_> {
     /// Runs a verb with words of ours only (see [`Caller::call`]).
     pub fn call(&self, tool: &str, words: &[&str]) -> crate::error::Result<Value> {
         self.caller.call(tool, words, &[], &[])
+    }
+
+    /// A slow verb's last answer, run again in the background when older
+    /// than a minute (see [`Caller::cached`]).
+    pub fn cached(
+        &self,
+        tool: &'static str,
+        words: &'static [&'static str],
+    ) -> Option<super::call::Kept> {
+        self.caller
+            .cached(tool, words, std::time::Duration::from_secs(60))
     }
 
     /// Runs a verb with values a request brought (see [`Caller::call`]):

@@ -29,7 +29,7 @@ const POLL: Duration = Duration::from_millis(50);
 
 struct Shared {
     guard: Guard,
-    caller: Caller,
+    caller: Arc<Caller>,
     clock: Clock,
     active: AtomicUsize,
 }
@@ -52,6 +52,21 @@ pub fn serve(ctx: &Ctx, home: &Home, port: u16, open: bool, format: Format) -> R
     let redactor = home.store.redactor().clone();
     crate::search::long_lived();
     crate::store::poll_interrupts();
+    let shared = Arc::new(Shared {
+        guard: Guard::new(key.clone(), port),
+        caller: Arc::new(Caller::new(
+            home.root.clone(),
+            ctx.clock,
+            ctx.registry,
+            redactor.clone(),
+        )),
+        clock: ctx.clock,
+        active: AtomicUsize::new(0),
+    });
+    // The doctor reads the whole home (seconds at a million turns): its
+    // first run starts now, in the background; a small home's is done
+    // before the URL is printed, so the first page has it.
+    shared.caller.prime("doctor", &[], Duration::from_secs(2));
     let out = Output {
         format,
         style: ctx.style,
@@ -68,12 +83,6 @@ pub fn serve(ctx: &Ctx, home: &Home, port: u16, open: bool, format: Format) -> R
     if open {
         open_browser(&url, &out, &redactor);
     }
-    let shared = Arc::new(Shared {
-        guard: Guard::new(key, port),
-        caller: Caller::new(home.root.clone(), ctx.clock, ctx.registry, redactor.clone()),
-        clock: ctx.clock,
-        active: AtomicUsize::new(0),
-    });
     listener
         .set_nonblocking(true)
         .map_err(|e| Error::internal(format!("cannot poll the listener: {e}")))?;
