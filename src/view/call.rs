@@ -148,7 +148,10 @@ impl Caller {
             .registry
             .tool_command(found)
             .try_get_matches_from(argv)
-            .map_err(|e| Error::invalid_args(e.render().to_string()))?;
+            .map_err(|e| {
+                let said = e.render().to_string();
+                Error::invalid_args(self.redactor.redact(&said).into_owned())
+            })?;
         let lookup = HomeLookup {
             flag: Some(self.root.clone()),
             env: None,
@@ -157,9 +160,18 @@ impl Caller {
         };
         let mut ctx = Ctx::new(self.clock, Style { color: false }, lookup, self.registry);
         ctx.quiet = true;
-        let outcome = (found.run)(&ctx, &matches);
-        let mut data = outcome?.data;
-        self.redactor.redact_value(&mut data);
-        Ok(data)
+        match (found.run)(&ctx, &matches) {
+            Ok(outcome) => {
+                let mut data = outcome.data;
+                self.redactor.redact_value(&mut data);
+                Ok(data)
+            }
+            // What an error says echoes what the call named: masked as text.
+            Err(mut err) => {
+                err.message = self.redactor.redact(&err.message).into_owned();
+                err.hint = self.redactor.redact(&err.hint).into_owned();
+                Err(err)
+            }
+        }
     }
 }
