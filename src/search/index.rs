@@ -344,7 +344,7 @@ impl<'h> Index<'h> {
     /// they were indexed, and drops the ones that are gone; catches up with
     /// episode files a crashed writer left behind, and with every file when
     /// a write marked the index stale.
-    fn refresh(&self) -> Result<()> {
+    pub(super) fn refresh(&self) -> Result<()> {
         self.catch_up_if_marked()?;
         let due = self
             .nested_checked

@@ -31,7 +31,9 @@
 //! - `query`: query words, stop words, snippets, date bounds.
 //! - `question`: the time a query names and whether it asks when.
 //! - `cli`: the one `SearchArgs` and hit renderer every search verb shares.
+//! - `activity`: documents of a kind per day and session, from `stamps`.
 
+mod activity;
 pub mod cli;
 mod consistency;
 mod db;
@@ -52,6 +54,7 @@ mod sources;
 mod worker;
 mod write;
 
+pub use activity::{Activity, SessionDays};
 pub use db::long_lived;
 pub use disk::is_marked;
 pub use fold::{Folded, fold_segments};

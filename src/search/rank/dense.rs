@@ -486,6 +486,24 @@ impl DocStats {
         Ok(out.into_iter().map(|(_, rowid)| rowid).collect())
     }
 
+    /// Every document's stamp, in rowid order, from one pass over `stamps`
+    /// (8 bytes a document: about 10 ms at a million): what a tally over
+    /// the whole index (`Index::activity`) reads instead of the documents.
+    /// A missing entry (kind 0) is passed over.
+    pub(crate) fn each(conn: &Connection, mut each: impl FnMut(&Stamp)) -> rusqlite::Result<()> {
+        let mut stmt = conn.prepare_cached("SELECT data FROM stamps ORDER BY block")?;
+        let mut rows = stmt.query([])?;
+        while let Some(row) = rows.next()? {
+            for entry in row.get_ref(0)?.as_blob()?.chunks_exact(ENTRY) {
+                let stamp = Stamp::decode(entry.try_into().unwrap_or([0; ENTRY]));
+                if stamp.kind != 0 {
+                    each(&stamp);
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// The length of document `rowid`: 0 when `lengths` does not know it,
     /// [`TOO_LONG`] when it is longer than `lengths` holds.
     pub(super) fn length(&mut self, conn: &Connection, rowid: i64) -> rusqlite::Result<u16> {

@@ -50,7 +50,7 @@ mod scope;
 
 pub(crate) use context::{ASKING, Hints, IN_WINDOW, SAYS_WHEN};
 pub(crate) use dated::said_in;
-pub(crate) use dense::{DocStats, Inserted, repack_lengths, restamp, store};
+pub(crate) use dense::{DocStats, Inserted, kind_number, repack_lengths, restamp, store};
 pub(crate) use flags::flags;
 pub(crate) use fts5::{register, segment_levels};
 pub(crate) use scope::Scope;

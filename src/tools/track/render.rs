@@ -380,6 +380,64 @@ pub fn import_text(s: Style, imported: &[Value], skipped: &[Value]) -> String {
     out
 }
 
+/// `track activity`: the window's total, then one line per session with
+/// its turns and a bar per day (`▁`…`█`, scaled to the busiest day of
+/// all; `·` a day without a turn).
+pub fn activity_text(s: Style, data: &Value) -> String {
+    let total = &data["total"];
+    let mut text = format!(
+        "{} from {} to {} ({} in {} in all)\n",
+        s.bold(&plural(count_of(&data["turns"]), "turn")),
+        str_of(&data["from"]),
+        str_of(&data["to"]),
+        plural(count_of(&total["turns"]), "turn"),
+        plural(count_of(&total["sessions"]), "session"),
+    );
+    let mut rows: Vec<(String, &Value, &Value)> = data["sessions"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|r| {
+            let name = r["session"].as_str().unwrap_or("(no session)").to_string();
+            (name, &r["turns"], &r["by_day"])
+        })
+        .collect();
+    let others = &data["others"];
+    if count_of(&others["sessions"]) > 0 {
+        let label = format!("{} more", plural(count_of(&others["sessions"]), "session"));
+        rows.push((label, &others["turns"], &others["by_day"]));
+    }
+    let top = rows
+        .iter()
+        .flat_map(|(_, _, days)| days.as_array().into_iter().flatten())
+        .map(count_of)
+        .max()
+        .unwrap_or(0)
+        .max(1);
+    let width = rows
+        .iter()
+        .map(|(n, _, _)| n.chars().count())
+        .max()
+        .unwrap_or(0);
+    const BARS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
+    for (name, turns, days) in &rows {
+        let bars: String = days
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|n| match count_of(n) {
+                0 => '·',
+                n => BARS[((n * 8).div_ceil(top)).clamp(1, 8) - 1],
+            })
+            .collect();
+        text.push_str(&format!(
+            "  {name:<width$}  {:>7}  {bars}\n",
+            count_of(turns)
+        ));
+    }
+    text
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
