@@ -201,6 +201,7 @@ Register-ArgumentCompleter -Native -CommandName 'agentbox' -ScriptBlock {
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show an episode''s turns as a transcript')
             [CompletionResult]::new('search', 'search', [CompletionResultType]::ParameterValue, 'Search turns: ranked by relevance and recency; questions work as well as keywords')
             [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Count sessions, episodes, turns by role and tool calls by name')
+            [CompletionResult]::new('activity', 'activity', [CompletionResultType]::ParameterValue, 'Turns per day per session over the last days, from the search index')
             [CompletionResult]::new('prune', 'prune', [CompletionResultType]::ParameterValue, 'Delete closed episodes whose last turn is older than a cutoff')
             [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Import an odek.event/v1 JSONL stream: one closed episode per run')
             break
@@ -304,6 +305,22 @@ Register-ArgumentCompleter -Native -CommandName 'agentbox' -ScriptBlock {
             [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'agentbox;track;activity' {
+            [CompletionResult]::new('--days', '--days', [CompletionResultType]::ParameterName, 'How many days, ending today (UTC), 1-366')
+            [CompletionResult]::new('--sessions', '--sessions', [CompletionResultType]::ParameterName, 'Show the N busiest sessions of the window, sum the rest, 1-100')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
@@ -584,7 +601,7 @@ Register-ArgumentCompleter -Native -CommandName 'agentbox' -ScriptBlock {
             [CompletionResult]::new('screen', 'screen', [CompletionResultType]::ParameterValue, 'Screen every file of a skill for malicious behaviour')
             [CompletionResult]::new('install', 'install', [CompletionResultType]::ParameterValue, 'Copy a skill folder into the home after screening it')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the skills of the home with their screening status')
-            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a skill: front matter, body, files and status')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a skill: front matter, body, files, status, and the hash its verdict was given for')
             [CompletionResult]::new('rm', 'rm', [CompletionResultType]::ParameterValue, 'Remove a skill and its screening record')
             break
         }
@@ -686,6 +703,7 @@ Register-ArgumentCompleter -Native -CommandName 'agentbox' -ScriptBlock {
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')
+            [CompletionResult]::new('--findings', '--findings', [CompletionResultType]::ParameterName, 'Also screen the files as they are now and list the findings (records nothing)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
@@ -1753,6 +1771,7 @@ Register-ArgumentCompleter -Native -CommandName 'track' -ScriptBlock {
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show an episode''s turns as a transcript')
             [CompletionResult]::new('search', 'search', [CompletionResultType]::ParameterValue, 'Search turns: ranked by relevance and recency; questions work as well as keywords')
             [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Count sessions, episodes, turns by role and tool calls by name')
+            [CompletionResult]::new('activity', 'activity', [CompletionResultType]::ParameterValue, 'Turns per day per session over the last days, from the search index')
             [CompletionResult]::new('prune', 'prune', [CompletionResultType]::ParameterValue, 'Delete closed episodes whose last turn is older than a cutoff')
             [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Import an odek.event/v1 JSONL stream: one closed episode per run')
             break
@@ -1856,6 +1875,22 @@ Register-ArgumentCompleter -Native -CommandName 'track' -ScriptBlock {
             [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'track;activity' {
+            [CompletionResult]::new('--days', '--days', [CompletionResultType]::ParameterName, 'How many days, ending today (UTC), 1-366')
+            [CompletionResult]::new('--sessions', '--sessions', [CompletionResultType]::ParameterName, 'Show the N busiest sessions of the window, sum the rest, 1-100')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
@@ -2190,7 +2225,7 @@ Register-ArgumentCompleter -Native -CommandName 'skill_forge' -ScriptBlock {
             [CompletionResult]::new('screen', 'screen', [CompletionResultType]::ParameterValue, 'Screen every file of a skill for malicious behaviour')
             [CompletionResult]::new('install', 'install', [CompletionResultType]::ParameterValue, 'Copy a skill folder into the home after screening it')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the skills of the home with their screening status')
-            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a skill: front matter, body, files and status')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a skill: front matter, body, files, status, and the hash its verdict was given for')
             [CompletionResult]::new('rm', 'rm', [CompletionResultType]::ParameterValue, 'Remove a skill and its screening record')
             break
         }
@@ -2292,6 +2327,7 @@ Register-ArgumentCompleter -Native -CommandName 'skill_forge' -ScriptBlock {
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')
+            [CompletionResult]::new('--findings', '--findings', [CompletionResultType]::ParameterName, 'Also screen the files as they are now and list the findings (records nothing)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log what happens to stderr')

@@ -268,6 +268,9 @@ _agentbox() {
             agentbox__subcmd__sync__subcmd__remote,show)
                 cmd="agentbox__subcmd__sync__subcmd__remote__subcmd__show"
                 ;;
+            agentbox__subcmd__track,activity)
+                cmd="agentbox__subcmd__track__subcmd__activity"
+                ;;
             agentbox__subcmd__track,flush)
                 cmd="agentbox__subcmd__track__subcmd__flush"
                 ;;
@@ -1059,7 +1062,7 @@ _agentbox() {
             return 0
             ;;
         agentbox__subcmd__man)
-            opts="-q -v -h -V --list --format --home --quiet --verbose --color --help --version agentbox agentbox-init agentbox-link agentbox-doctor agentbox-search agentbox-reindex agentbox-completions agentbox-man agentbox-model agentbox-view plan-create plan-show plan-list plan-step plan-add-step plan-next plan-archive plan track-record track-flush track-list track-show track-search track-stats track-prune track-import track knowledge-add knowledge-show knowledge-list knowledge-edit knowledge-rm knowledge-link knowledge-search knowledge-lint knowledge-profile knowledge skill_forge-new skill_forge-from-episode skill_forge-lint skill_forge-screen skill_forge-install skill_forge-list skill_forge-show skill_forge-rm skill_forge evolve-run evolve-list evolve-show evolve-apply evolve-reject evolve persona-list persona-show persona-create persona-set persona-unset persona-use persona-render persona-history persona-revert persona proactive-add proactive-list proactive-due proactive-dismiss proactive-done proactive-snooze proactive-scan proactive-extract proactive sync-init sync-remote sync-status sync-pull sync-push sync-now sync-abort sync-hosts sync memory_mcp-token memory_mcp"
+            opts="-q -v -h -V --list --format --home --quiet --verbose --color --help --version agentbox agentbox-init agentbox-link agentbox-doctor agentbox-search agentbox-reindex agentbox-completions agentbox-man agentbox-model agentbox-view plan-create plan-show plan-list plan-step plan-add-step plan-next plan-archive plan track-record track-flush track-list track-show track-search track-stats track-activity track-prune track-import track knowledge-add knowledge-show knowledge-list knowledge-edit knowledge-rm knowledge-link knowledge-search knowledge-lint knowledge-profile knowledge skill_forge-new skill_forge-from-episode skill_forge-lint skill_forge-screen skill_forge-install skill_forge-list skill_forge-show skill_forge-rm skill_forge evolve-run evolve-list evolve-show evolve-apply evolve-reject evolve persona-list persona-show persona-create persona-set persona-unset persona-use persona-render persona-history persona-revert persona proactive-add proactive-list proactive-due proactive-dismiss proactive-done proactive-snooze proactive-scan proactive-extract proactive sync-init sync-remote sync-status sync-pull sync-push sync-now sync-abort sync-hosts sync memory_mcp-token memory_mcp"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2337,7 +2340,7 @@ _agentbox() {
             return 0
             ;;
         agentbox__subcmd__skill_forge__subcmd__show)
-            opts="-q -v -h -V --format --home --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --findings --format --home --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2773,12 +2776,46 @@ _agentbox() {
             return 0
             ;;
         agentbox__subcmd__track)
-            opts="-q -v -h -V --format --home --quiet --verbose --color --help --version record flush list show search stats prune import"
+            opts="-q -v -h -V --format --home --quiet --verbose --color --help --version record flush list show search stats activity prune import"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "auto json text" -- "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        agentbox__subcmd__track__subcmd__activity)
+            opts="-q -v -h -V --days --sessions --format --home --quiet --verbose --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --days)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sessions)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --format)
                     COMPREPLY=($(compgen -W "auto json text" -- "${cur}"))
                     return 0
@@ -3444,6 +3481,9 @@ _track() {
             ",$1")
                 cmd="track"
                 ;;
+            track,activity)
+                cmd="track__subcmd__activity"
+                ;;
             track,flush)
                 cmd="track__subcmd__flush"
                 ;;
@@ -3475,12 +3515,46 @@ _track() {
 
     case "${cmd}" in
         track)
-            opts="-q -v -h -V --format --home --quiet --verbose --color --help --version record flush list show search stats prune import"
+            opts="-q -v -h -V --format --home --quiet --verbose --color --help --version record flush list show search stats activity prune import"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "auto json text" -- "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        track__subcmd__activity)
+            opts="-q -v -h -V --days --sessions --format --home --quiet --verbose --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --days)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sessions)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --format)
                     COMPREPLY=($(compgen -W "auto json text" -- "${cur}"))
                     return 0
@@ -4581,7 +4655,7 @@ _skill_forge() {
             return 0
             ;;
         skill_forge__subcmd__show)
-            opts="-q -v -h -V --format --home --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --findings --format --home --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -189,6 +189,7 @@ set edit:completion:arg-completer[agentbox] = {|@words|
             cand show 'Show an episode''s turns as a transcript'
             cand search 'Search turns: ranked by relevance and recency; questions work as well as keywords'
             cand stats 'Count sessions, episodes, turns by role and tool calls by name'
+            cand activity 'Turns per day per session over the last days, from the search index'
             cand prune 'Delete closed episodes whose last turn is older than a cutoff'
             cand import 'Import an odek.event/v1 JSONL stream: one closed episode per run'
         }
@@ -286,6 +287,21 @@ set edit:completion:arg-completer[agentbox] = {|@words|
             cand --verbose 'Log what happens to stderr'
             cand -h 'Print help'
             cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'agentbox;track;activity'= {
+            cand --days 'How many days, ending today (UTC), 1-366'
+            cand --sessions 'Show the N busiest sessions of the window, sum the rest, 1-100'
+            cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
+            cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
+            cand --color 'Colour text output: auto respects NO_COLOR and terminals'
+            cand -q 'Print nothing on success in text mode (json still prints its envelope)'
+            cand --quiet 'Print nothing on success in text mode (json still prints its envelope)'
+            cand -v 'Log what happens to stderr'
+            cand --verbose 'Log what happens to stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
         }
@@ -550,7 +566,7 @@ set edit:completion:arg-completer[agentbox] = {|@words|
             cand screen 'Screen every file of a skill for malicious behaviour'
             cand install 'Copy a skill folder into the home after screening it'
             cand list 'List the skills of the home with their screening status'
-            cand show 'Show a skill: front matter, body, files and status'
+            cand show 'Show a skill: front matter, body, files, status, and the hash its verdict was given for'
             cand rm 'Remove a skill and its screening record'
         }
         &'agentbox;skill_forge;new'= {
@@ -645,6 +661,7 @@ set edit:completion:arg-completer[agentbox] = {|@words|
             cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
             cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
             cand --color 'Colour text output: auto respects NO_COLOR and terminals'
+            cand --findings 'Also screen the files as they are now and list the findings (records nothing)'
             cand -q 'Print nothing on success in text mode (json still prints its envelope)'
             cand --quiet 'Print nothing on success in text mode (json still prints its envelope)'
             cand -v 'Log what happens to stderr'
@@ -1639,6 +1656,7 @@ set edit:completion:arg-completer[track] = {|@words|
             cand show 'Show an episode''s turns as a transcript'
             cand search 'Search turns: ranked by relevance and recency; questions work as well as keywords'
             cand stats 'Count sessions, episodes, turns by role and tool calls by name'
+            cand activity 'Turns per day per session over the last days, from the search index'
             cand prune 'Delete closed episodes whose last turn is older than a cutoff'
             cand import 'Import an odek.event/v1 JSONL stream: one closed episode per run'
         }
@@ -1736,6 +1754,21 @@ set edit:completion:arg-completer[track] = {|@words|
             cand --verbose 'Log what happens to stderr'
             cand -h 'Print help'
             cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'track;activity'= {
+            cand --days 'How many days, ending today (UTC), 1-366'
+            cand --sessions 'Show the N busiest sessions of the window, sum the rest, 1-100'
+            cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
+            cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
+            cand --color 'Colour text output: auto respects NO_COLOR and terminals'
+            cand -q 'Print nothing on success in text mode (json still prints its envelope)'
+            cand --quiet 'Print nothing on success in text mode (json still prints its envelope)'
+            cand -v 'Log what happens to stderr'
+            cand --verbose 'Log what happens to stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
         }
@@ -2044,7 +2077,7 @@ set edit:completion:arg-completer[skill_forge] = {|@words|
             cand screen 'Screen every file of a skill for malicious behaviour'
             cand install 'Copy a skill folder into the home after screening it'
             cand list 'List the skills of the home with their screening status'
-            cand show 'Show a skill: front matter, body, files and status'
+            cand show 'Show a skill: front matter, body, files, status, and the hash its verdict was given for'
             cand rm 'Remove a skill and its screening record'
         }
         &'skill_forge;new'= {
@@ -2139,6 +2172,7 @@ set edit:completion:arg-completer[skill_forge] = {|@words|
             cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
             cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
             cand --color 'Colour text output: auto respects NO_COLOR and terminals'
+            cand --findings 'Also screen the files as they are now and list the findings (records nothing)'
             cand -q 'Print nothing on success in text mode (json still prints its envelope)'
             cand --quiet 'Print nothing on success in text mode (json still prints its envelope)'
             cand -v 'Log what happens to stderr'

@@ -163,25 +163,26 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand plan; and __fish_seen_
 complete -c agentbox -n "__fish_agentbox_using_subcommand plan; and __fish_seen_subcommand_from archive" -s v -l verbose -d 'Log what happens to stderr'
 complete -c agentbox -n "__fish_agentbox_using_subcommand plan; and __fish_seen_subcommand_from archive" -s h -l help -d 'Print help'
 complete -c agentbox -n "__fish_agentbox_using_subcommand plan; and __fish_seen_subcommand_from archive" -s V -l version -d 'Print version'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats activity prune import" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats activity prune import" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats activity prune import" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -s v -l verbose -d 'Log what happens to stderr'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -s V -l version -d 'Print version'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -f -a "record" -d 'Record one turn (from flags), or a batch of messages (--messages)'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -f -a "flush" -d 'Close the open episode of a session (nothing open is fine)'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -f -a "list" -d 'List episodes, newest first'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -f -a "show" -d 'Show an episode\'s turns as a transcript'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -f -a "search" -d 'Search turns: ranked by relevance and recency; questions work as well as keywords'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -f -a "stats" -d 'Count sessions, episodes, turns by role and tool calls by name'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -f -a "prune" -d 'Delete closed episodes whose last turn is older than a cutoff'
-complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats prune import" -f -a "import" -d 'Import an odek.event/v1 JSONL stream: one closed episode per run'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats activity prune import" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats activity prune import" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats activity prune import" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats activity prune import" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats activity prune import" -f -a "record" -d 'Record one turn (from flags), or a batch of messages (--messages)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats activity prune import" -f -a "flush" -d 'Close the open episode of a session (nothing open is fine)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats activity prune import" -f -a "list" -d 'List episodes, newest first'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats activity prune import" -f -a "show" -d 'Show an episode\'s turns as a transcript'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats activity prune import" -f -a "search" -d 'Search turns: ranked by relevance and recency; questions work as well as keywords'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats activity prune import" -f -a "stats" -d 'Count sessions, episodes, turns by role and tool calls by name'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats activity prune import" -f -a "activity" -d 'Turns per day per session over the last days, from the search index'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats activity prune import" -f -a "prune" -d 'Delete closed episodes whose last turn is older than a cutoff'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and not __fish_seen_subcommand_from record flush list show search stats activity prune import" -f -a "import" -d 'Import an odek.event/v1 JSONL stream: one closed episode per run'
 complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from record" -l session -d 'Session key [default: default, or the sessionKey of --messages]' -r
 complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from record" -l role -d 'Role of the turn [default: user]' -r -f -a "user\t''
 assistant\t''
@@ -270,6 +271,19 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen
 complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from stats" -s v -l verbose -d 'Log what happens to stderr'
 complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from stats" -s h -l help -d 'Print help'
 complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from stats" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from activity" -l days -d 'How many days, ending today (UTC), 1-366' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from activity" -l sessions -d 'Show the N busiest sessions of the window, sum the rest, 1-100' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from activity" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from activity" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from activity" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from activity" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from activity" -s v -l verbose -d 'Log what happens to stderr'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from activity" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from activity" -s V -l version -d 'Print version'
 complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from prune" -l older-than -d 'A duration back from now (90m, 12h, 30d, 2w) or a date/time (2026-01-01, RFC 3339)' -r
 complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from prune" -l session -d 'Only this session' -r
 complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from prune" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
@@ -465,7 +479,7 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and not _
 complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and not __fish_seen_subcommand_from new from-episode lint screen install list show rm" -f -a "screen" -d 'Screen every file of a skill for malicious behaviour'
 complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and not __fish_seen_subcommand_from new from-episode lint screen install list show rm" -f -a "install" -d 'Copy a skill folder into the home after screening it'
 complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and not __fish_seen_subcommand_from new from-episode lint screen install list show rm" -f -a "list" -d 'List the skills of the home with their screening status'
-complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and not __fish_seen_subcommand_from new from-episode lint screen install list show rm" -f -a "show" -d 'Show a skill: front matter, body, files and status'
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and not __fish_seen_subcommand_from new from-episode lint screen install list show rm" -f -a "show" -d 'Show a skill: front matter, body, files, status, and the hash its verdict was given for'
 complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and not __fish_seen_subcommand_from new from-episode lint screen install list show rm" -f -a "rm" -d 'Remove a skill and its screening record'
 complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from new" -l description -d 'What the skill does and when to use it (1-1024 characters)' -r
 complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from new" -l body -d 'Read the markdown body from a file ("-" for stdin)' -r
@@ -550,6 +564,7 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fis
 complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from show" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from show" -l findings -d 'Also screen the files as they are now and list the findings (records nothing)'
 complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
 complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from show" -s v -l verbose -d 'Log what happens to stderr'
 complete -c agentbox -n "__fish_agentbox_using_subcommand skill_forge; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help'
@@ -1179,7 +1194,7 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand man" -s V -l version -
 complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from hosts; and __fish_seen_subcommand_from install" -f -a "claude-code codex cursor gemini vscode zed odek"
 complete -c agentbox -n "__fish_agentbox_using_subcommand sync; and __fish_seen_subcommand_from hosts; and __fish_seen_subcommand_from remove" -f -a "claude-code codex cursor gemini vscode zed odek"
 complete -c agentbox -n "__fish_agentbox_using_subcommand completions" -f -a "bash elvish fish powershell zsh"
-complete -c agentbox -n "__fish_agentbox_using_subcommand man" -f -a "agentbox agentbox-init agentbox-link agentbox-doctor agentbox-search agentbox-reindex agentbox-completions agentbox-man agentbox-model agentbox-view plan-create plan-show plan-list plan-step plan-add-step plan-next plan-archive plan track-record track-flush track-list track-show track-search track-stats track-prune track-import track knowledge-add knowledge-show knowledge-list knowledge-edit knowledge-rm knowledge-link knowledge-search knowledge-lint knowledge-profile knowledge skill_forge-new skill_forge-from-episode skill_forge-lint skill_forge-screen skill_forge-install skill_forge-list skill_forge-show skill_forge-rm skill_forge evolve-run evolve-list evolve-show evolve-apply evolve-reject evolve persona-list persona-show persona-create persona-set persona-unset persona-use persona-render persona-history persona-revert persona proactive-add proactive-list proactive-due proactive-dismiss proactive-done proactive-snooze proactive-scan proactive-extract proactive sync-init sync-remote sync-status sync-pull sync-push sync-now sync-abort sync-hosts sync memory_mcp-token memory_mcp"
+complete -c agentbox -n "__fish_agentbox_using_subcommand man" -f -a "agentbox agentbox-init agentbox-link agentbox-doctor agentbox-search agentbox-reindex agentbox-completions agentbox-man agentbox-model agentbox-view plan-create plan-show plan-list plan-step plan-add-step plan-next plan-archive plan track-record track-flush track-list track-show track-search track-stats track-activity track-prune track-import track knowledge-add knowledge-show knowledge-list knowledge-edit knowledge-rm knowledge-link knowledge-search knowledge-lint knowledge-profile knowledge skill_forge-new skill_forge-from-episode skill_forge-lint skill_forge-screen skill_forge-install skill_forge-list skill_forge-show skill_forge-rm skill_forge evolve-run evolve-list evolve-show evolve-apply evolve-reject evolve persona-list persona-show persona-create persona-set persona-unset persona-use persona-render persona-history persona-revert persona proactive-add proactive-list proactive-due proactive-dismiss proactive-done proactive-snooze proactive-scan proactive-extract proactive sync-init sync-remote sync-status sync-pull sync-push sync-now sync-abort sync-hosts sync memory_mcp-token memory_mcp"
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_plan_global_optspecs
     string join \n format= home= q/quiet v/verbose color= h/help V/version
@@ -1359,6 +1374,7 @@ complete -c track -n "__fish_track_needs_command" -f -a "list" -d 'List episodes
 complete -c track -n "__fish_track_needs_command" -f -a "show" -d 'Show an episode\'s turns as a transcript'
 complete -c track -n "__fish_track_needs_command" -f -a "search" -d 'Search turns: ranked by relevance and recency; questions work as well as keywords'
 complete -c track -n "__fish_track_needs_command" -f -a "stats" -d 'Count sessions, episodes, turns by role and tool calls by name'
+complete -c track -n "__fish_track_needs_command" -f -a "activity" -d 'Turns per day per session over the last days, from the search index'
 complete -c track -n "__fish_track_needs_command" -f -a "prune" -d 'Delete closed episodes whose last turn is older than a cutoff'
 complete -c track -n "__fish_track_needs_command" -f -a "import" -d 'Import an odek.event/v1 JSONL stream: one closed episode per run'
 complete -c track -n "__fish_track_using_subcommand record" -l session -d 'Session key [default: default, or the sessionKey of --messages]' -r
@@ -1449,6 +1465,19 @@ complete -c track -n "__fish_track_using_subcommand stats" -s q -l quiet -d 'Pri
 complete -c track -n "__fish_track_using_subcommand stats" -s v -l verbose -d 'Log what happens to stderr'
 complete -c track -n "__fish_track_using_subcommand stats" -s h -l help -d 'Print help'
 complete -c track -n "__fish_track_using_subcommand stats" -s V -l version -d 'Print version'
+complete -c track -n "__fish_track_using_subcommand activity" -l days -d 'How many days, ending today (UTC), 1-366' -r
+complete -c track -n "__fish_track_using_subcommand activity" -l sessions -d 'Show the N busiest sessions of the window, sum the rest, 1-100' -r
+complete -c track -n "__fish_track_using_subcommand activity" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
+json\t''
+text\t''"
+complete -c track -n "__fish_track_using_subcommand activity" -l home -d 'The agent home to use (default: the link\'s home, else the nearest .agent/) [env: AGENTBOX_HOME]' -r -F
+complete -c track -n "__fish_track_using_subcommand activity" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c track -n "__fish_track_using_subcommand activity" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
+complete -c track -n "__fish_track_using_subcommand activity" -s v -l verbose -d 'Log what happens to stderr'
+complete -c track -n "__fish_track_using_subcommand activity" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c track -n "__fish_track_using_subcommand activity" -s V -l version -d 'Print version'
 complete -c track -n "__fish_track_using_subcommand prune" -l older-than -d 'A duration back from now (90m, 12h, 30d, 2w) or a date/time (2026-01-01, RFC 3339)' -r
 complete -c track -n "__fish_track_using_subcommand prune" -l session -d 'Only this session' -r
 complete -c track -n "__fish_track_using_subcommand prune" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
@@ -1732,7 +1761,7 @@ complete -c skill_forge -n "__fish_skill_forge_needs_command" -f -a "lint" -d 'C
 complete -c skill_forge -n "__fish_skill_forge_needs_command" -f -a "screen" -d 'Screen every file of a skill for malicious behaviour'
 complete -c skill_forge -n "__fish_skill_forge_needs_command" -f -a "install" -d 'Copy a skill folder into the home after screening it'
 complete -c skill_forge -n "__fish_skill_forge_needs_command" -f -a "list" -d 'List the skills of the home with their screening status'
-complete -c skill_forge -n "__fish_skill_forge_needs_command" -f -a "show" -d 'Show a skill: front matter, body, files and status'
+complete -c skill_forge -n "__fish_skill_forge_needs_command" -f -a "show" -d 'Show a skill: front matter, body, files, status, and the hash its verdict was given for'
 complete -c skill_forge -n "__fish_skill_forge_needs_command" -f -a "rm" -d 'Remove a skill and its screening record'
 complete -c skill_forge -n "__fish_skill_forge_using_subcommand new" -l description -d 'What the skill does and when to use it (1-1024 characters)' -r
 complete -c skill_forge -n "__fish_skill_forge_using_subcommand new" -l body -d 'Read the markdown body from a file ("-" for stdin)' -r
@@ -1817,6 +1846,7 @@ complete -c skill_forge -n "__fish_skill_forge_using_subcommand show" -l home -d
 complete -c skill_forge -n "__fish_skill_forge_using_subcommand show" -l color -d 'Colour text output: auto respects NO_COLOR and terminals' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c skill_forge -n "__fish_skill_forge_using_subcommand show" -l findings -d 'Also screen the files as they are now and list the findings (records nothing)'
 complete -c skill_forge -n "__fish_skill_forge_using_subcommand show" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
 complete -c skill_forge -n "__fish_skill_forge_using_subcommand show" -s v -l verbose -d 'Log what happens to stderr'
 complete -c skill_forge -n "__fish_skill_forge_using_subcommand show" -s h -l help -d 'Print help'

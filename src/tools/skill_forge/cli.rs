@@ -3,7 +3,7 @@
 use super::draft;
 use super::screening::{Screening, Target, run_screen, screen_json, screen_text, target};
 use super::spec::{self, SKILL_FILE};
-use super::{DIR, Staged, check_name, copy_tree, existing, read_doc, status};
+use super::{DIR, Staged, check_name, copy_tree, existing, read_doc};
 use crate::error::{Error, Result};
 use crate::home::Home;
 use crate::output::Outcome;
@@ -178,12 +178,17 @@ struct InstallArgs {
 )]
 struct ListArgs {}
 
-/// Show a skill: front matter, body, files and status.
+/// Show a skill: front matter, body, files, status, and the hash its verdict was given for
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  skill_forge show pdf-forms")]
+#[command(
+    after_help = "Examples:\n  skill_forge show pdf-forms\n  skill_forge show pdf-forms --findings"
+)]
 struct ShowArgs {
     /// Skill name
     name: String,
+    /// Also screen the files as they are now and list the findings (records nothing)
+    #[arg(long)]
+    findings: bool,
 }
 
 /// Remove a skill and its screening record.
@@ -212,7 +217,7 @@ fn run_in_home(ctx: &Ctx, home: &Home, verb: Verb) -> Result<Outcome> {
         Verb::FromEpisode(args) => run_from_episode(ctx, home, args),
         Verb::Install(args) => run_install(ctx, home, args),
         Verb::List(_) => run_list(home),
-        Verb::Show(args) => run_show(home, args),
+        Verb::Show(args) => run_show(ctx, home, args),
         Verb::Rm(args) => {
             super::remove(home, &args.name)?;
             Ok(Outcome::new(
@@ -524,7 +529,8 @@ fn run_list(home: &Home) -> Result<Outcome> {
     let items: Vec<Value> = skills
         .iter()
         .map(|s| {
-            let mut v = json!({"name": s.name, "description": s.description, "status": s.status});
+            let mut v = json!({"name": s.name, "description": s.description, "status": s.status,
+                               "content_hash": s.content_hash, "screened_hash": s.screened_hash});
             if let Some(p) = &s.problem {
                 v["problem"] = p.clone().into();
             }
@@ -534,10 +540,22 @@ fn run_list(home: &Home) -> Result<Outcome> {
     Ok(Outcome::new(json!({"skills": items}), text).with_meta("count", skills.len()))
 }
 
-fn run_show(home: &Home, args: ShowArgs) -> Result<Outcome> {
+fn run_show(ctx: &Ctx, home: &Home, args: ShowArgs) -> Result<Outcome> {
     let dir = existing(home, &args.name)?;
     let doc = read_doc(home, &args.name, &dir)?;
-    let st = status(home, &args.name, &dir)?;
+    let record = super::record(home, &args.name)?;
+    let hash = crate::screen::content_hash(&dir)?;
+    let st = super::status_for(record.as_ref(), &hash);
+    let screening = record.map(|r| {
+        let matches = r["content_hash"].as_str() == Some(hash.as_str());
+        json!({"verdict": r["verdict"], "status": r["status"], "content_hash": r["content_hash"],
+               "findings": r["findings"], "screened_at": r["screened_at"], "matches": matches})
+    });
+    let screen = if args.findings {
+        Some(crate::screen::screen_dir(&dir, ctx.redactor())?)
+    } else {
+        None
+    };
     let mut files = Vec::new();
     let mut stack = vec![(dir.clone(), String::new())];
     while let Some((d, prefix)) = stack.pop() {
@@ -561,15 +579,39 @@ fn run_show(home: &Home, args: ShowArgs) -> Result<Outcome> {
             text.push_str(&format!("{k}: {v}\n"));
         }
     }
-    text.push_str(&format!("files: {}\n\n{}", files.join(", "), doc.body));
+    text.push_str(&format!("files: {}\n", files.join(", ")));
+    text.push_str(&match &screening {
+        Some(r) => format!(
+            "screened {} at {}: {} for {}{}\n",
+            r["verdict"].as_str().unwrap_or("?"),
+            r["screened_at"].as_str().unwrap_or("?"),
+            r["status"].as_str().unwrap_or("?"),
+            r["content_hash"].as_str().unwrap_or("?"),
+            if r["matches"] == true {
+                " (the files still match)".to_string()
+            } else {
+                format!("; the files now hash to {hash}")
+            }
+        ),
+        None => format!("never screened; the files hash to {hash}\n"),
+    });
+    text.push_str(&format!("\n{}", doc.body));
     if !text.ends_with('\n') {
         text.push('\n');
     }
-    Ok(Outcome::new(
-        json!({"name": args.name, "status": st, "front_matter": doc.front,
-               "body": doc.body, "files": files, "path": super::rel_path(&args.name)}),
-        text,
-    ))
+    let mut data = json!({"name": args.name, "status": st, "front_matter": doc.front,
+           "body": doc.body, "files": files, "path": super::rel_path(&args.name),
+           "content_hash": hash, "screening": screening});
+    if let Some(s) = &screen {
+        data["screen"] = screen_json(s);
+        text.push_str(&format!(
+            "\nscreened now: {} ({} finding(s), not recorded)\n{}",
+            s.verdict.as_str(),
+            s.findings.len(),
+            screen_text(s)
+        ));
+    }
+    Ok(Outcome::new(data, text))
 }
 
 /// A skill's id as a search hit prints it (`skill:deploy`) is taken wherever

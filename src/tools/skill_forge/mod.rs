@@ -238,10 +238,18 @@ pub fn status(home: &Home, name: &str, dir: &Path) -> Result<String> {
         return Ok(UNSCREENED.to_string());
     };
     let hash = screen::content_hash(dir)?;
-    if record["content_hash"].as_str() != Some(hash.as_str()) {
-        return Ok(CHANGED.to_string());
+    Ok(status_for(Some(&record), &hash))
+}
+
+/// The status a skill whose files hash to `hash` has under `record`.
+pub fn status_for(record: Option<&Value>, hash: &str) -> String {
+    let Some(record) = record else {
+        return UNSCREENED.to_string();
+    };
+    if record["content_hash"].as_str() != Some(hash) {
+        return CHANGED.to_string();
     }
-    Ok(record["status"].as_str().unwrap_or(UNSCREENED).to_string())
+    record["status"].as_str().unwrap_or(UNSCREENED).to_string()
 }
 
 /// One skill of the home, as `list` shows it.
@@ -250,6 +258,10 @@ pub struct Listed {
     pub name: String,
     pub description: String,
     pub status: String,
+    /// The hash of its files now, and the one its screening record was
+    /// given for (when there is a record).
+    pub content_hash: Option<String>,
+    pub screened_hash: Option<String>,
     /// Why SKILL.md does not parse, when it does not.
     pub problem: Option<String>,
 }
@@ -301,24 +313,33 @@ pub fn list(home: &Home) -> Result<Vec<Listed>> {
         // SKILL.md) is reported on its line, never hides the others.
         let listed = home.store.path(&[DIR, &name]).and_then(|dir| {
             let doc = read_doc(home, &name, &dir)?;
-            let status = if spec::valid_name(&name) {
-                status(home, &name, &dir)?
-            } else {
-                UNSCREENED.to_string()
-            };
-            Ok((doc.description, status))
+            if !spec::valid_name(&name) {
+                return Ok((doc.description, UNSCREENED.to_string(), None, None));
+            }
+            let record = record(home, &name)?;
+            let hash = screen::content_hash(&dir)?;
+            let screened = record
+                .as_ref()
+                .and_then(|r| r["content_hash"].as_str())
+                .map(str::to_string);
+            let status = status_for(record.as_ref(), &hash);
+            Ok((doc.description, status, Some(hash), screened))
         });
         out.push(match listed {
-            Ok((description, status)) => Listed {
+            Ok((description, status, content_hash, screened_hash)) => Listed {
                 name,
                 description,
                 status,
+                content_hash,
+                screened_hash,
                 problem: None,
             },
             Err(e) => Listed {
                 name,
                 description: String::new(),
                 status: UNSCREENED.to_string(),
+                content_hash: None,
+                screened_hash: None,
                 problem: Some(e.message),
             },
         });
