@@ -176,6 +176,13 @@ impl Html {
         self.text(&text[at..])
     }
 
+    /// A chart drawn by `view::svg` (markup of ours, its labels made inert
+    /// there), appended as it is.
+    pub(super) fn svg(&mut self, drawn: String) -> &mut Html {
+        self.out.push_str(&drawn);
+        self
+    }
+
     pub fn into_string(self) -> String {
         self.out
     }
