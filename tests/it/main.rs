@@ -69,4 +69,5 @@ mod track;
 mod track_ids;
 mod track_rollover;
 mod track_stamps;
+mod view_pages;
 mod view_server;
