@@ -246,6 +246,7 @@ Register-ArgumentCompleter -Native -CommandName 'agentbox' -ScriptBlock {
         'agentbox;track;list' {
             [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Only this session''s episodes')
             [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'Show at most N episodes (0: all)')
+            [CompletionResult]::new('--offset', '--offset', [CompletionResultType]::ParameterName, 'Skip the N newest episodes first (pages: --limit 20 --offset 40 is the third)')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')
@@ -1816,6 +1817,7 @@ Register-ArgumentCompleter -Native -CommandName 'track' -ScriptBlock {
         'track;list' {
             [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Only this session''s episodes')
             [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'Show at most N episodes (0: all)')
+            [CompletionResult]::new('--offset', '--offset', [CompletionResultType]::ParameterName, 'Skip the N newest episodes first (pages: --limit 20 --offset 40 is the third)')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')

@@ -2896,7 +2896,7 @@ _agentbox() {
             return 0
             ;;
         agentbox__subcmd__track__subcmd__list)
-            opts="-q -v -h -V --session --limit --format --home --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --session --limit --offset --format --home --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2907,6 +2907,10 @@ _agentbox() {
                     return 0
                     ;;
                 --limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --offset)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3635,7 +3639,7 @@ _track() {
             return 0
             ;;
         track__subcmd__list)
-            opts="-q -v -h -V --session --limit --format --home --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --session --limit --offset --format --home --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3646,6 +3650,10 @@ _track() {
                     return 0
                     ;;
                 --limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --offset)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -231,6 +231,7 @@ set edit:completion:arg-completer[agentbox] = {|@words|
         &'agentbox;track;list'= {
             cand --session 'Only this session''s episodes'
             cand --limit 'Show at most N episodes (0: all)'
+            cand --offset 'Skip the N newest episodes first (pages: --limit 20 --offset 40 is the third)'
             cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
             cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
             cand --color 'Colour text output: auto respects NO_COLOR and terminals'
@@ -1698,6 +1699,7 @@ set edit:completion:arg-completer[track] = {|@words|
         &'track;list'= {
             cand --session 'Only this session''s episodes'
             cand --limit 'Show at most N episodes (0: all)'
+            cand --offset 'Skip the N newest episodes first (pages: --limit 20 --offset 40 is the third)'
             cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
             cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
             cand --color 'Colour text output: auto respects NO_COLOR and terminals'

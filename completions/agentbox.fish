@@ -219,6 +219,7 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen
 complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from flush" -s V -l version -d 'Print version'
 complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from list" -l session -d 'Only this session\'s episodes' -r
 complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from list" -l limit -d 'Show at most N episodes (0: all)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from list" -l offset -d 'Skip the N newest episodes first (pages: --limit 20 --offset 40 is the third)' -r
 complete -c agentbox -n "__fish_agentbox_using_subcommand track; and __fish_seen_subcommand_from list" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"
@@ -1413,6 +1414,7 @@ complete -c track -n "__fish_track_using_subcommand flush" -s h -l help -d 'Prin
 complete -c track -n "__fish_track_using_subcommand flush" -s V -l version -d 'Print version'
 complete -c track -n "__fish_track_using_subcommand list" -l session -d 'Only this session\'s episodes' -r
 complete -c track -n "__fish_track_using_subcommand list" -l limit -d 'Show at most N episodes (0: all)' -r
+complete -c track -n "__fish_track_using_subcommand list" -l offset -d 'Skip the N newest episodes first (pages: --limit 20 --offset 40 is the third)' -r
 complete -c track -n "__fish_track_using_subcommand list" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"

@@ -349,6 +349,64 @@ fn sample_history(sb: &Sandbox) {
     ));
 }
 
+/// `list --offset N` pages: it skips the N newest, keeps `meta.total`,
+/// and past the end lists nothing without failing.
+#[test]
+fn list_pages_with_offset() {
+    let sb = Sandbox::new();
+    for i in 1..=5 {
+        ok_data(&mut track(
+            &sb,
+            &[
+                "record",
+                "--session",
+                "s",
+                "--content",
+                &format!("turn {i}"),
+                "--flush",
+            ],
+        ));
+    }
+    let ids = |args: &[&str]| -> (Vec<String>, Value) {
+        let (env, _) = envelope(&mut track(&sb, args));
+        let ids = env["data"]["episodes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e["title"].as_str().unwrap().to_string())
+            .collect();
+        (ids, env["meta"].clone())
+    };
+    let (page, meta) = ids(&["list", "--limit", "2", "--offset", "2"]);
+    assert_eq!(page, ["turn 3", "turn 2"]);
+    assert_eq!(meta, json!({"count": 2, "total": 5}));
+    let (page, _) = ids(&["list", "--limit", "2", "--offset", "4"]);
+    assert_eq!(page, ["turn 1"]);
+    let (page, _) = ids(&["list", "--session", "s", "--limit", "0", "--offset", "3"]);
+    assert_eq!(page, ["turn 2", "turn 1"]);
+    let (page, meta) = ids(&["list", "--offset", "9"]);
+    assert!(page.is_empty());
+    assert_eq!(meta["total"], 5);
+    let text = stdout_of(&mut track(
+        &sb,
+        &["list", "--limit", "1", "--offset", "1", "--format", "text"],
+    ));
+    assert!(
+        text.ends_with("turn 4\n… 3 more (--offset 2 shows the next, --limit 0 all)\n"),
+        "{text}"
+    );
+    let text = stdout_of(&mut track(
+        &sb,
+        &["list", "--offset", "9", "--format", "text"],
+    ));
+    assert_eq!(text, "5 episode(s) in all: --offset 9 skips them all\n");
+    err_of(
+        &mut track(&sb, &["list", "--offset", "-1"]),
+        "invalid_args",
+        2,
+    );
+}
+
 #[test]
 fn list_show_and_stats_in_text_and_json() {
     let sb = Sandbox::new();

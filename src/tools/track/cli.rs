@@ -130,7 +130,8 @@ struct FlushArgs {
 /// List episodes, newest first.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  track list\n  track list --session s1 --limit 5 --format json"
+    after_help = "Examples:\n  track list\n  track list --session s1 --limit 5 --format json\n  \
+                  track list --limit 20 --offset 40"
 )]
 struct ListArgs {
     /// Only this session's episodes
@@ -139,6 +140,9 @@ struct ListArgs {
     /// Show at most N episodes (0: all)
     #[arg(long, value_name = "N", default_value_t = DEFAULT_LIST)]
     limit: usize,
+    /// Skip the N newest episodes first (pages: --limit 20 --offset 40 is the third)
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    offset: usize,
 }
 
 /// Show an episode's turns as a transcript.
@@ -380,8 +384,10 @@ fn flush_verb(ctx: &Ctx, home: &Home, args: FlushArgs) -> Result<Outcome> {
 fn list(ctx: &Ctx, home: &Home, args: ListArgs) -> Result<Outcome> {
     let all = episodes::all_episodes(home, args.session.as_deref())?;
     let total = all.len();
+    // Only the episodes of the page are read: the rest are names.
     let shown: Vec<&Ep> = all
         .iter()
+        .skip(args.offset)
         .take(if args.limit == 0 {
             usize::MAX
         } else {
@@ -397,7 +403,13 @@ fn list(ctx: &Ctx, home: &Home, args: ListArgs) -> Result<Outcome> {
             Err(e) => return Err(e),
         }
     }
-    let text = render::list_text(ctx.style, &rows, total, args.session.as_deref());
+    let text = render::list_text(
+        ctx.style,
+        &rows,
+        total,
+        args.offset,
+        args.session.as_deref(),
+    );
     let count = rows.len();
     Ok(Outcome::new(json!({"episodes": rows}), text)
         .with_meta("count", count)

@@ -139,7 +139,16 @@ pub fn record_text(s: Style, outcome: &SaveOutcome, session: &str) -> String {
 }
 
 /// The `list` table: episode summaries, with a hint when some are not shown.
-pub fn list_text(s: Style, rows: &[Value], total: usize, session: Option<&str>) -> String {
+pub fn list_text(
+    s: Style,
+    rows: &[Value],
+    total: usize,
+    offset: usize,
+    session: Option<&str>,
+) -> String {
+    if rows.is_empty() && offset > 0 && total > 0 {
+        return format!("{total} episode(s) in all: --offset {offset} skips them all\n");
+    }
     if rows.is_empty() {
         return match session {
             Some(key) => format!(
@@ -182,10 +191,11 @@ pub fn list_text(s: Style, rows: &[Value], total: usize, session: Option<&str>) 
             str_of(&r["title"]),
         ));
     }
-    if total > rows.len() {
+    let after = total.saturating_sub(offset + rows.len());
+    if after > 0 {
         text.push_str(&s.dim(&format!(
-            "… {} more (--limit 0 shows all)\n",
-            total - rows.len()
+            "… {after} more (--offset {} shows the next, --limit 0 all)\n",
+            offset + rows.len()
         )));
     }
     text
