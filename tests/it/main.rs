@@ -70,4 +70,5 @@ mod track_ids;
 mod track_rollover;
 mod track_stamps;
 mod view_pages;
+mod view_memory;
 mod view_server;
