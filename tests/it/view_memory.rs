@@ -643,3 +643,55 @@ fn secrets_never_reach_the_page() {
         );
     }
 }
+
+/// A fact an evolve proposal added names that proposal (and links to it);
+/// a pending one is listed as proposed.
+#[test]
+fn profile_facts_name_the_proposals_that_added_them() {
+    let sb = Sandbox::new();
+    for (session, content) in [
+        ("web", "No, use pnpm instead of npm."),
+        ("lint", "Always run the linter before pushing."),
+    ] {
+        run(
+            &sb,
+            &[
+                "track",
+                "record",
+                "--session",
+                session,
+                "--content",
+                content,
+                "--flush",
+            ],
+            "",
+        );
+    }
+    run(&sb, &["evolve", "run"], "");
+    run(&sb, &["evolve", "apply", "p-d16395f60bbd"], "");
+    run(
+        &sb,
+        &["knowledge", "profile", "add", "Works at Example Corp."],
+        "",
+    );
+    let view = View::start(&sb, &[]);
+    let profile = view.page("/memory/profile");
+    assert!(
+        profile.contains(
+            "<li class=\"fact\">Use pnpm instead of npm <span class=\"meta provenance\">(<a href=\"/learning/proposal?id=p-d16395f60bbd\">p-d16395f60bbd</a>, applied · proposed 2026-01-15T09:30:00Z)</span></li>"
+        ),
+        "{profile}"
+    );
+    assert!(
+        profile.contains("<li class=\"fact\">Works at Example Corp.</li>"),
+        "{profile}"
+    );
+    assert!(
+        profile.contains("<h2 id=\"proposed\">Proposed, not applied yet</h2>"),
+        "{profile}"
+    );
+    assert!(
+        profile.contains("<li>Preference: Always run the linter before pushing <span class=\"meta provenance\">(<a href=\"/learning/proposal?id=p-3ba6219ae91f\">p-3ba6219ae91f</a>, pending"),
+        "{profile}"
+    );
+}

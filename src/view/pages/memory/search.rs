@@ -198,7 +198,7 @@ fn one_hit(body: &mut Html, hit: &Value, words: &[String]) {
             if !seq.is_empty() {
                 query.push(("turn", seq));
             }
-            body.link("/memory/episode", &query, &format!("{id} · {title}"));
+            body.link("/memory/episode", &query, &title);
         }
         "note" => {
             let slug = id.strip_prefix("note:").unwrap_or(&id);
@@ -219,6 +219,9 @@ fn one_hit(body: &mut Html, hit: &Value, words: &[String]) {
         }
     }
     let mut meta = vec![kind.clone()];
+    if kind == "turn" {
+        meta.push(id.clone());
+    }
     if let Some(session) = hit["session"].as_str() {
         meta.push(format!("session {session}"));
     }
