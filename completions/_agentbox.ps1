@@ -419,6 +419,8 @@ Register-ArgumentCompleter -Native -CommandName 'agentbox' -ScriptBlock {
         }
         'agentbox;knowledge;list' {
             [CompletionResult]::new('--tag', '--tag', [CompletionResultType]::ParameterName, 'Only notes with this tag')
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'Show at most N notes (0: all)')
+            [CompletionResult]::new('--offset', '--offset', [CompletionResultType]::ParameterName, 'Skip the N most recently updated notes first (pages: --limit 50 --offset 50 is the second)')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')
@@ -2017,6 +2019,8 @@ Register-ArgumentCompleter -Native -CommandName 'knowledge' -ScriptBlock {
         }
         'knowledge;list' {
             [CompletionResult]::new('--tag', '--tag', [CompletionResultType]::ParameterName, 'Only notes with this tag')
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'Show at most N notes (0: all)')
+            [CompletionResult]::new('--offset', '--offset', [CompletionResultType]::ParameterName, 'Skip the N most recently updated notes first (pages: --limit 50 --offset 50 is the second)')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')

@@ -796,13 +796,21 @@ _agentbox() {
             return 0
             ;;
         agentbox__subcmd__knowledge__subcmd__list)
-            opts="-q -v -h -V --tag --format --home --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --tag --limit --offset --format --home --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --tag)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --offset)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4142,13 +4150,21 @@ _knowledge() {
             return 0
             ;;
         knowledge__subcmd__list)
-            opts="-q -v -h -V --tag --format --home --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --tag --limit --offset --format --home --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --tag)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --offset)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -394,6 +394,8 @@ set edit:completion:arg-completer[agentbox] = {|@words|
         }
         &'agentbox;knowledge;list'= {
             cand --tag 'Only notes with this tag'
+            cand --limit 'Show at most N notes (0: all)'
+            cand --offset 'Skip the N most recently updated notes first (pages: --limit 50 --offset 50 is the second)'
             cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
             cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
             cand --color 'Colour text output: auto respects NO_COLOR and terminals'
@@ -1884,6 +1886,8 @@ set edit:completion:arg-completer[knowledge] = {|@words|
         }
         &'knowledge;list'= {
             cand --tag 'Only notes with this tag'
+            cand --limit 'Show at most N notes (0: all)'
+            cand --offset 'Skip the N most recently updated notes first (pages: --limit 50 --offset 50 is the second)'
             cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
             cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
             cand --color 'Colour text output: auto respects NO_COLOR and terminals'

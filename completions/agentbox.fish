@@ -362,6 +362,8 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_
 complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help'
 complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
 complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from list" -l tag -d 'Only notes with this tag' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from list" -l limit -d 'Show at most N notes (0: all)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from list" -l offset -d 'Skip the N most recently updated notes first (pages: --limit 50 --offset 50 is the second)' -r
 complete -c agentbox -n "__fish_agentbox_using_subcommand knowledge; and __fish_seen_subcommand_from list" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"
@@ -1583,6 +1585,8 @@ complete -c knowledge -n "__fish_knowledge_using_subcommand show" -s v -l verbos
 complete -c knowledge -n "__fish_knowledge_using_subcommand show" -s h -l help -d 'Print help'
 complete -c knowledge -n "__fish_knowledge_using_subcommand show" -s V -l version -d 'Print version'
 complete -c knowledge -n "__fish_knowledge_using_subcommand list" -l tag -d 'Only notes with this tag' -r
+complete -c knowledge -n "__fish_knowledge_using_subcommand list" -l limit -d 'Show at most N notes (0: all)' -r
+complete -c knowledge -n "__fish_knowledge_using_subcommand list" -l offset -d 'Skip the N most recently updated notes first (pages: --limit 50 --offset 50 is the second)' -r
 complete -c knowledge -n "__fish_knowledge_using_subcommand list" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"

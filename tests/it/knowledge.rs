@@ -37,6 +37,55 @@ fn text_out(cmd: &mut assert_cmd::Command) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
+/// `list --limit N --offset N` pages the notes, newest first; `meta.total`
+/// counts them all and an unreadable file shows on every page.
+#[test]
+fn list_pages_with_limit_and_offset() {
+    let sb = Sandbox::new();
+    let dir = sb.home().join("memory/knowledge");
+    for i in 1..=5 {
+        std::fs::write(
+            dir.join(format!("n{i}.md")),
+            format!("---\ntitle: N{i}\nupdated: 2026-01-0{i}T00:00:00Z\n---\n\nBody.\n"),
+        )
+        .unwrap();
+    }
+    std::fs::write(dir.join("broken.md"), "---\ntags: [a\n---\n").unwrap();
+    let page = |args: &[&str]| {
+        let (env, _) = common::envelope(&mut kn(&sb, args));
+        (
+            slugs(&env["data"]),
+            env["data"]["broken"].as_array().unwrap().len(),
+            env["meta"].clone(),
+        )
+    };
+    let (all, broken, meta) = page(&["list"]);
+    assert_eq!(all, ["n5", "n4", "n3", "n2", "n1"]);
+    assert_eq!(
+        (broken, meta["count"].as_u64(), meta["total"].as_u64()),
+        (1, Some(5), Some(5))
+    );
+    let (second, broken, meta) = page(&["list", "--limit", "2", "--offset", "2"]);
+    assert_eq!(second, ["n3", "n2"]);
+    assert_eq!(
+        (broken, meta["count"].as_u64(), meta["total"].as_u64()),
+        (1, Some(2), Some(5))
+    );
+    let (past, _, meta) = page(&["list", "--offset", "7"]);
+    assert!(past.is_empty());
+    assert_eq!(meta["total"], 5);
+    let text = text_out(&mut kn(&sb, &["list", "--limit", "1", "--offset", "1"]));
+    assert!(
+        text.contains("  N4\n… 3 more (--offset 2 shows the next)\n"),
+        "{text}"
+    );
+    let text = text_out(&mut kn(&sb, &["list", "--offset", "7"]));
+    assert!(
+        text.starts_with("5 note(s) in all: --offset 7 skips them all\n"),
+        "{text}"
+    );
+}
+
 #[test]
 fn add_show_list_roundtrip() {
     let sb = Sandbox::new();

@@ -432,6 +432,12 @@ fn lists_and_long_episodes_are_paginated() {
     );
     let rest = view.page("/memory/notes?page=2");
     assert_eq!(count(&rest, "<tr data-slug="), 1, "{rest}");
+    assert!(
+        rest.contains("rel=\"prev\"") && !rest.contains("rel=\"next\""),
+        "{rest}"
+    );
+    let past = view.page("/memory/notes?page=3");
+    assert!(past.contains("No notes on this page."), "{past}");
 }
 
 /// A bad or unknown id is an error page with the verb's error and status;

@@ -99,11 +99,20 @@ struct ShowArgs {
 
 /// List notes, most recently updated first.
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  knowledge list\n  knowledge list --tag go --format json")]
+#[command(
+    after_help = "Examples:\n  knowledge list\n  knowledge list --tag go --format json\n  \
+                  knowledge list --limit 50 --offset 50"
+)]
 struct ListArgs {
     /// Only notes with this tag
     #[arg(long, value_name = "T")]
     tag: Option<String>,
+    /// Show at most N notes (0: all)
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    limit: usize,
+    /// Skip the N most recently updated notes first (pages: --limit 50 --offset 50 is the second)
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    offset: usize,
 }
 
 /// Change a note (rev + 1). --expect-version is required: edits replace what you read.
@@ -405,10 +414,26 @@ fn run_add(ctx: &Ctx, home: &Home, args: AddArgs) -> Result<Outcome> {
 }
 
 fn run_list(ctx: &Ctx, home: &Home, args: ListArgs) -> Result<Outcome> {
-    let listing = list(home, args.tag.as_deref())?;
+    let mut listing = list(home, args.tag.as_deref())?;
+    let total = listing.notes.len();
+    let limit = if args.limit == 0 {
+        usize::MAX
+    } else {
+        args.limit
+    };
+    listing.notes = std::mem::take(&mut listing.notes)
+        .into_iter()
+        .skip(args.offset)
+        .take(limit)
+        .collect();
     let s = ctx.style;
     let mut text = String::new();
-    if listing.notes.is_empty() {
+    if listing.notes.is_empty() && total > 0 {
+        text.push_str(&format!(
+            "{total} note(s) in all: --offset {} skips them all\n",
+            args.offset
+        ));
+    } else if listing.notes.is_empty() {
         text.push_str(match args.tag {
             Some(_) => "No notes with that tag.\n",
             None => "No notes yet. Add one: knowledge add \"Title\" --body \"…\"\n",
@@ -441,6 +466,13 @@ fn run_list(ctx: &Ctx, home: &Home, args: ListArgs) -> Result<Outcome> {
             ));
         }
     }
+    let after = total.saturating_sub(args.offset + listing.notes.len());
+    if after > 0 {
+        text.push_str(&s.dim(&format!(
+            "… {after} more (--offset {} shows the next)\n",
+            args.offset + listing.notes.len()
+        )));
+    }
     for b in &listing.broken {
         text.push_str(&format!("{} {}\n", s.red("unreadable:"), b.message));
     }
@@ -451,7 +483,8 @@ fn run_list(ctx: &Ctx, home: &Home, args: ListArgs) -> Result<Outcome> {
         }),
         text,
     )
-    .with_meta("count", listing.notes.len()))
+    .with_meta("count", listing.notes.len())
+    .with_meta("total", total))
 }
 
 fn run_edit(ctx: &Ctx, home: &Home, args: EditArgs) -> Result<Outcome> {

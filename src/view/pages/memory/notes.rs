@@ -40,7 +40,15 @@ pub(super) fn notes(cx: &Cx) -> Reply {
     let mut body = Html::new();
     super::parts(&mut body, "/memory/notes");
     let values: Vec<(&str, &str)> = tag.map(|t| ("--tag", t)).into_iter().collect();
-    let listed = match cx.call_with("knowledge", &["list"], &values, &[]) {
+    let offset = super::number((page - 1).saturating_mul(NOTES_PER_PAGE));
+    // One more than a page: whether there is a next one.
+    let limit = super::number(NOTES_PER_PAGE + 1);
+    let listed = match cx.call_with(
+        "knowledge",
+        &["list", "--limit", &limit, "--offset", &offset],
+        &values,
+        &[],
+    ) {
         Ok(listed) => listed,
         Err(err) => return Reply::error("memory", &err),
     };
@@ -49,8 +57,8 @@ pub(super) fn notes(cx: &Cx) -> Reply {
         conflicts(&mut body, findings, None);
     }
     let notes = listed["notes"].as_array().cloned().unwrap_or_default();
-    let from = (page - 1).saturating_mul(NOTES_PER_PAGE).min(notes.len());
-    let to = (from + NOTES_PER_PAGE).min(notes.len());
+    let more = notes.len() > NOTES_PER_PAGE;
+    let shown = &notes[..notes.len().min(NOTES_PER_PAGE)];
     body.open("section", &[("aria-labelledby", "notes")]);
     body.elem("h2", &[("id", "notes")], "Notes");
     if let Some(tag) = tag {
@@ -60,20 +68,16 @@ pub(super) fn notes(cx: &Cx) -> Reply {
             .link("/memory/notes", &[], "every note")
             .raw("</p>");
     }
-    if notes.is_empty() {
+    if shown.is_empty() && page > 1 {
+        body.elem("p", &[("class", "empty")], "No notes on this page.");
+    } else if shown.is_empty() {
         body.elem(
             "p",
             &[("class", "empty")],
             "No notes yet: `knowledge add` or an applied evolve proposal writes them.",
         );
-    } else if from >= to {
-        body.elem("p", &[("class", "empty")], "No notes on this page.");
     } else {
-        body.elem(
-            "p",
-            &[("class", "meta")],
-            &format!("{} note(s), newest change first.", notes.len()),
-        );
+        body.elem("p", &[("class", "meta")], "Newest change first.");
         body.raw(
             "<table class=\"notes\"><thead><tr><th scope=\"col\">Note</th>\
                   <th scope=\"col\">Revision</th><th scope=\"col\">Tags</th>\
@@ -81,7 +85,7 @@ pub(super) fn notes(cx: &Cx) -> Reply {
         );
         let empty = Vec::new();
         let findings = lint.as_ref().unwrap_or(&empty);
-        for note in &notes[from..to] {
+        for note in shown {
             note_row(&mut body, note, findings);
         }
         body.raw("</tbody></table>");
@@ -91,7 +95,7 @@ pub(super) fn notes(cx: &Cx) -> Reply {
         "/memory/notes",
         &[("tag", tag.unwrap_or(""))],
         page,
-        to < notes.len(),
+        more,
     );
     body.close("section");
     let broken = listed["broken"].as_array().cloned().unwrap_or_default();
