@@ -408,6 +408,9 @@ fn lists_and_long_episodes_are_paginated() {
     let focus = view.page(&format!("/memory/episode?id={long_id}&turn=420"));
     assert!(focus.contains("<li class=\"turn assistant focus\" id=\"turn-420\">"));
     assert!(focus.contains("Turns 401–450 of 450 (page 3 of 3)."));
+    let by_id = view.page(&format!("/memory/episode?id={long_id}%23260"));
+    assert!(by_id.contains("<li class=\"turn assistant focus\" id=\"turn-260\">"));
+    assert!(by_id.contains("Turns 201–400 of 450 (page 2 of 3)."));
 
     let hits = view.page("/memory/search?q=zebras");
     assert_eq!(count(&hits, "<li class=\"hit\""), 10, "{hits}");

@@ -1,7 +1,8 @@
 //! `/memory/episode?id=EP[&turn=N][&page=N]`: one episode as a timeline of
 //! turns. `track show` reads the whole episode (a file is at most
 //! `limits.max_item_bytes`), the page shows [`TURNS_PER_PAGE`] of its turns
-//! at a time; `turn=N` opens the page that holds turn N and marks it.
+//! at a time; `turn=N` (or a turn's id, `EP#N`, as the id) opens the page
+//! that holds turn N and marks it.
 //! Tool calls carry what is known of them: an imported odek call its
 //! duration and error class, a recorded call the turn that answered it and
 //! how long after.
@@ -45,7 +46,13 @@ pub(super) fn episode(cx: &Cx) -> Reply {
     let summary = &shown["episode"];
     let episode_id = str_of(&summary["id"]);
     let turns = shown["turns"].as_array().cloned().unwrap_or_default();
-    let focus: Option<u64> = cx.req.query("turn").and_then(|t| t.trim().parse().ok());
+    // `turn=N`, or a turn's id as the id (`EP#N`, as search hits and
+    // evolve's evidence name turns): that turn is marked and its page opened.
+    let focus: Option<u64> = cx
+        .req
+        .query("turn")
+        .or_else(|| id.rsplit_once('#').map(|(_, seq)| seq))
+        .and_then(|t| t.trim().parse().ok());
     let pages = turns.len().div_ceil(TURNS_PER_PAGE).max(1);
     let page = match (cx.req.query("page"), focus) {
         (None, Some(seq)) => turns
