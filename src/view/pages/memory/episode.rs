@@ -63,7 +63,7 @@ pub(super) fn episode(cx: &Cx) -> Reply {
     };
 
     let mut body = Html::new();
-    super::parts(&mut body, "");
+    super::parts(&mut body, "/memory", false);
     header(&mut body, summary, &turns);
     let from = (page - 1).saturating_mul(TURNS_PER_PAGE).min(turns.len());
     let to = (from + TURNS_PER_PAGE).min(turns.len());
@@ -119,7 +119,11 @@ fn header(body: &mut Html, summary: &Value, turns: &[Value]) {
         "section",
         &[("class", "episode"), ("aria-labelledby", "about")],
     );
-    body.elem("h2", &[("id", "about")], &str_of(&summary["title"]));
+    let mut title = str_of(&summary["title"]);
+    if title.trim().is_empty() {
+        title = "(no text)".to_string();
+    }
+    body.elem("h2", &[("id", "about")], &title);
     body.raw("<dl class=\"facts\">");
     body.raw("<div><dt>Session</dt><dd>")
         .link("/memory", &[("session", &session)], &session)

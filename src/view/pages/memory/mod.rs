@@ -36,12 +36,15 @@ const PARTS: [(&str, &str); 4] = [
     ("/memory/profile", "Profile"),
 ];
 
-/// The navigation between the parts of Memory; `current` is a path of [`PARTS`].
-fn parts(body: &mut Html, current: &str) {
+/// The navigation between the parts of Memory; `current` is a path of
+/// [`PARTS`]: the page itself (`aria-current="page"`), or the part a page
+/// under it belongs to (an episode, a note: `aria-current="true"`).
+fn parts(body: &mut Html, current: &str, exact: bool) {
     body.raw("<nav class=\"parts\" aria-label=\"Memory\">");
     for (path, label) in PARTS {
         if path == current {
-            body.open("a", &[("href", path), ("aria-current", "page")]);
+            let value = if exact { "page" } else { "true" };
+            body.open("a", &[("href", path), ("aria-current", value)]);
         } else {
             body.open("a", &[("href", path)]);
         }
@@ -97,7 +100,7 @@ fn episodes(cx: &Cx) -> Reply {
     let page = cx.req.page();
     let session = value(cx, "session");
     let mut body = Html::new();
-    parts(&mut body, "/memory");
+    parts(&mut body, "/memory", true);
     search::form(&mut body, "", session.unwrap_or(""), "");
     let offset = number((page - 1).saturating_mul(EPISODES_PER_PAGE));
     // One more than a page: whether there is a next one, without a count.

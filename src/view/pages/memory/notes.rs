@@ -38,7 +38,7 @@ pub(super) fn notes(cx: &Cx) -> Reply {
     let page = cx.req.page();
     let tag = value(cx, "tag");
     let mut body = Html::new();
-    super::parts(&mut body, "/memory/notes");
+    super::parts(&mut body, "/memory/notes", true);
     let values: Vec<(&str, &str)> = tag.map(|t| ("--tag", t)).into_iter().collect();
     let offset = super::number((page - 1).saturating_mul(NOTES_PER_PAGE));
     // One more than a page: whether there is a next one.
@@ -214,7 +214,7 @@ pub(super) fn note(cx: &Cx) -> Reply {
     };
     let slug = str_of(&note["slug"]);
     let mut body = Html::new();
-    super::parts(&mut body, "");
+    super::parts(&mut body, "/memory/notes", false);
     body.open(
         "section",
         &[("class", "note"), ("aria-labelledby", "about")],
@@ -382,7 +382,7 @@ fn same_fact(text: &str) -> String {
 /// `/memory/profile`.
 pub(super) fn profile(cx: &Cx) -> Reply {
     let mut body = Html::new();
-    super::parts(&mut body, "/memory/profile");
+    super::parts(&mut body, "/memory/profile", true);
     let listed = match cx.call("knowledge", &["profile", "list"]) {
         Ok(listed) => listed,
         Err(err) => return Reply::error("memory", &err),

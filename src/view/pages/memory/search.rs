@@ -89,7 +89,7 @@ pub(super) fn search(cx: &Cx) -> Reply {
     let kind = value(cx, "kind").unwrap_or("");
     let page = cx.req.page();
     let mut body = Html::new();
-    super::parts(&mut body, "/memory/search");
+    super::parts(&mut body, "/memory/search", true);
     form(&mut body, q, session.unwrap_or(""), kind);
     let title = if q.is_empty() {
         "Search memory".to_string()
