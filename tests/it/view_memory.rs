@@ -704,3 +704,37 @@ fn profile_facts_name_the_proposals_that_added_them() {
         "{profile}"
     );
 }
+
+/// A recorded call links to the turn that answered it, and a call id used
+/// again in a later exchange to the later answer.
+#[test]
+fn a_call_links_to_its_own_answer() {
+    let sb = Sandbox::new();
+    record(
+        &sb,
+        "again",
+        json!([
+            {"role": "user", "content": "List the files.", "timestamp": "2026-01-15T09:00:00Z"},
+            {"role": "assistant", "content": "Listing.", "toolCalls": [{"id": "c1", "name": "shell", "arguments": {"cmd": "ls"}}], "timestamp": "2026-01-15T09:00:01Z"},
+            {"role": "tool", "content": "a b", "toolCallId": "c1", "timestamp": "2026-01-15T09:00:04Z"},
+            {"role": "assistant", "content": "Again.", "toolCalls": [{"id": "c1", "name": "shell", "arguments": {"cmd": "ls -a"}}], "timestamp": "2026-01-15T09:01:00Z"},
+            {"role": "tool", "content": ". .. a b", "toolCallId": "c1", "timestamp": "2026-01-15T09:01:30Z"}
+        ]),
+    );
+    let view = View::start(&sb, &[]);
+    let ep = view.page("/memory/episode?id=ep-20260115T093000Z-k3f9q2-1");
+    let second = ep.find("id=\"turn-4\"").expect("turn 4");
+    let (first_half, second_half) = ep.split_at(second);
+    assert!(
+        first_half.contains(
+            "<a href=\"#turn-3\">answered in #3</a><span class=\"duration\">after 3 s</span>"
+        ),
+        "{first_half}"
+    );
+    assert!(
+        second_half.contains(
+            "<a href=\"#turn-5\">answered in #5</a><span class=\"duration\">after 30 s</span>"
+        ),
+        "{second_half}"
+    );
+}

@@ -194,23 +194,30 @@ fn imported_run(turns: &[Value]) -> Option<Run> {
     Some(run)
 }
 
-/// The turn that answered each call (`tool_call_id`), by call id: its seq
-/// and time.
+/// The turns that answer calls (`tool_call_id`), by call id: their seq
+/// and time, in file order.
 struct Answers {
-    by_call: HashMap<String, (u64, String)>,
+    by_call: HashMap<String, Vec<(u64, String)>>,
 }
 
 impl Answers {
     fn of(turns: &[Value]) -> Answers {
-        let mut by_call = HashMap::new();
+        let mut by_call: HashMap<String, Vec<(u64, String)>> = HashMap::new();
         for turn in turns {
             if let Some(call) = turn["tool_call_id"].as_str() {
                 by_call
                     .entry(call.to_string())
-                    .or_insert((turn["seq"].as_u64().unwrap_or(0), str_of(&turn["ts"])));
+                    .or_default()
+                    .push((turn["seq"].as_u64().unwrap_or(0), str_of(&turn["ts"])));
             }
         }
         Answers { by_call }
+    }
+
+    /// The first turn after `seq` that answers `call` (a call id may come
+    /// back in a later exchange of the same episode).
+    fn after(&self, call: &str, seq: u64) -> Option<&(u64, String)> {
+        self.by_call.get(call)?.iter().find(|(at, _)| *at > seq)
     }
 }
 
@@ -333,10 +340,7 @@ fn tool_call(
         );
     }
     // A recorded call: the turn that answered it, and how long after.
-    let answer = answers
-        .by_call
-        .get(&id)
-        .filter(|(seq, _)| Some(*seq) != turn["seq"].as_u64());
+    let answer = answers.after(&id, turn["seq"].as_u64().unwrap_or(0));
     if let Some((seq, ts)) = answer {
         body.raw(" ");
         let target = format!("#turn-{seq}");
