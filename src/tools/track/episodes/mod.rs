@@ -326,7 +326,9 @@ pub fn all_episodes(home: &Home, session: Option<&str>) -> Result<Vec<EpisodeFil
     for key in keys {
         all.extend(episodes_of(home, &key)?);
     }
-    all.sort_by(|a, b| (b.order(), &b.session).cmp(&(a.order(), &a.session)));
+    // The key parses the id: once per episode, not per comparison (at 4,000
+    // episodes a comparison sort parsed and allocated ~100,000 times).
+    all.sort_by_cached_key(|e| std::cmp::Reverse((e.order(), e.session.clone())));
     Ok(all)
 }
 
