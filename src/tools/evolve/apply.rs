@@ -9,7 +9,7 @@
 //! applied in order, each one's status recorded as soon as it is applied.
 
 use super::proposals;
-use super::{Found, LOCK, Payload, Proposal, Status, render};
+use super::{Found, KnowledgePayload, LOCK, Payload, Proposal, Status, preview, render};
 use crate::clock::Clock;
 use crate::error::{Error, ErrorType, Result, TextLimit};
 use crate::home::Home;
@@ -56,19 +56,46 @@ fn pending(runs: &[proposals::RunProposals], ids: &[String]) -> Result<Vec<Found
     Ok(out)
 }
 
+/// How `evolve apply` runs: for real or as a preview, with or without a
+/// guard.
+#[derive(Debug, Clone, Default)]
+pub struct ApplyOptions {
+    /// Apply a proposal whose screen verdict is `warn`.
+    pub accept_warnings: bool,
+    /// Check everything and say what would be written; write nothing.
+    pub dry_run: bool,
+    /// The fingerprint of a preview (`--expect-plan`): `conflict` unless
+    /// the proposals and the files they write are still as it saw them.
+    pub expect_plan: Option<String>,
+}
+
 /// `evolve apply`: every proposal of `ids` checked, then each applied in
 /// order; a `warn` screen verdict passes only with `accept_warnings`.
-pub fn apply(ctx: &Ctx, ids: &[String], accept_warnings: bool) -> Result<Outcome> {
+pub fn apply(ctx: &Ctx, ids: &[String], options: &ApplyOptions) -> Result<Outcome> {
+    let accept_warnings = options.accept_warnings;
     let home = ctx.home()?;
     let lock = home.store.lock(LOCK)?;
     let runs = proposals::load_all(home)?;
     let mut todo = pending(&runs, ids)?;
+    let stored: Vec<Proposal> = todo.iter().map(|f| f.proposal.clone()).collect();
     // Every check first: nothing changes unless all of them can be applied.
     let mut claimed = std::collections::HashMap::new();
     for f in &mut todo {
         check(home, &ctx.clock, &mut f.proposal, accept_warnings)
             .and_then(|()| claim(&mut claimed, &f.proposal))
             .map_err(|e| e.with_detail("id", f.proposal.id.clone()))?;
+    }
+    let plans = preview::plans(home, &ctx.clock, &todo)?;
+    let fingerprint = preview::fingerprint(&stored, &plans);
+    preview::check_expected(options.expect_plan.as_deref(), &fingerprint, ids)?;
+    if options.dry_run {
+        let text = preview::text(&plans, &fingerprint, ids);
+        let shown: Vec<Value> = plans.iter().map(preview::to_json).collect();
+        return Ok(Outcome::new(
+            json!({"dry_run": true, "plan": fingerprint, "proposals": shown}),
+            text,
+        )
+        .with_meta("count", plans.len()));
     }
     let mut done: Vec<Value> = Vec::new();
     let mut text = String::new();
@@ -161,7 +188,7 @@ fn check_reason(reason: &str) -> Result<String> {
 }
 
 /// The PROFILE.md section of a preference proposal.
-fn section(id: &str, name: &str) -> Result<Section> {
+pub(super) fn section(id: &str, name: &str) -> Result<Section> {
     match name.trim().to_ascii_lowercase().as_str() {
         "preferences" | "preference" => Ok(Section::Preferences),
         "facts" | "fact" => Ok(Section::Facts),
@@ -174,7 +201,7 @@ fn section(id: &str, name: &str) -> Result<Section> {
 
 /// The skill a skill proposal installs: its name (from SKILL.md's front
 /// matter) and text.
-fn skill_of(p: &Proposal) -> Result<(String, String)> {
+pub(super) fn skill_of(p: &Proposal) -> Result<(String, String)> {
     let Payload::Skill(s) = &p.payload else {
         return Err(Error::internal("not a skill proposal"));
     };
@@ -354,15 +381,7 @@ fn apply_one(home: &Home, clock: &Clock, p: &Proposal, accept_warnings: bool) ->
             )
         }
         Payload::Knowledge(k) => {
-            let note = NewNote {
-                title: k.title.trim().to_string(),
-                body: k.body.clone(),
-                tags: k.tags.clone(),
-                sources: vec![format!("evolve proposal {} (run {})", p.id, p.run_id)],
-                slug: Some(k.slug.clone()),
-                ..NewNote::default()
-            };
-            let saved = knowledge::add(home, clock, &note).map_err(|e| {
+            let saved = knowledge::add(home, clock, &new_note(p, k)).map_err(|e| {
                 if e.kind == ErrorType::Conflict && e.detail.contains_key("slug") {
                     note_exists(&k.slug)
                 } else {
@@ -371,5 +390,17 @@ fn apply_one(home: &Home, clock: &Clock, p: &Proposal, accept_warnings: bool) ->
             })?;
             Ok(json!({"note": saved.note.slug, "path": knowledge::rel_path(&saved.note.slug)}))
         }
+    }
+}
+
+/// The note a knowledge proposal writes (`knowledge add`'s input).
+pub(super) fn new_note(p: &Proposal, k: &KnowledgePayload) -> NewNote {
+    NewNote {
+        title: k.title.trim().to_string(),
+        body: k.body.clone(),
+        tags: k.tags.clone(),
+        sources: vec![format!("evolve proposal {} (run {})", p.id, p.run_id)],
+        slug: Some(k.slug.clone()),
+        ..NewNote::default()
     }
 }
