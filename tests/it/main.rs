@@ -69,3 +69,4 @@ mod track;
 mod track_ids;
 mod track_rollover;
 mod track_stamps;
+mod view_actions;
