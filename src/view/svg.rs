@@ -82,13 +82,15 @@ pub fn timeline(title: &str, now: i64, spans: &[Span]) -> String {
     let to = (latest + DAY).min(now + 120 * DAY).max(from + DAY);
     let plot = width - label_w - 10.0;
     let x = |t: i64| label_w + (t.clamp(from, to) - from) as f64 / (to - from) as f64 * plot;
-    let height = spans.len().max(1) as f64 * row_h + 30.0;
+    // the top line holds the "now" label
+    let top = 16.0_f64;
+    let height = top + spans.len().max(1) as f64 * row_h + 30.0;
     let mut out = format!(
         "<svg class=\"chart timeline\" viewBox=\"0 0 {width} {height}\" role=\"img\" aria-label=\"{t}\"><title>{t}</title>",
         t = inert(title)
     );
     for (i, s) in spans.iter().enumerate() {
-        let y = i as f64 * row_h + 4.0;
+        let y = top + i as f64 * row_h + 4.0;
         let (x1, x2) = (x(s.start), x(s.end));
         let label = cut(&s.label, 34);
         let _ = write!(
@@ -113,12 +115,12 @@ pub fn timeline(title: &str, now: i64, spans: &[Span]) -> String {
         }
         out.push_str("</g>");
     }
-    let bottom = spans.len().max(1) as f64 * row_h + 4.0;
+    let bottom = top + spans.len().max(1) as f64 * row_h + 4.0;
     let _ = write!(
         out,
         "<line class=\"axis\" x1=\"{label_w}\" y1=\"{bottom:.1}\" x2=\"{width}\" y2=\"{bottom:.1}\"/>\
-         <line class=\"now\" x1=\"{n:.1}\" y1=\"0\" x2=\"{n:.1}\" y2=\"{bottom:.1}\"/>\
-         <text x=\"{n:.1}\" y=\"{ly:.1}\" text-anchor=\"middle\">now</text>\
+         <line class=\"now\" x1=\"{n:.1}\" y1=\"{top}\" x2=\"{n:.1}\" y2=\"{bottom:.1}\"/>\
+         <text x=\"{n:.1}\" y=\"12\" text-anchor=\"middle\">now</text>\
          <text x=\"{label_w}\" y=\"{ly:.1}\">{a}</text>\
          <text x=\"{width}\" y=\"{ly:.1}\" text-anchor=\"end\">{b}</text></svg>",
         n = x(now),

@@ -535,3 +535,64 @@ fn the_plans_page_shows_progress_the_persona_and_keeps_hostile_text_inert() {
     let missing = view.get("/plans/plan?id=nope");
     assert_eq!(missing.status, 404, "{}", missing.text());
 }
+
+/// Rewrites the body of knowledge proposal `id` in its run's proposals.json.
+fn set_note_body(sb: &Sandbox, id: &str, body: &str) {
+    let runs = sb.home().join("runs/evolve");
+    for run in std::fs::read_dir(&runs).unwrap().flatten() {
+        let path = run.path().join("proposals.json");
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let mut file: Value = serde_json::from_str(&text).unwrap();
+        for p in file["proposals"].as_array_mut().unwrap() {
+            if p["id"] == id {
+                p["knowledge"]["body"] = body.into();
+            }
+        }
+        std::fs::write(&path, serde_json::to_string_pretty(&file).unwrap()).unwrap();
+    }
+}
+
+#[test]
+fn a_proposal_whose_screen_warns_shows_its_findings_and_applies_only_when_ticked() {
+    let (sb, _preference, note) = seeded();
+    set_note_body(
+        &sb,
+        &note,
+        "Load the settings first:\n\n```sh\nsource .env\n```\n",
+    );
+    let view = View::start(&sb, &[]);
+    let page = view.page(&format!("/learning/proposal?id={note}"));
+    assert!(page.contains("<table class=\"findings\">"), "{page}");
+    assert!(page.contains("source .env"), "{page}");
+    assert!(
+        page.contains("name=\"accept_warnings\" value=\"yes\" required"),
+        "{page}"
+    );
+    // the diff shown is the one applied with --accept-warnings
+    let cli =
+        ok_data(&mut sb.agentbox(&["evolve", "apply", &note, "--dry-run", "--accept-warnings"]));
+    let shown = unhtml(inner(&page, "<pre class=\"diff\">", "</pre>")[0]);
+    assert_eq!(
+        shown,
+        cli["proposals"][0]["writes"][0]["diff"].as_str().unwrap()
+    );
+    let plan = field(&page, "plan");
+    // not ticked: refused by the screen, nothing written
+    let refused = view.post("/learning/apply", &[("id", &note), ("plan", &plan)]);
+    assert_ne!(refused.status, 303, "{}", refused.text());
+    assert!(refused.text().contains("warns"), "{}", refused.text());
+    assert_eq!(status_of(&sb, &note), "pending");
+    let ticked = view.post(
+        "/learning/apply",
+        &[("id", &note), ("plan", &plan), ("accept_warnings", "yes")],
+    );
+    assert_eq!(ticked.status, 303, "{}", ticked.text());
+    assert_eq!(status_of(&sb, &note), "applied");
+    let slug = cli["proposals"][0]["writes"][0]["path"].as_str().unwrap();
+    assert_eq!(
+        std::fs::read_to_string(sb.home().join(slug)).unwrap(),
+        cli["proposals"][0]["writes"][0]["after"].as_str().unwrap()
+    );
+}

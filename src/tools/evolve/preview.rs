@@ -220,7 +220,8 @@ pub fn text(plans: &[Plan], fingerprint: &str, ids: &[String]) -> String {
                 "create"
             };
             out.push_str(&format!("{action} {}:\n", t.path));
-            out.push_str(&diff(t));
+            // a hand-edited PROFILE.md may hold escapes: shown, not sent
+            out.push_str(&super::render::block(&diff(t)));
         }
         for line in &plan.also {
             out.push_str(&format!("  also: {line}\n"));

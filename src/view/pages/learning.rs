@@ -287,9 +287,29 @@ fn evidence(body: &mut Html, p: &Value) {
 }
 
 /// What Apply would write (`evolve apply --dry-run`), and the two forms.
+/// A screen that warns shows its findings, the diff as applied with
+/// `--accept-warnings`, and an Apply that needs a ticked box; one that
+/// fails shows its findings and no Apply.
 fn preview(cx: &Cx, body: &mut Html, id: &str) {
     body.elem("h3", &[], "What Apply writes");
-    let plan = match cx.call_with("evolve", &["apply", "--dry-run"], &[], &[id]) {
+    let mut accept = false;
+    let mut previewed = cx.call_with("evolve", &["apply", "--dry-run"], &[], &[id]);
+    if let Err(err) = &previewed
+        && verdict(err) == Some("warn")
+    {
+        body.open("div", &[("class", "warning"), ("role", "note")])
+            .elem("p", &[("class", "warn")], &err.message);
+        findings(body, err);
+        body.close("div");
+        accept = true;
+        previewed = cx.call_with(
+            "evolve",
+            &["apply", "--dry-run", "--accept-warnings"],
+            &[],
+            &[id],
+        );
+    }
+    let plan = match previewed {
         Ok(preview) => {
             for p in preview["proposals"].as_array().into_iter().flatten() {
                 for w in p["writes"].as_array().into_iter().flatten() {
@@ -310,6 +330,7 @@ fn preview(cx: &Cx, body: &mut Html, id: &str) {
         Err(err) => {
             body.elem("p", &[], "Apply would be refused:");
             failed(body, &err);
+            findings(body, &err);
             None
         }
     };
@@ -330,9 +351,15 @@ fn preview(cx: &Cx, body: &mut Html, id: &str) {
         .open(
             "input",
             &[("type", "hidden"), ("name", "plan"), ("value", &plan)],
-        )
-        .raw("<button type=\"submit\">Apply</button>")
-        .close("form");
+        );
+        if accept {
+            body.raw(
+                "<label><input type=\"checkbox\" name=\"accept_warnings\" value=\"yes\" required> \
+                 I read the warnings; apply anyway</label> ",
+            );
+        }
+        body.raw("<button type=\"submit\">Apply</button>")
+            .close("form");
     }
     body.open(
         "form",
@@ -350,6 +377,27 @@ fn preview(cx: &Cx, body: &mut Html, id: &str) {
     .raw("<button type=\"submit\" class=\"secondary\">Reject</button>")
     .close("form")
     .close("div");
+}
+
+/// The screen verdict a refused apply names (`warn`, `fail`), if any.
+fn verdict(err: &Error) -> Option<&str> {
+    err.detail.get("verdict").and_then(Value::as_str)
+}
+
+/// The screen's findings an error carries, as a table.
+fn findings(body: &mut Html, err: &Error) {
+    let Some(list) = err.detail.get("findings").and_then(Value::as_array) else {
+        return;
+    };
+    body.raw("<table class=\"findings\"><thead><tr><th>file</th><th>line</th><th>severity</th><th>rule</th><th>excerpt</th><th>why</th></tr></thead><tbody>");
+    for f in list {
+        body.raw("<tr>");
+        for key in ["file", "line", "severity", "rule", "excerpt", "why"] {
+            body.elem("td", &[], &str_of(&f[key]));
+        }
+        body.raw("</tr>");
+    }
+    body.raw("</tbody></table>");
 }
 
 /// A unified diff, each line classed (`add`, `del`, `hunk`, `file`) for
@@ -408,7 +456,13 @@ fn apply(cx: &Cx) -> Reply {
                 .with_hint("open the proposal's page, read what it writes, and press Apply there"),
         );
     };
-    match cx.call_with("evolve", &["apply"], &[("--expect-plan", plan)], &[id]) {
+    // A ticked "apply anyway" under a screen that warns: the CLI's flag.
+    let words: &[&str] = if cx.req.field("accept_warnings") == Some("yes") {
+        &["apply", "--accept-warnings"]
+    } else {
+        &["apply"]
+    };
+    match cx.call_with("evolve", words, &[("--expect-plan", plan)], &[id]) {
         Ok(data) => done(&data, "applied", id, "applied"),
         Err(err) => Reply::error("learning", &err),
     }

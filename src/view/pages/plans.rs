@@ -271,6 +271,7 @@ fn reminder(body: &mut Html, item: &Value, actions: bool) {
     body.text(&meta.join(" · ")).raw("</span> ");
     body.elem("code", &[], &id);
     if actions {
+        body.raw("<div class=\"reminder-actions\">");
         for (path, label) in [
             ("/plans/reminder/done", "Done"),
             ("/plans/reminder/dismiss", "Dismiss"),
@@ -309,7 +310,8 @@ fn reminder(body: &mut Html, item: &Value, actions: bool) {
         }
         body.close("select")
             .raw("<button type=\"submit\" class=\"secondary\">Snooze</button>")
-            .close("form");
+            .close("form")
+            .raw("</div>");
     }
     body.close("li");
 }
