@@ -131,6 +131,10 @@ fn the_learning_pages_show_proposals_evidence_and_the_diff_apply_writes() {
         );
     }
     assert!(list.contains("2 pending"), "{list}");
+    // the run: what it mined, from its run.json
+    assert!(list.contains("<li class=\"run\" data-id=\""), "{list}");
+    assert!(list.contains("3 episodes in 1 batch(es)"), "{list}");
+    assert!(list.contains("model deterministic"), "{list}");
     let pending = view.page("/learning?status=rejected");
     assert!(!pending.contains("<article"), "{pending}");
 
@@ -594,5 +598,53 @@ fn a_proposal_whose_screen_warns_shows_its_findings_and_applies_only_when_ticked
     assert_eq!(
         std::fs::read_to_string(sb.home().join(slug)).unwrap(),
         cli["proposals"][0]["writes"][0]["after"].as_str().unwrap()
+    );
+}
+
+#[test]
+fn the_proposal_list_is_paginated() {
+    let (sb, preference, _note) = seeded();
+    // 30 more proposals in the run: copies of the preference, each its own id
+    let runs = sb.home().join("runs/evolve");
+    for run in std::fs::read_dir(&runs).unwrap().flatten() {
+        let path = run.path().join("proposals.json");
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let mut file: Value = serde_json::from_str(&text).unwrap();
+        let list = file["proposals"].as_array_mut().unwrap();
+        let model = list
+            .iter()
+            .find(|p| p["id"] == preference.as_str())
+            .unwrap()
+            .clone();
+        for n in 0..30 {
+            let mut copy = model.clone();
+            copy["id"] = format!("p-{n:012x}").into();
+            copy["preference"]["fact"] = format!("Fact number {n}").into();
+            list.push(copy);
+        }
+        std::fs::write(&path, serde_json::to_string_pretty(&file).unwrap()).unwrap();
+    }
+    let view = View::start(&sb, &[]);
+    let first = view.page("/learning");
+    assert_eq!(first.matches("<article class=\"proposal\"").count(), 25);
+    assert!(first.contains("<nav class=\"pager\""), "{first}");
+    assert!(
+        first.contains("href=\"/learning?page=2\" rel=\"next\""),
+        "{first}"
+    );
+    assert!(!first.contains("rel=\"prev\""), "{first}");
+    let second = view.page("/learning?page=2");
+    assert_eq!(second.matches("<article class=\"proposal\"").count(), 7);
+    assert!(
+        second.contains("href=\"/learning?page=1\" rel=\"prev\""),
+        "{second}"
+    );
+    assert!(!second.contains("rel=\"next\""), "{second}");
+    let pending = view.page("/learning?status=pending&page=2");
+    assert!(
+        pending.contains("href=\"/learning?status=pending&amp;page=1\" rel=\"prev\""),
+        "{pending}"
     );
 }

@@ -51,7 +51,7 @@ fn proposals(cx: &Cx) -> Reply {
     ));
     body.close("p");
     filters(&mut body, status);
-    runs(&mut body, &items);
+    runs(cx, &mut body, &items);
 
     body.open("section", &[("aria-labelledby", "proposals")])
         .elem("h2", &[("id", "proposals")], "Proposals");
@@ -99,15 +99,18 @@ fn filters(body: &mut Html, status: Option<&str>) {
     body.close("nav");
 }
 
-/// The runs the listed proposals come from, newest first, with how many
-/// proposals each made.
-fn runs(body: &mut Html, items: &[Value]) {
-    let mut runs: Vec<(String, String, usize)> = Vec::new();
+/// Runs described in full (`evolve show RUN` each); older ones by id only.
+const RUNS_SHOWN: usize = 10;
+
+/// The runs the listed proposals come from, newest first: what each mined
+/// (from its run.json, through `evolve show RUN`) and what it proposed.
+fn runs(cx: &Cx, body: &mut Html, items: &[Value]) {
+    let mut runs: Vec<(String, usize)> = Vec::new();
     for p in items {
         let run = str_of(&p["run_id"]);
-        match runs.iter_mut().find(|(id, _, _)| *id == run) {
-            Some(entry) => entry.2 += 1,
-            None => runs.push((run, str_of(&p["created"]), 1)),
+        match runs.iter_mut().find(|(id, _)| *id == run) {
+            Some(entry) => entry.1 += 1,
+            None => runs.push((run, 1)),
         }
     }
     if runs.is_empty() {
@@ -116,15 +119,38 @@ fn runs(body: &mut Html, items: &[Value]) {
     body.open("section", &[("aria-labelledby", "runs")])
         .elem("h2", &[("id", "runs")], "Runs")
         .raw("<ul class=\"list runs\">");
-    for (run, created, n) in &runs {
-        body.raw("<li>")
+    for (i, (run, n)) in runs.iter().enumerate() {
+        body.open("li", &[("class", "run"), ("data-id", run)])
             .elem("code", &[("class", "hash")], run)
-            .raw(" <span class=\"meta\">")
-            .text(&format!(
-                "{created} · {n} proposal{}",
-                if *n == 1 { "" } else { "s" }
-            ))
-            .raw("</span></li>");
+            .raw(" <span class=\"meta\">");
+        let mut said = Vec::new();
+        if i < RUNS_SHOWN
+            && let Ok(shown) = cx.call_with("evolve", &["show"], &[], &[run])
+        {
+            let record = &shown["run"];
+            if !record.is_null() {
+                said.push(format!(
+                    "{} {} → {}",
+                    str_of(&record["status"]),
+                    str_of(&record["started"]),
+                    str_of(&record["finished"])
+                ));
+                said.push(format!(
+                    "{} episodes in {} batch(es)",
+                    str_of(&record["counts"]["episodes"]),
+                    str_of(&record["counts"]["batches"])
+                ));
+                let model = &record["options"]["model"];
+                if !model.is_null() {
+                    said.push(format!("model {}", str_of(model)));
+                }
+            }
+        }
+        said.push(format!(
+            "{n} proposal{} listed",
+            if *n == 1 { "" } else { "s" }
+        ));
+        body.text(&said.join(" · ")).raw("</span>").close("li");
     }
     body.raw("</ul>").close("section");
 }
