@@ -648,3 +648,55 @@ fn the_proposal_list_is_paginated() {
         "{pending}"
     );
 }
+
+#[test]
+fn the_reminders_are_paginated() {
+    let sb = Sandbox::new();
+    let lines: Vec<String> = (0..30)
+        .map(|n| {
+            serde_json::json!({
+                "id": format!("f-{n:012x}"), "text": format!("Item {n}"),
+                "valid_from": "2026-01-15T00:00:00Z", "valid_until": "2026-02-15T00:00:00Z",
+                "due": format!("2026-01-{:02}T12:00:00Z", 16 + n / 2),
+                "source": "cli", "created": "2026-01-15T00:00:00Z",
+                "updated": "2026-01-15T00:00:00Z", "status": if n == 29 { "done" } else { "open" },
+            })
+            .to_string()
+        })
+        .collect();
+    std::fs::write(
+        sb.home().join("memory/foresight.jsonl"),
+        lines.join("\n") + "\n",
+    )
+    .unwrap();
+    let view = View::start(&sb, &[]);
+    let first = view.page("/plans");
+    assert_eq!(
+        first.matches("<li class=\"reminder valid\"").count(),
+        25,
+        "{first}"
+    );
+    assert!(
+        first.contains("href=\"/plans?page=2\" rel=\"next\""),
+        "{first}"
+    );
+    assert!(first.contains("data-id=\"f-000000000000\""), "{first}");
+    assert!(!first.contains("Done, dismissed"), "{first}");
+    let second = view.page("/plans?page=2");
+    assert_eq!(
+        second.matches("<li class=\"reminder valid\"").count(),
+        4,
+        "{second}"
+    );
+    assert!(
+        second.contains("href=\"/plans?page=1\" rel=\"prev\""),
+        "{second}"
+    );
+    assert!(!second.contains("rel=\"next\""), "{second}");
+    // the last page ends with the closed ones
+    assert!(second.contains("Done, dismissed and expired"), "{second}");
+    assert!(
+        second.contains("<li class=\"reminder done\" data-id=\"f-00000000001d\">"),
+        "{second}"
+    );
+}

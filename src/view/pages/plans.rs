@@ -30,6 +30,9 @@ const SNOOZES: [(&str, &str); 4] = [
 /// Closed items (done, dismissed, expired) listed under the open ones.
 const MAX_CLOSED: usize = 20;
 
+/// Open reminders per page.
+const PER_PAGE: usize = 25;
+
 fn plans(cx: &Cx) -> Reply {
     let mut body = Html::new();
     flash(cx, &mut body);
@@ -163,7 +166,14 @@ fn seconds(value: &Value) -> Option<i64> {
 fn reminders(cx: &Cx, body: &mut Html) {
     body.open("section", &[("aria-labelledby", "foresight")])
         .elem("h2", &[("id", "foresight")], "Reminders and foresight");
-    let list = match cx.call("proactive", &["list", "--all"]) {
+    let page = cx.req.page();
+    let offset = (page - 1) * PER_PAGE;
+    // One more than a page: whether there is a next one.
+    let (offset_s, limit_s) = (offset.to_string(), (PER_PAGE + 1).to_string());
+    let list = match cx.call(
+        "proactive",
+        &["list", "--offset", &offset_s, "--limit", &limit_s],
+    ) {
         Ok(list) => list,
         Err(err) => {
             failed(body, &err);
@@ -171,16 +181,17 @@ fn reminders(cx: &Cx, body: &mut Html) {
             return;
         }
     };
-    let items = list["items"].as_array().cloned().unwrap_or_default();
-    let (open, closed): (Vec<&Value>, Vec<&Value>) = items.iter().partition(|i| is_open(i));
+    let mut open = list["items"].as_array().cloned().unwrap_or_default();
+    let more = open.len() > PER_PAGE;
+    open.truncate(PER_PAGE);
     due_now(cx, body);
-    if open.is_empty() {
+    if open.is_empty() && page == 1 {
         body.elem(
             "p",
             &[("class", "empty")],
             "Nothing to bring up: `agentbox proactive add` adds a reminder.",
         );
-    } else {
+    } else if !open.is_empty() {
         let spans: Vec<Span> = open
             .iter()
             .filter_map(|i| {
@@ -213,15 +224,70 @@ fn reminders(cx: &Cx, body: &mut Html) {
         reminder(body, item, true);
     }
     body.raw("</ul>");
-    if !closed.is_empty() {
-        body.elem("h3", &[], "Done, dismissed and expired")
-            .raw("<ul class=\"list reminders closed\">");
-        for item in closed.iter().rev().take(MAX_CLOSED) {
-            reminder(body, item, false);
+    pager(body, page, more);
+    // After the last open item: the latest closed ones (`--all` lists them
+    // after every open one).
+    if !more {
+        let skip = (offset + open.len()).to_string();
+        let closed_s = MAX_CLOSED.to_string();
+        if let Ok(rest) = cx.call(
+            "proactive",
+            &["list", "--all", "--offset", &skip, "--limit", &closed_s],
+        ) {
+            let closed: Vec<&Value> = rest["items"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter(|i| !is_open(i))
+                .collect();
+            if !closed.is_empty() {
+                body.elem("h3", &[], "Done, dismissed and expired")
+                    .raw("<ul class=\"list reminders closed\">");
+                for item in closed {
+                    reminder(body, item, false);
+                }
+                body.raw("</ul>");
+            }
         }
-        body.raw("</ul>");
     }
     body.close("section");
+}
+
+/// `nav.pager` through the open reminders.
+fn pager(body: &mut Html, page: usize, more: bool) {
+    if page == 1 && !more {
+        return;
+    }
+    body.open(
+        "nav",
+        &[("class", "pager"), ("aria-label", "Reminder pages")],
+    );
+    if page > 1 {
+        let prev = (page - 1).to_string();
+        body.open(
+            "a",
+            &[
+                ("href", &href("/plans", &[("page", &prev)])),
+                ("rel", "prev"),
+            ],
+        )
+        .text("← sooner")
+        .close("a");
+    }
+    body.elem("span", &[("class", "meta")], &format!(" page {page} "));
+    if more {
+        let next = (page + 1).to_string();
+        body.open(
+            "a",
+            &[
+                ("href", &href("/plans", &[("page", &next)])),
+                ("rel", "next"),
+            ],
+        )
+        .text("later →")
+        .close("a");
+    }
+    body.close("nav");
 }
 
 /// What `proactive due` brings up now.
@@ -233,17 +299,28 @@ fn due_now(cx: &Cx, body: &mut Html) {
                 body.open("p", &[("class", "due-now")]).text(&format!(
                     "Due by {}: {}",
                     str_of(&due["until"]),
-                    items
-                        .iter()
-                        .map(|i| str_of(&i["text"]))
-                        .collect::<Vec<_>>()
-                        .join(" · ")
+                    due_line(&items)
                 ));
                 body.close("p");
             }
         }
         Err(err) => failed(body, &err),
     }
+}
+
+/// The first few due items' texts, and how many more there are.
+fn due_line(items: &[Value]) -> String {
+    const SHOWN: usize = 5;
+    let mut line = items
+        .iter()
+        .take(SHOWN)
+        .map(|i| str_of(&i["text"]))
+        .collect::<Vec<_>>()
+        .join(" · ");
+    if items.len() > SHOWN {
+        line.push_str(&format!(" · and {} more", items.len() - SHOWN));
+    }
+    line
 }
 
 /// One item, with its buttons when it is open.
