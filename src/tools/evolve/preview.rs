@@ -2,14 +2,17 @@
 //! (`knowledge::profile::plan_facts`, `knowledge::preview_add`, the
 //! SKILL.md `apply` installs), so a preview cannot drift from the apply:
 //! `evolve apply --dry-run` shows it, and its fingerprint is the guard
-//! `--expect-plan` checks before anything is applied.
+//! `--expect-plan` checks before anything is applied. What each kind of
+//! proposal writes (its SKILL.md, its profile section, its note) is read
+//! here, for `apply` and the preview alike.
 
-use super::{Found, Kind, Payload, Proposal};
+use super::{Found, Kind, KnowledgePayload, Payload, Proposal};
 use crate::clock::Clock;
 use crate::error::{Error, Result};
 use crate::home::Home;
-use crate::tools::knowledge::{self, profile::Section};
+use crate::tools::knowledge::{self, NewNote, profile::Section};
 use crate::tools::skill_forge;
+use crate::tools::skill_forge::spec;
 use serde_json::{Value, json};
 
 /// One file an apply touches: its path in the home, its text now (`None`:
@@ -46,7 +49,7 @@ pub fn plans(home: &Home, clock: &Clock, todo: &[Found]) -> Result<Vec<Plan>> {
         let mut also = Vec::new();
         let targets = match &p.payload {
             Payload::Skill(_) => {
-                let (name, text) = super::apply::skill_of(p)?;
+                let (name, text) = skill_of(p)?;
                 also.push(format!(
                     "records the screen verdict of skill '{name}' and indexes it for search"
                 ));
@@ -57,7 +60,7 @@ pub fn plans(home: &Home, clock: &Clock, todo: &[Found]) -> Result<Vec<Plan>> {
                 }]
             }
             Payload::Preference(pr) => {
-                facts.push((super::apply::section(&p.id, &pr.section)?, pr.fact.clone()));
+                facts.push((section(&p.id, &pr.section)?, pr.fact.clone()));
                 let plan = knowledge::profile::plan_facts(home, &facts)?;
                 // the file as this proposal finds it: on disk, or as the
                 // proposals before it in the call leave it
@@ -82,7 +85,7 @@ pub fn plans(home: &Home, clock: &Clock, todo: &[Found]) -> Result<Vec<Plan>> {
                 }]
             }
             Payload::Knowledge(k) => {
-                let text = knowledge::preview_add(home, clock, &super::apply::new_note(p, k))?;
+                let text = knowledge::preview_add(home, clock, &new_note(p, k))?;
                 also.push(format!("indexes note '{}' for search", k.slug));
                 vec![Target {
                     path: knowledge::rel_path(&k.slug),
@@ -232,4 +235,54 @@ pub fn text(plans: &[Plan], fingerprint: &str, ids: &[String]) -> String {
         ids.join(" ")
     ));
     out
+}
+
+/// The PROFILE.md section of a preference proposal.
+pub fn section(id: &str, name: &str) -> Result<Section> {
+    match name.trim().to_ascii_lowercase().as_str() {
+        "preferences" | "preference" => Ok(Section::Preferences),
+        "facts" | "fact" => Ok(Section::Facts),
+        other => Err(Error::invalid_args(format!(
+            "the proposal's profile section '{other}' is neither preferences nor facts"
+        ))
+        .with_hint(format!("reject it with `evolve reject {id}`"))),
+    }
+}
+
+/// The skill a skill proposal installs: its name (from SKILL.md's front
+/// matter) and text.
+pub fn skill_of(p: &Proposal) -> Result<(String, String)> {
+    let Payload::Skill(s) = &p.payload else {
+        return Err(Error::internal("not a skill proposal"));
+    };
+    let text = s
+        .skill_md
+        .clone()
+        .ok_or_else(|| Error::internal("the skill proposal has no SKILL.md"))?;
+    let doc = spec::parse(&text, spec::SKILL_FILE).map_err(|f| {
+        Error::invalid_args(format!(
+            "the SKILL.md of proposal {} does not parse: {}:{}: {}",
+            p.id, f.file, f.line, f.message
+        ))
+        .with_hint(format!("reject it with `evolve reject {}`", p.id))
+    })?;
+    let name = if doc.name.is_empty() {
+        s.name.clone()
+    } else {
+        doc.name.clone()
+    };
+    skill_forge::check_name(&name)?;
+    Ok((name, text))
+}
+
+/// The note a knowledge proposal writes (`knowledge add`'s input).
+pub fn new_note(p: &Proposal, k: &KnowledgePayload) -> NewNote {
+    NewNote {
+        title: k.title.trim().to_string(),
+        body: k.body.clone(),
+        tags: k.tags.clone(),
+        sources: vec![format!("evolve proposal {} (run {})", p.id, p.run_id)],
+        slug: Some(k.slug.clone()),
+        ..NewNote::default()
+    }
 }
