@@ -585,7 +585,7 @@ fn a_proposal_whose_screen_warns_shows_its_findings_and_applies_only_when_ticked
     let plan = field(&page, "plan");
     // not ticked: refused by the screen, nothing written
     let refused = view.post("/learning/apply", &[("id", &note), ("plan", &plan)]);
-    assert_ne!(refused.status, 303, "{}", refused.text());
+    assert_eq!(refused.status, 403, "{}", refused.text());
     assert!(refused.text().contains("warns"), "{}", refused.text());
     assert_eq!(status_of(&sb, &note), "pending");
     let ticked = view.post(

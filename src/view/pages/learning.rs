@@ -11,7 +11,7 @@ use super::super::html::{Html, href};
 use super::super::page::{Cx, Reply};
 use super::Route;
 use super::overview::{failed, str_of};
-use crate::error::Error;
+use crate::error::{Error, ErrorType};
 use serde_json::Value;
 
 pub const ROUTES: &[Route] = &[
@@ -490,7 +490,26 @@ fn apply(cx: &Cx) -> Reply {
     };
     match cx.call_with("evolve", words, &[("--expect-plan", plan)], &[id]) {
         Ok(data) => done(&data, "applied", id, "applied"),
-        Err(err) => Reply::error("learning", &err),
+        Err(err) => refused(&err),
+    }
+}
+
+/// A refused Apply as its page: a screen's refusal (`permission`) is 403
+/// Forbidden, not a server fault; other errors keep their status.
+fn refused(err: &Error) -> Reply {
+    match Reply::error("learning", err) {
+        Reply::Page {
+            section,
+            title,
+            body,
+            ..
+        } if err.kind == ErrorType::Permission => Reply::Page {
+            status: 403,
+            section,
+            title: "Refused by the screen".to_string(),
+            body,
+        },
+        reply => reply,
     }
 }
 
