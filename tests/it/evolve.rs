@@ -868,3 +868,117 @@ fn list_and_show_name_the_text_that_will_be_written() {
         "{text}"
     );
 }
+
+/// Every file under the home with its text (the state a dry run must leave).
+fn snapshot_files(sb: &Sandbox) -> Vec<(String, String)> {
+    fn walk(dir: &std::path::Path, root: &std::path::Path, out: &mut Vec<(String, String)>) {
+        for entry in std::fs::read_dir(dir).unwrap().flatten() {
+            let path = entry.path();
+            let kind = entry.file_type().unwrap();
+            if kind.is_dir() {
+                walk(&path, root, out);
+            } else if kind.is_file() {
+                let rel = path.strip_prefix(root).unwrap().display().to_string();
+                // the index and the (empty) lock files are not the home's content
+                if !rel.starts_with("index") && !rel.starts_with("locks/") {
+                    let text = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
+                    out.push((rel, text));
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(&sb.home(), &sb.home(), &mut out);
+    out.sort();
+    out
+}
+
+#[test]
+fn a_dry_run_shows_exactly_what_apply_writes_and_writes_nothing() {
+    let sb = Sandbox::new();
+    let (s, p, k, old) = fixture(&sb);
+    ok_data(&mut sb.agentbox(&["knowledge", "profile", "add", "Prefers short answers"]));
+    let profile = sb.home().join("memory/personal/PROFILE.md");
+    let before = std::fs::read_to_string(&profile).unwrap();
+    let files = snapshot_files(&sb);
+    let ids = [&s.id, &p.id, &k.id, &old.id].map(|s| s.as_str());
+    let mut args = vec!["apply", "--dry-run"];
+    args.extend(ids);
+    let preview = ok_data(&mut evolve(&sb, &args));
+    assert_eq!(snapshot_files(&sb), files, "a dry run wrote something");
+    assert_eq!(preview["dry_run"], true);
+    let plan = preview["plan"].as_str().unwrap().to_string();
+    let shown = preview["proposals"].as_array().unwrap();
+    assert_eq!(shown.len(), 4);
+    let write = |i: usize| shown[i]["writes"][0].clone();
+    assert_eq!(write(0)["path"], "skills/ship-docs/SKILL.md");
+    assert_eq!(write(0)["action"], "create");
+    assert_eq!(write(1)["path"], "memory/personal/PROFILE.md");
+    assert_eq!(write(1)["action"], "modify");
+    assert_eq!(write(1)["before"], before.as_str());
+    assert!(
+        write(1)["diff"]
+            .as_str()
+            .unwrap()
+            .contains("\n+- Use pnpm, not npm\n"),
+        "{}",
+        write(1)["diff"]
+    );
+    // the second preference sees the first one's line
+    assert_eq!(write(3)["before"], write(1)["after"]);
+    assert_eq!(write(2)["path"], "memory/knowledge/flaky-network-in-ci.md");
+    // the text form says the same, and that nothing was written
+    let out = evolve(&sb, &args)
+        .args(["--format", "text"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("+++ b/memory/personal/PROFILE.md"), "{text}");
+    assert!(text.contains(&format!("--expect-plan {plan}")), "{text}");
+
+    // applied with the plan: the files hold exactly the previewed text
+    let mut apply = vec!["apply", "--expect-plan", &plan];
+    apply.extend(ids);
+    ok_data(&mut evolve(&sb, &apply));
+    for w in shown.iter().map(|p| &p["writes"][0]) {
+        let path = sb.home().join(w["path"].as_str().unwrap());
+        let last = shown
+            .iter()
+            .rev()
+            .map(|p| &p["writes"][0])
+            .find(|x| x["path"] == w["path"])
+            .unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), last["after"]);
+    }
+}
+
+#[test]
+fn expect_plan_refuses_a_stale_preview() {
+    let sb = Sandbox::new();
+    let (_s, p, _k, _old) = fixture(&sb);
+    let preview = ok_data(&mut evolve(&sb, &["apply", "--dry-run", &p.id]));
+    let plan = preview["plan"].as_str().unwrap();
+    // PROFILE.md changed since the preview: the diff shown is no longer true
+    ok_data(&mut sb.agentbox(&["knowledge", "profile", "add", "Prefers short answers"]));
+    let e = err_of(
+        &mut evolve(&sb, &["apply", &p.id, "--expect-plan", plan]),
+        "conflict",
+        1,
+    );
+    assert_eq!(e["detail"]["expected"], plan);
+    assert!(e["hint"].as_str().unwrap().contains("--dry-run"), "{e}");
+    assert_eq!(stored(&sb, RUN_A, &p.id).status, Status::Pending);
+    let text = std::fs::read_to_string(sb.home().join("memory/personal/PROFILE.md")).unwrap();
+    assert!(!text.contains("pnpm"), "{text}");
+    // a fresh preview's plan applies
+    let preview = ok_data(&mut evolve(&sb, &["apply", "--dry-run", &p.id]));
+    let plan = preview["plan"].as_str().unwrap();
+    ok_data(&mut evolve(&sb, &["apply", &p.id, "--expect-plan", plan]));
+    // and once applied, the same plan is a conflict (already applied)
+    let e = err_of(
+        &mut evolve(&sb, &["apply", &p.id, "--expect-plan", plan]),
+        "conflict",
+        1,
+    );
+    assert_eq!(e["detail"]["status"], "applied");
+}

@@ -69,6 +69,7 @@ mod track;
 mod track_ids;
 mod track_rollover;
 mod track_stamps;
+mod view_actions;
 mod view_memory;
 mod view_pages;
 mod view_server;

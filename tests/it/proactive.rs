@@ -1037,3 +1037,28 @@ fn a_tz_naming_a_fifo_or_a_device_does_not_hang() {
         assert_eq!(v["ok"], true, "{v}");
     }
 }
+
+#[test]
+fn list_pages_with_offset_and_limit() {
+    let sb = Sandbox::new();
+    let a = id_of(&add(&sb, &["First", "--due", "tomorrow"]));
+    let b = id_of(&add(&sb, &["Second", "--due", "friday"]));
+    let c = id_of(&add(&sb, &["Third", "--due", "in 3 weeks"]));
+    ok_data(&mut pro(&sb, NOW, &["done", &a]));
+    let (env, _) = envelope(&mut pro(&sb, NOW, &["list", "--limit", "1"]));
+    assert_eq!(ids(&env["data"]["items"]), [b.clone()]);
+    assert_eq!(env["meta"]["count"], 1);
+    assert_eq!(env["meta"]["matched"], 2);
+    assert_eq!(env["meta"]["total"], 3);
+    let page = ok_data(&mut pro(
+        &sb,
+        NOW,
+        &["list", "--limit", "1", "--offset", "1"],
+    ));
+    assert_eq!(ids(&page["items"]), [c.clone()]);
+    // --all lists the closed ones after the open ones: the next page has them
+    let rest = ok_data(&mut pro(&sb, NOW, &["list", "--all", "--offset", "2"]));
+    assert_eq!(ids(&rest["items"]), [a]);
+    let past = ok_data(&mut pro(&sb, NOW, &["list", "--offset", "9"]));
+    assert_eq!(ids(&past["items"]), Vec::<String>::new());
+}

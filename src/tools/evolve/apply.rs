@@ -9,14 +9,14 @@
 //! applied in order, each one's status recorded as soon as it is applied.
 
 use super::proposals;
-use super::{Found, LOCK, Payload, Proposal, Status, render};
+use super::{Found, LOCK, Payload, Proposal, Status, preview, render};
 use crate::clock::Clock;
 use crate::error::{Error, ErrorType, Result, TextLimit};
 use crate::home::Home;
 use crate::output::Outcome;
 use crate::screen;
 use crate::tools::Ctx;
-use crate::tools::knowledge::{self, NewNote, profile::Section};
+use crate::tools::knowledge;
 use crate::tools::skill_forge::{self, Staged, spec};
 use serde_json::{Value, json};
 
@@ -56,19 +56,46 @@ fn pending(runs: &[proposals::RunProposals], ids: &[String]) -> Result<Vec<Found
     Ok(out)
 }
 
+/// How `evolve apply` runs: for real or as a preview, with or without a
+/// guard.
+#[derive(Debug, Clone, Default)]
+pub struct ApplyOptions {
+    /// Apply a proposal whose screen verdict is `warn`.
+    pub accept_warnings: bool,
+    /// Check everything and say what would be written; write nothing.
+    pub dry_run: bool,
+    /// The fingerprint of a preview (`--expect-plan`): `conflict` unless
+    /// the proposals and the files they write are still as it saw them.
+    pub expect_plan: Option<String>,
+}
+
 /// `evolve apply`: every proposal of `ids` checked, then each applied in
 /// order; a `warn` screen verdict passes only with `accept_warnings`.
-pub fn apply(ctx: &Ctx, ids: &[String], accept_warnings: bool) -> Result<Outcome> {
+pub fn apply(ctx: &Ctx, ids: &[String], options: &ApplyOptions) -> Result<Outcome> {
+    let accept_warnings = options.accept_warnings;
     let home = ctx.home()?;
     let lock = home.store.lock(LOCK)?;
     let runs = proposals::load_all(home)?;
     let mut todo = pending(&runs, ids)?;
+    let stored: Vec<Proposal> = todo.iter().map(|f| f.proposal.clone()).collect();
     // Every check first: nothing changes unless all of them can be applied.
     let mut claimed = std::collections::HashMap::new();
     for f in &mut todo {
         check(home, &ctx.clock, &mut f.proposal, accept_warnings)
             .and_then(|()| claim(&mut claimed, &f.proposal))
             .map_err(|e| e.with_detail("id", f.proposal.id.clone()))?;
+    }
+    let plans = preview::plans(home, &ctx.clock, &todo)?;
+    let fingerprint = preview::fingerprint(&stored, &plans);
+    preview::check_expected(options.expect_plan.as_deref(), &fingerprint, ids)?;
+    if options.dry_run {
+        let text = preview::text(&plans, &fingerprint, ids);
+        let shown: Vec<Value> = plans.iter().map(preview::to_json).collect();
+        return Ok(Outcome::new(
+            json!({"dry_run": true, "plan": fingerprint, "proposals": shown}),
+            text,
+        )
+        .with_meta("count", plans.len()));
     }
     let mut done: Vec<Value> = Vec::new();
     let mut text = String::new();
@@ -160,44 +187,6 @@ fn check_reason(reason: &str) -> Result<String> {
     Ok(reason.to_string())
 }
 
-/// The PROFILE.md section of a preference proposal.
-fn section(id: &str, name: &str) -> Result<Section> {
-    match name.trim().to_ascii_lowercase().as_str() {
-        "preferences" | "preference" => Ok(Section::Preferences),
-        "facts" | "fact" => Ok(Section::Facts),
-        other => Err(Error::invalid_args(format!(
-            "the proposal's profile section '{other}' is neither preferences nor facts"
-        ))
-        .with_hint(format!("reject it with `evolve reject {id}`"))),
-    }
-}
-
-/// The skill a skill proposal installs: its name (from SKILL.md's front
-/// matter) and text.
-fn skill_of(p: &Proposal) -> Result<(String, String)> {
-    let Payload::Skill(s) = &p.payload else {
-        return Err(Error::internal("not a skill proposal"));
-    };
-    let text = s
-        .skill_md
-        .clone()
-        .ok_or_else(|| Error::internal("the skill proposal has no SKILL.md"))?;
-    let doc = spec::parse(&text, spec::SKILL_FILE).map_err(|f| {
-        Error::invalid_args(format!(
-            "the SKILL.md of proposal {} does not parse: {}:{}: {}",
-            p.id, f.file, f.line, f.message
-        ))
-        .with_hint(format!("reject it with `evolve reject {}`", p.id))
-    })?;
-    let name = if doc.name.is_empty() {
-        s.name.clone()
-    } else {
-        doc.name.clone()
-    };
-    skill_forge::check_name(&name)?;
-    Ok((name, text))
-}
-
 /// Whether `p` can be applied now; drafts a skill proposal that has no
 /// SKILL.md yet (deterministically).
 fn check(home: &Home, clock: &Clock, p: &mut Proposal, accept_warnings: bool) -> Result<()> {
@@ -207,7 +196,7 @@ fn check(home: &Home, clock: &Clock, p: &mut Proposal, accept_warnings: bool) ->
             if s.skill_md.is_none() {
                 super::draft::draft_skill(home, clock, s, None)?;
             }
-            let (name, text) = skill_of(p)?;
+            let (name, text) = preview::skill_of(p)?;
             // Staged::new refuses an existing skill (conflict); the staging
             // folder is removed when it goes out of scope.
             let staged = Staged::new(home, &name)?;
@@ -220,7 +209,7 @@ fn check(home: &Home, clock: &Clock, p: &mut Proposal, accept_warnings: bool) ->
             )?;
         }
         Payload::Preference(pr) => {
-            section(&id, &pr.section)?;
+            preview::section(&id, &pr.section)?;
             // a PROFILE.md that cannot be read fails here, before anything
             // of the call is applied
             knowledge::profile::read(home)?;
@@ -301,7 +290,7 @@ fn check(home: &Home, clock: &Clock, p: &mut Proposal, accept_warnings: bool) ->
 /// `conflict` before anything is applied.
 fn claim(claimed: &mut std::collections::HashMap<String, String>, p: &Proposal) -> Result<()> {
     let target = match &p.payload {
-        Payload::Skill(_) => format!("skill '{}'", skill_of(p)?.0),
+        Payload::Skill(_) => format!("skill '{}'", preview::skill_of(p)?.0),
         Payload::Knowledge(k) => format!("note '{}'", k.slug),
         Payload::Preference(_) => return Ok(()),
     };
@@ -331,7 +320,7 @@ fn note_exists(slug: &str) -> Error {
 fn apply_one(home: &Home, clock: &Clock, p: &Proposal, accept_warnings: bool) -> Result<Value> {
     match &p.payload {
         Payload::Skill(_) => {
-            let (name, text) = skill_of(p)?;
+            let (name, text) = preview::skill_of(p)?;
             let staged = Staged::new(home, &name)?;
             staged.write(spec::SKILL_FILE, text.as_bytes(), false)?;
             // admit screens again, moves the folder into place, records the
@@ -340,7 +329,7 @@ fn apply_one(home: &Home, clock: &Clock, p: &Proposal, accept_warnings: bool) ->
             Ok(json!({"skill": name, "path": skill_forge::rel_path(&name), "screen": status}))
         }
         Payload::Preference(pr) => {
-            let section = section(&p.id, &pr.section)?;
+            let section = preview::section(&p.id, &pr.section)?;
             let outcome =
                 knowledge::profile::add_facts(home, clock, &[(section, pr.fact.clone())])?;
             let (fact, duplicate) = match (outcome.added.first(), outcome.duplicates.first()) {
@@ -354,15 +343,7 @@ fn apply_one(home: &Home, clock: &Clock, p: &Proposal, accept_warnings: bool) ->
             )
         }
         Payload::Knowledge(k) => {
-            let note = NewNote {
-                title: k.title.trim().to_string(),
-                body: k.body.clone(),
-                tags: k.tags.clone(),
-                sources: vec![format!("evolve proposal {} (run {})", p.id, p.run_id)],
-                slug: Some(k.slug.clone()),
-                ..NewNote::default()
-            };
-            let saved = knowledge::add(home, clock, &note).map_err(|e| {
+            let saved = knowledge::add(home, clock, &preview::new_note(p, k)).map_err(|e| {
                 if e.kind == ErrorType::Conflict && e.detail.contains_key("slug") {
                     note_exists(&k.slug)
                 } else {

@@ -101,9 +101,9 @@ struct ShowArgs {
 /// `warn` verdict needs --accept-warnings; when any proposal is refused,
 /// none of the call's proposals is applied.
 #[derive(Debug, Args)]
-#[command(
-    after_help = "Examples:\n  evolve apply p-3f2a9c1b7e04\n  evolve apply p-3f2a9c1b7e04 p-77aa01c2d3e4 --accept-warnings"
-)]
+#[command(after_help = "Examples:\n  evolve apply p-3f2a9c1b7e04 --dry-run\n  \
+                  evolve apply p-3f2a9c1b7e04 --expect-plan 5d41402abc4b2a76\n  \
+                  evolve apply p-3f2a9c1b7e04 p-77aa01c2d3e4 --accept-warnings")]
 struct ApplyArgs {
     /// Proposal ids (or unique prefixes of 4+ hex digits after p-), applied
     /// in order; all are checked before any is applied.
@@ -112,6 +112,14 @@ struct ApplyArgs {
     /// Apply a skill, preference or note whose screen verdict is `warn`.
     #[arg(long)]
     accept_warnings: bool,
+    /// Check the proposals and show exactly what applying them would write
+    /// (a diff per file) and the plan's fingerprint; write nothing.
+    #[arg(long)]
+    dry_run: bool,
+    /// Refuse (conflict) unless the proposals and the files they write are
+    /// as the `--dry-run` that printed this fingerprint saw them.
+    #[arg(long, value_name = "PLAN")]
+    expect_plan: Option<String>,
 }
 
 /// Reject proposals (they are never proposed again).
@@ -132,7 +140,15 @@ pub(super) fn run(ctx: &Ctx, matches: &clap::ArgMatches) -> Result<Outcome> {
         Verb::Run(args) => super::run::run(ctx, &args.into()),
         Verb::List(args) => super::proposals::list(ctx, args.status.as_deref()),
         Verb::Show(args) => super::proposals::show(ctx, &args.id),
-        Verb::Apply(args) => super::apply::apply(ctx, &args.ids, args.accept_warnings),
+        Verb::Apply(args) => super::apply::apply(
+            ctx,
+            &args.ids,
+            &super::apply::ApplyOptions {
+                accept_warnings: args.accept_warnings,
+                dry_run: args.dry_run,
+                expect_plan: args.expect_plan,
+            },
+        ),
         Verb::Reject(args) => super::apply::reject(ctx, &args.ids, args.reason.as_deref()),
     }
 }

@@ -9,6 +9,7 @@ pub mod apply;
 mod cli;
 pub mod draft;
 pub mod mine;
+pub mod preview;
 pub mod proposals;
 mod render;
 pub mod run;

@@ -33,7 +33,7 @@ pub fn line(s: &str) -> String {
 
 /// A block of text with every control character but newline and tab
 /// shown as U+FFFD.
-fn block(s: &str) -> String {
+pub(super) fn block(s: &str) -> String {
     s.chars()
         .map(|c| {
             if c.is_control() && c != '\n' && c != '\t' {

@@ -433,11 +433,9 @@ fn unique_slug(home: &Home, title: &str) -> Result<String> {
     crate::slug::unique(title, note::MAX_SLUG_LEN, "note", storable, taken)
 }
 
-/// Adds a note (rev 1) under the lock `knowledge`. A claim that contradicts
-/// another note is `conflict` unless `supersede`, which removes the old claim
-/// from that note (its rev + 1).
-pub fn add(home: &Home, clock: &Clock, input: &NewNote) -> Result<Saved> {
-    let now = clock.stamp();
+/// The note `add` writes for `input` at `now`, before it has its slug:
+/// cleaned, checked and redacted.
+fn prepare(home: &Home, now: &str, input: &NewNote) -> Result<Note> {
     let draft = Note {
         slug: String::new(),
         title: clean_title(&input.title)?,
@@ -445,8 +443,8 @@ pub fn add(home: &Home, clock: &Clock, input: &NewNote) -> Result<Saved> {
         sources: clean_items(&input.sources, "--source")?,
         links: clean_links(&input.links)?,
         claims: clean_claims(&input.claims)?,
-        created: now.clone(),
-        updated: now.clone(),
+        created: now.to_string(),
+        updated: now.to_string(),
         rev: 1,
         body: clean_body(home, &input.body)?,
         extra: Vec::new(),
@@ -454,7 +452,29 @@ pub fn add(home: &Home, clock: &Clock, input: &NewNote) -> Result<Saved> {
     if let Some(slug) = &input.slug {
         check_slug(slug)?;
     }
-    let mut note = sanitize(home, draft)?;
+    sanitize(home, draft)
+}
+
+/// The text `add` would write for `input` with its `slug` (evolve's
+/// preview of a note, `evolve apply --dry-run`): the same note, dated
+/// `clock`'s now, written nowhere. Whether the slug is free is `add`'s
+/// check, not this one's.
+pub fn preview_add(home: &Home, clock: &Clock, input: &NewNote) -> Result<String> {
+    let slug = input
+        .slug
+        .clone()
+        .ok_or_else(|| Error::internal("a note's preview needs its slug"))?;
+    let mut note = prepare(home, &clock.stamp(), input)?;
+    note.slug = slug;
+    Ok(note.render())
+}
+
+/// Adds a note (rev 1) under the lock `knowledge`. A claim that contradicts
+/// another note is `conflict` unless `supersede`, which removes the old claim
+/// from that note (its rev + 1).
+pub fn add(home: &Home, clock: &Clock, input: &NewNote) -> Result<Saved> {
+    let now = clock.stamp();
+    let mut note = prepare(home, &now, input)?;
 
     let _lock = home.store.lock("knowledge")?;
     home.store.ensure_dir(&home.root.join(DIR))?;

@@ -506,12 +506,63 @@ fn reindex(home: &Home, text: &str) -> Result<()> {
 /// its section, unless an equal fact (see `normalize`) is already there. All
 /// facts are validated first; a bad one fails the call and writes nothing.
 pub fn add_facts(home: &Home, clock: &Clock, facts: &[(Section, String)]) -> Result<FactOutcome> {
-    let cleaned: Vec<(Section, String)> = facts
-        .iter()
-        .map(|(section, text)| Ok((*section, clean_fact(home, text)?)))
-        .collect::<Result<_>>()?;
+    let cleaned = clean_facts(home, facts)?;
     let _lock = home.store.lock("profile")?;
     let (doc, path) = load(home)?;
+    let (mut outcome, doc) = merge_facts(doc, cleaned);
+    if outcome.added.is_empty() {
+        return Ok(outcome);
+    }
+    home.store.ensure_dir(path.parent().unwrap_or(&home.root))?;
+    let text = doc.text();
+    write(home, clock, &path, &text)?;
+    outcome.profile_updated = true;
+    reindex(home, &home.store.redactor().redact(&text))?;
+    Ok(outcome)
+}
+
+/// What [`add_facts`] would do now, computed by the same code and written
+/// nowhere: its outcome, PROFILE.md's text before (`None`: no file) and
+/// after (`None`: left as it is, every fact being there already).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FactPlan {
+    pub outcome: FactOutcome,
+    pub before: Option<String>,
+    pub after: Option<String>,
+}
+
+/// [`add_facts`] without the write: a preview (`evolve apply --dry-run`).
+pub fn plan_facts(home: &Home, facts: &[(Section, String)]) -> Result<FactPlan> {
+    let cleaned = clean_facts(home, facts)?;
+    let (doc, _path) = load(home)?;
+    let before = doc.as_ref().map(ProfileDoc::text);
+    let (mut outcome, doc) = merge_facts(doc, cleaned);
+    let after = if outcome.added.is_empty() {
+        None
+    } else {
+        outcome.profile_updated = true;
+        Some(doc.text())
+    };
+    Ok(FactPlan {
+        outcome,
+        before,
+        after,
+    })
+}
+
+fn clean_facts(home: &Home, facts: &[(Section, String)]) -> Result<Vec<(Section, String)>> {
+    facts
+        .iter()
+        .map(|(section, text)| Ok((*section, clean_fact(home, text)?)))
+        .collect()
+}
+
+/// The profile `doc` (the template when there is none) with the `cleaned`
+/// facts it lacks added; what was added and what was there already.
+fn merge_facts(
+    doc: Option<ProfileDoc>,
+    cleaned: Vec<(Section, String)>,
+) -> (FactOutcome, ProfileDoc) {
     let mut doc = match doc {
         Some(doc) if !doc.text().trim().is_empty() => doc,
         _ => ProfileDoc::parse(TEMPLATE),
@@ -541,15 +592,7 @@ pub fn add_facts(home: &Home, clock: &Clock, facts: &[(Section, String)]) -> Res
         let texts: Vec<&str> = picks.iter().map(|&i| outcome.added[i].as_str()).collect();
         doc.add(section, &texts);
     }
-    if outcome.added.is_empty() {
-        return Ok(outcome);
-    }
-    home.store.ensure_dir(path.parent().unwrap_or(&home.root))?;
-    let text = doc.text();
-    write(home, clock, &path, &text)?;
-    outcome.profile_updated = true;
-    reindex(home, &home.store.redactor().redact(&text))?;
-    Ok(outcome)
+    (outcome, doc)
 }
 
 /// Removes bullets under the lock `profile`. A number needs its section; a

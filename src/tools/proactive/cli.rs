@@ -78,11 +78,20 @@ struct AddArgs {
 
 /// List items: open and snoozed ones (not expired, dismissed or done).
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  proactive list\n  proactive list --all --format json")]
+#[command(
+    after_help = "Examples:\n  proactive list\n  proactive list --all --format json\n  \
+                        proactive list --limit 25 --offset 25"
+)]
 struct ListArgs {
     /// Every item, whatever its state
     #[arg(long)]
     all: bool,
+    /// At most N items (a page; meta.matched says how many there are)
+    #[arg(long, value_name = "N")]
+    limit: Option<usize>,
+    /// Skip the first N items (with --limit: the next page)
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    offset: usize,
 }
 
 /// Items to act on: due soon, or valid without a due time.
@@ -368,6 +377,12 @@ fn list(ctx: &Ctx, args: ListArgs) -> Result<Outcome> {
         )
     };
     shown.sort_by(|a, b| closed(a).cmp(&closed(b)).then_with(|| by_due(a, b)));
+    let matched = shown.len();
+    let shown: Vec<&Item> = shown
+        .into_iter()
+        .skip(args.offset)
+        .take(args.limit.unwrap_or(usize::MAX))
+        .collect();
     let s = ctx.style;
     let mut text = String::new();
     if shown.is_empty() {
@@ -380,7 +395,17 @@ fn list(ctx: &Ctx, args: ListArgs) -> Result<Outcome> {
     for item in &shown {
         text.push_str(&render::item_block(item, now, s));
     }
-    let hidden = all.items.len() - shown.len();
+    let hidden = all.items.len() - matched;
+    if matched > shown.len() && !shown.is_empty() {
+        text.push_str(&format!(
+            "{}\n",
+            s.dim(&format!(
+                "(items {}–{} of {matched}: --offset and --limit page through them)",
+                args.offset + 1,
+                args.offset + shown.len()
+            ))
+        ));
+    }
     if hidden > 0 && !shown.is_empty() {
         text.push_str(&format!(
             "{}\n",
@@ -394,6 +419,7 @@ fn list(ctx: &Ctx, args: ListArgs) -> Result<Outcome> {
         text,
     )
     .with_meta("count", shown.len())
+    .with_meta("matched", matched)
     .with_meta("total", all.items.len()))
 }
 
