@@ -801,10 +801,12 @@ Register-ArgumentCompleter -Native -CommandName 'agentbox' -ScriptBlock {
             break
         }
         'agentbox;evolve;apply' {
+            [CompletionResult]::new('--expect-plan', '--expect-plan', [CompletionResultType]::ParameterName, 'Refuse (conflict) unless the proposals and the files they write are as the `--dry-run` that printed this fingerprint saw them')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')
             [CompletionResult]::new('--accept-warnings', '--accept-warnings', [CompletionResultType]::ParameterName, 'Apply a skill, preference or note whose screen verdict is `warn`')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Check the proposals and show exactly what applying them would write (a diff per file) and the plan''s fingerprint; write nothing')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
@@ -1031,6 +1033,8 @@ Register-ArgumentCompleter -Native -CommandName 'agentbox' -ScriptBlock {
             break
         }
         'agentbox;proactive;list' {
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'At most N items (a page; meta.matched says how many there are)')
+            [CompletionResult]::new('--offset', '--offset', [CompletionResultType]::ParameterName, 'Skip the first N items (with --limit: the next page)')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')
@@ -2455,10 +2459,12 @@ Register-ArgumentCompleter -Native -CommandName 'evolve' -ScriptBlock {
             break
         }
         'evolve;apply' {
+            [CompletionResult]::new('--expect-plan', '--expect-plan', [CompletionResultType]::ParameterName, 'Refuse (conflict) unless the proposals and the files they write are as the `--dry-run` that printed this fingerprint saw them')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')
             [CompletionResult]::new('--accept-warnings', '--accept-warnings', [CompletionResultType]::ParameterName, 'Apply a skill, preference or note whose screen verdict is `warn`')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Check the proposals and show exactly what applying them would write (a diff per file) and the plan''s fingerprint; write nothing')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success in text mode (json still prints its envelope)')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log what happens to stderr')
@@ -2739,6 +2745,8 @@ Register-ArgumentCompleter -Native -CommandName 'proactive' -ScriptBlock {
             break
         }
         'proactive;list' {
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'At most N items (a page; meta.matched says how many there are)')
+            [CompletionResult]::new('--offset', '--offset', [CompletionResultType]::ParameterName, 'Skip the first N items (with --limit: the next page)')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')

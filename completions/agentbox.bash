@@ -406,12 +406,16 @@ _agentbox() {
             return 0
             ;;
         agentbox__subcmd__evolve__subcmd__apply)
-            opts="-q -v -h -V --accept-warnings --format --home --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --accept-warnings --dry-run --expect-plan --format --home --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --expect-plan)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --format)
                     COMPREPLY=($(compgen -W "auto json text" -- "${cur}"))
                     return 0
@@ -1962,12 +1966,20 @@ _agentbox() {
             return 0
             ;;
         agentbox__subcmd__proactive__subcmd__list)
-            opts="-q -v -h -V --all --format --home --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --all --limit --offset --format --home --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --offset)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --format)
                     COMPREPLY=($(compgen -W "auto json text" -- "${cur}"))
                     return 0
@@ -4779,12 +4791,16 @@ _evolve() {
             return 0
             ;;
         evolve__subcmd__apply)
-            opts="-q -v -h -V --accept-warnings --format --home --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --accept-warnings --dry-run --expect-plan --format --home --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --expect-plan)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --format)
                     COMPREPLY=($(compgen -W "auto json text" -- "${cur}"))
                     return 0
@@ -5534,12 +5550,20 @@ _proactive() {
             return 0
             ;;
         proactive__subcmd__list)
-            opts="-q -v -h -V --all --format --home --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --all --limit --offset --format --home --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --offset)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --format)
                     COMPREPLY=($(compgen -W "auto json text" -- "${cur}"))
                     return 0

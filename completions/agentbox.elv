@@ -753,10 +753,12 @@ set edit:completion:arg-completer[agentbox] = {|@words|
             cand --version 'Print version'
         }
         &'agentbox;evolve;apply'= {
+            cand --expect-plan 'Refuse (conflict) unless the proposals and the files they write are as the `--dry-run` that printed this fingerprint saw them'
             cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
             cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
             cand --color 'Colour text output: auto respects NO_COLOR and terminals'
             cand --accept-warnings 'Apply a skill, preference or note whose screen verdict is `warn`'
+            cand --dry-run 'Check the proposals and show exactly what applying them would write (a diff per file) and the plan''s fingerprint; write nothing'
             cand -q 'Print nothing on success in text mode (json still prints its envelope)'
             cand --quiet 'Print nothing on success in text mode (json still prints its envelope)'
             cand -v 'Log what happens to stderr'
@@ -969,6 +971,8 @@ set edit:completion:arg-completer[agentbox] = {|@words|
             cand --version 'Print version'
         }
         &'agentbox;proactive;list'= {
+            cand --limit 'At most N items (a page; meta.matched says how many there are)'
+            cand --offset 'Skip the first N items (with --limit: the next page)'
             cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
             cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
             cand --color 'Colour text output: auto respects NO_COLOR and terminals'
@@ -2289,10 +2293,12 @@ set edit:completion:arg-completer[evolve] = {|@words|
             cand --version 'Print version'
         }
         &'evolve;apply'= {
+            cand --expect-plan 'Refuse (conflict) unless the proposals and the files they write are as the `--dry-run` that printed this fingerprint saw them'
             cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
             cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
             cand --color 'Colour text output: auto respects NO_COLOR and terminals'
             cand --accept-warnings 'Apply a skill, preference or note whose screen verdict is `warn`'
+            cand --dry-run 'Check the proposals and show exactly what applying them would write (a diff per file) and the plan''s fingerprint; write nothing'
             cand -q 'Print nothing on success in text mode (json still prints its envelope)'
             cand --quiet 'Print nothing on success in text mode (json still prints its envelope)'
             cand -v 'Log what happens to stderr'
@@ -2549,6 +2555,8 @@ set edit:completion:arg-completer[proactive] = {|@words|
             cand --version 'Print version'
         }
         &'proactive;list'= {
+            cand --limit 'At most N items (a page; meta.matched says how many there are)'
+            cand --offset 'Skip the first N items (with --limit: the next page)'
             cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
             cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
             cand --color 'Colour text output: auto respects NO_COLOR and terminals'

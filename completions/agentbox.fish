@@ -642,6 +642,7 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_see
 complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from show" -s v -l verbose -d 'Log what happens to stderr'
 complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help'
 complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from apply" -l expect-plan -d 'Refuse (conflict) unless the proposals and the files they write are as the `--dry-run` that printed this fingerprint saw them' -r
 complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from apply" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"
@@ -650,6 +651,7 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_see
 always\t''
 never\t''"
 complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from apply" -l accept-warnings -d 'Apply a skill, preference or note whose screen verdict is `warn`'
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from apply" -l dry-run -d 'Check the proposals and show exactly what applying them would write (a diff per file) and the plan\'s fingerprint; write nothing'
 complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from apply" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
 complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from apply" -s v -l verbose -d 'Log what happens to stderr'
 complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from apply" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -830,6 +832,8 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_
 complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from add" -s v -l verbose -d 'Log what happens to stderr'
 complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from add" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from add" -s V -l version -d 'Print version'
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from list" -l limit -d 'At most N items (a page; meta.matched says how many there are)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from list" -l offset -d 'Skip the first N items (with --limit: the next page)' -r
 complete -c agentbox -n "__fish_agentbox_using_subcommand proactive; and __fish_seen_subcommand_from list" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"
@@ -1953,6 +1957,7 @@ complete -c evolve -n "__fish_evolve_using_subcommand show" -s q -l quiet -d 'Pr
 complete -c evolve -n "__fish_evolve_using_subcommand show" -s v -l verbose -d 'Log what happens to stderr'
 complete -c evolve -n "__fish_evolve_using_subcommand show" -s h -l help -d 'Print help'
 complete -c evolve -n "__fish_evolve_using_subcommand show" -s V -l version -d 'Print version'
+complete -c evolve -n "__fish_evolve_using_subcommand apply" -l expect-plan -d 'Refuse (conflict) unless the proposals and the files they write are as the `--dry-run` that printed this fingerprint saw them' -r
 complete -c evolve -n "__fish_evolve_using_subcommand apply" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"
@@ -1961,6 +1966,7 @@ complete -c evolve -n "__fish_evolve_using_subcommand apply" -l color -d 'Colour
 always\t''
 never\t''"
 complete -c evolve -n "__fish_evolve_using_subcommand apply" -l accept-warnings -d 'Apply a skill, preference or note whose screen verdict is `warn`'
+complete -c evolve -n "__fish_evolve_using_subcommand apply" -l dry-run -d 'Check the proposals and show exactly what applying them would write (a diff per file) and the plan\'s fingerprint; write nothing'
 complete -c evolve -n "__fish_evolve_using_subcommand apply" -s q -l quiet -d 'Print nothing on success in text mode (json still prints its envelope)'
 complete -c evolve -n "__fish_evolve_using_subcommand apply" -s v -l verbose -d 'Log what happens to stderr'
 complete -c evolve -n "__fish_evolve_using_subcommand apply" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -2193,6 +2199,8 @@ complete -c proactive -n "__fish_proactive_using_subcommand add" -s q -l quiet -
 complete -c proactive -n "__fish_proactive_using_subcommand add" -s v -l verbose -d 'Log what happens to stderr'
 complete -c proactive -n "__fish_proactive_using_subcommand add" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c proactive -n "__fish_proactive_using_subcommand add" -s V -l version -d 'Print version'
+complete -c proactive -n "__fish_proactive_using_subcommand list" -l limit -d 'At most N items (a page; meta.matched says how many there are)' -r
+complete -c proactive -n "__fish_proactive_using_subcommand list" -l offset -d 'Skip the first N items (with --limit: the next page)' -r
 complete -c proactive -n "__fish_proactive_using_subcommand list" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"
