@@ -29,15 +29,6 @@ impl Request {
         first(&self.form, name)
     }
 
-    /// Every value of a form field.
-    pub fn fields(&self, name: &str) -> Vec<&str> {
-        self.form
-            .iter()
-            .filter(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
-            .collect()
-    }
-
     /// A page number from `?page=N` (1 when absent or not a number).
     pub fn page(&self) -> usize {
         self.query("page")

@@ -500,7 +500,7 @@ fn refused(err: &Error) -> Reply {
     match Reply::error("learning", err) {
         Reply::Page {
             section,
-            title,
+            title: _,
             body,
             ..
         } if err.kind == ErrorType::Permission => Reply::Page {
