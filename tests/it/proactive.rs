@@ -1046,7 +1046,7 @@ fn list_pages_with_offset_and_limit() {
     let c = id_of(&add(&sb, &["Third", "--due", "in 3 weeks"]));
     ok_data(&mut pro(&sb, NOW, &["done", &a]));
     let (env, _) = envelope(&mut pro(&sb, NOW, &["list", "--limit", "1"]));
-    assert_eq!(ids(&env["data"]["items"]), [b.clone()]);
+    assert_eq!(ids(&env["data"]["items"]), std::slice::from_ref(&b));
     assert_eq!(env["meta"]["count"], 1);
     assert_eq!(env["meta"]["matched"], 2);
     assert_eq!(env["meta"]["total"], 3);
@@ -1055,7 +1055,7 @@ fn list_pages_with_offset_and_limit() {
         NOW,
         &["list", "--limit", "1", "--offset", "1"],
     ));
-    assert_eq!(ids(&page["items"]), [c.clone()]);
+    assert_eq!(ids(&page["items"]), std::slice::from_ref(&c));
     // --all lists the closed ones after the open ones: the next page has them
     let rest = ok_data(&mut pro(&sb, NOW, &["list", "--all", "--offset", "2"]));
     assert_eq!(ids(&rest["items"]), [a]);
