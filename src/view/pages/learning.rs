@@ -498,12 +498,7 @@ fn apply(cx: &Cx) -> Reply {
 /// Forbidden, not a server fault; other errors keep their status.
 fn refused(err: &Error) -> Reply {
     match Reply::error("learning", err) {
-        Reply::Page {
-            section,
-            title,
-            body,
-            ..
-        } if err.kind == ErrorType::Permission => Reply::Page {
+        Reply::Page { section, body, .. } if err.kind == ErrorType::Permission => Reply::Page {
             status: 403,
             section,
             title: "Refused by the screen".to_string(),
