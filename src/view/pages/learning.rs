@@ -294,15 +294,17 @@ fn proposal(cx: &Cx) -> Reply {
     Reply::page("learning", format!("Proposal {id}"), body)
 }
 
-/// The turns a proposal comes from, each linked to its episode.
+/// The turns a proposal comes from, each linked to its turn in its episode.
 fn evidence(body: &mut Html, p: &Value) {
     let items = p["evidence"].as_array().cloned().unwrap_or_default();
     body.elem("h3", &[], &format!("Evidence ({})", items.len()))
         .raw("<ul class=\"list evidence\">");
     for e in &items {
-        let episode = str_of(&e["episode"]);
+        let (episode, turn) = (str_of(&e["episode"]), str_of(&e["turn"]));
+        // the turn's id (`EP#N`) opens its episode at that turn, marked
+        let target = if turn.is_empty() { &episode } else { &turn };
         body.raw("<li>")
-            .link("/memory/episode", &[("id", &episode)], &str_of(&e["turn"]))
+            .link("/memory/episode", &[("id", target)], &turn)
             .raw(" <span class=\"meta\">")
             .text(&format!("session {}", str_of(&e["session"])))
             .raw("</span> ")
