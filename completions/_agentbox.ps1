@@ -773,6 +773,8 @@ Register-ArgumentCompleter -Native -CommandName 'agentbox' -ScriptBlock {
         }
         'agentbox;evolve;list' {
             [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'Only proposals with this status')
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'At most N proposals (a page; meta.matched says how many there are)')
+            [CompletionResult]::new('--offset', '--offset', [CompletionResultType]::ParameterName, 'Skip the first N proposals (with --limit: the next page)')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')
@@ -2431,6 +2433,8 @@ Register-ArgumentCompleter -Native -CommandName 'evolve' -ScriptBlock {
         }
         'evolve;list' {
             [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'Only proposals with this status')
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'At most N proposals (a page; meta.matched says how many there are)')
+            [CompletionResult]::new('--offset', '--offset', [CompletionResultType]::ParameterName, 'Skip the first N proposals (with --limit: the next page)')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour text output: auto respects NO_COLOR and terminals')

@@ -436,7 +436,7 @@ _agentbox() {
             return 0
             ;;
         agentbox__subcmd__evolve__subcmd__list)
-            opts="-q -v -h -V --status --format --home --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --status --limit --offset --format --home --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -444,6 +444,14 @@ _agentbox() {
             case "${prev}" in
                 --status)
                     COMPREPLY=($(compgen -W "pending applied rejected" -- "${cur}"))
+                    return 0
+                    ;;
+                --limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --offset)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --format)
@@ -4821,7 +4829,7 @@ _evolve() {
             return 0
             ;;
         evolve__subcmd__list)
-            opts="-q -v -h -V --status --format --home --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --status --limit --offset --format --home --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4829,6 +4837,14 @@ _evolve() {
             case "${prev}" in
                 --status)
                     COMPREPLY=($(compgen -W "pending applied rejected" -- "${cur}"))
+                    return 0
+                    ;;
+                --limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --offset)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --format)

@@ -727,6 +727,8 @@ set edit:completion:arg-completer[agentbox] = {|@words|
         }
         &'agentbox;evolve;list'= {
             cand --status 'Only proposals with this status'
+            cand --limit 'At most N proposals (a page; meta.matched says how many there are)'
+            cand --offset 'Skip the first N proposals (with --limit: the next page)'
             cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
             cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
             cand --color 'Colour text output: auto respects NO_COLOR and terminals'
@@ -2267,6 +2269,8 @@ set edit:completion:arg-completer[evolve] = {|@words|
         }
         &'evolve;list'= {
             cand --status 'Only proposals with this status'
+            cand --limit 'At most N proposals (a page; meta.matched says how many there are)'
+            cand --offset 'Skip the first N proposals (with --limit: the next page)'
             cand --format 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]'
             cand --home 'The agent home to use (default: the link''s home, else the nearest .agent/) [env: AGENTBOX_HOME]'
             cand --color 'Colour text output: auto respects NO_COLOR and terminals'

@@ -620,6 +620,8 @@ complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_see
 complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from list" -l status -d 'Only proposals with this status' -r -f -a "pending\t''
 applied\t''
 rejected\t''"
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from list" -l limit -d 'At most N proposals (a page; meta.matched says how many there are)' -r
+complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from list" -l offset -d 'Skip the first N proposals (with --limit: the next page)' -r
 complete -c agentbox -n "__fish_agentbox_using_subcommand evolve; and __fish_seen_subcommand_from list" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"
@@ -1935,6 +1937,8 @@ complete -c evolve -n "__fish_evolve_using_subcommand run" -s V -l version -d 'P
 complete -c evolve -n "__fish_evolve_using_subcommand list" -l status -d 'Only proposals with this status' -r -f -a "pending\t''
 applied\t''
 rejected\t''"
+complete -c evolve -n "__fish_evolve_using_subcommand list" -l limit -d 'At most N proposals (a page; meta.matched says how many there are)' -r
+complete -c evolve -n "__fish_evolve_using_subcommand list" -l offset -d 'Skip the first N proposals (with --limit: the next page)' -r
 complete -c evolve -n "__fish_evolve_using_subcommand list" -l format -d 'Output format: json envelope, text prose, or auto (text on a terminal) [env: AGENTBOX_FORMAT]' -r -f -a "auto\t''
 json\t''
 text\t''"

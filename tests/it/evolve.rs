@@ -982,3 +982,32 @@ fn expect_plan_refuses_a_stale_preview() {
     );
     assert_eq!(e["detail"]["status"], "applied");
 }
+
+#[test]
+fn list_pages_with_offset_and_limit() {
+    let sb = Sandbox::new();
+    let (s, p, k, old) = fixture(&sb);
+    let (env, _) = common::envelope(&mut evolve(&sb, &["list", "--limit", "2"]));
+    let ids = |v: &Value| -> Vec<String> {
+        v["proposals"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["id"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(ids(&env["data"]), [s.id.clone(), p.id.clone()]);
+    assert_eq!(env["meta"]["count"], 2);
+    assert_eq!(env["meta"]["matched"], 4);
+    // counts stay those of every proposal
+    assert_eq!(env["data"]["counts"]["pending"], 4);
+    let data = ok_data(&mut evolve(&sb, &["list", "--limit", "2", "--offset", "2"]));
+    assert_eq!(ids(&data), [k.id.clone(), old.id.clone()]);
+    ok_data(&mut evolve(&sb, &["reject", &p.id]));
+    let (env, _) = common::envelope(&mut evolve(
+        &sb,
+        &["list", "--status", "pending", "--offset", "1"],
+    ));
+    assert_eq!(ids(&env["data"]), [k.id.clone(), old.id.clone()]);
+    assert_eq!(env["meta"]["matched"], 3);
+}

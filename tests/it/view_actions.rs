@@ -140,9 +140,13 @@ fn the_learning_pages_show_proposals_evidence_and_the_diff_apply_writes() {
 
     let page = view.page(&format!("/learning/proposal?id={note}"));
     // evidence: each turn linked to its episode
+    let turn = "/memory/episode?id=ep-20260115T093000Z-k3f9q2-2%233";
+    assert!(page.contains(&format!("href=\"{turn}\"")), "{page}");
+    let episode = view.page(turn);
+    // the link opens that episode with the evidence turn marked
     assert!(
-        page.contains("href=\"/memory/episode?id=ep-20260115T093000Z-k3f9q2-2\""),
-        "{page}"
+        episode.contains("<li class=\"turn tool focus\" id=\"turn-3\">"),
+        "{episode}"
     );
     assert!(page.contains("ep-20260115T093000Z-k3f9q2-3#3"), "{page}");
     // the diff is exactly the CLI's preview

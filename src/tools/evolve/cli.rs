@@ -75,11 +75,20 @@ struct RunArgs {
 
 /// List proposals, newest run first.
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  evolve list\n  evolve list --status pending")]
+#[command(
+    after_help = "Examples:\n  evolve list\n  evolve list --status pending\n  \
+                        evolve list --limit 25 --offset 25"
+)]
 struct ListArgs {
     /// Only proposals with this status.
     #[arg(long, value_parser = ["pending", "applied", "rejected"])]
     status: Option<String>,
+    /// At most N proposals (a page; meta.matched says how many there are).
+    #[arg(long, value_name = "N")]
+    limit: Option<usize>,
+    /// Skip the first N proposals (with --limit: the next page).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    offset: usize,
 }
 
 /// Show a run (its id) or a proposal (its p-… id) in full.
@@ -138,7 +147,12 @@ pub(super) fn run(ctx: &Ctx, matches: &clap::ArgMatches) -> Result<Outcome> {
     let cli = crate::tools::parse_args::<EvolveCli>(matches)?;
     match cli.verb {
         Verb::Run(args) => super::run::run(ctx, &args.into()),
-        Verb::List(args) => super::proposals::list(ctx, args.status.as_deref()),
+        Verb::List(args) => super::proposals::list(
+            ctx,
+            args.status.as_deref(),
+            args.offset,
+            args.limit.unwrap_or(usize::MAX),
+        ),
         Verb::Show(args) => super::proposals::show(ctx, &args.id),
         Verb::Apply(args) => super::apply::apply(
             ctx,

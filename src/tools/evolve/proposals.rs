@@ -293,21 +293,25 @@ fn parse_status(s: &str) -> Result<Status> {
 }
 
 /// `evolve list`: every proposal, or those with the status named
-/// (`pending`, `applied`, `rejected`), newest run first.
-pub fn list(ctx: &Ctx, status_name: Option<&str>) -> Result<Outcome> {
+/// (`pending`, `applied`, `rejected`), newest run first; `offset` and
+/// `limit` cut a page of them (`meta.matched` counts them all).
+pub fn list(ctx: &Ctx, status_name: Option<&str>, offset: usize, limit: usize) -> Result<Outcome> {
     let home = ctx.home()?;
     let status = status_name.map(parse_status).transpose()?;
     let every = all(&load_all(home)?);
-    let shown: Vec<&Found> = every
+    let matching: Vec<&Found> = every
         .iter()
         .filter(|f| status.is_none_or(|s| f.proposal.status == s))
         .collect();
+    let matched = matching.len();
+    let shown: Vec<&Found> = matching.into_iter().skip(offset).take(limit).collect();
     let counts = counts(&every);
     let items: Vec<Value> = shown.iter().map(|f| summary(&f.proposal)).collect();
     let text = render::list(&ctx.style, &shown, &counts, status_name);
     Ok(
         Outcome::new(json!({"proposals": items, "counts": counts}), text)
-            .with_meta("count", shown.len()),
+            .with_meta("count", shown.len())
+            .with_meta("matched", matched),
     )
 }
 

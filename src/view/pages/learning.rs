@@ -30,9 +30,14 @@ const STATUSES: [&str; 3] = ["pending", "applied", "rejected"];
 fn proposals(cx: &Cx) -> Reply {
     let mut body = Html::new();
     let status = cx.req.query("status").filter(|s| STATUSES.contains(s));
+    let page = cx.req.page();
+    // One more than a page: whether there is a next one.
+    let offset = ((page - 1) * PER_PAGE).to_string();
+    let limit = (PER_PAGE + 1).to_string();
+    let words = ["list", "--offset", &offset, "--limit", &limit];
     let listed = match status {
-        Some(status) => cx.call_with("evolve", &["list"], &[("--status", status)], &[]),
-        None => cx.call("evolve", &["list"]),
+        Some(status) => cx.call_with("evolve", &words, &[("--status", status)], &[]),
+        None => cx.call("evolve", &words),
     };
     let list = match listed {
         Ok(list) => list,
@@ -41,7 +46,9 @@ fn proposals(cx: &Cx) -> Reply {
             return Reply::page("learning", "Learning", body);
         }
     };
-    let items = list["proposals"].as_array().cloned().unwrap_or_default();
+    let mut items = list["proposals"].as_array().cloned().unwrap_or_default();
+    let more = items.len() > PER_PAGE;
+    items.truncate(PER_PAGE);
     let counts = &list["counts"];
     body.open("p", &[("class", "counts")]).text(&format!(
         "{} pending · {} applied · {} rejected",
@@ -55,19 +62,17 @@ fn proposals(cx: &Cx) -> Reply {
 
     body.open("section", &[("aria-labelledby", "proposals")])
         .elem("h2", &[("id", "proposals")], "Proposals");
-    if items.is_empty() {
+    if items.is_empty() && page == 1 {
         body.elem(
             "p",
             &[("class", "empty")],
             "No proposals yet: `agentbox evolve run` mines the recorded episodes into proposals.",
         );
     }
-    let page = cx.req.page();
-    let shown = items.iter().skip((page - 1) * PER_PAGE).take(PER_PAGE);
-    for p in shown {
+    for p in &items {
         card(&mut body, p);
     }
-    pager(&mut body, status, page, items.len());
+    pager(&mut body, status, page, more);
     body.close("section");
     Reply::page("learning", "Learning", body)
 }
@@ -185,9 +190,8 @@ fn confidence(value: &Value) -> String {
 }
 
 /// `nav.pager` with `a[rel=prev]` / `a[rel=next]` when there are more pages.
-fn pager(body: &mut Html, status: Option<&str>, page: usize, total: usize) {
-    let pages = total.div_ceil(PER_PAGE).max(1);
-    if pages == 1 {
+fn pager(body: &mut Html, status: Option<&str>, page: usize, more: bool) {
+    if page == 1 && !more {
         return;
     }
     body.open("nav", &[("class", "pager"), ("aria-label", "Pages")]);
@@ -203,12 +207,8 @@ fn pager(body: &mut Html, status: Option<&str>, page: usize, total: usize) {
             .text("← newer")
             .close("a");
     }
-    body.elem(
-        "span",
-        &[("class", "meta")],
-        &format!(" page {page} of {pages} "),
-    );
-    if page < pages {
+    body.elem("span", &[("class", "meta")], &format!(" page {page} "));
+    if more {
         body.open("a", &[("href", &link(page + 1)), ("rel", "next")])
             .text("older →")
             .close("a");
@@ -294,15 +294,17 @@ fn proposal(cx: &Cx) -> Reply {
     Reply::page("learning", format!("Proposal {id}"), body)
 }
 
-/// The turns a proposal comes from, each linked to its episode.
+/// The turns a proposal comes from, each linked to its turn in its episode.
 fn evidence(body: &mut Html, p: &Value) {
     let items = p["evidence"].as_array().cloned().unwrap_or_default();
     body.elem("h3", &[], &format!("Evidence ({})", items.len()))
         .raw("<ul class=\"list evidence\">");
     for e in &items {
-        let episode = str_of(&e["episode"]);
+        let (episode, turn) = (str_of(&e["episode"]), str_of(&e["turn"]));
+        // the turn's id (`EP#N`) opens its episode at that turn, marked
+        let target = if turn.is_empty() { &episode } else { &turn };
         body.raw("<li>")
-            .link("/memory/episode", &[("id", &episode)], &str_of(&e["turn"]))
+            .link("/memory/episode", &[("id", target)], &turn)
             .raw(" <span class=\"meta\">")
             .text(&format!("session {}", str_of(&e["session"])))
             .raw("</span> ")
@@ -498,12 +500,7 @@ fn apply(cx: &Cx) -> Reply {
 /// Forbidden, not a server fault; other errors keep their status.
 fn refused(err: &Error) -> Reply {
     match Reply::error("learning", err) {
-        Reply::Page {
-            section,
-            title: _,
-            body,
-            ..
-        } if err.kind == ErrorType::Permission => Reply::Page {
+        Reply::Page { section, body, .. } if err.kind == ErrorType::Permission => Reply::Page {
             status: 403,
             section,
             title: "Refused by the screen".to_string(),
