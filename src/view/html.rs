@@ -139,12 +139,6 @@ impl Html {
         self.open("a", &[("href", &target)]).text(text).close("a")
     }
 
-    /// A chart `view::svg` drew (its text went through [`inert`]); only
-    /// that module's output comes here.
-    pub(super) fn chart(markup: String) -> Html {
-        Html { out: markup }
-    }
-
     /// Another builder's output (built the same way).
     pub fn append(&mut self, other: Html) -> &mut Html {
         self.out.push_str(&other.out);

@@ -213,11 +213,11 @@ fn reminders(cx: &Cx, body: &mut Html) {
             .collect();
         let now = cx.clock.now().as_second();
         // svg::timeline makes every label inert itself.
-        body.append(Html::chart(svg::timeline(
+        body.svg(svg::timeline(
             "Foresight: each open item's window, due times as dots",
             now,
             &spans,
-        )));
+        ));
     }
     body.raw("<ul class=\"list reminders\">");
     for item in &open {
