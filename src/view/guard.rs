@@ -36,6 +36,9 @@ pub struct Guard {
     key: String,
     digest: [u8; 32],
     port: u16,
+    /// The one-time key `--open` hands the browser (its command line is
+    /// visible to every local user): taken once, then gone.
+    once: std::sync::Mutex<Option<[u8; 32]>>,
 }
 
 /// What a request may do.
@@ -52,7 +55,29 @@ pub enum Verdict {
 impl Guard {
     pub fn new(key: String, port: u16) -> Guard {
         let digest = Sha256::digest(key.as_bytes()).into();
-        Guard { key, digest, port }
+        Guard {
+            key,
+            digest,
+            port,
+            once: std::sync::Mutex::new(None),
+        }
+    }
+
+    /// Accepts `?once=ONCE` in place of the key, a single time.
+    pub fn allow_once(&self, once: &str) {
+        let digest = Sha256::digest(once.as_bytes()).into();
+        *self.once.lock().unwrap_or_else(|p| p.into_inner()) = Some(digest);
+    }
+
+    /// Whether `presented` is the one-time key, which is then spent.
+    fn take_once(&self, presented: &[u8]) -> bool {
+        let mut once = self.once.lock().unwrap_or_else(|p| p.into_inner());
+        let digest: [u8; 32] = Sha256::digest(presented).into();
+        let matches = once.is_some_and(|expected| same(&expected, &digest));
+        if matches {
+            *once = None;
+        }
+        matches
     }
 
     /// The cookie's name: one per port, so two views do not overwrite each
@@ -72,12 +97,7 @@ impl Guard {
 
     fn matches(&self, presented: &[u8]) -> bool {
         let digest: [u8; 32] = Sha256::digest(presented).into();
-        // Equal digests, compared without stopping at the first difference.
-        digest
-            .iter()
-            .zip(self.digest.iter())
-            .fold(0u8, |acc, (a, b)| acc | (a ^ b))
-            == 0
+        same(&digest, &self.digest)
     }
 
     /// The verdict on a request (`query`: its decoded query pairs).
@@ -101,20 +121,30 @@ impl Guard {
         {
             return Verdict::Refuse(403, "a change must come from the view's own page");
         }
-        let keyed: Vec<&String> = query
+        let keyed: Vec<(&String, &String)> = query
             .iter()
-            .filter(|(k, _)| k == "key")
-            .map(|(_, v)| v)
+            .filter(|(k, _)| k == "key" || k == "once")
+            .map(|(k, v)| (k, v))
             .collect();
-        if let [key] = keyed.as_slice() {
-            if head.method == "GET" && self.matches(key.as_bytes()) {
+        if let [(name, key)] = keyed.as_slice() {
+            let good = head.method == "GET"
+                && match name.as_str() {
+                    "key" => self.matches(key.as_bytes()),
+                    _ => self.take_once(key.as_bytes()),
+                };
+            if good {
                 let rest: Vec<(&str, &str)> = query
                     .iter()
-                    .filter(|(k, _)| k != "key")
+                    .filter(|(k, _)| k != "key" && k != "once")
                     .map(|(k, v)| (k.as_str(), v.as_str()))
                     .collect();
                 // Only a path of ours: never `//elsewhere`.
-                let mut to = if head.path.starts_with('/') && !head.path.starts_with("//") {
+                let ours = head.path.starts_with('/')
+                    && !head.path.starts_with("//")
+                    && !head.path.contains('\\')
+                    && !head.path.to_ascii_lowercase().contains("%5c")
+                    && !head.path.to_ascii_lowercase().starts_with("/%2f");
+                let mut to = if ours {
                     head.path.clone()
                 } else {
                     "/".to_string()
@@ -175,6 +205,14 @@ impl Guard {
             })
             .any(|value| self.matches(value))
     }
+}
+
+/// Equal digests, compared without stopping at the first difference.
+fn same(a: &[u8; 32], b: &[u8; 32]) -> bool {
+    a.iter()
+        .zip(b.iter())
+        .fold(0u8, |acc, (x, y)| acc | (x ^ y))
+        == 0
 }
 
 #[cfg(test)]

@@ -24,6 +24,8 @@ use std::time::Duration;
 const MAX_CONNECTIONS: usize = 64;
 /// The largest form a page posts.
 const MAX_FORM_BYTES: usize = 64 * 1024;
+/// How long Ctrl-C waits for the requests being answered.
+const STOP_PATIENCE: Duration = Duration::from_secs(10);
 /// How often the accept loop looks for Ctrl-C.
 const POLL: Duration = Duration::from_millis(50);
 
@@ -32,6 +34,8 @@ struct Shared {
     caller: Arc<Caller>,
     clock: Clock,
     active: AtomicUsize,
+    /// Requests being answered (a change among them finishes on Ctrl-C).
+    busy: AtomicUsize,
 }
 
 /// Serves the home until Ctrl-C.
@@ -62,6 +66,7 @@ pub fn serve(ctx: &Ctx, home: &Home, port: u16, open: bool, format: Format) -> R
         )),
         clock: ctx.clock,
         active: AtomicUsize::new(0),
+        busy: AtomicUsize::new(0),
     });
     // The doctor reads the whole home (seconds at a million turns): its
     // first run starts now, in the background; a small home's is done
@@ -81,7 +86,15 @@ pub fn serve(ctx: &Ctx, home: &Home, port: u16, open: bool, format: Format) -> R
         json!({"url": url, "key": key, "port": port, "home": home.root.display().to_string()});
     out.success(Outcome::new(data, text), &redactor);
     if open {
-        open_browser(&url, &out, &redactor);
+        // The browser's command line is visible to every local user: it
+        // gets a key good for one exchange, not the run's key.
+        let once = new_key()?;
+        shared.guard.allow_once(&once);
+        open_browser(
+            &format!("http://127.0.0.1:{port}/?once={once}"),
+            &out,
+            &redactor,
+        );
     }
     listener
         .set_nonblocking(true)
@@ -93,6 +106,11 @@ pub fn serve(ctx: &Ctx, home: &Home, port: u16, open: bool, format: Format) -> R
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
             Err(_) => std::thread::sleep(POLL),
         }
+    }
+    // Requests already being answered (an Apply among them) finish first.
+    let start = std::time::Instant::now();
+    while shared.busy.load(Ordering::SeqCst) > 0 && start.elapsed() < STOP_PATIENCE {
+        std::thread::sleep(POLL);
     }
     if format == Format::Text {
         out.announce(&redactor, "agentbox view: stopped");
@@ -213,7 +231,10 @@ fn connection(mut conn: Conn, shared: &Shared) {
                     query,
                     form,
                 };
-                answer(&request, shared)
+                shared.busy.fetch_add(1, Ordering::SeqCst);
+                let response = answer(&request, shared);
+                shared.busy.fetch_sub(1, Ordering::SeqCst);
+                response
             }
         };
         let close = response.close || !head.keep_alive();
@@ -229,6 +250,19 @@ fn read_form(
     conn: &mut Conn,
     head: &crate::http::wire::Head,
 ) -> std::result::Result<Vec<(String, String)>, ReadError> {
+    // Only a POST has a body, framed by its length alone: a request that
+    // says otherwise is refused rather than read two ways.
+    let length = head.text("content-length").unwrap_or("0");
+    if head
+        .one("transfer-encoding")
+        .map_or(true, |te| te.is_some())
+        || (head.method != "POST" && length != "0")
+    {
+        return Err(ReadError::Status(
+            400,
+            "a request here has no body but a POST's form, sent with a Content-Length".to_string(),
+        ));
+    }
     if head.method != "POST" {
         return Ok(Vec::new());
     }

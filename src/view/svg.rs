@@ -123,7 +123,6 @@ pub fn stacked(title: &str, days: &[String], series: &[(String, Vec<u64>)]) -> S
     out
 }
 
-
 /// One row of a [`timeline`]: a window from `start` to `end` (Unix
 /// seconds), maybe a due time, a label, and a class for its colour
 /// (`valid`, `upcoming`, `snoozed`, `expired` …).

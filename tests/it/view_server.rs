@@ -326,3 +326,105 @@ fn ctrl_c_stops_it_cleanly() {
         "the port is closed"
     );
 }
+
+#[test]
+fn open_hands_the_browser_a_key_good_for_one_exchange() {
+    use std::io::BufRead;
+    let sb = Sandbox::new();
+    // A stand-in for xdg-open that writes down the URL it was given.
+    let bin = sb.path().join("fake-bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let opened = sb.path().join("opened.txt");
+    let script = bin.join("xdg-open");
+    std::fs::write(
+        &script,
+        format!("#!/bin/sh\nprintf '%s' \"$1\" > '{}'\n", opened.display()),
+    )
+    .unwrap();
+    std::os::unix::fs::PermissionsExt::set_mode(
+        &mut std::fs::metadata(&script).unwrap().permissions(),
+        0o755,
+    );
+    std::fs::set_permissions(&script, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let mut child = sb
+        .std_command(common::bin())
+        .args(["view", "--open", "--format", "json", "--home"])
+        .arg(sb.home())
+        .env("PATH", path)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let envelope: serde_json::Value = serde_json::from_str(&line).unwrap();
+    let key = envelope["data"]["key"].as_str().unwrap().to_string();
+    let port = envelope["data"]["port"].as_u64().unwrap() as u16;
+    common::wait_for(
+        "xdg-open to run",
+        std::time::Duration::from_secs(60),
+        || opened.exists() && !std::fs::read_to_string(&opened).unwrap().is_empty(),
+    );
+    let url = std::fs::read_to_string(&opened).unwrap();
+    assert!(
+        !url.contains(&key),
+        "the run's key is not on a command line: {url}"
+    );
+    let target = url.split_once(&format!(":{port}")).unwrap().1.to_string();
+    assert!(target.starts_with("/?once="), "{url}");
+    let addr = std::net::SocketAddr::from(([127, 0, 0, 1], port));
+    let first =
+        Conn::open(addr).exchange(&Request::new("GET", &target).header("Connection", "close"));
+    assert_eq!(first.status, 303);
+    assert!(first.header("Set-Cookie").is_some_and(|c| c.contains(&key)));
+    let again =
+        Conn::open(addr).exchange(&Request::new("GET", &target).header("Connection", "close"));
+    assert_eq!(again.status, 401, "the one-time key is spent");
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+#[test]
+fn the_exchange_redirects_only_to_a_path_of_ours() {
+    let sb = Sandbox::new();
+    let view = View::start(&sb, &[]);
+    for path in [
+        "/\\evil.example",
+        "//evil.example",
+        "/%5Cevil.example",
+        "/%2F%2Fevil.example",
+    ] {
+        let response = view.send(&Request::new("GET", &format!("{path}?key={}", view.key)));
+        assert_eq!(response.status, 303, "{path}");
+        assert_eq!(response.header("Location"), Some("/"), "{path}");
+    }
+}
+
+#[test]
+fn a_request_framed_two_ways_or_a_get_with_a_body_is_refused() {
+    let sb = Sandbox::new();
+    let view = View::start(&sb, &[]);
+    let both = view.send(
+        &Request::new("POST", "/plans/reminder/done")
+            .header("Cookie", &view.cookie())
+            .header("Origin", &format!("http://127.0.0.1:{}", view.port))
+            .header("Content-Type", "application/x-www-form-urlencoded")
+            .header("Transfer-Encoding", "chunked")
+            .body(b"4\r\nid=x\r\n0\r\n\r\n".to_vec()),
+    );
+    assert_eq!(both.status, 400, "{}", both.text());
+    let get = view.send(
+        &Request::new("GET", "/")
+            .header("Cookie", &view.cookie())
+            .body(b"GET /x HTTP/1.1\r\n\r\n".to_vec()),
+    );
+    assert_eq!(get.status, 400, "{}", get.text());
+}

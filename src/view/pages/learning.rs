@@ -232,7 +232,9 @@ fn proposal(cx: &Cx) -> Reply {
     let id = str_of(&p["id"]);
     let status = str_of(&p["status"]);
     let mut body = Html::new();
-    match cx.req.query("done") {
+    // The flash says what the redirect's URL says only when the proposal
+    // agrees: a crafted link cannot show "Applied" for a pending one.
+    match cx.req.query("done").filter(|done| *done == status) {
         Some("applied") => {
             body.elem(
                 "p",
