@@ -36,6 +36,8 @@ pub struct Guard {
     key: String,
     digest: [u8; 32],
     port: u16,
+    /// The address the server listens on (`127.x.y.z`).
+    ip: std::net::Ipv4Addr,
     /// The one-time key `--open` hands the browser (its command line is
     /// visible to every local user): taken once, then gone.
     once: std::sync::Mutex<Option<[u8; 32]>>,
@@ -53,12 +55,13 @@ pub enum Verdict {
 }
 
 impl Guard {
-    pub fn new(key: String, port: u16) -> Guard {
+    pub fn new(key: String, ip: std::net::Ipv4Addr, port: u16) -> Guard {
         let digest = Sha256::digest(key.as_bytes()).into();
         Guard {
             key,
             digest,
             port,
+            ip,
             once: std::sync::Mutex::new(None),
         }
     }
@@ -172,24 +175,31 @@ impl Guard {
         }
     }
 
+    /// `IP:PORT`, and `localhost:PORT` when the address is 127.0.0.1 (the
+    /// only one that name reaches).
+    fn names(&self) -> Vec<String> {
+        let (ip, port) = (self.ip, self.port);
+        let mut names = vec![format!("{ip}:{port}")];
+        if ip == std::net::Ipv4Addr::LOCALHOST {
+            names.push(format!("localhost:{port}"));
+        }
+        names
+    }
+
     fn host_ok(&self, head: &Head) -> bool {
         let Ok(Some(host)) = head.one("host") else {
             return false;
         };
-        let port = self.port;
-        [format!("127.0.0.1:{port}"), format!("localhost:{port}")]
+        self.names()
             .iter()
             .any(|name| name.as_bytes().eq_ignore_ascii_case(host))
     }
 
     fn origin_ok(&self, origin: &[u8]) -> bool {
-        let port = self.port;
-        [
-            format!("http://127.0.0.1:{port}"),
-            format!("http://localhost:{port}"),
-        ]
-        .iter()
-        .any(|ours| ours.as_bytes().eq_ignore_ascii_case(origin))
+        self.names()
+            .iter()
+            .map(|name| format!("http://{name}"))
+            .any(|ours| ours.as_bytes().eq_ignore_ascii_case(origin))
     }
 
     fn cookie_ok(&self, head: &Head) -> bool {
@@ -241,7 +251,7 @@ mod tests {
 
     #[test]
     fn the_key_is_exchanged_once_then_the_cookie_is_needed() {
-        let guard = Guard::new("k3y".to_string(), 4000);
+        let guard = Guard::new("k3y".to_string(), std::net::Ipv4Addr::LOCALHOST, 4000);
         let host = ("host", "127.0.0.1:4000");
         assert_eq!(
             guard.judge(&head("GET", &[host]), &key("k3y")),
@@ -271,7 +281,7 @@ mod tests {
 
     #[test]
     fn other_names_and_sites_are_refused() {
-        let guard = Guard::new("k".to_string(), 4000);
+        let guard = Guard::new("k".to_string(), std::net::Ipv4Addr::LOCALHOST, 4000);
         let cookie = ("cookie", "agentbox_view_4000=k");
         for host in [
             "evil.example:4000",

@@ -40,24 +40,18 @@ struct Shared {
 
 /// Serves the home until Ctrl-C.
 pub fn serve(ctx: &Ctx, home: &Home, port: u16, open: bool, format: Format) -> Result<Outcome> {
-    let address = SocketAddr::from((Ipv4Addr::LOCALHOST, port));
-    let listener = TcpListener::bind(address).map_err(|e| {
-        let kind = if e.kind() == std::io::ErrorKind::AddrInUse {
-            ErrorType::Conflict
-        } else {
-            ErrorType::Network
-        };
-        Error::new(kind, format!("cannot listen on {address}: {e}"))
-            .with_hint("another program holds the port: pick another with --port, or leave it out for a free one")
-    })?;
-    let port = listener.local_addr().map(|a| a.port()).unwrap_or(port);
+    let listener = bind(port)?;
+    let (ip, port) = match listener.local_addr() {
+        Ok(SocketAddr::V4(local)) => (*local.ip(), local.port()),
+        _ => (Ipv4Addr::LOCALHOST, port),
+    };
     let key = new_key()?;
-    let url = format!("http://127.0.0.1:{port}/?key={key}");
+    let url = format!("http://{ip}:{port}/?key={key}");
     let redactor = home.store.redactor().clone();
     crate::search::long_lived();
     crate::store::poll_interrupts();
     let shared = Arc::new(Shared {
-        guard: Guard::new(key.clone(), port),
+        guard: Guard::new(key.clone(), ip, port),
         caller: Arc::new(Caller::new(
             home.root.clone(),
             ctx.clock,
@@ -82,19 +76,14 @@ pub fn serve(ctx: &Ctx, home: &Home, port: u16, open: bool, format: Format) -> R
         "agentbox view: serving {} at\n  {url}\nopen it in a browser (the key in it is good for this run only); Ctrl-C stops it",
         home.root.display()
     );
-    let data =
-        json!({"url": url, "key": key, "port": port, "home": home.root.display().to_string()});
+    let data = json!({"url": url, "key": key, "address": ip.to_string(), "port": port, "home": home.root.display().to_string()});
     out.success(Outcome::new(data, text), &redactor);
     if open {
         // The browser's command line is visible to every local user: it
         // gets a key good for one exchange, not the run's key.
         let once = new_key()?;
         shared.guard.allow_once(&once);
-        open_browser(
-            &format!("http://127.0.0.1:{port}/?once={once}"),
-            &out,
-            &redactor,
-        );
+        open_browser(&format!("http://{ip}:{port}/?once={once}"), &out, &redactor);
     }
     listener
         .set_nonblocking(true)
@@ -116,6 +105,35 @@ pub fn serve(ctx: &Ctx, home: &Home, port: u16, open: bool, format: Format) -> R
         out.announce(&redactor, "agentbox view: stopped");
     }
     Ok(Outcome::raw(String::new()))
+}
+
+/// A listener on a loopback address of its own: 127.x.y.z, random, where
+/// the system routes all of 127.0.0.0/8 to loopback (Linux), else
+/// 127.0.0.1. Browsers send a host's cookies to every port of it, so on
+/// 127.0.0.1 any other local server the browser visits would receive the
+/// view's cookie; on an address nobody else knows, none does.
+fn bind(port: u16) -> Result<TcpListener> {
+    let mut random = [0u8; 3];
+    let own = getrandom::fill(&mut random).ok().map(|()| {
+        // 127.0.0.1 itself and the .0 / .255 ends are left alone.
+        Ipv4Addr::new(127, random[0], random[1], random[2].clamp(2, 254))
+    });
+    if cfg!(target_os = "linux")
+        && let Some(ip) = own
+        && let Ok(listener) = TcpListener::bind(SocketAddr::from((ip, port)))
+    {
+        return Ok(listener);
+    }
+    let address = SocketAddr::from((Ipv4Addr::LOCALHOST, port));
+    TcpListener::bind(address).map_err(|e| {
+        let kind = if e.kind() == std::io::ErrorKind::AddrInUse {
+            ErrorType::Conflict
+        } else {
+            ErrorType::Network
+        };
+        Error::new(kind, format!("cannot listen on {address}: {e}"))
+            .with_hint("another program holds the port: pick another with --port, or leave it out for a free one")
+    })
 }
 
 /// A fresh key: 24 random bytes, hex.

@@ -32,11 +32,16 @@ fn the_url_envelope_names_a_loopback_port_and_a_fresh_key() {
     let one = View::start(&sb, &[]);
     let two = View::start(&sb, &[]);
     assert!(
-        one.url
-            .starts_with(&format!("http://127.0.0.1:{}/?key=", one.port)),
+        one.url.starts_with(&format!("http://{}/?key=", one.host())),
         "{}",
         one.url
     );
+    assert!(one.ip.is_loopback());
+    // On Linux each run has a loopback address of its own, so other local
+    // servers never receive its cookie (browsers scope cookies by host,
+    // not by port).
+    #[cfg(target_os = "linux")]
+    assert_ne!(one.ip, two.ip, "{} {}", one.ip, two.ip);
     assert!(one.url.ends_with(&one.key));
     assert_eq!(one.key.len(), 48);
     assert!(one.key.bytes().all(|b| b.is_ascii_hexdigit()));
@@ -85,8 +90,7 @@ fn requests_without_the_key_or_with_a_wrong_one_are_refused() {
     }
     // A key sent in a POST's URL is not exchanged.
     let response = view.send(
-        &Request::new("POST", &format!("/?key={}", view.key))
-            .header("Origin", &format!("http://127.0.0.1:{}", view.port)),
+        &Request::new("POST", &format!("/?key={}", view.key)).header("Origin", &view.origin()),
     );
     assert_eq!(response.status, 401);
 }
@@ -98,8 +102,9 @@ fn other_host_names_are_refused_dns_rebinding() {
     for host in [
         "evil.example".to_string(),
         format!("evil.example:{}", view.port),
-        format!("127.0.0.1:{}", view.port + 1),
-        "127.0.0.1".to_string(),
+        format!("{}:{}", view.ip, view.port + 1),
+        view.ip.to_string(),
+        format!("127.0.0.1:{}", view.port),
         format!("localhost:{}.evil.example", view.port),
     ] {
         let response = view.send(
@@ -111,14 +116,14 @@ fn other_host_names_are_refused_dns_rebinding() {
     }
     let response = view.send(
         &Request::new("GET", "/")
-            .header("Host", &format!("localhost:{}", view.port))
+            .header("Host", &view.host().to_uppercase())
             .header("Cookie", &view.cookie()),
     );
     assert_eq!(response.status, 200);
     let twice = view.send(
         &Request::new("GET", "/")
             .bare()
-            .header("Host", &format!("127.0.0.1:{}", view.port))
+            .header("Host", &view.host())
             .header("Host", "evil.example")
             .header("Cookie", &view.cookie()),
     );
@@ -150,7 +155,7 @@ fn forms_from_other_sites_or_without_an_origin_are_refused() {
     let cross = view.send(
         &Request::new("POST", "/plans/reminder/done")
             .header("Cookie", &view.cookie())
-            .header("Origin", &format!("http://127.0.0.1:{}", view.port))
+            .header("Origin", &view.origin())
             .header("Sec-Fetch-Site", "cross-site")
             .header("Content-Type", "application/x-www-form-urlencoded")
             .body(b"id=x".to_vec()),
@@ -219,7 +224,7 @@ fn assets_are_embedded_and_unknown_pages_are_404() {
     let wrong_method = view.send(
         &Request::new("POST", "/")
             .header("Cookie", &view.cookie())
-            .header("Origin", &format!("http://127.0.0.1:{}", view.port))
+            .header("Origin", &view.origin())
             .header("Content-Type", "application/x-www-form-urlencoded"),
     );
     assert_eq!(wrong_method.status, 405);
@@ -233,7 +238,7 @@ fn a_form_must_be_urlencoded_and_small() {
         view.send(
             &Request::new("POST", "/plans/reminder/done")
                 .header("Cookie", &view.cookie())
-                .header("Origin", &format!("http://127.0.0.1:{}", view.port))
+                .header("Origin", &view.origin())
                 .header("Content-Type", content_type)
                 .body(body),
         )
@@ -295,8 +300,9 @@ fn a_request_that_never_finishes_does_not_block_others() {
 #[test]
 fn the_port_in_use_is_a_conflict_with_a_hint() {
     let sb = Sandbox::new();
-    let view = View::start(&sb, &[]);
-    let port = view.port.to_string();
+    // Another program listening on every address of the port.
+    let taken = std::net::TcpListener::bind("0.0.0.0:0").unwrap();
+    let port = taken.local_addr().unwrap().port().to_string();
     let out = sb
         .agentbox(&["view", "--port", &port, "--format", "json"])
         .output()
@@ -380,13 +386,25 @@ fn open_hands_the_browser_a_key_good_for_one_exchange() {
     );
     let target = url.split_once(&format!(":{port}")).unwrap().1.to_string();
     assert!(target.starts_with("/?once="), "{url}");
-    let addr = std::net::SocketAddr::from(([127, 0, 0, 1], port));
-    let first =
-        Conn::open(addr).exchange(&Request::new("GET", &target).header("Connection", "close"));
+    let ip: std::net::Ipv4Addr = envelope["data"]["address"]
+        .as_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let addr = std::net::SocketAddr::from((ip, port));
+    let host = format!("{ip}:{port}");
+    let first = Conn::open(addr).exchange(
+        &Request::new("GET", &target)
+            .header("Host", &host)
+            .header("Connection", "close"),
+    );
     assert_eq!(first.status, 303);
     assert!(first.header("Set-Cookie").is_some_and(|c| c.contains(&key)));
-    let again =
-        Conn::open(addr).exchange(&Request::new("GET", &target).header("Connection", "close"));
+    let again = Conn::open(addr).exchange(
+        &Request::new("GET", &target)
+            .header("Host", &host)
+            .header("Connection", "close"),
+    );
     assert_eq!(again.status, 401, "the one-time key is spent");
     let _ = child.kill();
     let _ = child.wait();
@@ -415,7 +433,7 @@ fn a_request_framed_two_ways_or_a_get_with_a_body_is_refused() {
     let both = view.send(
         &Request::new("POST", "/plans/reminder/done")
             .header("Cookie", &view.cookie())
-            .header("Origin", &format!("http://127.0.0.1:{}", view.port))
+            .header("Origin", &view.origin())
             .header("Content-Type", "application/x-www-form-urlencoded")
             .header("Transfer-Encoding", "chunked")
             .body(b"4\r\nid=x\r\n0\r\n\r\n".to_vec()),

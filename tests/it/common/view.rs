@@ -16,6 +16,8 @@ use std::sync::mpsc::channel;
 pub struct View {
     pub child: Child,
     pub port: u16,
+    /// The loopback address it listens on (`127.x.y.z`).
+    pub ip: std::net::Ipv4Addr,
     pub key: String,
     /// The URL it printed (with the key).
     pub url: String,
@@ -49,13 +51,27 @@ impl View {
         View {
             child,
             port: data["port"].as_u64().expect("port") as u16,
+            ip: data["address"]
+                .as_str()
+                .and_then(|a| a.parse().ok())
+                .expect("address"),
             key: data["key"].as_str().expect("key").to_string(),
             url: data["url"].as_str().expect("url").to_string(),
         }
     }
 
     pub fn addr(&self) -> SocketAddr {
-        SocketAddr::from(([127, 0, 0, 1], self.port))
+        SocketAddr::from((self.ip, self.port))
+    }
+
+    /// `IP:PORT`, the `Host` of its pages.
+    pub fn host(&self) -> String {
+        format!("{}:{}", self.ip, self.port)
+    }
+
+    /// `http://IP:PORT`, the `Origin` of its pages.
+    pub fn origin(&self) -> String {
+        format!("http://{}", self.host())
     }
 
     /// The cookie a browser holds after opening the URL.
@@ -64,8 +80,18 @@ impl View {
     }
 
     /// One request on a fresh connection.
+    /// (`Host` is this server's unless the request names one.)
     pub fn send(&self, request: &Request) -> Response {
-        Conn::open(self.addr()).exchange(&request.clone().set("Connection", "close"))
+        let mut request = request.clone().set("Connection", "close");
+        if !request.bare
+            && !request
+                .headers
+                .iter()
+                .any(|(n, _)| n.eq_ignore_ascii_case("host"))
+        {
+            request = request.header("Host", &self.host());
+        }
+        Conn::open(self.addr()).exchange(&request)
     }
 
     /// `GET path` as the browser sends it once it holds the cookie.
@@ -82,7 +108,7 @@ impl View {
         self.send(
             &Request::new("POST", path)
                 .header("Cookie", &self.cookie())
-                .header("Origin", &format!("http://127.0.0.1:{}", self.port))
+                .header("Origin", &self.origin())
                 .header("Content-Type", "application/x-www-form-urlencoded")
                 .body(body.join("&").into_bytes()),
         )
