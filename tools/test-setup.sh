@@ -45,6 +45,10 @@ command -v fish >/dev/null 2>&1 || missing+=(fish)
 # installed with npm.
 command -v node >/dev/null 2>&1 || missing+=(nodejs)
 command -v npm >/dev/null 2>&1 || missing+=(npm)
+# The browser tests of `agentbox view` (tests/it/view_browser.rs) drive
+# Debian's headless Chromium over its DevTools protocol; nothing else
+# fetches a browser.
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 
 if [ ${#missing[@]} -gt 0 ]; then
   sudo=()

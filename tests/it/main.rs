@@ -70,6 +70,7 @@ mod track_ids;
 mod track_rollover;
 mod track_stamps;
 mod view_actions;
+mod view_browser;
 mod view_memory;
 mod view_pages;
 mod view_server;

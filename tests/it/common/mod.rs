@@ -2,6 +2,7 @@
 //! home, a fixed clock and a clean environment, driving the real binary.
 #![allow(dead_code)]
 
+pub mod browser;
 pub mod docs;
 pub mod http;
 pub mod sync;
