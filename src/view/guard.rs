@@ -24,7 +24,12 @@ pub fn headers() -> Vec<(&'static str, String)> {
     vec![
         ("Content-Security-Policy", CSP.to_string()),
         ("X-Frame-Options", "DENY".to_string()),
-        ("Referrer-Policy", "no-referrer".to_string()),
+        // Not `no-referrer`: under it a browser sends `Origin: null` with
+        // a form's POST (Fetch, "append a request Origin header"), and the
+        // Origin check above refuses every click on Apply or Snooze.
+        // `same-origin` sends our own origin to ourselves and nothing to
+        // any other site.
+        ("Referrer-Policy", "same-origin".to_string()),
         ("Cross-Origin-Opener-Policy", "same-origin".to_string()),
         ("Cross-Origin-Resource-Policy", "same-origin".to_string()),
     ]

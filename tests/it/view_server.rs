@@ -201,7 +201,7 @@ fn every_response_carries_the_policy_and_no_sniffing() {
         assert!(!csp.contains("unsafe"), "{csp}");
         assert_eq!(response.header("X-Content-Type-Options"), Some("nosniff"));
         assert_eq!(response.header("X-Frame-Options"), Some("DENY"));
-        assert_eq!(response.header("Referrer-Policy"), Some("no-referrer"));
+        assert_eq!(response.header("Referrer-Policy"), Some("same-origin"));
         assert_eq!(response.header("Cache-Control"), Some("no-store"));
     }
 }
