@@ -847,17 +847,155 @@ fn png_size(png: &[u8]) -> (u32, u32) {
     (be(16), be(20))
 }
 
+/// Two weeks of work before the fixed clock's day, in three sessions, so
+/// that the screenshots' activity chart and lists look like a home in use.
+fn history(sb: &Sandbox) {
+    let days: &[(u32, &str, &[&str])] = &[
+        (
+            2,
+            "web",
+            &[
+                "Deploy the landing page to staging.",
+                "Deployed; the CDN cache needs a purge.",
+            ],
+        ),
+        (3, "docs", &["Write the install guide for Debian."]),
+        (
+            5,
+            "web",
+            &[
+                "The deploy failed: the build ran out of memory.",
+                "Raised the build's memory limit and redeployed.",
+            ],
+        ),
+        (
+            6,
+            "ops",
+            &[
+                "Rotate the database password.",
+                "Rotated; the app reads it from the vault now.",
+                "Restarted the workers.",
+            ],
+        ),
+        (
+            8,
+            "docs",
+            &[
+                "Add a page about the search syntax.",
+                "Drafted it with three examples.",
+            ],
+        ),
+        (9, "web", &["Make the pricing table readable on phones."]),
+        (
+            12,
+            "ops",
+            &[
+                "Why are the nightly backups slow?",
+                "The backup copies the cache folder too; excluded it.",
+                "Tonight's backup took 4 minutes instead of 40.",
+            ],
+        ),
+        (
+            13,
+            "web",
+            &[
+                "Deploy the pricing fix to production.",
+                "Deployed and checked on a phone.",
+            ],
+        ),
+        (14, "docs", &["Review the release notes for v1.2."]),
+    ];
+    for (day, session, turns) in days {
+        let at = format!("2026-01-{day:02}T10:00:00Z");
+        for (i, content) in turns.iter().enumerate() {
+            let role = if i % 2 == 0 { "user" } else { "assistant" };
+            run(
+                sb,
+                &[
+                    "track",
+                    "record",
+                    "--session",
+                    session,
+                    "--role",
+                    role,
+                    "--content",
+                    content,
+                    "--at",
+                    &at,
+                ],
+            );
+        }
+        run(sb, &["track", "flush", "--session", session]);
+    }
+    run(
+        sb,
+        &[
+            "plan",
+            "create",
+            "Move the docs to the new site",
+            "--step",
+            "export the pages",
+            "--step",
+            "fix the links",
+            "--step",
+            "redirect the old URLs",
+            "--step",
+            "announce it",
+        ],
+    );
+    for step in ["1", "2"] {
+        run(
+            sb,
+            &[
+                "plan",
+                "step",
+                "move-the-docs-to-the-new-site",
+                step,
+                "--status",
+                "done",
+            ],
+        );
+    }
+    run(
+        sb,
+        &[
+            "plan",
+            "step",
+            "move-the-docs-to-the-new-site",
+            "3",
+            "--status",
+            "in_progress",
+        ],
+    );
+    run(
+        sb,
+        &[
+            "proactive",
+            "add",
+            "Purge the CDN cache after the next deploy",
+            "--due",
+            "2026-01-16T12:00:00Z",
+        ],
+    );
+}
+
 #[test]
 #[ignore = "needs Chromium (Debian package chromium); run with --include-ignored, as .ci/run does"]
 fn screenshots_of_every_page() {
     let sb = seeded();
+    history(&sb);
     let view = View::start(&sb, &[]);
     let mut browser = open(&view);
     let mut shots: Vec<(&str, String, &str)> = PAGES
         .iter()
         .map(|(name, path, section)| (*name, path.to_string(), *section))
         .collect();
-    shots.push(("search", "/memory/search?q=pnpm".to_string(), "memory"));
+    shots.push(("search", "/memory/search?q=deploy".to_string(), "memory"));
+    shots.push((
+        "episode",
+        format!("/memory/episode?id={OPS_EPISODE}"),
+        "memory",
+    ));
     for (name, path, section) in shots {
         page(&mut browser, &view, &path, section);
         let png = browser.screenshot();
