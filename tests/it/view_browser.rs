@@ -528,6 +528,29 @@ fn apply_writes_the_profile_and_a_stale_page_gets_a_conflict() {
     browser.wait_for("section.error[role=alert]");
     assert_eq!(browser.documents().last().map(|d| d.1), Some(409));
     assert_eq!(std::fs::read_to_string(&profile).unwrap(), before);
+
+    // Reject, from the proposal's page.
+    let third = "p-52368c8a9087";
+    page(
+        &mut browser,
+        &view,
+        &format!("/learning/proposal?id={third}"),
+        "learning",
+    );
+    browser.navigating("clicking Reject", |b| {
+        b.click("form[action='/learning/reject'] button")
+    });
+    let flash = browser.text_of("p.flash[role=status]");
+    assert!(flash.contains("Rejected"), "{flash}");
+    let list = run(&sb, &["evolve", "list"]);
+    let status = list["proposals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["id"] == third)
+        .map(|p| p["status"].clone());
+    assert_eq!(status, Some(Value::from("rejected")), "{list}");
+    assert_eq!(std::fs::read_to_string(&profile).unwrap(), before);
 }
 
 #[test]
@@ -826,9 +849,16 @@ fn the_keyboard_reaches_the_skip_link_and_every_section() {
     let mut reached = Vec::new();
     for _ in 0..6 {
         browser.press("Tab");
-        reached.push(
-            browser.text("(e => e.getAttribute('href') || e.tagName)(document.activeElement)"),
-        );
+        let (href, outline) = {
+            let both = browser.eval(
+                "(e => [e.getAttribute('href') || e.tagName,
+                        getComputedStyle(e).outlineStyle])(document.activeElement)",
+            );
+            (both[0].clone(), both[1].clone())
+        };
+        // Where the focus is can be seen.
+        assert_ne!(outline, "none", "no focus outline on {href}");
+        reached.push(href.as_str().unwrap_or_default().to_string());
     }
     assert_eq!(
         reached,
@@ -838,6 +868,66 @@ fn the_keyboard_reaches_the_skip_link_and_every_section() {
     // Enter on a focused section link opens it.
     browser.navigating("pressing Enter on Plans", |b| b.press("Enter"));
     browser.wait_for("main#main[data-page=plans]");
+}
+
+/// The relative luminance (0 dark … 1 light) of the page's background and
+/// of its main text, as the browser computed them.
+fn luminances(browser: &mut Browser) -> (f64, f64) {
+    let both = browser.eval(
+        "(() => {
+            const lum = c => {
+                const [r, g, b] = c.match(/[0-9.]+/g).slice(0, 3).map(Number)
+                    .map(v => v / 255)
+                    .map(v => v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4));
+                return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+            };
+            const opaque = e => {
+                for (; e; e = e.parentElement) {
+                    const c = getComputedStyle(e).backgroundColor;
+                    if (!(c.startsWith('rgba') && c.endsWith(', 0)')) && c !== 'transparent') return c;
+                }
+                return 'rgb(255, 255, 255)';
+            };
+            const h1 = document.querySelector('main h1');
+            return [lum(opaque(h1)), lum(getComputedStyle(h1).color)];
+        })()",
+    );
+    (
+        both[0].as_f64().expect("a number"),
+        both[1].as_f64().expect("a number"),
+    )
+}
+
+#[test]
+#[ignore = "needs Chromium (Debian package chromium); run with --include-ignored, as .ci/run does"]
+fn every_page_is_readable_in_light_and_dark_mode() {
+    let sb = seeded();
+    let view = View::start(&sb, &[]);
+    let mut browser = open(&view);
+    for scheme in ["light", "dark"] {
+        browser.call(
+            "Emulation.setEmulatedMedia",
+            serde_json::json!({"features": [{"name": "prefers-color-scheme", "value": scheme}]}),
+        );
+        for (_, path, section) in PAGES {
+            page(&mut browser, &view, path, section);
+            let (background, text) = luminances(&mut browser);
+            // WCAG's contrast ratio; 4.5 is AA for body text.
+            let contrast = (background.max(text) + 0.05) / (background.min(text) + 0.05);
+            assert!(contrast >= 4.5, "{scheme} {path}: contrast {contrast:.1}");
+            if scheme == "dark" {
+                assert!(
+                    background < text,
+                    "{path}: not dark ({background:.2} behind {text:.2})"
+                );
+            } else {
+                assert!(
+                    background > text,
+                    "{path}: not light ({background:.2} behind {text:.2})"
+                );
+            }
+        }
+    }
 }
 
 /// A PNG's width and height (its IHDR chunk).
@@ -1006,6 +1096,9 @@ fn screenshots_of_every_page() {
             png.len() / 1024
         );
         if let Some(path) = screenshot_path(&format!("{name}.png")) {
+            if let Some(dir) = path.parent() {
+                std::fs::create_dir_all(dir).expect("the screenshots' folder");
+            }
             std::fs::write(&path, &png).unwrap_or_else(|e| panic!("write {}: {e}", path.display()));
         }
     }
