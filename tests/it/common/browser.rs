@@ -366,7 +366,7 @@ impl Browser {
         self.wait_for(selector);
         let rect = self.eval(&format!(
             "(() => {{ const e = document.querySelector({});
-                e.scrollIntoView({{block: 'center', inline: 'center'}});
+                e.scrollIntoView({{block: 'center', inline: 'center', behavior: 'instant'}});
                 const r = e.getBoundingClientRect();
                 return [r.x + r.width / 2, r.y + r.height / 2, r.width, r.height]; }})()",
             js(selector)
@@ -472,8 +472,9 @@ impl Drop for Browser {
         while Instant::now() < deadline && matches!(self.child.try_wait(), Ok(None)) {
             std::thread::sleep(Duration::from_millis(20));
         }
-        // SAFETY: kill(2) on the process group this browser started (its
-        // leader is our child, not yet reaped, so the id is still ours).
+        // SAFETY: kill(2) on the process group this browser started: its
+        // id is our child's, and a group's id is not reused while any of
+        // its processes (the helpers this kills) lives.
         unsafe { libc::kill(-(self.child.id() as i32), libc::SIGKILL) };
         let _ = self.child.wait();
     }
