@@ -1076,16 +1076,22 @@ fn screenshots_of_every_page() {
     history(&sb);
     let view = View::start(&sb, &[]);
     let mut browser = open(&view);
+    // memory.png is an episode's timeline (the README shows it as one);
+    // episodes.png the list of episodes.
     let mut shots: Vec<(&str, String, &str)> = PAGES
         .iter()
         .map(|(name, path, section)| (*name, path.to_string(), *section))
+        .map(|(name, path, section)| match name {
+            "memory" => ("episodes", path, section),
+            _ => (name, path, section),
+        })
         .collect();
-    shots.push(("search", "/memory/search?q=deploy".to_string(), "memory"));
     shots.push((
-        "episode",
+        "memory",
         format!("/memory/episode?id={OPS_EPISODE}"),
         "memory",
     ));
+    shots.push(("search", "/memory/search?q=deploy".to_string(), "memory"));
     for (name, path, section) in shots {
         page(&mut browser, &view, &path, section);
         let png = browser.screenshot();
