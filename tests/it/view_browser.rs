@@ -673,6 +673,70 @@ fn snooze_takes_a_reminder_off_the_due_list() {
     assert!(snoozed["snoozed_until"].is_string(), "{snoozed}");
 }
 
+#[test]
+#[ignore = "needs Chromium (Debian package chromium); run with --include-ignored, as .ci/run does"]
+fn done_and_dismiss_close_reminders() {
+    let sb = seeded();
+    let view = View::start(&sb, &[]);
+    let report = reminder(&sb, REPORT);
+    let tls = reminder(&sb, "Renew the TLS certificate");
+    let mut browser = open(&view);
+    for (id, action, status) in [(&report, "done", "done"), (&tls, "dismiss", "dismissed")] {
+        page(&mut browser, &view, "/plans", "plans");
+        let button =
+            format!("li.reminder[data-id={id}] form[action='/plans/reminder/{action}'] button");
+        browser.navigating(&format!("clicking {action}"), |b| b.click(&button));
+        browser.wait_for("p.flash[role=status]");
+        assert_eq!(browser.count(&button), 0, "{id} still offers {action}");
+        let all = run(&sb, &["proactive", "list", "--all"]);
+        let item = all["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|i| i["id"] == id.as_str())
+            .cloned()
+            .unwrap_or_default();
+        assert_eq!(item["status"], status, "{all}");
+    }
+}
+
+#[test]
+#[ignore = "needs Chromium (Debian package chromium); run with --include-ignored, as .ci/run does"]
+fn the_pager_walks_the_reminders() {
+    let sb = Sandbox::new();
+    for day in 1..=27 {
+        let due = format!("2026-02-{day:02}T12:00:00Z");
+        run(
+            &sb,
+            &[
+                "proactive",
+                "add",
+                &format!("Reminder {day:02}"),
+                "--due",
+                &due,
+            ],
+        );
+    }
+    let view = View::start(&sb, &[]);
+    let mut browser = open(&view);
+    page(&mut browser, &view, "/plans", "plans");
+    let first = browser.count("li.reminder");
+    assert!(first > 0 && first < 27, "one page, not all: {first}");
+    assert_eq!(browser.count("nav.pager a[rel=prev]"), 0);
+    browser.navigating("following next", |b| b.click("nav.pager a[rel=next]"));
+    assert_eq!(
+        browser.text("new URLSearchParams(location.search).get('page')"),
+        "2"
+    );
+    let second = browser.count("li.reminder");
+    assert_eq!(first + second, 27, "the two pages hold every reminder once");
+    assert_shows(&mut browser, "Reminder 27");
+    assert!(!shows(&mut browser, "Reminder 01"));
+    browser.navigating("following prev", |b| b.click("nav.pager a[rel=prev]"));
+    assert_shows(&mut browser, "Reminder 01");
+    assert_eq!(browser.count("li.reminder"), first);
+}
+
 /// Asserts that nothing the page holds ran or became markup: no
 /// `window.__pwned`, no dialog, no script or image element, no
 /// `javascript:` link, and each hostile piece shown as literal text.
