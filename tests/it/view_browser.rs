@@ -785,6 +785,21 @@ fn a_hostile_turn_is_shown_as_inert_text() {
         ],
     );
     let episode = recorded["episode"].as_str().expect("episode").to_string();
+    // A 200 KB line without a space, in a second turn of another episode.
+    let huge = scratch(&sb, "huge.txt", &"A".repeat(200 * 1024));
+    let long = run(
+        &sb,
+        &[
+            "track",
+            "record",
+            "--session",
+            "evil",
+            "--content-file",
+            &huge,
+            "--flush",
+        ],
+    );
+    let long = long["episode"].as_str().expect("episode").to_string();
     let view = View::start(&sb, &[]);
     let mut browser = open(&view);
     page(
@@ -795,6 +810,29 @@ fn a_hostile_turn_is_shown_as_inert_text() {
     );
     browser.wait_for("ol.timeline > li.turn");
     assert_inert(&mut browser, "ol.timeline");
+    // The huge line loads and stays inside the window (wrapped or in its
+    // own scrolling box), at a desktop's width and a phone's.
+    for (width, height, mobile) in [(1280, 800, false), (390, 844, true)] {
+        browser.viewport(width, height, mobile);
+        page(
+            &mut browser,
+            &view,
+            &format!("/memory/episode?id={long}"),
+            "memory",
+        );
+        browser.wait_for("ol.timeline > li.turn");
+        let shown = browser.eval("document.querySelector('ol.timeline').textContent.length");
+        assert!(
+            shown.as_u64() > Some(60_000),
+            "the line is shown: {shown} characters"
+        );
+        let widths = browser.eval("[document.documentElement.scrollWidth, window.innerWidth]");
+        assert!(
+            widths[0].as_u64() <= widths[1].as_u64(),
+            "a 200 KB line widens the page at {width} px: {widths}"
+        );
+    }
+    browser.viewport(1280, 800, false);
     // The overview lists it too, as text.
     page(&mut browser, &view, "/", "overview");
     assert_eq!(browser.text("typeof window.__pwned"), "undefined");
