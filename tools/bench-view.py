@@ -98,14 +98,15 @@ def main():
     episode = episodes[0]["id"] if episodes else "none"
     child, data = start(args.bin, home)
     try:
-        conn = http.client.HTTPConnection("127.0.0.1", data["port"], timeout=60)
+        conn = http.client.HTTPConnection(data.get("address", "127.0.0.1"), data["port"], timeout=60)
         conn.request("GET", "/?key=" + data["key"])
         reply = conn.getresponse()
         reply.read()
         cookie = reply.getheader("Set-Cookie").split(";")[0]
         pages = [
             "/", "/memory", "/memory?page=100", f"/memory/episode?id={urllib.parse.quote(episode)}",
-            "/memory/search?q=" + urllib.parse.quote("deploy error"), "/memory/notes", "/memory/profile",
+            "/memory/search?q=" + urllib.parse.quote("deploy error"), "/memory/search?q=the",
+            "/memory/notes", "/memory/profile",
             "/learning", "/skills", "/plans",
         ]
         rows = []
