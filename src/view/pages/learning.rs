@@ -72,7 +72,13 @@ fn proposals(cx: &Cx) -> Reply {
     for p in &items {
         card(&mut body, p);
     }
-    pager(&mut body, status, page, more);
+    super::pager(
+        &mut body,
+        "/learning",
+        &[("status", status.unwrap_or(""))],
+        page,
+        more,
+    );
     body.close("section");
     Reply::page("learning", "Learning", body)
 }
@@ -187,33 +193,6 @@ fn confidence(value: &Value) -> String {
         .as_f64()
         .map(|c| format!("{c:.2}"))
         .unwrap_or_else(|| str_of(value))
-}
-
-/// `nav.pager` with `a[rel=prev]` / `a[rel=next]` when there are more pages.
-fn pager(body: &mut Html, status: Option<&str>, page: usize, more: bool) {
-    if page == 1 && !more {
-        return;
-    }
-    body.open("nav", &[("class", "pager"), ("aria-label", "Pages")]);
-    let link = |n: usize| {
-        let n = n.to_string();
-        match status {
-            Some(s) => href("/learning", &[("status", s), ("page", &n)]),
-            None => href("/learning", &[("page", &n)]),
-        }
-    };
-    if page > 1 {
-        body.open("a", &[("href", &link(page - 1)), ("rel", "prev")])
-            .text("← newer")
-            .close("a");
-    }
-    body.elem("span", &[("class", "meta")], &format!(" page {page} "));
-    if more {
-        body.open("a", &[("href", &link(page + 1)), ("rel", "next")])
-            .text("older →")
-            .close("a");
-    }
-    body.close("nav");
 }
 
 fn proposal(cx: &Cx) -> Reply {

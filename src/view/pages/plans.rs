@@ -224,7 +224,7 @@ fn reminders(cx: &Cx, body: &mut Html) {
         reminder(body, item, true);
     }
     body.raw("</ul>");
-    pager(body, page, more);
+    super::pager(body, "/plans", &[], page, more);
     // After the last open item: the latest closed ones (`--all` lists them
     // after every open one).
     if !more {
@@ -251,43 +251,6 @@ fn reminders(cx: &Cx, body: &mut Html) {
         }
     }
     body.close("section");
-}
-
-/// `nav.pager` through the open reminders.
-fn pager(body: &mut Html, page: usize, more: bool) {
-    if page == 1 && !more {
-        return;
-    }
-    body.open(
-        "nav",
-        &[("class", "pager"), ("aria-label", "Reminder pages")],
-    );
-    if page > 1 {
-        let prev = (page - 1).to_string();
-        body.open(
-            "a",
-            &[
-                ("href", &href("/plans", &[("page", &prev)])),
-                ("rel", "prev"),
-            ],
-        )
-        .text("← sooner")
-        .close("a");
-    }
-    body.elem("span", &[("class", "meta")], &format!(" page {page} "));
-    if more {
-        let next = (page + 1).to_string();
-        body.open(
-            "a",
-            &[
-                ("href", &href("/plans", &[("page", &next)])),
-                ("rel", "next"),
-            ],
-        )
-        .text("later →")
-        .close("a");
-    }
-    body.close("nav");
 }
 
 /// What `proactive due` brings up now.

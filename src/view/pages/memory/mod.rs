@@ -10,9 +10,9 @@ mod episode;
 mod notes;
 mod search;
 
-use super::Route;
 use super::overview::{failed, str_of};
-use crate::view::html::{Html, href};
+use super::{Route, pager};
+use crate::view::html::Html;
 use crate::view::page::{Cx, Reply};
 use serde_json::Value;
 
@@ -49,37 +49,6 @@ fn parts(body: &mut Html, current: &str, exact: bool) {
             body.open("a", &[("href", path)]);
         }
         body.text(label).close("a");
-    }
-    body.raw("</nav>");
-}
-
-/// `nav.pager` with `a[rel=prev]` / `a[rel=next]` to `path?QUERY&page=N`
-/// (nothing when there is a single page).
-fn pager(body: &mut Html, path: &'static str, query: &[(&str, &str)], page: usize, more: bool) {
-    if page <= 1 && !more {
-        return;
-    }
-    let to = |n: usize| {
-        let n = n.to_string();
-        let mut pairs: Vec<(&str, &str)> = query
-            .iter()
-            .filter(|(_, v)| !v.is_empty())
-            .copied()
-            .collect();
-        pairs.push(("page", &n));
-        href(path, &pairs)
-    };
-    body.raw("<nav class=\"pager\" aria-label=\"Pages\">");
-    if page > 1 {
-        body.open("a", &[("href", &to(page - 1)), ("rel", "prev")])
-            .text("← Previous")
-            .close("a");
-    }
-    body.elem("span", &[("class", "meta")], &format!("page {page}"));
-    if more {
-        body.open("a", &[("href", &to(page + 1)), ("rel", "next")])
-            .text("Next →")
-            .close("a");
     }
     body.raw("</nav>");
 }
