@@ -136,6 +136,51 @@ fn bind(port: u16) -> Result<TcpListener> {
     })
 }
 
+/// Whether the process at the other end of `stream` runs as this one's
+/// user. On Linux the kernel says who owns each TCP socket
+/// (`/proc/net/tcp`, the `uid` column): the client's socket is the line
+/// whose local address is our peer and whose remote address is us. A
+/// browser runs as the user who started the view; another user of the
+/// machine — who can see the address (`ss -ltn`), listen beside it and so
+/// receive the cookie a browser sends to every port of a host, or read a
+/// key off a command line (`ps`) — is refused whatever it presents.
+/// Elsewhere there is no such table, and the key alone guards.
+fn same_user(stream: &TcpStream) -> bool {
+    if !cfg!(target_os = "linux") {
+        return true;
+    }
+    let (Ok(SocketAddr::V4(peer)), Ok(SocketAddr::V4(local))) =
+        (stream.peer_addr(), stream.local_addr())
+    else {
+        return false;
+    };
+    let Ok(table) = std::fs::read_to_string("/proc/net/tcp") else {
+        return false;
+    };
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    let me = unsafe { libc::geteuid() };
+    owner(&table, peer, local) == Some(me)
+}
+
+/// The uid owning the socket `from` → `to` in a `/proc/net/tcp` table.
+fn owner(table: &str, from: std::net::SocketAddrV4, to: std::net::SocketAddrV4) -> Option<u32> {
+    // Addresses as the kernel prints them: the IPv4 word in host order, in
+    // hex, then the port.
+    let spell = |a: std::net::SocketAddrV4| {
+        format!(
+            "{:08X}:{:04X}",
+            u32::from_ne_bytes(a.ip().octets()),
+            a.port()
+        )
+    };
+    let (from, to) = (spell(from), spell(to));
+    table.lines().skip(1).find_map(|line| {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        (fields.len() > 7 && fields[1] == from && fields[2] == to)
+            .then(|| fields[7].parse().ok())?
+    })
+}
+
 /// A fresh key: 24 random bytes, hex.
 fn new_key() -> Result<String> {
     let mut bytes = [0u8; 24];
@@ -178,6 +223,11 @@ fn timeouts() -> Timeouts {
 
 fn admit(stream: TcpStream, shared: &Arc<Shared>) {
     let _ = stream.set_nonblocking(false);
+    if !same_user(&stream) {
+        // Another user's process (a listener that caught the cookie, a
+        // script holding connections): closed before it can say anything.
+        return;
+    }
     if shared.active.fetch_add(1, Ordering::SeqCst) >= MAX_CONNECTIONS {
         shared.active.fetch_sub(1, Ordering::SeqCst);
         let mut conn = Conn::new(stream, timeouts());
@@ -400,4 +450,31 @@ fn refused_page(message: &str) -> String {
         "The address agentbox view printed when it started holds a key made for that run; open that address again.",
     );
     page::layout("", "This view needs its key", &body.into_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::owner;
+
+    #[test]
+    fn the_owner_of_a_socket_is_read_from_the_kernel_s_table() {
+        let table = "  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode\n\
+           0: 0100007F:1F90 00000000:0000 0A 00000000:00000000 00:00000000 00000000     0        0 1 1\n\
+           1: 0100007F:D431 0100007F:1F90 01 00000000:00000000 00:00000000 00000000  1000        0 2 1\n";
+        let client = "127.0.0.1:54321".parse().unwrap();
+        let server = "127.0.0.1:8080".parse().unwrap();
+        if cfg!(target_endian = "little") {
+            assert_eq!(owner(table, client, server), Some(1000));
+            assert_eq!(owner(table, server, client), None);
+        }
+    }
+
+    #[test]
+    fn a_connection_of_our_own_is_ours() {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let client = std::net::TcpStream::connect(listener.local_addr().unwrap()).unwrap();
+        let (server, _) = listener.accept().unwrap();
+        assert!(super::same_user(&server));
+        drop(client);
+    }
 }

@@ -446,3 +446,66 @@ fn a_request_framed_two_ways_or_a_get_with_a_body_is_refused() {
     );
     assert_eq!(get.status, 400, "{}", get.text());
 }
+
+#[test]
+#[ignore = "needs root (a client run as the user nobody); run with --include-ignored, as .ci/run does"]
+fn another_user_of_the_machine_is_refused_even_with_the_cookie() {
+    use std::os::unix::process::CommandExt;
+    let sb = Sandbox::new();
+    record(&sb, "s", "the secret plan is blue");
+    let view = View::start(&sb, &[]);
+    // SAFETY: geteuid has no preconditions.
+    assert_eq!(unsafe { libc::geteuid() }, 0, "this test runs as root");
+    let client = "import socket,sys\n\
+                  s=socket.create_connection((sys.argv[1], int(sys.argv[2])), timeout=30)\n\
+                  s.sendall(('GET / HTTP/1.1\\r\\nHost: %s:%s\\r\\nCookie: %s\\r\\nConnection: close\\r\\n\\r\\n' % (sys.argv[1], sys.argv[2], sys.argv[3])).encode())\n\
+                  data=b''\n\
+                  while True:\n    try: c=s.recv(65536)\n    except ConnectionResetError: c=b''\n    if not c: break\n    data+=c\n\
+                  print(len(data), data[:12].decode('latin1'))\n";
+    let run = |uid: u32| {
+        let out = std::process::Command::new("python3")
+            .args([
+                "-c",
+                client,
+                &view.ip.to_string(),
+                &view.port.to_string(),
+                &view.cookie(),
+            ])
+            .uid(uid)
+            .gid(uid)
+            .output()
+            .expect("python3");
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert_eq!(
+        run(65534).trim(),
+        "0",
+        "nobody's connection is closed unanswered"
+    );
+    assert!(
+        run(0).contains("HTTP/1.1 200"),
+        "the user's own client is served"
+    );
+}
+
+#[test]
+fn a_crafted_link_cannot_claim_a_change_that_did_not_happen() {
+    let sb = Sandbox::new();
+    let added = common::ok_data(&mut sb.agentbox(&[
+        "proactive",
+        "add",
+        "Renew the cert",
+        "--format",
+        "json",
+    ]));
+    let id = added["item"]["id"].as_str().unwrap().to_string();
+    let view = View::start(&sb, &[]);
+    for done in ["done", "dismissed", "snoozed"] {
+        let page = view.page(&format!("/plans?done={done}&id={id}"));
+        assert!(!page.contains("class=\"flash\""), "{done}: {page}");
+    }
+    sb.agentbox(&["proactive", "done", &id]).assert().success();
+    let page = view.page(&format!("/plans?done=done&id={id}"));
+    assert!(page.contains(&format!("Marked {id} done.")), "{page}");
+}

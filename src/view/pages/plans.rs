@@ -45,6 +45,27 @@ fn plans(cx: &Cx) -> Reply {
 /// The line saying what the last change did (after its redirect).
 fn flash(cx: &Cx, body: &mut Html) {
     let id = cx.req.query("id").unwrap_or("");
+    if cx.req.query("done").is_none() {
+        return;
+    }
+    // Said only when the item agrees: a crafted link cannot show "Marked
+    // X done" for an item still open (`proactive list`: open and snoozed).
+    let listed = cx.call("proactive", &["list"]).ok();
+    let state = listed.as_ref().and_then(|l| {
+        l["items"]
+            .as_array()?
+            .iter()
+            .find(|item| item["id"].as_str() == Some(id))
+            .map(|item| item["status"].as_str().unwrap_or("").to_string())
+    });
+    let agrees = match cx.req.query("done") {
+        Some("snoozed") => state.as_deref() == Some("snoozed"),
+        Some(_) => listed.is_some() && state.is_none(),
+        None => false,
+    };
+    if !agrees {
+        return;
+    }
     let said = match cx.req.query("done") {
         Some("done") => format!("Marked {id} done."),
         Some("dismissed") => format!("Dismissed {id}."),
