@@ -96,6 +96,8 @@ pub fn serve(ctx: &Ctx, home: &Home, port: u16, open: bool, format: Format) -> R
             Err(_) => std::thread::sleep(POLL),
         }
     }
+    // No new connection waits in the backlog for a server that is leaving.
+    drop(listener);
     // Requests already being answered (an Apply among them) finish first.
     let start = std::time::Instant::now();
     while shared.busy.load(Ordering::SeqCst) > 0 && start.elapsed() < STOP_PATIENCE {
