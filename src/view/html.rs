@@ -139,12 +139,6 @@ impl Html {
         self.open("a", &[("href", &target)]).text(text).close("a")
     }
 
-    /// Another builder's output (built the same way).
-    pub fn append(&mut self, other: Html) -> &mut Html {
-        self.out.push_str(&other.out);
-        self
-    }
-
     /// `text` with each case-insensitive occurrence of a word of `words`
     /// wrapped in `<mark>`: search hits, highlighted, still inert.
     pub fn marked(&mut self, text: &str, words: &[String]) -> &mut Html {

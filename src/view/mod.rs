@@ -8,13 +8,13 @@
 //! strict Content-Security-Policy; every string shown passes the redactor
 //! and is escaped and made inert (`html`).
 
-pub mod call;
-pub mod cli;
+mod call;
+mod cli;
 mod guard;
-pub mod html;
+mod html;
 mod page;
 mod pages;
 mod server;
-pub mod svg;
+mod svg;
 
 pub use cli::COMMAND;
